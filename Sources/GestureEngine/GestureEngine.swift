@@ -1,0 +1,1 @@
+// The GestureEngine module; see docs/architecture.md.

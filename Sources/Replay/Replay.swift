@@ -1,0 +1,1 @@
+// The Replay module; see docs/architecture.md.

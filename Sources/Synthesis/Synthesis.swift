@@ -1,0 +1,1 @@
+// The Synthesis module; see docs/architecture.md.
