@@ -72,6 +72,12 @@ public struct EvdevTouchDecoder: Sendable {
 
     private let device: DeviceIndex
     private let touchProtocol: EvdevTouchProtocol
+    /// The axes that carry positions, pressure and contact size under this device's protocol.
+    private let xCode: UInt16
+    private let yCode: UInt16
+    private let pressureCode: UInt16
+    private let majorCode: UInt16
+    private let minorCode: UInt16
     private let reportsPressure: Bool
     private let reportsMajor: Bool
     private let reportsMinor: Bool
@@ -96,6 +102,11 @@ public struct EvdevTouchDecoder: Sendable {
     public init(device: DeviceIndex, capabilities: EvdevCapabilities) {
         self.device = device
         self.touchProtocol = capabilities.touchProtocol
+        self.xCode = capabilities.positionXCode
+        self.yCode = capabilities.positionYCode
+        self.pressureCode = capabilities.pressureCode
+        self.majorCode = capabilities.majorCode ?? UInt16.max
+        self.minorCode = capabilities.minorCode ?? UInt16.max
         self.reportsPressure = capabilities.axes[capabilities.pressureCode] != nil
         self.reportsMajor = capabilities.majorCode.map { capabilities.axes[$0] != nil } ?? false
         self.reportsMinor = capabilities.minorCode.map { capabilities.axes[$0] != nil } ?? false
@@ -190,19 +201,19 @@ public struct EvdevTouchDecoder: Sendable {
     private mutating func setAxis(_ code: UInt16, _ value: Int32, slot index: Int, line: Int, into output: inout EvdevDecodeOutput) {
         var changed = false
         switch code {
-        case EvdevCode.ABS_MT_POSITION_X, EvdevCode.ABS_X:
+        case xCode:
             changed = slots[index].x != value
             slots[index].x = value
-        case EvdevCode.ABS_MT_POSITION_Y, EvdevCode.ABS_Y:
+        case yCode:
             changed = slots[index].y != value
             slots[index].y = value
-        case EvdevCode.ABS_MT_PRESSURE, EvdevCode.ABS_PRESSURE:
+        case pressureCode:
             changed = reportsPressure && slots[index].pressure != value
             slots[index].pressure = value
-        case EvdevCode.ABS_MT_TOUCH_MAJOR:
+        case majorCode:
             changed = reportsMajor && slots[index].major != value
             slots[index].major = value
-        case EvdevCode.ABS_MT_TOUCH_MINOR:
+        case minorCode:
             changed = reportsMinor && slots[index].minor != value
             slots[index].minor = value
         default: return
