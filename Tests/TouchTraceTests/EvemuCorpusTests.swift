@@ -75,4 +75,23 @@ struct EvemuCorpusTests {
         #expect(second.events == first.events)
         #expect(second.header.devices == first.header.devices)
     }
+
+    @Test("Each device is classified as the kind of its corpus folder", arguments: corpusFiles)
+    func deviceKind(file: String) throws {
+        let (document, _) = try EvemuFormat.read(path: Fixtures.path("evemu/" + file))
+        let expected: DeviceKind = file.hasPrefix("touchpads/") ? .touchpad : .touchscreen  // the "tablet" is a touchscreen
+
+        #expect(document.header.devices.map(\.kind) == [expected])
+        #expect(document.header.devices.first?.source == .evemu)
+    }
+
+    @Test("Every recording with events reads without warnings except the expected end-of-file notes", arguments: corpusFiles)
+    func warnings(file: String) throws {
+        let (_, warnings) = try EvemuFormat.read(path: Fixtures.path("evemu/" + file))
+        let unexpected = warnings.filter {
+            !$0.message.contains("still down") && !$0.message.hasPrefix("no device header; using ")
+        }
+
+        #expect(unexpected == [])
+    }
 }
