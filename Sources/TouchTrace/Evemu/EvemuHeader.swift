@@ -113,6 +113,15 @@ struct EvemuHeader {
         return lines.isEmpty ? nil : lines
     }
 
+    /// The evdev device a description stands for: its kept evemu lines parsed, or, for a device
+    /// that never came from evdev, one synthesized from its fields.
+    static func capabilities(for description: DeviceDescription) -> EvdevCapabilities {
+        guard let kept = rawLines(in: description) else { return EvdevCapabilities(synthesizedFrom: description) }
+        var parsed = EvemuHeader()
+        for line in kept { try? parsed.add(line) }
+        return parsed.capabilities(fallbackName: description.name)
+    }
+
     /// Header lines for a device: those kept from an evemu file, or generated from `capabilities`.
     static func lines(for capabilities: EvdevCapabilities) -> [String] {
         var lines = ["N: \(capabilities.name)"]
