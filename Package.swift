@@ -51,6 +51,6 @@ let package = Package(
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TouchTrace"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Synthesis", "TouchTrace", "GestureEngine"]),
-        .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchTrace"]),
+        .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchstoneCLI"]),
     ]
 )
