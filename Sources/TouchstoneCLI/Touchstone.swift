@@ -10,6 +10,7 @@ struct Touchstone: ParsableCommand {
         subcommands: [
             Synth.self,
             Info.self,
+            Convert.self,
         ]
     )
 }

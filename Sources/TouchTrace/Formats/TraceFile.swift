@@ -31,7 +31,7 @@ public enum TraceFile {
         guard let format = TraceFormat.detect(prefix: prefix) else {
             throw TraceInputError(
                 file: path, location: .byte(0),
-                message: "not a trace Touchstone can read (expected a binary trace or an evemu recording)")
+                message: "not a trace Touchstone can read (expected a binary trace, an evemu recording or libinput record YAML)")
         }
         return format
     }
@@ -49,6 +49,10 @@ public enum TraceFile {
         case .evemu:
             let (document, warnings) = try EvemuFormat.read(path: path)
             return LoadedTrace(document: document, format: .evemu, damage: [], warnings: warnings, writerOptions: nil)
+        case .libinputRecord:
+            let (document, warnings) = try LibinputRecordFormat.read(path: path)
+            return LoadedTrace(
+                document: document, format: .libinputRecord, damage: [], warnings: warnings, writerOptions: nil)
         }
     }
 
@@ -63,6 +67,8 @@ public enum TraceFile {
             try BinaryTrace.write(document, to: path, options: writerOptions)
         case .evemu:
             try writeText(EvemuFormat.write(document), to: path)
+        case .libinputRecord:
+            try writeText(LibinputRecordFormat.write(document), to: path)
         }
     }
 

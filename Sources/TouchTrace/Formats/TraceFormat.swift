@@ -7,18 +7,22 @@ public enum TraceFormat: String, CaseIterable, Sendable {
     case binary
     /// An evemu recording (`evemu-record`), extensions `.evemu`, `.events`.
     case evemu
+    /// A `libinput record` YAML file (format version 1), extensions `.yml`, `.yaml`.
+    case libinputRecord
 
     /// How `touchstone info` names the format.
     public var displayName: String {
         switch self {
         case .binary: "binary trace"
         case .evemu: "evemu recording"
+        case .libinputRecord: "libinput record YAML"
         }
     }
 
     /// The format whose signature `prefix` (the first bytes of a file; 4 KiB is plenty) carries.
     public static func detect(prefix: [UInt8]) -> TraceFormat? {
         if BinaryTrace.looksLike(prefix) { return .binary }
+        if LibinputRecordFormat.looksLike(prefix) { return .libinputRecord }
         if EvemuFormat.looksLike(prefix) { return .evemu }
         return nil
     }
@@ -29,10 +33,11 @@ public enum TraceFormat: String, CaseIterable, Sendable {
         switch path[path.index(after: dot)...].lowercased() {
         case "trace": return .binary
         case "evemu", "events": return .evemu
+        case "yml", "yaml": return .libinputRecord
         default: return nil
         }
     }
 
     /// The extensions `forOutput(path:)` understands, for error messages.
-    public static let outputExtensions = [".trace", ".evemu"]
+    public static let outputExtensions = [".trace", ".evemu", ".yml"]
 }
