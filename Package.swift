@@ -45,7 +45,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "Synthesis"], exclude: ["Fixtures"]),
+        .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "Synthesis"], exclude: ["Fixtures", "ExternalCheckers"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TouchTrace"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Synthesis", "TouchTrace", "GestureEngine"]),
