@@ -130,8 +130,13 @@ struct TouchSampler {
         let track = FingerTrack(down: 0, up: .infinity, path: .still(point), contact: contact)
         var origin: Microseconds = 0
         for index in 0..<scans {
-            let now = scanTime(scan, random: &random)
+            var now = scanTime(scan, random: &random)
             scan += 1
+            // A jittered first scan may fall just before `time`; the finger lands at the next one.
+            while index == 0 && now < time {
+                now = scanTime(scan, random: &random)
+                scan += 1
+            }
             if index == 0 { origin = now }
             let sample: TouchSample
             if index == scans - 1 {
