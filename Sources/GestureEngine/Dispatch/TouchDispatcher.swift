@@ -32,6 +32,8 @@ public final class TouchDispatcher {
     var eventTouches: [Touch] = []
     var batch: [Touch] = []
     var viewGroup: [Touch] = []
+    var groupView: View?
+    var groupPhase = Touch.Phase.began
     private var pool: [Touch] = []
     private var tapCounter: TapCountTracker
     private var isDispatching = false

@@ -16,31 +16,41 @@
 extension TouchDispatcher {
     func deliverToViews() {
         viewGroup.removeAll(keepingCapacity: true)
-        var groupView: View?
-        var groupPhase = Touch.Phase.began
+        groupView = nil
+        // Older business first: lifted touches whose ended was held, then fingers still down that
+        // are not in this frame (held phases may now be due, or a recognizer that recognized
+        // between frames, such as a long press on its timer, cancels them), then the frame.
+        for touch in touchesHeld where touch.viewDelivery != .finished && !isInEvent(touch) {
+            visit(touch, inEvent: false)
+        }
+        for touch in touchesDown where touch.viewDelivery != .finished && !isInEvent(touch) {
+            visit(touch, inEvent: false)
+        }
         for touch in eventTouches {
-            guard let step = viewStep(for: touch, inEvent: true) else { continue }
-            if step.isImmediate {
-                if groupView !== touch.view || groupPhase != step.phase {
-                    flushViewGroup(groupView, groupPhase)
-                    groupView = touch.view
-                    groupPhase = step.phase
-                }
-                viewGroup.append(touch)
-            } else {
-                flushViewGroup(groupView, groupPhase)
-                groupView = nil
-                perform(step, for: touch)
-            }
+            visit(touch, inEvent: true)
         }
         flushViewGroup(groupView, groupPhase)
-        // Touches not in this frame: held phases may now be due, or a recognizer that recognized
-        // between frames (a long press on its timer) cancels them.
-        for touch in touchesDown where touch.viewDelivery != .finished && !eventTouches.contains(where: { $0 === touch }) {
-            if let step = viewStep(for: touch, inEvent: false) { perform(step, for: touch) }
-        }
-        for touch in touchesHeld where touch.viewDelivery != .finished && !eventTouches.contains(where: { $0 === touch }) {
-            if let step = viewStep(for: touch, inEvent: false) { perform(step, for: touch) }
+    }
+
+    private func isInEvent(_ touch: Touch) -> Bool {
+        eventTouches.contains { $0 === touch }
+    }
+
+    /// Delivers what is due for `touch`, grouping consecutive touches of one view and phase into one
+    /// call as UIKit does.
+    private func visit(_ touch: Touch, inEvent: Bool) {
+        guard let step = viewStep(for: touch, inEvent: inEvent) else { return }
+        if step.isImmediate {
+            if groupView !== touch.view || groupPhase != step.phase {
+                flushViewGroup(groupView, groupPhase)
+                groupView = touch.view
+                groupPhase = step.phase
+            }
+            viewGroup.append(touch)
+        } else {
+            flushViewGroup(groupView, groupPhase)
+            groupView = nil
+            perform(step, for: touch)
         }
     }
 
@@ -73,7 +83,7 @@ extension TouchDispatcher {
         let unseen = delivery == .heldBegan || (delivery == .live && inEvent && touch.phase == .began)
         if cancels {
             touch.viewDelivery = .finished
-            return unseen ? nil : ViewStep(phase: .cancelled, isImmediate: inEvent)
+            return unseen ? nil : ViewStep(phase: .cancelled, isImmediate: true)
         }
         switch delivery {
         case .heldBegan:
