@@ -79,6 +79,7 @@ extension TouchDispatcher {
         }
 
         recognizer.isReleased = true
+        deliveryGeneration &+= 1
         recognizer.actionPending = true
         recognizer.presentBeganFirst = recognizer.kind == .continuous && recognizer.currentState != .began
 

@@ -34,6 +34,12 @@ public final class TouchDispatcher {
     var viewGroup: [Touch] = []
     var groupView: View?
     var groupPhase = Touch.Phase.began
+    /// Bumped whenever anything that decides view delivery may have changed (a recognizer's state,
+    /// release or flags, a touch's recognizers), so each touch re-reads its recognizers only then.
+    var deliveryGeneration: UInt64 = 1
+    /// The phase of every touch down, when this frame moves them all alike (the common case of
+    /// fingers moving together), letting each recognizer receive its own touch list as the batch.
+    private var uniformPhase: Touch.Phase?
     private var pool: [Touch] = []
     private var tapCounter: TapCountTracker
     private var isDispatching = false
@@ -98,6 +104,11 @@ public final class TouchDispatcher {
             }
         }
 
+        uniformPhase = nil
+        if eventTouches.count == touchesDown.count, let first = eventTouches.first,
+           eventTouches.allSatisfy({ $0.phase == first.phase }) {
+            uniformPhase = first.phase
+        }
         deliverToRecognizers()
         settle()
         finishEvent()
@@ -129,12 +140,24 @@ public final class TouchDispatcher {
                 if !recognizer.isActive { activate(recognizer) }
                 touch.gestureRecognizers.append(recognizer)
                 recognizer.touches.append(touch)
+                deliveryGeneration &+= 1
             }
             current = view.superview
         }
     }
 
     private func deliverToRecognizers() {
+        if let phase = uniformPhase, phase != .began {
+            var index = 0
+            while index < recognizersInPlay.count {
+                let recognizer = recognizersInPlay[index]
+                index += 1
+                guard !recognizer.currentState.isFinished, !recognizer.touches.isEmpty else { continue }
+                let touches = recognizer.touches
+                call(phase, on: recognizer, with: touches)
+            }
+            return
+        }
         var phases: UInt8 = 0
         for touch in eventTouches { phases |= 1 << touch.phase.rawValue }
         var index = 0
@@ -144,24 +167,41 @@ public final class TouchDispatcher {
             // Began, moved, ended, cancelled in that order; stationary touches are not delivered.
             var raw: UInt8 = 0
             while raw <= Touch.Phase.cancelled.rawValue {
-                let phase = Touch.Phase(rawValue: raw)!
+                let phase = Touch.Phase(rawValue: raw).unsafelyUnwrapped
                 raw += 1
                 guard phase != .stationary, phases & (1 << phase.rawValue) != 0 else { continue }
                 guard !recognizer.currentState.isFinished else { break }
-                batch.removeAll(keepingCapacity: true)
-                for touch in eventTouches where touch.phase == phase
-                    && touch.gestureRecognizers.contains(where: { $0 === recognizer }) {
-                    batch.append(touch)
-                }
-                guard !batch.isEmpty else { continue }
-                switch phase {
-                case .began: recognizer.touchesBegan(batch)
-                case .moved: recognizer.touchesMoved(batch)
-                case .ended: recognizer.touchesEnded(batch)
-                case .cancelled: recognizer.touchesCancelled(batch)
-                case .stationary: break
-                }
+                deliver(phase, to: recognizer)
             }
+        }
+    }
+
+    /// Calls the recognizer's hook for `phase` with its touches in that phase, if any.
+    private func deliver(_ phase: Touch.Phase, to recognizer: GestureRecognizer) {
+        // Fast path: every touch the recognizer tracks is in this phase (one finger moving), so
+        // its own list is the batch. Not for began, when recognizers may ignore touches and so
+        // mutate that list during the call.
+        var matching = 0
+        for touch in recognizer.touches where touch.phase == phase { matching += 1 }
+        guard matching > 0 else { return }
+        if matching == recognizer.touches.count && phase != .began {
+            let touches = recognizer.touches
+            call(phase, on: recognizer, with: touches)
+            return
+        }
+        batch.removeAll(keepingCapacity: true)
+        for touch in recognizer.touches where touch.phase == phase { batch.append(touch) }
+        let touches = batch
+        call(phase, on: recognizer, with: touches)
+    }
+
+    private func call(_ phase: Touch.Phase, on recognizer: GestureRecognizer, with touches: [Touch]) {
+        switch phase {
+        case .began: recognizer.touchesBegan(touches)
+        case .moved: recognizer.touchesMoved(touches)
+        case .ended: recognizer.touchesEnded(touches)
+        case .cancelled: recognizer.touchesCancelled(touches)
+        case .stationary: break
         }
     }
 
@@ -263,6 +303,7 @@ public final class TouchDispatcher {
     // MARK: Calls from recognizers
 
     func recognizerChangedState(_ recognizer: GestureRecognizer, from old: GestureRecognizer.State, to new: GestureRecognizer.State) {
+        deliveryGeneration &+= 1
         observer?.observe(.stateChanged(recognizer, from: old, to: new), at: scheduler.now)
     }
 

@@ -65,20 +65,15 @@ extension TouchDispatcher {
         let delivery = touch.viewDelivery
         if delivery == .finished { return nil }
 
-        var cancels = false
-        var recognizedDelayingBegan = false
-        var decidingDelaysBegan = false
-        var decidingDelaysEnded = false
-        for recognizer in touch.gestureRecognizers {
-            let state = recognizer.currentState
-            if recognizer.isReleased && (state.isRecognizing || state == .cancelled) {
-                if recognizer.cancelsTouchesInView { cancels = true }
-                if recognizer.delaysTouchesBegan { recognizedDelayingBegan = true }
-            } else if state == .possible || (!recognizer.isReleased && state.isRecognizing) {
-                if recognizer.delaysTouchesBegan { decidingDelaysBegan = true }
-                if recognizer.delaysTouchesEnded { decidingDelaysEnded = true }
-            }
+        if touch.flagsGeneration != deliveryGeneration {
+            touch.deliveryFlags = deliveryFlags(of: touch)
+            touch.flagsGeneration = deliveryGeneration
         }
+        let flags = touch.deliveryFlags
+        let cancels = flags.cancels
+        let recognizedDelayingBegan = flags.recognizedDelayingBegan
+        let decidingDelaysBegan = flags.decidingDelaysBegan
+        let decidingDelaysEnded = flags.decidingDelaysEnded
 
         let unseen = delivery == .heldBegan || (delivery == .live && inEvent && touch.phase == .began)
         if cancels {
@@ -124,6 +119,21 @@ extension TouchDispatcher {
         case .finished:
             return nil
         }
+    }
+
+    private func deliveryFlags(of touch: Touch) -> DeliveryFlags {
+        var flags = DeliveryFlags()
+        for recognizer in touch.gestureRecognizers {
+            let state = recognizer.currentState
+            if recognizer.isReleased && (state.isRecognizing || state == .cancelled) {
+                if recognizer.cancelsTouchesInView { flags.cancels = true }
+                if recognizer.delaysTouchesBegan { flags.recognizedDelayingBegan = true }
+            } else if state == .possible || (!recognizer.isReleased && state.isRecognizing) {
+                if recognizer.delaysTouchesBegan { flags.decidingDelaysBegan = true }
+                if recognizer.delaysTouchesEnded { flags.decidingDelaysEnded = true }
+            }
+        }
+        return flags
     }
 
     /// Performs a step that is not part of the frame's normal flow: a cancellation between frames,

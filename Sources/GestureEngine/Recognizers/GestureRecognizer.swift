@@ -13,7 +13,11 @@ open class GestureRecognizer: TimerTarget {
     /// A name for logs and transcripts; the engine never interprets it.
     public var name: String
     /// The view this recognizer is attached to.
-    public internal(set) weak var view: View?
+    ///
+    /// Not `weak`: a weak reference would give every view a side table and make each retain on the
+    /// dispatch path several times dearer. The view clears it when it detaches the recognizer or is
+    /// deinitialised, so it never dangles.
+    public internal(set) unowned(unsafe) var view: View?
     public weak var delegate: (any GestureRecognizerDelegate)?
 
     /// Disabled recognizers receive no touches. Disabling one that is recognizing cancels it;
@@ -26,13 +30,13 @@ open class GestureRecognizer: TimerTarget {
 
     /// When the gesture is recognized, the view's touches of the gesture are cancelled
     /// (`touchesCancelled`) and it receives no more of them. Default `true` (H-GR, AD).
-    public var cancelsTouchesInView = true
+    public var cancelsTouchesInView = true { didSet { dispatcher?.deliveryGeneration &+= 1 } }
     /// The view receives a touch's began (and everything after it) only once this recognizer
     /// has failed; if it recognizes, the view never sees the touch. Default `false` (H-GR, AD).
-    public var delaysTouchesBegan = false
+    public var delaysTouchesBegan = false { didSet { dispatcher?.deliveryGeneration &+= 1 } }
     /// The view receives a touch's ended only once this recognizer has resolved; if it recognizes,
     /// the view receives `touchesCancelled` instead. Default `true` (H-GR, AD).
-    public var delaysTouchesEnded = true
+    public var delaysTouchesEnded = true { didSet { dispatcher?.deliveryGeneration &+= 1 } }
 
     /// The touches this recognizer currently tracks, in the order they arrived.
     public internal(set) var touches: [Touch] = []
@@ -175,6 +179,7 @@ open class GestureRecognizer: TimerTarget {
     public final func ignore(_ touch: Touch) {
         touches.removeAll { $0 === touch }
         touch.gestureRecognizers.removeAll { $0 === self }
+        dispatcher?.deliveryGeneration &+= 1
     }
 
     /// How many touches the recognizer tracks.
@@ -185,9 +190,11 @@ open class GestureRecognizer: TimerTarget {
     open func location(in view: View?) -> Point {
         if !touches.isEmpty {
             var x = 0.0, y = 0.0
-            for touch in touches {
-                x += touch.locationInWindow.x
-                y += touch.locationInWindow.y
+            touches.withUnsafeBufferPointer { buffer in
+                for touch in buffer {
+                    x += touch.locationInWindow.x
+                    y += touch.locationInWindow.y
+                }
             }
             let count = Double(touches.count)
             lastCentroid = Point(x: x / count, y: y / count)

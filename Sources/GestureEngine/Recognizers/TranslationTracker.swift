@@ -46,10 +46,12 @@ extension GestureRecognizer {
     /// The centroid of the tracked touches that are still down (window points), or `nil` if none is.
     func centroidOfTouchesStillDown() -> Point? {
         var x = 0.0, y = 0.0, count = 0.0
-        for touch in touches where !touch.phase.isTerminal {
-            x += touch.locationInWindow.x
-            y += touch.locationInWindow.y
-            count += 1
+        touches.withUnsafeBufferPointer { buffer in
+            for touch in buffer where !touch.phase.isTerminal {
+                x += touch.locationInWindow.x
+                y += touch.locationInWindow.y
+                count += 1
+            }
         }
         return count == 0 ? nil : Point(x: x / count, y: y / count)
     }

@@ -18,13 +18,20 @@ open class View {
     /// Views that do not take user interaction are never hit, nor are their subviews.
     public var isUserInteractionEnabled = true
 
-    public private(set) weak var superview: View?
+    /// Not `weak`, for the same reason as `GestureRecognizer.view`: a superview clears it in its
+    /// subviews when it removes them or is deinitialised, so it never dangles.
+    public private(set) unowned(unsafe) var superview: View?
     public private(set) var subviews: [View] = []
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
     public init(frame: Rect, name: String = "") {
         self.frame = frame
         self.name = name
+    }
+
+    deinit {
+        for subview in subviews { subview.superview = nil }
+        for recognizer in gestureRecognizers { recognizer.view = nil }
     }
 
     /// The view's own rectangle in its own coordinates.
