@@ -15,25 +15,27 @@
 /// wait for a failure requirement.
 extension TouchDispatcher {
     func deliverToViews() {
-        viewGroup.removeAll(keepingCapacity: true)
+        viewGroup.removeAll()
         groupView = nil
         // Older business first: lifted touches whose ended was held, then fingers still down that
         // are not in this frame (held phases may now be due, or a recognizer that recognized
         // between frames, such as a long press on its timer, cancels them), then the frame.
-        for touch in touchesHeld where touch.viewDelivery != .finished && !isInEvent(touch) {
-            visit(touch, inEvent: false)
+        if !touchesHeld.isEmpty {
+            for touch in touchesHeld where touch.viewDelivery != .finished && !isInEvent(touch) {
+                visit(touch, inEvent: false)
+            }
         }
-        for touch in touchesDown where touch.viewDelivery != .finished && !isInEvent(touch) {
-            visit(touch, inEvent: false)
+        if touchesDown.count != eventTouches.count {
+            for touch in touchesDown where touch.viewDelivery != .finished && !isInEvent(touch) {
+                visit(touch, inEvent: false)
+            }
         }
-        for touch in eventTouches {
-            visit(touch, inEvent: true)
-        }
+        eventTouches.forEachTouch { visit($0, inEvent: true) }
         flushViewGroup(groupView, groupPhase)
     }
 
     private func isInEvent(_ touch: Touch) -> Bool {
-        eventTouches.contains { $0 === touch }
+        eventTouches.contains(touch)
     }
 
     /// Delivers what is due for `touch`, grouping consecutive touches of one view and phase into one
@@ -198,17 +200,18 @@ extension TouchDispatcher {
 
     private func flushViewGroup(_ view: View?, _ phase: Touch.Phase) {
         guard let view, !viewGroup.isEmpty else {
-            viewGroup.removeAll(keepingCapacity: true)
+            viewGroup.removeAll()
             return
         }
-        emit(.viewReceived(view, phase: phase, touches: viewGroup))
+        let touches = viewGroup.batch
+        if observer != nil { emit(.viewReceived(view, phase: phase, touches: touches)) }
         switch phase {
-        case .began: view.touchesBegan(viewGroup)
-        case .moved: view.touchesMoved(viewGroup)
-        case .ended: view.touchesEnded(viewGroup)
-        case .cancelled: view.touchesCancelled(viewGroup)
+        case .began: view.touchesBegan(touches)
+        case .moved: view.touchesMoved(touches)
+        case .ended: view.touchesEnded(touches)
+        case .cancelled: view.touchesCancelled(touches)
         case .stationary: break
         }
-        viewGroup.removeAll(keepingCapacity: true)
+        viewGroup.removeAll()
     }
 }

@@ -138,12 +138,12 @@ open class View {
     // MARK: Responder hooks
 
     /// Touches that began on this view, delivered after the recognizers have seen them.
-    open func touchesBegan(_ touches: [Touch]) {}
-    open func touchesMoved(_ touches: [Touch]) {}
-    open func touchesEnded(_ touches: [Touch]) {}
+    open func touchesBegan(_ touches: TouchBatch) {}
+    open func touchesMoved(_ touches: TouchBatch) {}
+    open func touchesEnded(_ touches: TouchBatch) {}
     /// Touches taken from the view: by a recognizer that recognized (`cancelsTouchesInView`) or by
     /// the system.
-    open func touchesCancelled(_ touches: [Touch]) {}
+    open func touchesCancelled(_ touches: TouchBatch) {}
 }
 
 extension View: CustomStringConvertible {

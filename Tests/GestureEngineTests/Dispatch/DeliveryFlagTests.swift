@@ -161,11 +161,11 @@ struct DeliveryFlagTests {
     func ignoredTouchNotCancelled() {
         final class IgnoringPan: GestureRecognizer {
             init() { super.init(kind: .continuous, name: "ignorer") }
-            override func touchesBegan(_ touches: [Touch]) {
+            override func touchesBegan(_ touches: TouchBatch) {
                 for touch in touches where touch.identifier == 2 { ignore(touch) }
             }
-            override func touchesMoved(_ touches: [Touch]) { state = state == .possible ? .began : .changed }
-            override func touchesEnded(_ touches: [Touch]) { if numberOfTouches == touches.count { state = .ended } }
+            override func touchesMoved(_ touches: TouchBatch) { state = state == .possible ? .began : .changed }
+            override func touchesEnded(_ touches: TouchBatch) { if numberOfTouches == touches.count { state = .ended } }
         }
         let tester = scene(Flags(cancels: T, delaysBegan: F, delaysEnded: T), IgnoringPan())
         tester.down(1, 100, 100, at: 0)

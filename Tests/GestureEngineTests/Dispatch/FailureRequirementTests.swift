@@ -145,7 +145,7 @@ struct FailureRequirementTests {
         final class Counting: GestureRecognizer {
             var moves = 0
             init() { super.init(kind: .discrete, name: "counting") }
-            override func touchesMoved(_ touches: [Touch]) {
+            override func touchesMoved(_ touches: TouchBatch) {
                 moves += 1
                 state = .failed
             }
