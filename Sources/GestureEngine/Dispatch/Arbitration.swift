@@ -102,9 +102,10 @@ extension TouchDispatcher {
 
     /// Fails every recognizer that requires `recognizer` to fail and has not been let through.
     private func failDependents(of recognizer: GestureRecognizer) {
-        for dependent in recognizersInPlay where dependent !== recognizer && !dependent.isReleased {
+        recognizersInPlay.forEachUnretained { dependent in
+            guard dependent !== recognizer, !dependent.isReleased, dependent.hasFailureRequirements else { return }
             let state = dependent.currentState
-            guard state == .possible || state.isRecognizing else { continue }
+            guard state == .possible || state.isRecognizing else { return }
             if dependent.requiresFailure(of: recognizer) { dependent.apply(.fail) }
         }
     }
@@ -118,14 +119,14 @@ extension TouchDispatcher {
     }
 
     private func recheckSimultaneity(of recognizer: GestureRecognizer) {
-        for other in recognizersInPlay where other !== recognizer && other.isReleased {
+        var withdrawn = false
+        recognizersInPlay.forEachUnretained { other in
+            guard !withdrawn, other !== recognizer, other.isReleased else { return }
             let state = other.currentState
-            guard state == .began || state == .changed else { continue }
-            if prevents(other, recognizer) {
-                recognizer.apply(.cancel)
-                return
-            }
+            guard state == .began || state == .changed else { return }
+            if prevents(other, recognizer) { withdrawn = true }
         }
+        if withdrawn { recognizer.apply(.cancel) }
     }
 
     /// Whether `winner`, recognizing, excludes `other`.

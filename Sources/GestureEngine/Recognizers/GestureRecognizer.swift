@@ -167,6 +167,9 @@ open class GestureRecognizer: TimerTarget {
     /// Class-wide failure requirements, asked once per attempt. Default `false`.
     open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
 
+    /// Whether any failure requirement is set, by `require(toFail:)` or for this attempt.
+    final var hasFailureRequirements: Bool { !failureRequirements.isEmpty || !attemptRequirements.isEmpty }
+
     /// Whether this recognizer's actions wait for `other` to fail in the current attempt.
     public final func requiresFailure(of other: GestureRecognizer) -> Bool {
         failureRequirements.contains { $0 === other } || attemptRequirements.contains { $0 === other }
@@ -185,9 +188,9 @@ open class GestureRecognizer: TimerTarget {
     /// The timestamp of the first tracked touch (the current time if there is none): the instant
     /// of the frame being delivered, read without reference counting.
     public final var touchTimestamp: GestureTime {
-        var time = now
-        touchList.forEachTouch { time = $0.timestamp }
-        return time
+        var time: GestureTime?
+        touchList.forEachTouch { if time == nil { time = $0.timestamp } }
+        return time ?? now
     }
 
     /// How many touches the recognizer tracks.
