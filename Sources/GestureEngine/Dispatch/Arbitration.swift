@@ -22,9 +22,10 @@ extension TouchDispatcher {
             rounds += 1
             var index = 0
             while index < recognizersInPlay.count {
-                let recognizer = recognizersInPlay[index]
+                let next = inPlay[index]
                 index += 1
-                guard recognizer.needsReconcile else { continue }
+                guard next._withUnsafeGuaranteedRef({ $0.needsReconcile }) else { continue }
+                let recognizer = next.takeUnretainedValue()
                 recognizer.needsReconcile = false
                 progressed = true
                 switch recognizer.currentState {
@@ -79,6 +80,7 @@ extension TouchDispatcher {
         }
 
         recognizer.isReleased = true
+        deliveryGeneration &+= 1
         recognizer.actionPending = true
         recognizer.presentBeganFirst = recognizer.kind == .continuous && recognizer.currentState != .began
 
@@ -100,9 +102,10 @@ extension TouchDispatcher {
 
     /// Fails every recognizer that requires `recognizer` to fail and has not been let through.
     private func failDependents(of recognizer: GestureRecognizer) {
-        for dependent in recognizersInPlay where dependent !== recognizer && !dependent.isReleased {
+        recognizersInPlay.forEachUnretained { dependent in
+            guard dependent !== recognizer, !dependent.isReleased, dependent.hasFailureRequirements else { return }
             let state = dependent.currentState
-            guard state == .possible || state.isRecognizing else { continue }
+            guard state == .possible || state.isRecognizing else { return }
             if dependent.requiresFailure(of: recognizer) { dependent.apply(.fail) }
         }
     }
@@ -116,14 +119,14 @@ extension TouchDispatcher {
     }
 
     private func recheckSimultaneity(of recognizer: GestureRecognizer) {
-        for other in recognizersInPlay where other !== recognizer && other.isReleased {
+        var withdrawn = false
+        recognizersInPlay.forEachUnretained { other in
+            guard !withdrawn, other !== recognizer, other.isReleased else { return }
             let state = other.currentState
-            guard state == .began || state == .changed else { continue }
-            if prevents(other, recognizer) {
-                recognizer.apply(.cancel)
-                return
-            }
+            guard state == .began || state == .changed else { return }
+            if prevents(other, recognizer) { withdrawn = true }
         }
+        if withdrawn { recognizer.apply(.cancel) }
     }
 
     /// Whether `winner`, recognizing, excludes `other`.
@@ -141,9 +144,10 @@ extension TouchDispatcher {
     func sendPendingActions() {
         var index = 0
         while index < recognizersInPlay.count {
-            let recognizer = recognizersInPlay[index]
+            let next = inPlay[index]
             index += 1
-            guard recognizer.actionPending else { continue }
+            guard next._withUnsafeGuaranteedRef({ $0.actionPending }) else { continue }
+            let recognizer = next.takeUnretainedValue()
             recognizer.actionPending = false
             let state = recognizer.currentState
             guard state != .failed, state != .possible else { continue }
