@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads evemu text: header lines into an `EvemuHeader`, `E:` lines through `EvdevTouchDecoder`
 /// into trace events. Used by `EvemuFormat`; knows nothing of companion files.
 struct EvemuReader {
@@ -123,27 +117,11 @@ struct EvemuReader {
         return String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
     }
 
-    /// Calls `body` with each line's bytes (without `\n` or `\r`) and its 1-based number.
     private func forEachLine(
         _ bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>, Int) throws(TraceInputError) -> Void
     ) throws(TraceInputError) {
         try bytes.withUnsafeBufferPointer { (all) throws(TraceInputError) in
-            guard let base = all.baseAddress else { return }
-            var start = 0
-            var number = 1
-            while start < all.count {
-                var end: Int
-                if let found = memchr(base + start, Int32(UInt8(ascii: "\n")), all.count - start) {
-                    end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                } else {
-                    end = all.count
-                }
-                let next = end + 1
-                if end > start, base[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                try body(UnsafeBufferPointer(start: base + start, count: end - start), number)
-                start = next
-                number += 1
-            }
+            try TextLines.forEach(in: all, body)
         }
     }
 
