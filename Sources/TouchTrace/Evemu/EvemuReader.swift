@@ -92,7 +92,7 @@ struct EvemuReader {
         while start < line.count, line[start] == UInt8(ascii: " ") || line[start] == UInt8(ascii: "\t") { start += 1 }
         if start == line.count { return }
         if line[start] == UInt8(ascii: "#") {
-            if !headerIsFixed, header.isEmpty { header.noteComment(Self.text(line, from: start, number: number)) }
+            if !headerIsFixed, header.isEmpty { header.noteComment(Self.text(line, from: start)) }
             return
         }
         guard line.count >= start + 2, EvemuHeader.isHeaderLine(line[start], line[start + 1]) else {
@@ -100,7 +100,7 @@ struct EvemuReader {
         }
         if headerIsFixed { return }
         do throws(EvemuLineError) {
-            try header.add(Self.text(line, from: start, number: number))
+            try header.add(Self.text(line, from: start))
         } catch {
             throw TraceInputError(file: file, location: .line(number), message: error.message)
         }
@@ -110,8 +110,8 @@ struct EvemuReader {
         line.count >= 2 && EvemuHeader.isHeaderLine(line[0], line[1])
     }
 
-    /// The line as text, without a trailing `# comment` unless it is the comment, and trimmed.
-    private static func text(_ line: UnsafeBufferPointer<UInt8>, from start: Int, number: Int) -> String {
+    /// The line as text from `start`, trailing blanks removed.
+    private static func text(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> String {
         var end = line.count
         while end > start, line[end - 1] == UInt8(ascii: " ") || line[end - 1] == UInt8(ascii: "\t") { end -= 1 }
         return String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
