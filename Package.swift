@@ -48,7 +48,11 @@ let package = Package(
         .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "Synthesis"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TouchTrace"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Synthesis", "TouchTrace", "GestureEngine"]),
+        .testTarget(
+            name: "ReplayTests",
+            dependencies: ["Replay", "Synthesis", "TouchTrace", "GestureEngine"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchTrace"]),
     ]
 )
