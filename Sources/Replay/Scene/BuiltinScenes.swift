@@ -1,9 +1,11 @@
 /// Scenes that ship with Touchstone and can be named instead of a file: `--scene map`, or `map` in a
 /// capture's `.scene` file. `docs/scenes.md` shows each as JSON.
 public enum BuiltinScenes {
-    /// A phone-sized window, in points.
-    public static let window = Size(width: 390, height: 844)
-    static let fullWindow = Frame(x: 0, y: 0, width: 390, height: 844)
+    /// The window every built-in scene uses, in points: the size of the synthetic touchscreen
+    /// (`SyntheticTouchscreen`, 1280 × 800), so synthetic traces map one point to one point and
+    /// physical touchscreens, stretched over it, keep their aspect ratio closely.
+    public static let window = Size(width: 1280, height: 800)
+    static let fullWindow = Frame(x: 0, y: 0, width: 1280, height: 800)
 
     /// Every built-in scene, by name, in the order `touchstone replay --help` lists them.
     public static let all: [Scene] = [
@@ -47,9 +49,9 @@ public enum BuiltinScenes {
     /// rotation, where a piece's own recognizers work together.
     public static let pieces: Scene = {
         let frames: [(String, Frame)] = [
-            ("red", Frame(x: 40, y: 120, width: 140, height: 140)),
-            ("green", Frame(x: 210, y: 300, width: 140, height: 140)),
-            ("blue", Frame(x: 80, y: 520, width: 140, height: 140)),
+            ("red", Frame(x: 120, y: 150, width: 300, height: 300)),
+            ("green", Frame(x: 490, y: 250, width: 300, height: 300)),
+            ("blue", Frame(x: 860, y: 350, width: 300, height: 300)),
         ]
         var views: [ViewSpec] = []
         var pairs: [RecognizerPair] = []
@@ -73,10 +75,11 @@ public enum BuiltinScenes {
     /// scrolls and the button never sees it.
     public static let buttons: Scene = {
         var controls: [ViewSpec] = []
-        for row in 0..<4 {
-            let id = "button\(row + 1)"
+        for index in 0..<4 {
+            let id = "button\(index + 1)"
+            let column = Double(index % 2), row = Double(index / 2)
             controls.append(ViewSpec(
-                id: id, frame: Frame(x: 45, y: 120 + Double(row) * 160, width: 300, height: 88),
+                id: id, frame: Frame(x: 140 + column * 540, y: 160 + row * 300, width: 460, height: 200),
                 recognizers: [RecognizerSpec(id: "\(id).tap", kind: .tap(TapParameters()), cancelsTouchesInView: false)]
             ))
         }
