@@ -19,14 +19,14 @@ public struct LatencyTracker: Sendable {
         if activeTouches == 0 { sequenceStart = time }
     }
 
-    public mutating func observe(_ observation: Observation) {
-        switch observation.kind {
+    public mutating func observe(_ record: LogRecord) {
+        switch record.kind {
         case .state(let recognizer, _, let to) where to == .began || to == .recognized:
-            if let start = sequenceStart { samples.add(recognizer, recognition: observation.time - start) }
-            decidedAt[recognizer] = observation.time
+            if let start = sequenceStart { samples.add(recognizer, recognition: record.time - start) }
+            decidedAt[recognizer] = record.time
         case .action(let recognizer, _, _):
             if let decided = decidedAt.removeValue(forKey: recognizer) {
-                samples.add(recognizer, action: observation.time - decided)
+                samples.add(recognizer, action: record.time - decided)
             }
         default:
             break

@@ -1,7 +1,7 @@
 import TouchTrace
 
 /// A window, its view tree and the gesture recognizers on each view: everything a replay needs to
-/// turn a trace into observations, apart from the trace itself.
+/// turn a trace into records, apart from the trace itself.
 ///
 /// Scenes are read from JSON (`docs/scenes.md`, `SceneLoader`) or taken by name from `BuiltinScenes`.
 /// They are plain values; `SceneBuilder` turns one into live GestureEngine objects for each replay.

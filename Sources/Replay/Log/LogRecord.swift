@@ -2,8 +2,8 @@ import TouchTrace
 
 /// One thing a replay saw happen: a view receiving touches, a recognizer changing state, an
 /// action being sent, or a note from the trace. The canonical log (`docs/replay-log.md`) prints one
-/// line per observation.
-public struct Observation: Equatable, Sendable {
+/// line per record.
+public struct LogRecord: Equatable, Sendable {
     /// Virtual time in microseconds since the trace's first event.
     public var time: Microseconds
     public var kind: Kind
@@ -20,7 +20,7 @@ public struct Observation: Equatable, Sendable {
         /// A recognizer moved from one state to another.
         case state(recognizer: String, from: RecognizerStateName, to: RecognizerStateName)
         /// A recognizer's action ran, in the state it reports, with the values it carries.
-        case action(recognizer: String, state: RecognizerStateName, values: ActionValues)
+        case action(recognizer: String, state: RecognizerStateName, values: LogValues)
         /// An annotation from the trace ("expect double tap").
         case note(String)
     }
@@ -55,7 +55,7 @@ public struct TouchPoint: Equatable, Sendable {
 /// The values an action reports, as the recognizer's properties read at that moment. Each kind
 /// fills what it has: every one a location; pan and edge pan translation and velocity; pinch scale
 /// and velocity; rotation an angle and velocity; swipe its direction.
-public struct ActionValues: Equatable, Sendable {
+public struct LogValues: Equatable, Sendable {
     /// `location(in: view)` of the recognizer's view, in points.
     public var location: (x: Double, y: Double)
     public var numberOfTouches: Int
@@ -83,7 +83,7 @@ public struct ActionValues: Equatable, Sendable {
         self.direction = direction
     }
 
-    public static func == (lhs: ActionValues, rhs: ActionValues) -> Bool {
+    public static func == (lhs: LogValues, rhs: LogValues) -> Bool {
         lhs.location == rhs.location && lhs.numberOfTouches == rhs.numberOfTouches
             && lhs.translation.map { [$0.x, $0.y] } == rhs.translation.map { [$0.x, $0.y] }
             && lhs.velocity.map { [$0.x, $0.y] } == rhs.velocity.map { [$0.x, $0.y] }
