@@ -22,9 +22,10 @@ extension TouchDispatcher {
             rounds += 1
             var index = 0
             while index < recognizersInPlay.count {
-                let recognizer = recognizersInPlay[index]
+                let next = inPlay[index]
                 index += 1
-                guard recognizer.needsReconcile else { continue }
+                guard next._withUnsafeGuaranteedRef({ $0.needsReconcile }) else { continue }
+                let recognizer = next.takeUnretainedValue()
                 recognizer.needsReconcile = false
                 progressed = true
                 switch recognizer.currentState {
@@ -69,7 +70,17 @@ extension TouchDispatcher {
             return
         }
 
+        // Among recognizers claiming in the same pass, one that would be excluded by a rival it
+        // cannot exclude yields (W10-120: the double tap excludes the single tap on the second tap).
+        for rival in recognizersInPlay where rival !== recognizer && !rival.isReleased
+            && rival.currentState.isRecognizing && !isWaitingOnRequirement(rival)
+            && prevents(rival, recognizer) && !prevents(recognizer, rival) {
+            recognizer.apply(.fail)
+            return
+        }
+
         recognizer.isReleased = true
+        deliveryGeneration &+= 1
         recognizer.actionPending = true
         recognizer.presentBeganFirst = recognizer.kind == .continuous && recognizer.currentState != .began
 
@@ -78,6 +89,15 @@ extension TouchDispatcher {
             guard state == .possible || state.isRecognizing else { continue }
             if prevents(recognizer, other) { other.apply(.fail) }
         }
+    }
+
+    /// Whether `recognizer` has a requirement in play that has not failed yet.
+    private func isWaitingOnRequirement(_ recognizer: GestureRecognizer) -> Bool {
+        for requirement in recognizersInPlay where requirement !== recognizer && recognizer.requiresFailure(of: requirement) {
+            let state = requirement.currentState
+            if state != .failed && state != .cancelled { return true }
+        }
+        return false
     }
 
     /// Fails every recognizer that requires `recognizer` to fail and has not been let through.
@@ -123,9 +143,10 @@ extension TouchDispatcher {
     func sendPendingActions() {
         var index = 0
         while index < recognizersInPlay.count {
-            let recognizer = recognizersInPlay[index]
+            let next = inPlay[index]
             index += 1
-            guard recognizer.actionPending else { continue }
+            guard next._withUnsafeGuaranteedRef({ $0.actionPending }) else { continue }
+            let recognizer = next.takeUnretainedValue()
             recognizer.actionPending = false
             let state = recognizer.currentState
             guard state != .failed, state != .possible else { continue }
