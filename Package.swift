@@ -55,7 +55,7 @@ let package = Package(
             name: "TouchTraceTests", dependencies: ["TouchTrace", "Synthesis", "AllocationCounter"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TouchTrace"]),
+        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TouchTrace", "AllocationCounter"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
         .testTarget(
             name: "ReplayTests",
