@@ -20,11 +20,20 @@ public struct ActionValues: Equatable, Sendable {
     public var tapCount: Int?
     /// Swipe: the direction recognized.
     public var direction: SwipeGestureRecognizer.Direction?
+    /// Unistroke: the template matched; pattern unlock: the code ("1-2-3-6-9").
+    public var match: String?
+    /// Unistroke: the match's score, 0…1.
+    public var score: Double?
+    /// Reset shake: the direction changes counted.
+    public var turns: Int?
+    /// Pattern unlock: whether the code is one the recognizer accepts.
+    public var accepted: Bool?
 
     public init(
         location: Point, numberOfTouches: Int, translation: Vector? = nil, velocity: Vector? = nil,
         scale: Double? = nil, rotation: Double? = nil, scalarVelocity: Double? = nil,
-        tapCount: Int? = nil, direction: SwipeGestureRecognizer.Direction? = nil
+        tapCount: Int? = nil, direction: SwipeGestureRecognizer.Direction? = nil,
+        match: String? = nil, score: Double? = nil, turns: Int? = nil, accepted: Bool? = nil
     ) {
         self.location = location
         self.numberOfTouches = numberOfTouches
@@ -35,5 +44,9 @@ public struct ActionValues: Equatable, Sendable {
         self.scalarVelocity = scalarVelocity
         self.tapCount = tapCount
         self.direction = direction
+        self.match = match
+        self.score = score
+        self.turns = turns
+        self.accepted = accepted
     }
 }

@@ -1,0 +1,163 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Recognizes the one-finger zoom of map apps (continuous): a tap, then the finger comes down again
+/// at the same place within the double-tap interval and drags vertically; dragging down zooms in.
+///
+/// The first tap obeys the tap's timing (`maximumTapDuration`, then
+/// `maximumIntervalBetweenSuccessiveTaps` to the second touch-down) but allows only
+/// `tapAllowableMovement`, so a plain drag fails this recognizer as early as a pan begins. The
+/// second touch must land within `secondTouchDistance` of the first; once it has moved
+/// `hysteresis` points, mostly vertically, the zoom begins and `scale` follows the drag:
+/// 2^(drag down / `pointsPerDoubling`). It ends at lift. A plain double tap (a second touch that
+/// lifts without dragging) fails it, as does a horizontal drag, a second finger or a cancellation
+/// before it began; a cancellation after it began cancels it.
+///
+/// In a scene with a pan, the pan should require this recognizer to fail (the second touch's drag
+/// is a zoom, not a pan), and a single tap should require it to fail as it does the double tap.
+public final class DoubleTapDragZoomGestureRecognizer: GestureRecognizer {
+    /// Microseconds the first tap's finger may stay down.
+    public var maximumTapDuration = GestureDefaults.maximumTapDuration
+    /// Microseconds from the first tap's lift to the second touch-down.
+    public var maximumIntervalBetweenSuccessiveTaps = GestureDefaults.maximumIntervalBetweenSuccessiveTaps
+    /// Points the first tap's finger may move.
+    public var tapAllowableMovement = CustomGestureDefaults.zoomTapAllowableMovement
+    /// Points between where the first tap came down and where the second touch comes down.
+    public var secondTouchDistance = CustomGestureDefaults.zoomSecondTouchDistance
+    /// Points of vertical drag before the zoom begins.
+    public var hysteresis = CustomGestureDefaults.zoomHysteresis
+    /// Points of drag that double (down) or halve (up) the scale.
+    public var pointsPerDoubling = CustomGestureDefaults.zoomPointsPerDoubling
+
+    /// The zoom factor since the second touch came down: 1 at rest, above 1 dragging down.
+    public private(set) var scale = 1.0
+
+    private enum Timer: Int { case tapDuration = 1, interval = 2 }
+
+    /// Where the recognizer is in the tap-then-drag.
+    ///
+    /// ```
+    ///          down             lift               down near, in time
+    ///   idle ───────► firstTap ──────► betweenTaps ──────────────────► secondTouch
+    ///                    │                 │                               │ vertical drag ≥ hysteresis
+    ///                    │ moved, held,    │ late, far,                    ▼   (began)
+    ///                    │ 2nd finger,     │ cancel                     zooming ◄─┐ move (changed)
+    ///                    │ cancel          │                               │  └───┘
+    ///                    │                 │   secondTouch: lift, sideways │ lift (ended)
+    ///                    │                 │   drag, 2nd finger, cancel    │ cancel (cancelled)
+    ///                    └────────► done ◄─┴──────────────────────────────┴──────────────► done
+    ///                              (failed)
+    /// ```
+    enum Phase: Equatable {
+        case idle, firstTap, betweenTaps, secondTouch, zooming, done
+    }
+
+    enum Event {
+        case down(Point), move(Point), lift(Point), extraFinger, cancel, timeout
+    }
+
+    private(set) var phase = Phase.idle
+    private var tapPoint = Point.zero
+    private var origin = Point.zero
+
+    public init(name: String = "") {
+        super.init(kind: .continuous, name: name)
+    }
+
+    public override func touchesBegan(_ touches: TouchBatch) {
+        transition(numberOfTouches > 1 ? .extraFinger : .down(touches[0].locationInWindow))
+    }
+
+    public override func touchesMoved(_ touches: TouchBatch) {
+        transition(.move(touches[0].locationInWindow))
+    }
+
+    public override func touchesEnded(_ touches: TouchBatch) {
+        transition(.lift(touches[0].locationInWindow))
+    }
+
+    public override func touchesCancelled(_ touches: TouchBatch) {
+        transition(.cancel)
+    }
+
+    public override func timerFired(tag: Int) {
+        transition(.timeout)
+    }
+
+    /// The one place `phase` moves, and with it `state`.
+    func transition(_ event: Event) {
+        switch (phase, event) {
+        case (.done, _):
+            break
+        case (.idle, .down(let point)):
+            tapPoint = point
+            scale = 1
+            phase = .firstTap
+            startTimer(at: touchTimestamp + maximumTapDuration, tag: Timer.tapDuration.rawValue)
+        case (.firstTap, .move(let point)):
+            if point.distance(to: tapPoint) > tapAllowableMovement { fail() }
+        case (.firstTap, .lift(let point)):
+            guard point.distance(to: tapPoint) <= tapAllowableMovement else { return fail() }
+            cancelTimer(tag: Timer.tapDuration.rawValue)
+            phase = .betweenTaps
+            startTimer(at: touchTimestamp + maximumIntervalBetweenSuccessiveTaps, tag: Timer.interval.rawValue)
+        case (.betweenTaps, .down(let point)):
+            cancelTimer(tag: Timer.interval.rawValue)
+            guard point.distance(to: tapPoint) <= secondTouchDistance else { return fail() }
+            origin = point
+            phase = .secondTouch
+        case (.secondTouch, .move(let point)):
+            let drag = point - origin
+            guard max(abs(drag.dx), abs(drag.dy)) >= hysteresis else { return }
+            guard abs(drag.dy) > abs(drag.dx) else { return fail() }
+            scale = scale(at: point)
+            phase = .zooming
+            state = .began
+        case (.zooming, .move(let point)):
+            scale = scale(at: point)
+            state = .changed
+        case (.zooming, .lift(let point)):
+            scale = scale(at: point)
+            phase = .done
+            state = .ended
+        case (.zooming, .cancel), (.zooming, .extraFinger):
+            // A second finger during the zoom is a pinch's business; the zoom stops as if cancelled.
+            phase = .done
+            state = .cancelled
+        case (.idle, .extraFinger), (.idle, .cancel),
+             (.firstTap, .extraFinger), (.firstTap, .cancel), (.firstTap, .timeout),
+             (.betweenTaps, .extraFinger), (.betweenTaps, .cancel), (.betweenTaps, .timeout),
+             (.secondTouch, .lift), (.secondTouch, .extraFinger), (.secondTouch, .cancel):
+            fail()
+        case (.idle, .move), (.idle, .lift), (.idle, .timeout), (.firstTap, .down), (.betweenTaps, .move), (.betweenTaps, .lift),
+             (.secondTouch, .down), (.secondTouch, .timeout), (.zooming, .down), (.zooming, .timeout):
+            preconditionFailure("\(debugName): \(event) while \(phase)")
+        }
+    }
+
+    private func fail() {
+        cancelAllTimers()
+        phase = .done
+        state = .failed
+    }
+
+    private func scale(at point: Point) -> Double {
+        exp2((point.y - origin.y) / pointsPerDoubling)
+    }
+
+    public override func reset() {
+        super.reset()
+        phase = .idle
+    }
+
+    public override var actionValues: ActionValues {
+        var values = super.actionValues
+        values.scale = scale
+        return values
+    }
+}
