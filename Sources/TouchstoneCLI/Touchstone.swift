@@ -13,6 +13,7 @@ struct Touchstone: ParsableCommand {
             Convert.self,
             Replay.self,
             Verify.self,
+            Template.self,
         ]
     )
 }

@@ -66,7 +66,8 @@ final class LogObserver: GestureObserver {
             translation: values.translation.map { ($0.dx, $0.dy) },
             velocity: values.velocity.map { ($0.dx, $0.dy) },
             scale: values.scale, rotation: values.rotation, scalarVelocity: values.scalarVelocity,
-            direction: values.direction.map(\.description)
+            direction: values.direction.map(\.description),
+            match: values.match, score: values.score, turns: values.turns, accepted: values.accepted
         )
     }
 }

@@ -145,6 +145,8 @@ enum RecognizerFactory {
             }
             r.edges = mask
             return r
+        case .custom(let kind):
+            return make(kind, id: spec.id)
         }
     }
 }

@@ -67,11 +67,20 @@ public struct LogValues: Equatable, Sendable {
     public var rotation: Double?
     public var scalarVelocity: Double?
     public var direction: String?
+    /// Unistroke: the template matched; pattern unlock: the code.
+    public var match: String?
+    /// Unistroke: the match's score, 0…1.
+    public var score: Double?
+    /// Reset shake: direction changes.
+    public var turns: Int?
+    /// Pattern unlock: whether the code unlocks.
+    public var accepted: Bool?
 
     public init(
         location: (x: Double, y: Double), numberOfTouches: Int,
         translation: (x: Double, y: Double)? = nil, velocity: (x: Double, y: Double)? = nil,
-        scale: Double? = nil, rotation: Double? = nil, scalarVelocity: Double? = nil, direction: String? = nil
+        scale: Double? = nil, rotation: Double? = nil, scalarVelocity: Double? = nil, direction: String? = nil,
+        match: String? = nil, score: Double? = nil, turns: Int? = nil, accepted: Bool? = nil
     ) {
         self.location = location
         self.numberOfTouches = numberOfTouches
@@ -81,6 +90,10 @@ public struct LogValues: Equatable, Sendable {
         self.rotation = rotation
         self.scalarVelocity = scalarVelocity
         self.direction = direction
+        self.match = match
+        self.score = score
+        self.turns = turns
+        self.accepted = accepted
     }
 
     public static func == (lhs: LogValues, rhs: LogValues) -> Bool {
@@ -89,5 +102,6 @@ public struct LogValues: Equatable, Sendable {
             && lhs.velocity.map { [$0.x, $0.y] } == rhs.velocity.map { [$0.x, $0.y] }
             && lhs.scale == rhs.scale && lhs.rotation == rhs.rotation
             && lhs.scalarVelocity == rhs.scalarVelocity && lhs.direction == rhs.direction
+            && lhs.match == rhs.match && lhs.score == rhs.score && lhs.turns == rhs.turns && lhs.accepted == rhs.accepted
     }
 }

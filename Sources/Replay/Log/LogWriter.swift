@@ -106,6 +106,10 @@ public struct LogWriter {
             if let v = values.rotation { ascii(" rotation="); fixed(v, 4) }
             if let v = values.scalarVelocity { ascii(" velocity="); fixed(v, 4) }
             if let v = values.direction { ascii(" direction="); text(v) }
+            if let v = values.match { ascii(" match="); text(v) }
+            if let v = values.score { ascii(" score="); fixed(v, 4) }
+            if let v = values.turns { ascii(" turns="); integer(Int64(v)) }
+            if let v = values.accepted { ascii(v ? " accepted=yes" : " accepted=no") }
         case .jsonl:
             ascii("{\"t\":"); integer(time)
             ascii(",\"action\":"); quoted(recognizer)
@@ -118,6 +122,10 @@ public struct LogWriter {
             if let v = values.rotation { ascii(",\"rotation\":"); fixed(v, 4) }
             if let v = values.scalarVelocity { ascii(",\"velocity\":"); fixed(v, 4) }
             if let v = values.direction { ascii(",\"direction\":"); quoted(v) }
+            if let v = values.match { ascii(",\"match\":"); quoted(v) }
+            if let v = values.score { ascii(",\"score\":"); fixed(v, 4) }
+            if let v = values.turns { ascii(",\"turns\":"); integer(Int64(v)) }
+            if let v = values.accepted { ascii(v ? ",\"accepted\":true" : ",\"accepted\":false") }
             ascii("}")
         }
         newline()

@@ -18,7 +18,7 @@ public enum BuiltinScenes {
         single("pinch", .pinch),
         single("rotation", .rotation),
         single("screenEdgePan", .screenEdgePan(ScreenEdgePanParameters(edges: [.left]))),
-    ]
+    ] + custom
 
     public static var names: [String] { all.map(\.name) }
 
@@ -26,18 +26,20 @@ public enum BuiltinScenes {
         all.first { $0.name == name }
     }
 
-    /// A map view: pan, pinch and rotation together, double tap to zoom, a single tap that waits for
-    /// the double tap to fail, and a long press to drop a pin.
+    /// A map view: pan, pinch and rotation together, double tap to zoom, a one-finger zoom (tap, then
+    /// drag vertically) that the pan waits for, a single tap that waits for the double tap and the
+    /// one-finger zoom to fail, and a long press to drop a pin.
     public static let map = Scene(
         name: "map", window: window,
         views: [
             ViewSpec(id: "map", frame: fullWindow, recognizers: [
-                RecognizerSpec(id: "pan", kind: .pan(PanParameters(maximumNumberOfTouches: 2))),
+                RecognizerSpec(id: "pan", kind: .pan(PanParameters(maximumNumberOfTouches: 2)), requiresFailureOf: ["zoom"]),
                 RecognizerSpec(id: "pinch", kind: .pinch),
                 RecognizerSpec(id: "rotation", kind: .rotation),
                 RecognizerSpec(id: "doubleTap", kind: .tap(TapParameters(numberOfTapsRequired: 2))),
-                RecognizerSpec(id: "singleTap", kind: .tap(TapParameters()), requiresFailureOf: ["doubleTap"]),
+                RecognizerSpec(id: "singleTap", kind: .tap(TapParameters()), requiresFailureOf: ["doubleTap", "zoom"]),
                 RecognizerSpec(id: "longPress", kind: .longPress(LongPressParameters())),
+                RecognizerSpec(id: "zoom", kind: .custom(.doubleTapDragZoom(DoubleTapDragZoomParameters()))),
             ]),
         ],
         simultaneous: [

@@ -159,6 +159,8 @@ public enum RecognizerKind: Equatable, Sendable {
     case pinch
     case rotation
     case screenEdgePan(ScreenEdgePanParameters)
+    /// One of the custom recognizers (chevron, unistroke, reset shake, zoom, press, pattern).
+    case custom(CustomRecognizerKind)
 
     /// The `type` string a scene file uses for this kind.
     public var typeName: String {
@@ -170,6 +172,7 @@ public enum RecognizerKind: Equatable, Sendable {
         case .pinch: "pinch"
         case .rotation: "rotation"
         case .screenEdgePan: "screenEdgePan"
+        case .custom(let kind): kind.typeName
         }
     }
 }

@@ -181,8 +181,10 @@ public enum SceneLoader {
             _ = try r.required("edges")
             return (.screenEdgePan(ScreenEdgePanParameters(edges: try r.choices("edges", of: Edge.self)!)), ["edges"])
         default:
+            if let custom = try customKind(type, r) { return custom }
+            let known = ["tap", "longPress", "pan", "swipe", "pinch", "rotation", "screenEdgePan"] + CustomRecognizerKind.typeNames
             throw r.problem("type", r.node("type"),
-                "unknown recognizer type \"\(type)\" (known: tap, longPress, pan, swipe, pinch, rotation, screenEdgePan)")
+                "unknown recognizer type \"\(type)\" (known: \(known.joined(separator: ", ")))")
         }
     }
 

@@ -11,22 +11,32 @@ import Darwin
 ///
 /// `points` is the stroke as drawn, in any units (only the shape, direction and starting point
 /// matter); `normalized` is the same stroke put through the $1 pipeline once, so matching a
-/// candidate costs one pass over the templates. Encodes as `{"name": …, "points": [[x, y], …]}`.
+/// candidate costs one pass over the templates. Encodes as
+/// `{"name": …, "points": [[x, y], …], "rotationInvariant": false}`.
+///
+/// $1 is rotation-invariant, which suits a circle (it may start anywhere) but makes a flat "L" on
+/// its side a checkmark and a half circle a "v". So orientation counts unless a template says
+/// otherwise: a template that is not `rotationInvariant` is compared as drawn, turned at most
+/// `CustomGestureDefaults.unistrokeOrientationTolerance` either way.
 public struct UnistrokeTemplate: Equatable, Sendable, Codable {
     public let name: String
     /// The stroke as recorded, in drawing order.
     public let points: [Point]
-    /// Resampled, rotated to its indicative angle, scaled to the square and centred: ready to compare.
+    /// Whether the shape may be drawn at any angle (a circle) or only as recorded (a checkmark).
+    public let rotationInvariant: Bool
+    /// Resampled, rotated to its indicative angle if rotation-invariant, scaled to the square and
+    /// centred: ready to compare.
     let normalized: [Point]
 
     /// A template from a drawn stroke. `points` needs at least two distinct points.
-    public init(name: String, points: [Point]) {
+    public init(name: String, points: [Point], rotationInvariant: Bool = false) {
         self.name = name
         self.points = points
-        normalized = UnistrokeMatcher.normalize(points)
+        self.rotationInvariant = rotationInvariant
+        normalized = UnistrokeMatcher.normalize(points, rotationInvariant: rotationInvariant)
     }
 
-    private enum CodingKeys: String, CodingKey { case name, points }
+    private enum CodingKeys: String, CodingKey { case name, points, rotationInvariant }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -45,17 +55,24 @@ public struct UnistrokeTemplate: Equatable, Sendable, Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .points, in: container, debugDescription: "a template needs at least two distinct points")
         }
-        self.init(name: name, points: points)
+        let invariant = try container.decodeIfPresent(Bool.self, forKey: .rotationInvariant) ?? false
+        self.init(name: name, points: points, rotationInvariant: invariant)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
         try container.encode(points.map { [$0.x, $0.y] }, forKey: .points)
+        try container.encode(rotationInvariant, forKey: .rotationInvariant)
     }
 
     public static func == (lhs: UnistrokeTemplate, rhs: UnistrokeTemplate) -> Bool {
-        lhs.name == rhs.name && lhs.points == rhs.points
+        lhs.name == rhs.name && lhs.points == rhs.points && lhs.rotationInvariant == rhs.rotationInvariant
+    }
+
+    /// The length of the path through `points`, in their units.
+    public static func pathLength(_ points: [Point]) -> Double {
+        UnistrokeMatcher.pathLength(points)
     }
 
     // MARK: Built-ins
@@ -67,9 +84,9 @@ public struct UnistrokeTemplate: Equatable, Sendable, Codable {
     public static let v = UnistrokeTemplate(
         name: "v", points: polyline([Point(x: 0, y: 0), Point(x: 75, y: 90), Point(x: 0, y: 180)]))
     /// A full circle drawn clockwise (on screen, y down).
-    public static let circleClockwise = UnistrokeTemplate(name: "circle", points: circle(sense: 1))
+    public static let circleClockwise = UnistrokeTemplate(name: "circle", points: circle(sense: 1), rotationInvariant: true)
     /// A full circle drawn counterclockwise.
-    public static let circleCounterclockwise = UnistrokeTemplate(name: "circle", points: circle(sense: -1))
+    public static let circleCounterclockwise = UnistrokeTemplate(name: "circle", points: circle(sense: -1), rotationInvariant: true)
 
     /// Every built-in template: checkmark, v and circle (both senses, one name).
     public static let builtIn: [UnistrokeTemplate] = [checkmark, v, circleClockwise, circleCounterclockwise]
@@ -101,8 +118,8 @@ public struct UnistrokeTemplate: Equatable, Sendable, Codable {
 }
 
 /// The $1 unistroke recognizer's geometry (Wobbrock, Wilson and Li, UIST 2007): resample, rotate
-/// to the indicative angle, scale to a square, centre, and compare at the best angle found by a
-/// golden-section search.
+/// to the indicative angle (rotation-invariant templates only), scale to a square, centre, and
+/// compare at the best angle found by a golden-section search.
 enum UnistrokeMatcher {
     static let count = CustomGestureDefaults.unistrokeResampleCount
     static let size = CustomGestureDefaults.unistrokeSquareSize
@@ -114,25 +131,37 @@ enum UnistrokeMatcher {
     static func bestMatch(
         for stroke: [Point], among templates: [UnistrokeTemplate],
         angleRange: Double = CustomGestureDefaults.unistrokeAngleRange,
+        orientationTolerance: Double = CustomGestureDefaults.unistrokeOrientationTolerance,
         anglePrecision: Double = CustomGestureDefaults.unistrokeAnglePrecision
     ) -> (template: UnistrokeTemplate, score: Double)? {
         guard pathLength(stroke) > 0 else { return nil }
-        let candidate = normalize(stroke)
+        var turned: [Point]?
+        var asDrawn: [Point]?
         var best: (template: UnistrokeTemplate, distance: Double)?
         for template in templates {
-            let distance = distanceAtBestAngle(candidate, template.normalized, range: angleRange, precision: anglePrecision)
+            let candidate: [Point]
+            if template.rotationInvariant {
+                if turned == nil { turned = normalize(stroke, rotationInvariant: true) }
+                candidate = turned!
+            } else {
+                if asDrawn == nil { asDrawn = normalize(stroke, rotationInvariant: false) }
+                candidate = asDrawn!
+            }
+            let range = template.rotationInvariant ? angleRange : orientationTolerance
+            let distance = distanceAtBestAngle(candidate, template.normalized, range: range, precision: anglePrecision)
             if best == nil || distance < best!.distance { best = (template, distance) }
         }
         guard let best else { return nil }
         return (best.template, max(0, 1 - best.distance / halfDiagonal))
     }
 
-    static func normalize(_ points: [Point]) -> [Point] {
+    static func normalize(_ points: [Point], rotationInvariant: Bool) -> [Point] {
         guard pathLength(points) > 0 else { return [] }
         var result = resample(points)
-        let c = centroid(result)
-        let angle = atan2(c.y - result[0].y, c.x - result[0].x)
-        result = rotate(result, by: -angle)
+        if rotationInvariant {
+            let c = centroid(result)
+            result = rotate(result, by: -atan2(c.y - result[0].y, c.x - result[0].x))
+        }
         result = scaleToSquare(result)
         let moved = centroid(result)
         return result.map { Point(x: $0.x - moved.x, y: $0.y - moved.y) }

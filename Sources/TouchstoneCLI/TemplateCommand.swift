@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import Replay
+
+/// `touchstone template`: unistroke templates for the `unistroke` recognizer.
+struct Template: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Make unistroke templates for the `unistroke` recognizer of a scene.",
+        subcommands: [Record.self]
+    )
+
+    /// `touchstone template record TRACE --name NAME -o FILE.json`.
+    struct Record: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record a template from one stroke of a trace.",
+            discussion: """
+                Takes the path of one touch, from touch-down to lift, in the points of the built-in \
+                scenes' 1280 × 800 window, and writes it as a template file. List the file in a \
+                scene's unistroke recognizer: "templates": ["checkmark", "NAME.json"] (paths are \
+                relative to the scene file).
+                """
+        )
+
+        @Argument(help: "The trace holding the stroke (any format Touchstone reads).")
+        var trace: String
+
+        @Option(help: "The template's name, reported when a stroke matches it.")
+        var name: String
+
+        @Option(help: "Which touch to take, counting touch-downs from 0.")
+        var stroke = 0
+
+        @Option(name: [.short, .customLong("output")], help: "The template file to write (.json).")
+        var output: String
+
+        func validate() throws {
+            guard stroke >= 0 else { throw ValidationError("--stroke must be 0 or more") }
+            guard !name.isEmpty else { throw ValidationError("--name must not be empty") }
+        }
+
+        func run() throws {
+            let template = try TemplateRecorder.record(tracePath: trace, name: name, strokeIndex: stroke)
+            let data = UnistrokeTemplateFile.encode(template)
+            guard FileManager.default.createFile(atPath: output, contents: data) else {
+                throw ValidationError("\(output): cannot write the file")
+            }
+            print("template \"\(name)\": \(template.points.count) points from stroke \(stroke) of \(trace) -> \(output)")
+        }
+    }
+}
