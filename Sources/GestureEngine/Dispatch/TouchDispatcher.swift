@@ -36,7 +36,7 @@ public final class TouchDispatcher {
     /// `recognizersInPlay` without reference counting, for the per-frame loops: the strong array
     /// keeps every recognizer named here alive.
     var inPlay: [Unmanaged<GestureRecognizer>] = []
-    var groupView: View?
+    var groupView: Unmanaged<View>?
     var groupPhase = Touch.Phase.began
     /// Bumped whenever anything that decides view delivery may have changed (a recognizer's state,
     /// release or flags, a touch's recognizers), so each touch re-reads its recognizers only then.
