@@ -139,8 +139,12 @@ open class GestureRecognizer: TimerTarget {
     final func sendAction(presenting presented: State) {
         actionsSent = true
         presentedState = presented == _state ? nil : presented
-        dispatcher?.recognizerWillSendAction(self, presenting: presented)
-        for action in actions { action(self) }
+        if let dispatcher, dispatcher.observer != nil {
+            dispatcher.recognizerWillSendAction(self, presenting: presented)
+        }
+        actions.withUnsafeBufferPointer { actions in
+            for action in actions { action(self) }
+        }
         presentedState = nil
     }
 
