@@ -147,3 +147,24 @@ struct ScreenEdgePanTests {
         #expect(tester.actions == ["16ms edge action began"])
     }
 }
+
+@Suite("Pan with several fingers")
+struct MultiFingerPanTests {
+    @Test("a two-finger pan ends when a finger lifts and fewer than the minimum remain")
+    func endsBelowMinimum() {
+        let tester = GestureTester()
+        let pan = PanGestureRecognizer(name: "pan")
+        pan.minimumNumberOfTouches = 2
+        tester.window.addGestureRecognizer(pan)
+        tester.frame(at: 0, [
+            TouchInput(identifier: 1, change: .down, location: Point(x: 100, y: 100)),
+            TouchInput(identifier: 2, change: .down, location: Point(x: 200, y: 100)),
+        ])
+        tester.frame(at: 10, [
+            TouchInput(identifier: 1, change: .move, location: Point(x: 100, y: 120)),
+            TouchInput(identifier: 2, change: .move, location: Point(x: 200, y: 120)),
+        ])
+        tester.up(1, 100, 120, at: 20)
+        #expect(tester.actions == ["10ms pan action began", "20ms pan action ended"])
+    }
+}
