@@ -62,6 +62,10 @@ public final class TouchDispatcher {
         pool.reserveCapacity(16)
     }
 
+    deinit {
+        for recognizer in recognizersInPlay { recognizer.detachFromDispatcher() }
+    }
+
     // MARK: Frames
 
     /// Runs one hardware frame through recognizers and views. Untrusted input never traps: a move
@@ -305,6 +309,7 @@ public final class TouchDispatcher {
                 recognizer.apply(.reset)
                 recognizer.reset()
                 recognizer.resetAttempt()
+                recognizer.dispatcher = nil
                 for touch in touchesHeld { touch.gestureRecognizers.removeAll { $0 === recognizer } }
                 recognizer.isActive = false
                 recognizersInPlay.remove(at: index)

@@ -283,6 +283,17 @@ open class GestureRecognizer: TimerTarget {
         touchList.removeAll()
     }
 
+    /// The dispatcher is going away mid-sequence: return to a clean `possible` without observations,
+    /// so the recognizer can serve another dispatcher.
+    final func detachFromDispatcher() {
+        reset()
+        resetAttempt()
+        _state = .possible
+        presentedState = nil
+        isActive = false
+        dispatcher = nil
+    }
+
     /// The real state, ignoring what an action in progress presents.
     final var currentState: State { _state }
 }

@@ -67,3 +67,27 @@ struct UntrustedFrameTests {
         #expect(tester.actions.count == 1_000)
     }
 }
+
+@Suite("Dispatcher lifetime")
+struct DispatcherLifetimeTests {
+    @Test("recognizers left mid-gesture by a discarded dispatcher start afresh with the next one")
+    func recognizersOutliveDispatcher() {
+        let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        let pan = PanGestureRecognizer(name: "pan")
+        window.addGestureRecognizer(pan)
+        do {
+            let dispatcher = TouchDispatcher(window: window, scheduler: VirtualScheduler())
+            dispatcher.send(TouchFrame(timestamp: 0, touches: [TouchInput(identifier: 1, change: .down, location: Point(x: 10, y: 10))]))
+            dispatcher.send(TouchFrame(timestamp: 10, touches: [TouchInput(identifier: 1, change: .move, location: Point(x: 40, y: 10))]))
+            #expect(pan.state == .began)
+        }
+        #expect(pan.state == .possible)
+        pan.isEnabled = false
+        pan.isEnabled = true
+        let tester = GestureTester()
+        tester.window.addGestureRecognizer(pan)
+        tester.down(1, 10, 10, at: 0)
+        tester.move(1, 40, 10, at: 10)
+        #expect(tester.actions == ["10ms pan action began"])
+    }
+}
