@@ -337,7 +337,8 @@ public final class TouchDispatcher {
 
     func recognizerChangedState(_ recognizer: GestureRecognizer, from old: GestureRecognizer.State, to new: GestureRecognizer.State) {
         deliveryGeneration &+= 1
-        observer?.observe(.stateChanged(recognizer, from: old, to: new), at: scheduler.now)
+        guard let observer else { return }
+        observer.observe(.stateChanged(recognizer, from: old, to: new), at: scheduler.now)
     }
 
     func recognizerWillSendAction(_ recognizer: GestureRecognizer, presenting state: GestureRecognizer.State) {

@@ -125,7 +125,7 @@ extension TouchDispatcher {
 
     private func deliveryFlags(of touch: Touch) -> DeliveryFlags {
         var flags = DeliveryFlags()
-        for recognizer in touch.gestureRecognizers {
+        touch.gestureRecognizers.forEachUnretained { recognizer in
             let state = recognizer.currentState
             if recognizer.isReleased && (state.isRecognizing || state == .cancelled) {
                 if recognizer.cancelsTouchesInView { flags.cancels = true }
