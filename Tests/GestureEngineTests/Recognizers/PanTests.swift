@@ -54,6 +54,18 @@ struct PanTests {
         #expect(pan.velocity(in: nil) == Vector(dx: 1_000, dy: 0))
     }
 
+    @Test("a finger that pauses for more than 100 ms before lifting ends the pan with zero velocity")
+    func velocityAfterPause() {
+        let (tester, pan) = panScene()
+        var endVelocity: Vector?
+        pan.addAction { if $0.state == .ended { endVelocity = pan.velocity(in: nil) } }
+        tester.down(1, 100, 100, at: 0)
+        tester.move(1, 120, 100, at: 10)
+        tester.move(1, 140, 100, at: 20)
+        tester.up(1, 140, 100, at: 250)
+        #expect(endVelocity == .zero)
+    }
+
     @Test("a second finger landing does not move the translation")
     func fingerLandingKeepsTranslation() {
         let (tester, pan) = panScene()
