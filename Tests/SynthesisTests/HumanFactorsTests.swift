@@ -1,0 +1,29 @@
+import Testing
+
+@testable import Synthesis
+
+/// The ranges generators draw from keep real gestures inside UIKit's thresholds and push near misses
+/// outside them, whatever the seed.
+@Suite("Human ranges sit on the right side of UIKit's thresholds")
+struct HumanFactorsTests {
+    typealias H = HumanFactors
+
+    @Test("Real gestures stay inside the thresholds")
+    func inside() {
+        #expect(H.tapRoll.upperBound < H.longPressAllowableMovement)
+        #expect(H.doubleTapGap.upperBound + H.fingerLandingSpread.upperBound < H.multiTapInterval)
+        #expect(H.longPressHold.lowerBound > H.longPressMinimumDuration)
+        #expect(H.pressWander.upperBound < H.longPressAllowableMovement)
+        #expect(H.panDistance.lowerBound > 10 * H.panHysteresis)
+        #expect(H.edgeInset.upperBound < H.inlandEdgeInset.lowerBound)
+    }
+
+    @Test("Near misses fall outside the thresholds")
+    func outside() {
+        #expect(H.slidingTapDistance.lowerBound > H.tapAllowableMovement)
+        #expect(H.lateSecondTapGap.lowerBound > H.multiTapInterval)
+        #expect(H.shortPressHold.upperBound < H.longPressMinimumDuration)
+        #expect(H.creepDistance.upperBound < H.panHysteresis)
+        #expect(H.slowSwipeDuration.lowerBound > H.swipeDuration.upperBound * 3)
+    }
+}
