@@ -15,7 +15,10 @@ struct HumanFactorsTests {
         #expect(H.longPressHold.lowerBound > H.longPressMinimumDuration)
         #expect(H.pressWander.upperBound < H.longPressAllowableMovement)
         #expect(H.panDistance.lowerBound > 10 * H.panHysteresis)
-        #expect(H.edgeInset.upperBound < H.inlandEdgeInset.lowerBound)
+        #expect(H.edgeInset.upperBound < H.screenEdgeRegion / 2)
+        #expect(H.swipeDuration.upperBound < H.swipeMaximumDuration)
+        #expect(H.pinchInStartDistance.lowerBound * (1 - H.pinchInScale.upperBound) > 10 * H.pinchHysteresis)
+        #expect(H.pinchOutStartDistance.lowerBound * (H.pinchOutScale.lowerBound - 1) > 10 * H.pinchHysteresis)
     }
 
     @Test("Near misses fall outside the thresholds")
@@ -24,6 +27,10 @@ struct HumanFactorsTests {
         #expect(H.lateSecondTapGap.lowerBound > H.multiTapInterval)
         #expect(H.shortPressHold.upperBound < H.longPressMinimumDuration)
         #expect(H.creepDistance.upperBound < H.panHysteresis)
-        #expect(H.slowSwipeDuration.lowerBound > H.swipeDuration.upperBound * 3)
+        #expect(H.slowSwipeDuration.lowerBound > H.swipeMaximumDuration)
+        #expect(H.inlandEdgeInset.lowerBound >= 2 * H.screenEdgeRegion)
+        // Sensor noise adds about a point; the near misses leave room for it.
+        #expect(H.timidPinchChange.upperBound < H.pinchHysteresis - 2)
+        #expect(H.timidRotationDegrees.upperBound < H.rotationThresholdDegrees - 0.5)
     }
 }

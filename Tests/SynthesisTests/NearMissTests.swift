@@ -81,3 +81,22 @@ struct NearMissTests {
         }
     }
 }
+
+@Suite("Two-finger near misses stay under the engine's begin thresholds")
+struct TwoFingerNearMissTests {
+    @Test("A near-miss pinch changes the finger distance by less than 8 points", arguments: PinchDirection.allCases)
+    func timidPinch(direction: PinchDirection) throws {
+        for seed: UInt64 in 1...6 {
+            let sequences = try synthesize(.pinch(direction, scale: nil), seed: seed, options: SynthesisOptions(nearMiss: true)).sequences
+            let from = max(sequences[0].first.time, sequences[1].first.time)
+            var largest = 0.0
+            var base: Double?
+            for sample in sequences[1].samples where sample.time >= from {
+                guard let thumb = sequences[0].position(at: sample.time) else { continue }
+                let distance = (sequences[1].point(sample) - thumb).length
+                if let base { largest = max(largest, abs(distance - base)) } else { base = distance }
+            }
+            #expect(largest < 8, "seed \(seed)")
+        }
+    }
+}
