@@ -27,7 +27,8 @@ struct HumanFactorsTests {
         #expect(H.lateSecondTapGap.lowerBound > H.multiTapInterval)
         #expect(H.shortPressHold.upperBound < H.longPressMinimumDuration)
         #expect(H.creepDistance.upperBound < H.panHysteresis)
-        #expect(H.slowSwipeDuration.lowerBound > H.swipeMaximumDuration)
+        #expect(H.shortSwipeDistance.upperBound < H.swipeMinimumDistance)
+        #expect(H.swipeDistance.lowerBound * 0.7 > 2 * H.swipeMinimumDistance)
         #expect(H.inlandEdgeInset.lowerBound >= 2 * H.screenEdgeRegion)
         // Sensor noise adds about a point; the near misses leave room for it.
         #expect(H.timidPinchChange.upperBound < H.pinchHysteresis - 2)

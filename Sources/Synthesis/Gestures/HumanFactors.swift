@@ -22,6 +22,8 @@ enum HumanFactors {
     static let screenEdgeRegion = 20.0
     /// Longest a swipe may take (engine's choice; UIKit's `_maximumDuration` is private).
     static let swipeMaximumDuration = 0.5
+    /// The least travel any swipe needs, however slow and straight (engine's choice).
+    static let swipeMinimumDistance = 50.0
     /// Change in finger distance before a pinch begins (engine's choice).
     static let pinchHysteresis = 8.0
     /// Turn before a rotation begins, in degrees (engine's choice).
@@ -78,8 +80,10 @@ enum HumanFactors {
     static let shortPressHold = 0.28...0.42
     /// A drag this short stays under `panHysteresis`.
     static let creepDistance = 4.0...7.0
-    /// A swipe this slow is a pan: long duration, and the finger stops before lifting.
-    static let slowSwipeDuration = 0.8...1.1
+    /// A flick whose hand travels this far (the finger is down for about 80 % of it) is too short
+    /// for a swipe, fast or slow. A slow drag is no near miss: UIKit takes a slow, straight,
+    /// short movement for a swipe too.
+    static let shortSwipeDistance = 28.0...45.0
     /// A pinch whose finger distance changes this little (points) stays under the pinch hysteresis.
     static let timidPinchChange = 2.0...5.0
     /// A rotation this small stays under the rotation threshold, in degrees.
