@@ -3,7 +3,7 @@
 /// Every case produces a session that UIKit's recognizers with default settings classify as that
 /// gesture (see `HumanFactors` for the thresholds), unless `SynthesisOptions.nearMiss` asks for the
 /// near miss, which resembles the gesture but falls just outside one of its thresholds.
-public enum Gesture: Equatable, Sendable {
+public enum Gesture: Hashable, Sendable {
     /// Fingers touch and lift together, quickly and nearly still.
     case tap(fingers: Int)
     /// Two taps in quick succession at nearly the same place.
