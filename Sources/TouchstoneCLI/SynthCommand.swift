@@ -70,7 +70,7 @@ struct SynthGesture: ParsableCommand {
 
     @OptionGroup var panel: SynthPanelOptions
 
-    @Option(name: [.short, .customLong("output")], help: "The trace to write (.trace).")
+    @Option(name: [.short, .customLong("output")], help: "The trace to write: .trace (binary) or .jsonl (JSON Lines).")
     var output: String
 
     @Option(help: "Fingers for tap, double-tap, long-press, pan and swipe (1…10).")

@@ -6,8 +6,8 @@ import TouchTrace
 /// At each scan instant (the nominal period plus timing jitter) every finger that has landed since the
 /// last scan reports `down`, every finger still on the panel reports `motion` if anything it reports
 /// changed (evdev drops unchanged values, so a perfectly still finger is silent), and every finger
-/// that has lifted reports `up` at its last position. A frame mark closes each scan that reported
-/// something. Positions get Gaussian-shaped sensor noise and are quantised to device units.
+/// that has lifted reports `up` at its last position (or `cancel`, when the gesture is cancelled). A
+/// frame mark closes each scan that reported something. Positions get Gaussian-shaped sensor noise and are quantised to device units.
 ///
 /// Between gestures the panel is idle and the sampler skips ahead, but its clock keeps its phase, so
 /// instants stay on one grid for the whole trace. Touch ids count up across the whole trace.

@@ -13,7 +13,7 @@ import TouchTrace
 /// var events: [TraceEvent] = []
 /// try session.perform(.pinch(.in, scale: nil), into: &events)
 /// ```
-public struct SessionSynthesizer {
+public struct SessionSynthesizer: Sendable {
     public let options: SynthesisOptions
     /// Whether each gesture is preceded by an annotation such as "synth swipe right".
     public var annotates: Bool
