@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 
 @testable import Synthesis
@@ -15,19 +14,6 @@ struct MotionTests {
         let peakSpeed = (minimumJerk(0.5 + step) - minimumJerk(0.5 - step)) / (2 * step)
         #expect(startSpeed < 1e-6)
         #expect(abs(peakSpeed - 1.875) < 1e-6)
-    }
-
-    @Test("Deterministic sine and cosine agree with the platform's to within a few ulps")
-    func trigonometry() {
-        var angle = -20.0
-        while angle < 20 {
-            let (sine, cosine) = DeterministicTrig.sineCosine(angle)
-            // Reducing the angle costs about an ulp of the angle itself.
-            let tolerance = 4 * max(1, abs(angle)).ulp
-            #expect(abs(sine - sin(angle)) <= tolerance)
-            #expect(abs(cosine - cos(angle)) <= tolerance)
-            angle += 0.0137
-        }
     }
 
     @Test("A waypoint path holds its ends and passes through every waypoint on time")

@@ -43,14 +43,13 @@ struct NearMissTests {
         }
     }
 
-    @Test("A near-miss swipe is slow and stops before lifting")
-    func slowSwipe() throws {
+    @Test("A near-miss swipe is a quick flick in its direction, too short for any swipe")
+    func shortSwipe() throws {
         for seed in Self.seeds {
             let sequence = try synthesize(.swipe(direction: .right, fingers: 1), seed: seed, options: nearMiss).sequences[0]
-            #expect(sequence.duration > 0.6)
-            #expect(sequence.displacement.x > 100)
-            let before = sequence.position(at: sequence.last.time - 50_000)!
-            #expect((sequence.endPoint - before).length < 3)
+            #expect(sequence.duration < 0.3)
+            #expect(sequence.displacement.x > 15)
+            #expect(sequence.maximumMovement < 50)
         }
     }
 
@@ -78,6 +77,25 @@ struct NearMissTests {
             let sequence = try synthesize(.pattern(try PatternCode(parsing: "1-2-3")), seed: seed, options: options).sequences[0]
             let target3 = centre + ScreenPoint(x: 120, y: -120)
             #expect((sequence.endPoint - target3).length > 30)
+        }
+    }
+}
+
+@Suite("Two-finger near misses stay under the engine's begin thresholds")
+struct TwoFingerNearMissTests {
+    @Test("A near-miss pinch changes the finger distance by less than 8 points", arguments: PinchDirection.allCases)
+    func timidPinch(direction: PinchDirection) throws {
+        for seed: UInt64 in 1...6 {
+            let sequences = try synthesize(.pinch(direction, scale: nil), seed: seed, options: SynthesisOptions(nearMiss: true)).sequences
+            let from = max(sequences[0].first.time, sequences[1].first.time)
+            var largest = 0.0
+            var base: Double?
+            for sample in sequences[1].samples where sample.time >= from {
+                guard let thumb = sequences[0].position(at: sample.time) else { continue }
+                let distance = (sequences[1].point(sample) - thumb).length
+                if let base { largest = max(largest, abs(distance - base)) } else { base = distance }
+            }
+            #expect(largest < 8, "seed \(seed)")
         }
     }
 }

@@ -44,6 +44,16 @@ struct TraceFileTests {
         #expect(first == directory.bytes(of: "b.trace"))
     }
 
+    @Test("Binary to JSON Lines to binary gives the same bytes for every family", arguments: Gesture.typical)
+    func jsonLinesRoundTrip(gesture: Gesture) throws {
+        let directory = ScratchDirectory()
+        _ = try write(gesture, seed: 11, to: directory.file("g.trace"))
+        let binary = directory.bytes(of: "g.trace")
+        let text = JSONLines.encode(try TraceConversion.jsonLines(fromBinary: binary))
+        let back = try TraceConversion.binary(from: try JSONLines.parse(text))
+        #expect(back == binary)
+    }
+
     @Test("A corpus trace streams into a file with exactly the samples asked for")
     func corpusFile() throws {
         let directory = ScratchDirectory()

@@ -59,14 +59,4 @@ struct OptionsTests {
         #expect(throws: SynthesisError.self) { try SessionSynthesizer.validate(.pinch(.in, scale: 1.5)) }
         #expect(throws: SynthesisError.self) { try SessionSynthesizer.validate(.pinch(.out, scale: 0.5)) }
     }
-
-    @Test("Pattern codes must name distinct targets 1 to 9", arguments: ["1", "1-1", "0-2", "1-2-x", "1--2", ""])
-    func invalidPatternCodes(code: String) {
-        #expect(throws: SynthesisError.self) { try PatternCode(parsing: code) }
-    }
-
-    @Test("A pattern code reads back as it was written")
-    func patternCodeRoundTrip() throws {
-        #expect(try PatternCode(parsing: "7-4-1-5-9").description == "7-4-1-5-9")
-    }
 }
