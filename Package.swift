@@ -62,6 +62,6 @@ let package = Package(
             dependencies: ["Replay", "Synthesis", "TouchTrace", "GestureEngine"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchTrace"]),
+        .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchstoneCLI"]),
     ]
 )
