@@ -19,19 +19,19 @@ public struct LogWriter {
     public var count: Int { buffer.count }
 
     /// Hands out what has been written and starts an empty buffer.
-    public mutating func take() -> [UInt8] {
+    public func take() -> [UInt8] {
         defer { buffer.count = 0 }
         return buffer.array
     }
 
     /// Empties the buffer through `body` (for streaming to a file) and keeps its capacity.
-    public mutating func drain(_ body: ([UInt8]) -> Void) {
+    public func drain(_ body: ([UInt8]) -> Void) {
         if buffer.count > 0 { body(buffer.array) }
         buffer.count = 0
     }
 
     /// Writes one record; the same as the specialised entry points below.
-    public mutating func write(_ record: LogRecord) {
+    public func write(_ record: LogRecord) {
         switch record.kind {
         case .touches(let view, let phase, let touches):
             beginTouches(time: record.time, view: view, phase: phase)
@@ -48,11 +48,10 @@ public struct LogWriter {
 
     // MARK: - Lines
 
-    private var touchIndex = 0
 
     /// Starts a `view` line; follow with `touchPoint` per touch and `endTouches`.
-    public mutating func beginTouches(time: Int64, view: String, phase: ViewTouchPhase) {
-        touchIndex = 0
+    public func beginTouches(time: Int64, view: String, phase: ViewTouchPhase) {
+        buffer.touchIndex = 0
         switch format {
         case .text:
             timeColumn(time)
@@ -64,23 +63,23 @@ public struct LogWriter {
         }
     }
 
-    public mutating func touchPoint(_ touch: UInt32, x: Double, y: Double) {
+    public func touchPoint(_ touch: UInt32, x: Double, y: Double) {
         switch format {
         case .text:
             ascii(" #"); integer(Int64(touch)); ascii("("); fixed(x, 2); ascii(","); fixed(y, 2); ascii(")")
         case .jsonl:
-            if touchIndex > 0 { ascii(",") }
+            if buffer.touchIndex > 0 { ascii(",") }
             ascii("{\"id\":"); integer(Int64(touch)); ascii(",\"x\":"); fixed(x, 2); ascii(",\"y\":"); fixed(y, 2); ascii("}")
         }
-        touchIndex += 1
+        buffer.touchIndex += 1
     }
 
-    public mutating func endTouches() {
+    public func endTouches() {
         if format == .jsonl { ascii("]}") }
         newline()
     }
 
-    public mutating func state(time: Int64, recognizer: String, from: RecognizerStateName, to: RecognizerStateName) {
+    public func state(time: Int64, recognizer: String, from: RecognizerStateName, to: RecognizerStateName) {
         switch format {
         case .text:
             timeColumn(time)
@@ -93,7 +92,7 @@ public struct LogWriter {
         newline()
     }
 
-    public mutating func action(time: Int64, recognizer: String, state: RecognizerStateName, values: LogValues) {
+    public func action(time: Int64, recognizer: String, state: RecognizerStateName, values: LogValues) {
         switch format {
         case .text:
             timeColumn(time)
@@ -131,7 +130,7 @@ public struct LogWriter {
         newline()
     }
 
-    public mutating func note(time: Int64, text note: String) {
+    public func note(time: Int64, text note: String) {
         switch format {
         case .text:
             timeColumn(time)
@@ -147,12 +146,12 @@ public struct LogWriter {
     // MARK: - Primitives
 
     @inline(__always)
-    private mutating func ascii(_ text: StaticString) {
+    private func ascii(_ text: StaticString) {
         buffer.append(text.utf8Start, count: text.utf8CodeUnitCount)
     }
 
     @inline(__always)
-    private mutating func text(_ text: String) {
+    private func text(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
             if let start = utf8.baseAddress { buffer.append(start, count: utf8.count) }
@@ -160,18 +159,18 @@ public struct LogWriter {
     }
 
     @inline(__always)
-    private mutating func byte(_ value: UInt8) {
+    private func byte(_ value: UInt8) {
         buffer.reserve(1)
         buffer.base[buffer.count] = value
         buffer.count += 1
     }
 
-    private mutating func newline() {
+    private func newline() {
         byte(0x0A)
     }
 
     /// Ten columns, right-aligned (wider times simply push the line right).
-    private mutating func timeColumn(_ time: Int64) {
+    private func timeColumn(_ time: Int64) {
         let digits = Self.digitCount(time.magnitude) + (time < 0 ? 1 : 0)
         if digits < 10 {
             buffer.reserve(10 - digits)
@@ -183,32 +182,47 @@ public struct LogWriter {
 
     @inline(__always)
     static func digitCount(_ value: UInt64) -> Int {
-        var count = 1
-        var rest = value
-        while rest >= 10 { rest /= 10; count += 1 }
+        // Log numbers are mostly 1 to 7 digits: a short chain of comparisons beats division.
+        if value < 10 { return 1 }
+        if value < 100 { return 2 }
+        if value < 1_000 { return 3 }
+        if value < 10_000 { return 4 }
+        if value < 100_000 { return 5 }
+        if value < 1_000_000 { return 6 }
+        if value < 10_000_000 { return 7 }
+        var count = 8
+        var rest = value / 100_000_000
+        while rest > 0 { rest /= 10; count += 1 }
         return count
     }
 
-    private mutating func unsigned(_ value: UInt64, minimumDigits: Int = 1) {
+    /// Writes `value` in decimal, zero-padded to `minimumDigits`, two digits per step from the end.
+    private func unsigned(_ value: UInt64, minimumDigits: Int = 1) {
         let count = max(Self.digitCount(value), minimumDigits)
         buffer.reserve(count)
-        var cursor = buffer.base + buffer.count + count - 1
+        var cursor = buffer.base + buffer.count + count
         var rest = value
-        for _ in 0..<count {
-            cursor.pointee = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-            cursor -= 1
+        var remaining = count
+        while remaining >= 2 {
+            let quotient = rest / 100
+            let pair = UInt8(truncatingIfNeeded: rest &- quotient &* 100)
+            cursor -= 2
+            cursor[0] = 0x30 &+ pair / 10
+            cursor[1] = 0x30 &+ pair % 10
+            rest = quotient
+            remaining -= 2
         }
+        if remaining == 1 { (cursor - 1).pointee = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10) }
         buffer.count += count
     }
 
-    private mutating func integer(_ value: Int64) {
+    private func integer(_ value: Int64) {
         if value < 0 { byte(UInt8(ascii: "-")) }
         unsigned(value.magnitude)
     }
 
     /// `value` rounded half away from zero to `decimals` places; never "-0.00", never exponents.
-    mutating func fixed(_ value: Double, _ decimals: Int) {
+    func fixed(_ value: Double, _ decimals: Int) {
         guard value.isFinite, abs(value) < 1e15 else {
             ascii(value.isNaN ? "nan" : value < 0 ? "-inf" : "inf")
             return
@@ -230,15 +244,15 @@ public struct LogWriter {
         return scale
     }
 
-    private mutating func pair(_ x: Double, _ y: Double, _ decimals: Int) {
+    private func pair(_ x: Double, _ y: Double, _ decimals: Int) {
         ascii("("); fixed(x, decimals); ascii(","); fixed(y, decimals); ascii(")")
     }
 
-    private mutating func jsonPair(_ x: Double, _ y: Double, _ decimals: Int) {
+    private func jsonPair(_ x: Double, _ y: Double, _ decimals: Int) {
         ascii("["); fixed(x, decimals); ascii(","); fixed(y, decimals); ascii("]")
     }
 
-    private mutating func quoted(_ text: String) {
+    private func quoted(_ text: String) {
         byte(UInt8(ascii: "\""))
         for unit in text.utf8 {
             switch unit {
@@ -261,6 +275,8 @@ public struct LogWriter {
 final class LogBuffer {
     private(set) var base: UnsafeMutablePointer<UInt8>
     var count = 0
+    /// Touches written on the current `view` line (JSON needs commas between them).
+    var touchIndex = 0
     private var capacity: Int
 
     init(capacity: Int) {
@@ -299,7 +315,7 @@ final class LogBuffer {
 /// Locale-free fixed-point formatting of doubles, for tables and reports (the log writes its own).
 enum FixedPoint {
     static func format(_ value: Double, decimals: Int) -> String {
-        var writer = LogWriter(format: .text)
+        let writer = LogWriter(format: .text)
         writer.fixed(value, decimals)
         return String(decoding: writer.take(), as: UTF8.self)
     }

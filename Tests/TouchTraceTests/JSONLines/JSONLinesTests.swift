@@ -100,7 +100,7 @@ struct JSONLinesTests {
     func specialDoubles() throws {
         let oddNaN = Double(bitPattern: 0xFFF0_0000_0000_0042)
         let sample = GestureSample(time: 1, kind: .swipe, phase: .update, fingers: 3, dx: -0.0, dy: .nan,
-                                   dxUnaccelerated: oddNaN, dyUnaccelerated: .infinity, scale: 5e-324)
+                                   dxUnaccelerated: oddNaN, dyUnaccelerated: .infinity, scale: .leastNonzeroMagnitude)
         let document = TraceDocument(header: SampleTraces.header, events: [.gesture(sample)])
         let binary = try TraceEncoder.encode(document)
         let jsonl = JSONLines.encode(try TraceConversion.jsonLines(fromBinary: binary))

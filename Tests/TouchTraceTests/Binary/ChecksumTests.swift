@@ -45,3 +45,29 @@ struct ChecksumTests {
         #expect(out == [0xAC, 0x02, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01])
     }
 }
+
+@Suite("CRC-32C agrees with the bit-by-bit definition")
+struct CRC32CReferenceTests {
+    /// The definition: one bit at a time, reflected polynomial 0x82F63B78.
+    private func reference(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0x82F6_3B78 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    @Test("Every length from 0 to 1000 bytes gives the reference checksum")
+    func everyLength() {
+        var state: UInt64 = 7
+        let bytes = (0..<1000).map { _ -> UInt8 in
+            state = state &* 6_364_136_223_846_793_005 &+ 1
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+        for length in 0...1000 {
+            let prefix = Array(bytes.prefix(length))
+            #expect(CRC32C.checksum(prefix) == reference(prefix), "length \(length)")
+        }
+    }
+}
