@@ -30,6 +30,9 @@ struct Template: ParsableCommand {
         @Option(help: "Which touch to take, counting touch-downs from 0.")
         var stroke = 0
 
+        @Flag(help: "Match the shape drawn at any angle (a circle), not only as recorded.")
+        var rotationInvariant = false
+
         @Option(name: [.short, .customLong("output")], help: "The template file to write (.json).")
         var output: String
 
@@ -39,7 +42,8 @@ struct Template: ParsableCommand {
         }
 
         func run() throws {
-            let template = try TemplateRecorder.record(tracePath: trace, name: name, strokeIndex: stroke)
+            let template = try TemplateRecorder.record(
+                tracePath: trace, name: name, strokeIndex: stroke, rotationInvariant: rotationInvariant)
             let data = UnistrokeTemplateFile.encode(template)
             guard FileManager.default.createFile(atPath: output, contents: data) else {
                 throw ValidationError("\(output): cannot write the file")

@@ -54,9 +54,10 @@ struct CustomSceneTests {
         FileManager.default.createFile(atPath: templatePath, contents: UnistrokeTemplateFile.encode(template))
         let loaded = try load(scene(recognizer: #"{"id": "s", "type": "unistroke", "templates": ["tick.json"]}"#),
                               file: directory.appendingPathComponent("scene.json").path)
-        #expect(loaded.allRecognizers[0].kind == .custom(.unistroke(UnistrokeParameters(templates: [template]))))
+        let written = try UnistrokeTemplateFile.read(templatePath)
+        #expect(loaded.allRecognizers[0].kind == .custom(.unistroke(UnistrokeParameters(templates: [written]))))
         let instance = SceneInstance(loaded)
-        #expect((instance.recognizers["s"] as? UnistrokeGestureRecognizer)?.templates == [template])
+        #expect((instance.recognizers["s"] as? UnistrokeGestureRecognizer)?.templates == [written])
     }
 
     @Test("recording from a trace without touches is refused with a reason")
@@ -73,5 +74,19 @@ struct CustomSceneTests {
         for case .touch(let sample) in document.events { samples.append(sample) }
         #expect(points.count == samples.count)
         #expect(UnistrokeTemplate.pathLength(points) > 100)
+    }
+
+    @Test("a template file keeps the name, the flag and every point to 1/100 point")
+    func templateFileRoundTrip() throws {
+        let folder = try SyntheticTraces.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let template = UnistrokeTemplate(name: "odd \"name\"", points: [Point(x: -1.234, y: 5.678), Point(x: 100.004, y: -0.005)],
+                                         rotationInvariant: true)
+        let path = folder + "/t.json"
+        FileManager.default.createFile(atPath: path, contents: UnistrokeTemplateFile.encode(template))
+        let read = try UnistrokeTemplateFile.read(path)
+        #expect(read.name == template.name)
+        #expect(read.rotationInvariant)
+        #expect(zip(read.points, template.points).allSatisfy { $0.distance(to: $1) < 0.008 })
     }
 }

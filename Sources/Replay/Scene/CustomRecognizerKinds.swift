@@ -194,13 +194,25 @@ public enum UnistrokeTemplateFile {
         }
     }
 
-    /// The template as canonical JSON (sorted keys, pretty-printed), ending with a newline.
+    /// The template as JSON, one point per line with coordinates to 1/100 point, ending with a
+    /// newline: small, diffable and byte-for-byte stable.
     public static func encode(_ template: UnistrokeTemplate) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        var data = (try? encoder.encode(template)) ?? Data()
-        data.append(0x0A)
-        return data
+        let name = (try? JSONEncoder().encode(template.name)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+        var text = "{\n  \"name\": \(name),\n  \"rotationInvariant\": \(template.rotationInvariant),\n  \"points\": [\n"
+        for (index, point) in template.points.enumerated() {
+            text += "    [\(coordinate(point.x)), \(coordinate(point.y))]"
+            text += index == template.points.count - 1 ? "\n" : ",\n"
+        }
+        text += "  ]\n}\n"
+        return Data(text.utf8)
+    }
+
+    private static func coordinate(_ value: Double) -> String {
+        let hundredths = Int64((value * 100).rounded())
+        let sign = hundredths < 0 ? "-" : ""
+        let magnitude = hundredths.magnitude
+        let fraction = magnitude % 100
+        return "\(sign)\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }
 

@@ -11,10 +11,12 @@ import TouchTrace
 public enum TemplateRecorder {
     /// The template named `name` made of the `strokeIndex`th touch (0 = the first to come down) of
     /// the trace at `path`. Errors name the file.
-    public static func record(tracePath path: String, name: String, strokeIndex: Int = 0) throws -> UnistrokeTemplate {
+    public static func record(
+        tracePath path: String, name: String, strokeIndex: Int = 0, rotationInvariant: Bool = false
+    ) throws -> UnistrokeTemplate {
         let document = try TraceFile.load(path: path).document
         do {
-            return try record(document, name: name, strokeIndex: strokeIndex)
+            return try record(document, name: name, strokeIndex: strokeIndex, rotationInvariant: rotationInvariant)
         } catch {
             throw TraceInputError(file: path, location: .wholeFile, message: error.message)
         }
@@ -22,12 +24,12 @@ public enum TemplateRecorder {
 
     /// The template named `name` made of the `strokeIndex`th touch of `document`.
     public static func record(
-        _ document: TraceDocument, name: String, strokeIndex: Int = 0, mapping: DeviceMapping = .automatic,
-        window: Size = BuiltinScenes.window
+        _ document: TraceDocument, name: String, strokeIndex: Int = 0, rotationInvariant: Bool = false,
+        mapping: DeviceMapping = .automatic, window: Size = BuiltinScenes.window
     ) throws(TemplateRecordingError) -> UnistrokeTemplate {
         guard !name.isEmpty else { throw TemplateRecordingError(message: "a template needs a name") }
         let points = try stroke(in: document, strokeIndex: strokeIndex, mapping: mapping, window: window)
-        return UnistrokeTemplate(name: name, points: points)
+        return UnistrokeTemplate(name: name, points: points, rotationInvariant: rotationInvariant)
     }
 
     /// The window points of the `strokeIndex`th touch, from touch-down to lift (or cancellation).
