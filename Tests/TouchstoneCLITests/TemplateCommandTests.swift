@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+@Suite("touchstone template record makes templates a scene can use")
+struct TemplateCommandTests {
+    @Test("a template recorded from one checkmark trace recognizes another checkmark in a scene that names it")
+    func recordAndUse() throws {
+        let dir = try TemporaryDirectory()
+        #expect(try TouchstoneProcess.run(["synth", "checkmark", "--seed", "3", "-o", dir.path("one.trace")]).status == 0)
+        #expect(try TouchstoneProcess.run(["synth", "checkmark", "--seed", "4", "-o", dir.path("two.trace")]).status == 0)
+        let record = try TouchstoneProcess.run(["template", "record", dir.path("one.trace"), "--name", "tick", "-o", dir.path("tick.json")])
+        #expect(record.status == 0)
+        let scene = """
+            {"name": "mine", "window": {"width": 1280, "height": 800},
+             "views": [{"id": "canvas", "frame": {"x": 0, "y": 0, "width": 1280, "height": 800},
+                        "recognizers": [{"id": "stroke", "type": "unistroke", "templates": ["tick.json"]}]}]}
+            """
+        FileManager.default.createFile(atPath: dir.path("scene.json"), contents: Data(scene.utf8))
+        let replay = try TouchstoneProcess.run(["replay", dir.path("two.trace"), "--scene", dir.path("scene.json")])
+        #expect(replay.status == 0)
+        #expect(replay.stdout.contains("action stroke recognized touches=1"))
+        #expect(replay.stdout.contains("match=tick"))
+    }
+
+    @Test("recording from a missing trace fails with a message naming the file")
+    func missingTrace() throws {
+        let dir = try TemporaryDirectory()
+        let result = try TouchstoneProcess.run(["template", "record", dir.path("none.trace"), "--name", "x", "-o", dir.path("x.json")])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("none.trace"))
+        #expect(!FileManager.default.fileExists(atPath: dir.path("x.json")))
+    }
+}
