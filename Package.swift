@@ -56,7 +56,7 @@ let package = Package(
             exclude: ["Fixtures", "ExternalCheckers"]
         ),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TouchTrace", "AllocationCounter"]),
-        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
+        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "AllocationCounter"]),
         .testTarget(
             name: "ReplayTests",
             dependencies: ["Replay", "Synthesis", "TouchTrace", "GestureEngine"],

@@ -46,6 +46,8 @@ public final class PatternUnlockGestureRecognizer: GestureRecognizer {
     /// Fixed storage for the path: no allocation per move.
     private var visited = [Int](repeating: 0, count: 9)
     private var visitedCount = 0
+    /// Bit `n` set: target `n` entered.
+    private var enteredMask: UInt16 = 0
     private var last = Point.zero
 
     public init(name: String = "") {
@@ -75,6 +77,7 @@ public final class PatternUnlockGestureRecognizer: GestureRecognizer {
             break
         case (.idle, .down(let point)):
             visitedCount = 0
+            enteredMask = 0
             last = point
             enterTargets(from: point, to: point)
             phase = .tracing
@@ -106,13 +109,14 @@ public final class PatternUnlockGestureRecognizer: GestureRecognizer {
         while true {
             var nearest = 0
             var nearestAlong = Double.infinity
-            for number in 1...9 where !visited[0..<visitedCount].contains(number) {
+            for number in 1...9 where enteredMask & (1 << number) == 0 {
                 guard let along = Self.reach(of: centre(ofTarget: number), from: a, to: b, radius: targetRadius) else { continue }
                 if along < nearestAlong { nearest = number; nearestAlong = along }
             }
             guard nearest != 0 else { return }
             visited[visitedCount] = nearest
             visitedCount += 1
+            enteredMask |= 1 << nearest
         }
     }
 
