@@ -52,6 +52,9 @@ public final class TraceReader {
     private let trailerIntact: Bool
     /// Offset of the next chunk to read.
     private var position: Int
+    /// How far pages have been handed back to the kernel (see `MemoryMappedFile.release`).
+    private var releasedUpTo = 0
+    private static let releaseStep = 8 * 1024 * 1024
     /// The decoder and a read-ahead event live in memory the reader owns, reached through pointers
     /// rather than stored properties, so that `next()` pays no dynamic exclusivity check per event.
     @usableFromInline let decoder: UnsafeMutablePointer<ChunkDecoder>
@@ -182,6 +185,7 @@ public final class TraceReader {
         if let failure { throw failure }
         pending.pointee = nil
         decoder.pointee.reset()
+        releasedUpTo = 0
         position = index?.entryToSeek(time)?.offset ?? bodyStart
         while let event = try next() {
             if event.time >= time {
@@ -278,6 +282,10 @@ public final class TraceReader {
             currentChunk = at
             chunksStarted += 1
             position = payloadAt + length
+            if at - releasedUpTo >= Self.releaseStep {
+                storage.release(upTo: at)
+                releasedUpTo = at
+            }
             return true
         }
         return false
