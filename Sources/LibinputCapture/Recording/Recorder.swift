@@ -1,0 +1,215 @@
+import CLibinput
+import Glibc
+import Logging
+import TouchTrace
+
+/// `touchstone record`: a poll loop on libinput's descriptor that writes every touchscreen touch and
+/// touchpad gesture into trace files.
+///
+/// Events are flushed every `flushInterval` of wall time, so a SIGKILL loses at most that much.
+/// SIGINT and SIGTERM finish the file cleanly. With `autorestart`, a quiet spell with no finger down
+/// closes the file, and the next event starts `output.1`, `output.2`, …
+public final class Recorder {
+    private let options: RecordingOptions
+    private let recorder: RecorderInfo
+    private let logger: Logger
+    private let openOutput: TraceOutputOpener
+
+    public init(options: RecordingOptions, recorder: RecorderInfo, logger: Logger, openOutput: @escaping TraceOutputOpener) {
+        self.options = options
+        self.recorder = recorder
+        self.logger = logger
+        self.openOutput = openOutput
+    }
+
+    /// Records until a signal, the duration, or the loss of every device; returns what was written.
+    public func run() throws(CaptureError) -> RecordingSummary {
+        let signals = try SignalPipe()
+        let context = try LibinputContext(backend: options.backend, logger: logger)
+        var state = LoopState(translator: EventTranslator(), start: monotonicMicroseconds())
+        try context.dispatch()
+        try drain(context, &state)
+        guard !state.translator.presentDevices.isEmpty else { throw noDevicesError(context) }
+        try openNextFile(&state)
+        defer { if options.showStatus { state.status.clear() } }
+        let ending: RecordingSummary.Ending
+        while true {
+            let now = monotonicMicroseconds()
+            if let duration = options.duration, now - state.start >= duration {
+                ending = .durationElapsed
+                break
+            }
+            try wait(for: context, signals: signals, timeout: timeout(state, now: now))
+            if let signal = signals.received() {
+                ending = .signal(signal)
+                break
+            }
+            try context.dispatch()
+            try drain(context, &state)
+            try housekeeping(&state, now: monotonicMicroseconds())
+        }
+        try finishFile(&state)
+        return RecordingSummary(files: state.files, events: state.totalEvents, bytes: state.totalBytes, ending: ending)
+    }
+
+    // MARK: - Loop state
+
+    private struct LoopState {
+        var translator: EventTranslator
+        var start: Microseconds
+        var output: (any TraceOutput)?
+        var files: [String] = []
+        var nextFlush: Microseconds = 0
+        var lastEvent: Microseconds = 0
+        var eventsAtLastFlush = 0
+        /// Totals of files already closed.
+        var closedEvents = 0
+        var closedBytes = 0
+        var status = StatusLine()
+
+        init(translator: EventTranslator, start: Microseconds) {
+            self.translator = translator
+            self.start = start
+            nextFlush = start
+            lastEvent = start
+        }
+
+        var totalEvents: Int { closedEvents + (output?.eventsWritten ?? 0) }
+        var totalBytes: Int { closedBytes + (output?.bytesWritten ?? 0) }
+        var currentFile: String { files.last ?? "" }
+    }
+
+    /// Waits until libinput or a signal has something, or the next deadline passes.
+    private func wait(for context: LibinputContext, signals: SignalPipe, timeout: Int32) throws(CaptureError) {
+        var descriptors = [
+            pollfd(fd: context.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
+        ]
+        if poll(&descriptors, 2, timeout) < 0, errno != EINTR {
+            throw .dispatchFailed(errno: errno)
+        }
+    }
+
+    private func timeout(_ state: LoopState, now: Microseconds) -> Int32 {
+        var deadline = state.nextFlush
+        if let duration = options.duration { deadline = min(deadline, state.start + duration) }
+        if let quiet = options.autorestart, state.output != nil { deadline = min(deadline, state.lastEvent + quiet) }
+        if options.showStatus { deadline = min(deadline, now + 250_000) }
+        return Int32(clamping: max(0, (deadline - now + 999) / 1_000))
+    }
+
+    // MARK: - Events
+
+    private func drain(_ context: LibinputContext, _ state: inout LoopState) throws(CaptureError) {
+        while let event = context.nextEvent() {
+            defer { libinput_event_destroy(event) }
+            if state.output == nil, !state.files.isEmpty, state.translator.wouldRecord(event) {
+                try openNextFile(&state)
+            }
+            let outcome: EventTranslator.Outcome
+            do {
+                outcome = try state.translator.translate(
+                    event, node: context.bridge.descriptor(for:), into: state.output ?? DiscardingSink.shared as any TraceEventSink
+                )
+            } catch {
+                throw .writeFailed(file: state.currentFile, detail: "\(error)")
+            }
+            try handle(outcome, context: context, &state)
+        }
+    }
+
+    private func handle(_ outcome: EventTranslator.Outcome, context: LibinputContext, _ state: inout LoopState) throws(CaptureError) {
+        switch outcome {
+        case .ignored:
+            break
+        case .recorded:
+            state.lastEvent = monotonicMicroseconds()
+        case .deviceAdded(let device):
+            guard !state.files.isEmpty else { return }
+            notify(state, "\(device.name) added")
+        case .deviceRemoved(let device):
+            let left = state.translator.presentDevices.count
+            notify(state, "\(device.name) unplugged; \(left) device\(left == 1 ? "" : "s") left")
+            if case .paths = context.backend, left == 0 {
+                try finishFile(&state)
+                throw .allDevicesUnplugged(names: [device.name], file: state.currentFile)
+            }
+        }
+    }
+
+    private func notify(_ state: LoopState, _ message: Logger.Message) {
+        if options.showStatus { state.status.clear() }
+        logger.warning(message)
+    }
+
+    // MARK: - Files
+
+    private func openNextFile(_ state: inout LoopState) throws(CaptureError) {
+        let name = options.fileName(state.files.count)
+        let header = TraceHeader(
+            recorder: recorder, host: HostProbe.current(), startedAt: HostProbe.wallClockMicroseconds(),
+            devices: state.translator.startTrace()
+        )
+        do {
+            state.output = try openOutput(name, header)
+        } catch {
+            throw .writeFailed(file: name, detail: "\(error)")
+        }
+        state.files.append(name)
+        state.eventsAtLastFlush = 0
+        state.lastEvent = monotonicMicroseconds()
+    }
+
+    private func finishFile(_ state: inout LoopState) throws(CaptureError) {
+        guard let output = state.output else { return }
+        do {
+            try output.close()
+        } catch {
+            throw .writeFailed(file: state.currentFile, detail: "\(error)")
+        }
+        state.closedEvents += output.eventsWritten
+        state.closedBytes += output.bytesWritten
+        state.output = nil
+    }
+
+    /// Flushes on schedule, starts a new file after a quiet spell, and redraws the status line.
+    private func housekeeping(_ state: inout LoopState, now: Microseconds) throws(CaptureError) {
+        if now >= state.nextFlush {
+            if let output = state.output, output.eventsWritten != state.eventsAtLastFlush {
+                do {
+                    try output.flush()
+                } catch {
+                    throw .writeFailed(file: state.currentFile, detail: "\(error)")
+                }
+                state.eventsAtLastFlush = output.eventsWritten
+            }
+            state.nextFlush = now + options.flushInterval
+        }
+        if let quiet = options.autorestart, let output = state.output, output.eventsWritten > 0,
+           state.translator.activeTouches == 0, now - state.lastEvent >= quiet {
+            try finishFile(&state)
+            state.translator.suspendTrace()
+        }
+        if options.showStatus {
+            state.status.update(
+                devices: state.translator.presentDevices.count, touches: state.translator.activeTouches,
+                events: state.totalEvents, bytes: state.totalBytes, file: state.currentFile, now: now
+            )
+        }
+    }
+
+    private func noDevicesError(_ context: LibinputContext) -> CaptureError {
+        let denied = context.permissionFailures
+        if !denied.isEmpty { return .permissionDenied(paths: denied) }
+        switch context.backend {
+        case .seat(let seat): return .noDevices(where: "seat \(seat)")
+        case .paths(let paths): return .noDevices(where: paths.joined(separator: ", "))
+        }
+    }
+}
+
+/// Takes events while no file is open (between `--autorestart` files) and drops them.
+private final class DiscardingSink: TraceEventSink {
+    nonisolated(unsafe) static let shared = DiscardingSink()
+    func append(_ event: TraceEvent) {}
+}
