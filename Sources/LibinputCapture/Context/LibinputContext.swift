@@ -43,8 +43,10 @@ public final class LibinputContext {
             udev = nil
             handle = context
             configureLogging()
-            for path in paths where libinput_path_add_device(context, path) == nil {
-                throw openError(for: path)
+            for path in paths {
+                // libinput only logs a missing node as a client bug: say what is wrong first.
+                guard access(path, F_OK) == 0 else { throw .cannotOpen(path: path, errno: errno) }
+                if libinput_path_add_device(context, path) == nil { throw openError(for: path) }
             }
         }
     }

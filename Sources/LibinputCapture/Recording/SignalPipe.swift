@@ -22,6 +22,11 @@ final class SignalPipe {
         writeEnd = ends[1]
         self.signals = signals
         signalPipeWriteEnd = writeEnd
+        // A parent may have started us with these signals blocked; they must reach the handler.
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for number in signals { sigaddset(&mask, number) }
+        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
         for number in signals {
             previous.append(signal(number) { received in
                 var byte = UInt8(truncatingIfNeeded: received)

@@ -1,0 +1,73 @@
+import CUmockdev
+import Foundation
+
+/// A umockdev test bed: a private /sys and /dev into which emulated input devices are added, and
+/// where the test writes their input events (the pty master of each node).
+///
+/// Programs see the devices only when started under the preload (`RecorderProcess` does that); the
+/// test process itself is never preloaded.
+final class Testbed {
+    private let handle: UnsafeMutablePointer<UMockdevTestbed>
+    /// `$UMOCKDEV_DIR` for the program under test.
+    let root: String
+    private let files: URL
+
+    /// A device added to the bed.
+    struct Node {
+        var path: String
+        var sysPath: String
+        /// The pty master: what is written here, the program reads from the node.
+        var writeEnd: Int32
+        /// The pty slave the program opens in place of the node.
+        var ptyPath: String
+    }
+
+    init() throws {
+        handle = umockdev_testbed_new()
+        let rootPointer = umockdev_testbed_get_root_dir(handle)!
+        root = String(cString: rootPointer)
+        g_free(rootPointer)
+        files = URL(fileURLWithPath: root).appendingPathComponent("touchstone-fixtures")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        g_object_unref(handle)
+    }
+
+    /// Adds `device` as `/dev/input/event<number>` (on seat0).
+    func add(_ device: EmulatedDevice, eventNumber: Int) throws -> Node {
+        let description = files.appendingPathComponent("event\(eventNumber).umockdev")
+        let ioctls = files.appendingPathComponent("event\(eventNumber).ioctl")
+        try device.umockdevText(eventNumber: eventNumber).write(to: description, atomically: true, encoding: .utf8)
+        try device.ioctlText(eventNumber: eventNumber).write(to: ioctls, atomically: true, encoding: .utf8)
+        let path = "/dev/input/event\(eventNumber)"
+        var error: UnsafeMutablePointer<GError>?
+        guard umockdev_testbed_add_from_file(handle, description.path, &error) != 0 else {
+            throw TestbedError(String(cString: error!.pointee.message))
+        }
+        guard umockdev_testbed_load_ioctl(handle, path, ioctls.path, &error) != 0 else {
+            throw TestbedError(String(cString: error!.pointee.message))
+        }
+        let writeEnd = umockdev_testbed_get_dev_fd(handle, path)
+        var ptyNumber: UInt32 = 0
+        guard writeEnd >= 0, ioctl(writeEnd, 0x8004_5430 /* TIOCGPTN */, &ptyNumber) == 0 else {
+            throw TestbedError("\(path) has no pty")
+        }
+        return Node(
+            path: path, sysPath: "/sys/devices/virtual/input/input\(eventNumber)/event\(eventNumber)",
+            writeEnd: writeEnd, ptyPath: "/dev/pts/\(ptyNumber)"
+        )
+    }
+
+    /// Unplugs a device: its sysfs entry goes away and udev announces the removal.
+    func unplug(_ node: Node) {
+        umockdev_testbed_uevent(handle, node.sysPath, "remove")
+        umockdev_testbed_remove_device(handle, node.sysPath)
+    }
+}
+
+struct TestbedError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
