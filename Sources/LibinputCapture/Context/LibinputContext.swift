@@ -45,7 +45,10 @@ public final class LibinputContext {
             configureLogging()
             for path in paths {
                 // libinput only logs a missing node as a client bug: say what is wrong first.
-                guard access(path, F_OK) == 0 else { throw .cannotOpen(path: path, errno: errno) }
+                guard access(path, F_OK) == 0 else {
+                    if errno == EACCES || errno == EPERM { throw .permissionDenied(paths: [path]) }
+                    throw .cannotOpen(path: path, errno: errno)
+                }
                 if libinput_path_add_device(context, path) == nil { throw openError(for: path) }
             }
         }

@@ -39,10 +39,15 @@ public final class Recorder {
                 ending = .durationElapsed
                 break
             }
-            try wait(for: context, signals: signals, timeout: timeout(state, now: now))
+            let hungUp = try wait(for: context, signals: signals, timeout: timeout(state, now: now))
             if let signal = signals.received() {
                 ending = .signal(signal)
                 break
+            }
+            for path in hungUp {
+                // The path backend only stops reading a vanished node; removing it makes libinput
+                // report DEVICE_REMOVED like the udev backend does.
+                if let device = state.translator.device(atNode: path) { libinput_path_remove_device(device) }
             }
             try context.dispatch()
             try drain(context, &state)
@@ -79,14 +84,26 @@ public final class Recorder {
         var currentFile: String { files.last ?? "" }
     }
 
-    /// Waits until libinput or a signal has something, or the next deadline passes.
-    private func wait(for context: LibinputContext, signals: SignalPipe, timeout: Int32) throws(CaptureError) {
+    /// Waits until libinput or a signal has something, or the next deadline passes. On the path
+    /// backend it also watches the device nodes for a hang-up (unplugged); returns their paths.
+    private func wait(for context: LibinputContext, signals: SignalPipe, timeout: Int32) throws(CaptureError) -> [String] {
         var descriptors = [
             pollfd(fd: context.fileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
         ]
-        if poll(&descriptors, 2, timeout) < 0, errno != EINTR {
+        var nodes: [String] = []
+        if case .paths = context.backend {
+            for (path, fd) in context.bridge.openNodes {
+                nodes.append(path)
+                // No events requested: poll still reports POLLHUP and POLLERR, and reads nothing.
+                descriptors.append(pollfd(fd: fd, events: 0, revents: 0))
+            }
+        }
+        if poll(&descriptors, nfds_t(descriptors.count), timeout) < 0, errno != EINTR {
             throw .dispatchFailed(errno: errno)
+        }
+        return zip(nodes, descriptors.dropFirst(2)).compactMap { path, descriptor in
+            descriptor.revents & Int16(POLLHUP | POLLERR) != 0 ? path : nil
         }
     }
 

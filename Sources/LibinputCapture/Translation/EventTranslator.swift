@@ -66,6 +66,11 @@ final class EventTranslator {
         return devices.map(\.described.description)
     }
 
+    /// The present recorded device whose node is `path`.
+    func device(atNode path: String) -> OpaquePointer? {
+        devices.first { $0.present && DeviceDescriber.nodePath(of: $0.handle) == path }?.handle
+    }
+
     /// Stops reporting device arrivals and departures as events until `startTrace()`, for the quiet
     /// spell between two `--autorestart` files: the next header lists the devices present then.
     func suspendTrace() {

@@ -11,12 +11,23 @@ final class RecorderProcess {
     /// Starts `touchstone record ARGUMENTS` and returns once it holds every node in `waitingFor` open
     /// and has started `startedFile` (its header is written after libinput set the devices up and
     /// drained what was queued before, so frames injected from then on are all read).
-    init(_ arguments: [String], in bed: Testbed, waitingFor nodes: [Testbed.Node], startedFile: String?) throws {
+    init(
+        _ arguments: [String], in bed: Testbed, waitingFor nodes: [Testbed.Node], startedFile: String?,
+        withoutFileOverrides: Bool = false
+    ) throws {
         let preload = try Self.buildPreloadShim(into: bed.root)
         stderrPath = bed.root + "/recorder.stderr"
         _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
-        process.executableURL = try Self.touchstoneExecutable()
-        process.arguments = ["record"] + arguments
+        if withoutFileOverrides {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = [
+                "--bounding-set=-dac_override,-dac_read_search", "--inh-caps=-dac_override,-dac_read_search",
+                try Self.touchstoneExecutable().path, "record",
+            ] + arguments
+        } else {
+            process.executableURL = try Self.touchstoneExecutable()
+            process.arguments = ["record"] + arguments
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["UMOCKDEV_DIR"] = bed.root
         environment["LD_PRELOAD"] = "libumockdev-preload.so.0:" + preload

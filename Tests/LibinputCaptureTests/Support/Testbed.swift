@@ -60,10 +60,15 @@ final class Testbed {
         )
     }
 
-    /// Unplugs a device: its sysfs entry goes away and udev announces the removal.
+    /// Unplugs a device as the path backend sees it: the node hangs up. (A udev "remove" uevent
+    /// cannot be sent from here: umockdev looks the device up through libudev, which only the
+    /// preloaded program under test sees inside the bed.)
     func unplug(_ node: Node) {
-        umockdev_testbed_uevent(handle, node.sysPath, "remove")
-        umockdev_testbed_remove_device(handle, node.sysPath)
+        // dup2 closes the pty master in one step and leaves /dev/null on its number, so umockdev's
+        // own close of that number later cannot hit a descriptor someone else has since opened.
+        let placeholder = open("/dev/null", O_RDWR | O_CLOEXEC)
+        dup2(placeholder, node.writeEnd)
+        close(placeholder)
     }
 }
 
