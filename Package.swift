@@ -62,7 +62,10 @@ let package = Package(
         ),
         // Counts the test thread's heap allocations (malloc interposition) for allocation-bound tests.
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
-        .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "Synthesis", "AllocationCounter"]),
+        .testTarget(
+            name: "TouchTraceTests", dependencies: ["TouchTrace", "Synthesis", "AllocationCounter"],
+            exclude: ["Fixtures", "ExternalCheckers"]
+        ),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TouchTrace"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Synthesis", "TouchTrace", "GestureEngine"]),
