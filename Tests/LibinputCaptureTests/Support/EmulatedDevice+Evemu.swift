@@ -54,7 +54,7 @@ struct EvemuEvent {
         var frames: [[EvemuEvent]] = []
         var frame: [EvemuEvent] = []
         for line in text.split(separator: "\n") where line.hasPrefix("E: ") {
-            let fields = line.split(separator: " ")
+            let fields = line.prefix { $0 != "#" }.split(whereSeparator: \.isWhitespace)
             guard fields.count == 5 else { continue }
             let clock = fields[1].split(separator: ".")
             guard clock.count == 2, let seconds = Int64(clock[0]), let micros = Int64(clock[1]),

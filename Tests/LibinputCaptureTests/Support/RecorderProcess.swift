@@ -5,61 +5,115 @@ import Testing
 /// preload and the gap-closing shim, with `UMOCKDEV_DIR` pointing at the bed. Only the child is
 /// preloaded, never the test process.
 final class RecorderProcess {
-    let process = Process()
+    private(set) var pid: pid_t = 0
+    private var exitStatus: Int32?
     let stderrPath: String
+    let stdoutPath: String
 
-    /// Starts `touchstone record ARGUMENTS` and returns once it holds every node in `waitingFor` open
-    /// and has started `startedFile` (its header is written after libinput set the devices up and
-    /// drained what was queued before, so frames injected from then on are all read).
+    /// Starts `touchstone record ARGUMENTS` (or the `reference` command line, such as `libinput
+    /// record`) and returns once it holds every node in `waitingFor` open and has started
+    /// `startedFile` (its header is written after libinput set the devices up and drained what was
+    /// queued before, so frames injected from then on are all read).
     init(
         _ arguments: [String], in bed: Testbed, waitingFor nodes: [Testbed.Node], startedFile: String?,
-        withoutFileOverrides: Bool = false
+        withoutFileOverrides: Bool = false, reference: [String]? = nil
     ) throws {
         let preload = try Self.buildPreloadShim(into: bed.root)
         stderrPath = bed.root + "/recorder.stderr"
-        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
-        if withoutFileOverrides {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = [
-                "--bounding-set=-dac_override,-dac_read_search", "--inh-caps=-dac_override,-dac_read_search",
-                try Self.touchstoneExecutable().path, "record",
-            ] + arguments
-        } else {
-            process.executableURL = try Self.touchstoneExecutable()
-            process.arguments = ["record"] + arguments
-        }
+        stdoutPath = bed.root + "/recorder.stdout"
+        let touchstone = try Self.touchstoneExecutable().path
+        let command: [String] =
+            if let reference {
+                reference
+            } else if withoutFileOverrides {
+                // Root opens anything; without these capabilities it obeys file modes like anyone.
+                ["/usr/bin/setpriv", "--bounding-set=-dac_override,-dac_read_search",
+                 "--inh-caps=-dac_override,-dac_read_search", touchstone, "record"] + arguments
+            } else {
+                [touchstone, "record"] + arguments
+            }
         var environment = ProcessInfo.processInfo.environment
         environment["UMOCKDEV_DIR"] = bed.root
         environment["LD_PRELOAD"] = "libumockdev-preload.so.0:" + preload
-        process.environment = environment
-        process.standardError = FileHandle(forWritingAtPath: stderrPath)
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        try spawn(command, environment: environment)
         try waitUntilOpen(nodes.map(\.ptyPath), startedFile: startedFile)
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if isRunning { kill(pid, SIGKILL) }
+        _ = isRunning
+    }
+
+    /// Starts the child with an empty signal mask and default dispositions: whatever the test
+    /// runner blocks or ignores must not leak into the program under test.
+    private func spawn(_ command: [String], environment: [String: String]) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGPIPE, SIGXFSZ] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = command.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        let result = posix_spawnp(&pid, command[0], &actions, &attributes, argv, envp)
+        guard result == 0 else { throw TestbedError("cannot start \(command[0]): \(String(cString: strerror(result)))") }
+    }
+
+    /// Whether the child is still running; reaps it (and keeps its exit status) once it is not.
+    var isRunning: Bool {
+        guard exitStatus == nil else { return false }
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return true }
+        // Exit code when it exited, 128 + signal number when a signal killed it.
+        exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return false
     }
 
     /// Sends `signal` and waits for the recorder to exit; returns its exit status.
     @discardableResult
     func stop(with signal: Int32 = SIGINT) throws -> Int32 {
-        kill(process.processIdentifier, signal)
+        kill(pid, signal)
         return try waitForExit()
     }
 
     /// Waits (up to 20 s) for the recorder to exit by itself; returns its exit status.
     func waitForExit() throws -> Int32 {
         let deadline = Date().addingTimeInterval(20)
-        while process.isRunning {
+        while isRunning {
             guard Date() < deadline else {
-                kill(process.processIdentifier, SIGKILL)
-                throw TestbedError("touchstone record did not exit; stderr: \(standardError)")
+                kill(pid, SIGKILL)
+                throw TestbedError("the program under test did not exit; stderr: \(standardError)")
             }
             usleep(5_000)
         }
-        return process.terminationStatus
+        return exitStatus!
+    }
+
+    /// Waits (up to 20 s) until the child's standard output contains `text`.
+    func waitForOutput(containing text: String) throws {
+        let deadline = Date().addingTimeInterval(20)
+        while !standardOutput.contains(text) {
+            guard isRunning, Date() < deadline else {
+                throw TestbedError("never printed \(text); stdout: \(standardOutput) stderr: \(standardError)")
+            }
+            usleep(2_000)
+        }
+    }
+
+    var standardOutput: String {
+        (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? ""
     }
 
     var standardError: String {
@@ -69,7 +123,7 @@ final class RecorderProcess {
     /// Waits until the recorder's open descriptors include every pty standing for an emulated node.
     private func waitUntilOpen(_ ptys: [String], startedFile: String?) throws {
         let deadline = Date().addingTimeInterval(20)
-        let descriptors = "/proc/\(process.processIdentifier)/fd"
+        let descriptors = "/proc/\(pid)/fd"
         while true {
             let open = Set(((try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []).compactMap {
                 try? FileManager.default.destinationOfSymbolicLink(atPath: descriptors + "/" + $0)
@@ -78,8 +132,8 @@ final class RecorderProcess {
                 FileManager.default.fileExists(atPath: $0 + ".partial") || FileManager.default.fileExists(atPath: $0)
             } ?? true
             if ptys.allSatisfy(open.contains), started { return }
-            guard process.isRunning, Date() < deadline else {
-                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            guard isRunning, Date() < deadline else {
+                if isRunning { kill(pid, SIGKILL) }
                 throw TestbedError("touchstone record never opened \(ptys); stderr: \(standardError)")
             }
             usleep(2_000)
