@@ -54,73 +54,75 @@ extension TraceDocument {
     }
 }
 
-@Suite("Real evemu recordings through emulated copies of their devices", .serialized, .enabled(if: EndToEndEnvironment.available, "needs umockdev and a C compiler: run scripts/install-deps"))
-struct CorpusReplayTests {
-    /// Plays a recording's frames into `node` at the recording's own rhythm, long pauses cut to 4 ms.
-    private func play(_ frames: [[EvemuEvent]], into node: Testbed.Node) {
-        var previous = frames.first?.first?.time ?? 0
-        for frame in frames {
-            Injector.pause(milliseconds: Int(min(max(0, frame[0].time - previous) / 1_000, 4)))
-            previous = frame[0].time
-            Injector(node: node).frame(frame.dropLast().map { InputEvent(Int($0.type), Int($0.code), $0.value) })
+extension EndToEnd {
+    @Suite("Real evemu recordings through emulated copies of their devices")
+    struct CorpusReplayTests {
+        /// Plays a recording's frames into `node` at the recording's own rhythm, long pauses cut to 4 ms.
+        private func play(_ frames: [[EvemuEvent]], into node: Testbed.Node) {
+            var previous = frames.first?.first?.time ?? 0
+            for frame in frames {
+                Injector.pause(milliseconds: Int(min(max(0, frame[0].time - previous) / 1_000, 4)))
+                previous = frame[0].time
+                Injector(node: node).frame(frame.dropLast().map { InputEvent(Int($0.type), Int($0.code), $0.value) })
+            }
+            Injector.pause(milliseconds: 50)
         }
-        Injector.pause(milliseconds: 50)
-    }
 
-    private func load(_ recording: CorpusRecording) throws -> (device: EmulatedDevice, frames: [[EvemuEvent]], imported: TraceDocument) {
-        let eventsText = try String(contentsOfFile: recording.eventsPath, encoding: .utf8)
-        let headerText = try recording.descriptionPath.map { try String(contentsOfFile: $0, encoding: .utf8) } ?? eventsText
-        let imported = try recording.descriptionPath.map {
-            try EvemuFormat.read(descPath: $0, eventsPath: recording.eventsPath).0
-        } ?? EvemuFormat.read(path: recording.eventsPath).0
-        let device = EmulatedDevice(evemu: headerText[...], udevType: .touchscreen)
-        return (device, EvemuEvent.frames(in: eventsText[...]), imported)
-    }
+        private func load(_ recording: CorpusRecording) throws -> (device: EmulatedDevice, frames: [[EvemuEvent]], imported: TraceDocument) {
+            let eventsText = try String(contentsOfFile: recording.eventsPath, encoding: .utf8)
+            let headerText = try recording.descriptionPath.map { try String(contentsOfFile: $0, encoding: .utf8) } ?? eventsText
+            let imported = try recording.descriptionPath.map {
+                try EvemuFormat.read(descPath: $0, eventsPath: recording.eventsPath).0
+            } ?? EvemuFormat.read(path: recording.eventsPath).0
+            let device = EmulatedDevice(evemu: headerText[...], udevType: .touchscreen)
+            return (device, EvemuEvent.frames(in: eventsText[...]), imported)
+        }
 
-    /// Records a recording with `touchstone record`.
-    private func record(_ recording: CorpusRecording) throws -> (trace: TraceDocument, imported: TraceDocument, device: EmulatedDevice) {
-        let (device, frames, imported) = try load(recording)
-        let scenario = try Scenario([device], arguments: Scenario.pathBackend)
-        play(frames, into: scenario.nodes[0])
-        return (try scenario.finish(), imported, device)
-    }
+        /// Records a recording with `touchstone record`.
+        private func record(_ recording: CorpusRecording) throws -> (trace: TraceDocument, imported: TraceDocument, device: EmulatedDevice) {
+            let (device, frames, imported) = try load(recording)
+            let scenario = try Scenario([device], arguments: Scenario.pathBackend)
+            play(frames, into: scenario.nodes[0])
+            return (try scenario.finish(), imported, device)
+        }
 
-    @Test(
-        "touchstone record captures the touches the evemu importer decodes from the same file",
-        arguments: CorpusRecording.all.filter(\.isProtocolB)
-    )
-    func recorderMatchesImporter(recording: CorpusRecording) throws {
-        let (recorded, imported, _) = try record(recording)
-        let importedDevice = try #require(imported.header.devices.first)
-        let recordedDevice = try #require(recorded.header.devices.first)
-        #expect(recordedDevice.name == importedDevice.name)
-        #expect([recordedDevice.bus, recordedDevice.vendor, recordedDevice.product] == [importedDevice.bus, importedDevice.vendor, importedDevice.product])
-        #expect(recordedDevice.x == importedDevice.x)
-        #expect(recordedDevice.y == importedDevice.y)
-        #expect(recordedDevice.slots == importedDevice.slots)
-        // Samples inside one frame are simultaneous: libinput reports them in slot order, the file
-        // in the order the kernel wrote them.
-        #expect(recorded.contactFrames.map(Contact.sorted) == imported.contactFrames.map(Contact.sorted))
-    }
+        @Test(
+            "touchstone record captures the touches the evemu importer decodes from the same file",
+            arguments: CorpusRecording.all.filter(\.isProtocolB)
+        )
+        func recorderMatchesImporter(recording: CorpusRecording) throws {
+            let (recorded, imported, _) = try record(recording)
+            let importedDevice = try #require(imported.header.devices.first)
+            let recordedDevice = try #require(recorded.header.devices.first)
+            #expect(recordedDevice.name == importedDevice.name)
+            #expect([recordedDevice.bus, recordedDevice.vendor, recordedDevice.product] == [importedDevice.bus, importedDevice.vendor, importedDevice.product])
+            #expect(recordedDevice.x == importedDevice.x)
+            #expect(recordedDevice.y == importedDevice.y)
+            #expect(recordedDevice.slots == importedDevice.slots)
+            // Samples inside one frame are simultaneous: libinput reports them in slot order, the file
+            // in the order the kernel wrote them.
+            #expect(recorded.contactFrames.map(Contact.sorted) == imported.contactFrames.map(Contact.sorted))
+        }
 
-    @Test(
-        "touchstone record captures exactly what libinput debug-events reports for the same frames",
-        arguments: CorpusRecording.all
-    )
-    func recorderMatchesLibinputDebugEvents(recording: CorpusRecording) throws {
-        let (recorded, _, device) = try record(recording)
-        let (_, frames, _) = try load(recording)
-        let bed = try Testbed()
-        let node = try bed.add(device, eventNumber: 5)
-        let tool = try RecorderProcess([], in: bed, waitingFor: [node], startedFile: nil, reference: ["stdbuf", "-oL", "libinput", "debug-events", "--device", node.path])
-        // debug-events prints DEVICE_ADDED once its set-up (and its drain of queued events) is done.
-        try tool.waitForOutput(containing: "DEVICE_ADDED")
-        play(frames, into: node)
-        try tool.stop()
-        let recordedDevice = try #require(recorded.header.devices.first)
-        let reference = LibinputDebugEvents.contactFrames(tool.standardOutput, x: recordedDevice.x, y: recordedDevice.y)
-        #expect(!reference.isEmpty)
-        #expect(recorded.contactFrames == reference)
+        @Test(
+            "touchstone record captures exactly what libinput debug-events reports for the same frames",
+            arguments: CorpusRecording.all
+        )
+        func recorderMatchesLibinputDebugEvents(recording: CorpusRecording) throws {
+            let (recorded, _, device) = try record(recording)
+            let (_, frames, _) = try load(recording)
+            let bed = try Testbed()
+            let node = try bed.add(device, eventNumber: 5)
+            let tool = try RecorderProcess([], in: bed, waitingFor: [node], startedFile: nil, reference: ["stdbuf", "-oL", "libinput", "debug-events", "--device", node.path])
+            // debug-events prints DEVICE_ADDED once its set-up (and its drain of queued events) is done.
+            try tool.waitForOutput(containing: "DEVICE_ADDED")
+            play(frames, into: node)
+            try tool.stop()
+            let recordedDevice = try #require(recorded.header.devices.first)
+            let reference = LibinputDebugEvents.contactFrames(tool.standardOutput, x: recordedDevice.x, y: recordedDevice.y)
+            #expect(!reference.isEmpty)
+            #expect(recorded.contactFrames == reference)
+        }
     }
 }
 

@@ -2,46 +2,48 @@ import Foundation
 import Testing
 import TouchTrace
 
-@Suite("touchstone record on an emulated touchscreen", .serialized, .enabled(if: EndToEndEnvironment.available, "needs umockdev and a C compiler: run scripts/install-deps"))
-struct TouchscreenRecordingTests {
-    @Test("Every touch sequence, position and frame reaches the trace", arguments: ["path", "udev"])
-    func everyTouchAndFrame(backend: String) throws {
-        let scenario = try Scenario([.touchscreen]) { nodes in
-            backend == "path" ? Scenario.pathBackend(nodes) : ["--seat", "seat0"]
+extension EndToEnd {
+    @Suite("touchstone record on an emulated touchscreen")
+    struct TouchscreenRecordingTests {
+        @Test("Every touch sequence, position and frame reaches the trace", arguments: ["path", "udev"])
+        func everyTouchAndFrame(backend: String) throws {
+            let scenario = try Scenario([.touchscreen]) { nodes in
+                backend == "path" ? Scenario.pathBackend(nodes) : ["--seat", "seat0"]
+            }
+            let times = scenario.play(TouchScript.twoFingerSession)
+            let trace = try scenario.finish()
+            #expect(trace.events == TouchScript.twoFingerSession.expectedEvents(times: times))
         }
-        let times = scenario.play(TouchScript.twoFingerSession)
-        let trace = try scenario.finish()
-        #expect(trace.events == TouchScript.twoFingerSession.expectedEvents(times: times))
-    }
 
-    @Test("The header describes the touchscreen as its node reports it")
-    func deviceDescription() throws {
-        let scenario = try Scenario([.touchscreen], arguments: Scenario.pathBackend)
-        let trace = try scenario.finish()
-        let device = try #require(trace.header.devices.first)
-        let emulated = EmulatedDevice.touchscreen
-        #expect(trace.header.devices.count == 1)
-        #expect(device.name == emulated.name)
-        #expect([device.bus, device.vendor, device.product, device.version] == [emulated.bus, emulated.vendor, emulated.product, emulated.version])
-        #expect(device.kind == .touchscreen)
-        #expect(device.source == .libinput)
-        #expect(device.x == emulated.axes.first { $0.code == EmulatedDevice.abs.mtX }?.range)
-        #expect(device.y == emulated.axes.first { $0.code == EmulatedDevice.abs.mtY }?.range)
-        #expect(device.slots == 10)
-        #expect(device.property("libinput.size_mm") == "\(device.x.lengthMillimetres!)x\(device.y.lengthMillimetres!)")
-        #expect(trace.header.recorder.name == "touchstone record")
-    }
-
-    @Test("A keyboard beside the touchscreen is neither described nor recorded")
-    func keyboardNeverRecorded() throws {
-        let scenario = try Scenario([.keyboard, .touchscreen]) { _ in ["--seat", "seat0"] }
-        for key in [30, 31, 32] {  // KEY_A, KEY_S, KEY_D
-            scenario.injector(0).frame([.key(key, true)])
-            scenario.injector(0).frame([.key(key, false)])
+        @Test("The header describes the touchscreen as its node reports it")
+        func deviceDescription() throws {
+            let scenario = try Scenario([.touchscreen], arguments: Scenario.pathBackend)
+            let trace = try scenario.finish()
+            let device = try #require(trace.header.devices.first)
+            let emulated = EmulatedDevice.touchscreen
+            #expect(trace.header.devices.count == 1)
+            #expect(device.name == emulated.name)
+            #expect([device.bus, device.vendor, device.product, device.version] == [emulated.bus, emulated.vendor, emulated.product, emulated.version])
+            #expect(device.kind == .touchscreen)
+            #expect(device.source == .libinput)
+            #expect(device.x == emulated.axes.first { $0.code == EmulatedDevice.abs.mtX }?.range)
+            #expect(device.y == emulated.axes.first { $0.code == EmulatedDevice.abs.mtY }?.range)
+            #expect(device.slots == 10)
+            #expect(device.property("libinput.size_mm") == "\(device.x.lengthMillimetres!)x\(device.y.lengthMillimetres!)")
+            #expect(trace.header.recorder.name == "touchstone record")
         }
-        let times = scenario.play(TouchScript.tap(x: 2000, y: 1000), on: 1)
-        let trace = try scenario.finish()
-        #expect(trace.header.devices.map(\.name) == [EmulatedDevice.touchscreen.name])
-        #expect(trace.events == TouchScript.tap(x: 2000, y: 1000).expectedEvents(times: times))
+
+        @Test("A keyboard beside the touchscreen is neither described nor recorded")
+        func keyboardNeverRecorded() throws {
+            let scenario = try Scenario([.keyboard, .touchscreen]) { _ in ["--seat", "seat0"] }
+            for key in [30, 31, 32] {  // KEY_A, KEY_S, KEY_D
+                scenario.injector(0).frame([.key(key, true)])
+                scenario.injector(0).frame([.key(key, false)])
+            }
+            let times = scenario.play(TouchScript.tap(x: 2000, y: 1000), on: 1)
+            let trace = try scenario.finish()
+            #expect(trace.header.devices.map(\.name) == [EmulatedDevice.touchscreen.name])
+            #expect(trace.events == TouchScript.tap(x: 2000, y: 1000).expectedEvents(times: times))
+        }
     }
 }

@@ -50,6 +50,8 @@ final class Testbed {
             throw TestbedError(String(cString: error!.pointee.message))
         }
         let writeEnd = umockdev_testbed_get_dev_fd(handle, path)
+        // A child started by any test must not inherit the master: it would keep the device plugged.
+        _ = fcntl(writeEnd, F_SETFD, fcntl(writeEnd, F_GETFD) | FD_CLOEXEC)
         var ptyNumber: UInt32 = 0
         guard writeEnd >= 0, ioctl(writeEnd, 0x8004_5430 /* TIOCGPTN */, &ptyNumber) == 0 else {
             throw TestbedError("\(path) has no pty")
