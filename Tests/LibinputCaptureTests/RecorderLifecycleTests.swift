@@ -94,6 +94,39 @@ extension EndToEnd {
             #expect(time >= times.last!)
         }
 
+        @Test("A write failure (file size limit, like a full disk) gives one clear error and keeps what was flushed")
+        func writeFailureKeepsFlushedEvents() throws {
+            let bed = try Testbed()
+            let node = try bed.add(.touchscreen, eventNumber: 5)
+            let output = bed.root + "/limited.trace"
+            let limit = 4_096
+            let recorder = try RecorderProcess(
+                [], in: bed, waitingFor: [node], startedFile: output,
+                reference: ["prlimit", "--fsize=\(limit)", try RecorderProcess.touchstoneExecutable().path, "record",
+                            "-o", output, "--flush-ms", "20", "--device", node.path]
+            )
+            var script = TouchScript(frames: [])
+            var times: [Microseconds] = []
+            let scenario = Injector(node: node)
+            for index in 0..<400 where recorder.isRunning {
+                let tap = TouchScript.tap(x: Int32(100 + 7 * index), y: Int32(100 + 3 * index))
+                for frame in tap.evdevFrames() {
+                    times.append(scenario.frame(frame))
+                    Injector.pause(milliseconds: 4)
+                }
+                script.frames += tap.frames
+            }
+            #expect(try recorder.waitForExit() == 1)
+            let message = recorder.standardError.split(separator: "\n").last.map(String.init) ?? ""
+            #expect(message.hasPrefix("touchstone record: cannot write \(output): "))
+            #expect(message.contains("File too large"), "\(message)")
+            #expect(message.hasSuffix("everything up to the last flush is kept"))
+            let (trace, _) = try BinaryTrace.readDocument(path: output + ".partial")
+            #expect(!trace.events.isEmpty)
+            #expect(Array(script.expectedEvents(times: times).prefix(trace.events.count)) == trace.events)
+            #expect(try FileManager.default.attributesOfItem(atPath: output + ".partial")[.size] as? Int ?? 0 <= limit)
+        }
+
         @Test("A seat with no touch device gives one clear error and no file")
         func noDevices() throws {
             let bed = try Testbed()

@@ -25,6 +25,9 @@ public final class Recorder {
     /// Records until a signal, the duration, or the loss of every device; returns what was written.
     public func run() throws(CaptureError) -> RecordingSummary {
         let signals = try SignalPipe()
+        // Past a file-size limit write(2) then fails with EFBIG, reported like a full disk,
+        // instead of SIGXFSZ killing the recorder with the last chunk unwritten.
+        signal(SIGXFSZ, SIG_IGN)
         let context = try LibinputContext(backend: options.backend, logger: logger)
         var state = LoopState(translator: EventTranslator(), start: monotonicMicroseconds())
         try context.dispatch()
@@ -129,7 +132,7 @@ public final class Recorder {
                     event, node: context.bridge.descriptor(for:), into: state.output ?? DiscardingSink.shared as any TraceEventSink
                 )
             } catch {
-                throw .writeFailed(file: state.currentFile, detail: "\(error)")
+                throw Self.writeFailure(state.currentFile, error)
             }
             try handle(outcome, context: context, &state)
         }
@@ -170,7 +173,7 @@ public final class Recorder {
         do {
             state.output = try openOutput(name, header)
         } catch {
-            throw .writeFailed(file: name, detail: "\(error)")
+            throw Self.writeFailure(name, error)
         }
         state.files.append(name)
         state.eventsAtLastFlush = 0
@@ -182,7 +185,7 @@ public final class Recorder {
         do {
             try output.close()
         } catch {
-            throw .writeFailed(file: state.currentFile, detail: "\(error)")
+            throw Self.writeFailure(state.currentFile, error)
         }
         state.closedEvents += output.eventsWritten
         state.closedBytes += output.bytesWritten
@@ -196,7 +199,7 @@ public final class Recorder {
                 do {
                     try output.flush()
                 } catch {
-                    throw .writeFailed(file: state.currentFile, detail: "\(error)")
+                    throw Self.writeFailure(state.currentFile, error)
                 }
                 state.eventsAtLastFlush = output.eventsWritten
             }
@@ -213,6 +216,12 @@ public final class Recorder {
                 events: state.totalEvents, bytes: state.totalBytes, file: state.currentFile, now: now
             )
         }
+    }
+
+    /// The trace writer's own errors already name the file they were writing (`NAME.partial`).
+    private static func writeFailure(_ file: String, _ error: any Error) -> CaptureError {
+        if let error = error as? TraceWriteError { return .writeFailed(file: error.file, detail: error.message) }
+        return .writeFailed(file: file, detail: "\(error)")
     }
 
     private func noDevicesError(_ context: LibinputContext) -> CaptureError {
