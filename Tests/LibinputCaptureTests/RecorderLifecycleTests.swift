@@ -118,7 +118,7 @@ extension EndToEnd {
             }
             #expect(try recorder.waitForExit() == 1)
             let message = recorder.standardError.split(separator: "\n").last.map(String.init) ?? ""
-            #expect(message.hasPrefix("touchstone record: cannot write \(output): "))
+            #expect(message.hasPrefix("touchstone record: cannot write \(output).partial: write failed: "))
             #expect(message.contains("File too large"), "\(message)")
             #expect(message.hasSuffix("everything up to the last flush is kept"))
             let (trace, _) = try BinaryTrace.readDocument(path: output + ".partial")
