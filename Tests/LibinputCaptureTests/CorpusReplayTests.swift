@@ -58,7 +58,7 @@ extension EndToEnd {
     @Suite("Real evemu recordings through emulated copies of their devices")
     struct CorpusReplayTests {
         /// Plays a recording's frames into `node` at the recording's own rhythm, long pauses cut to 4 ms.
-        private func play(_ frames: [[EvemuEvent]], into node: Testbed.Node) {
+        func play(_ frames: [[EvemuEvent]], into node: Testbed.Node) {
             var previous = frames.first?.first?.time ?? 0
             for frame in frames {
                 Injector.pause(milliseconds: Int(min(max(0, frame[0].time - previous) / 1_000, 4)))
@@ -68,7 +68,7 @@ extension EndToEnd {
             Injector.pause(milliseconds: 50)
         }
 
-        private func load(_ recording: CorpusRecording) throws -> (device: EmulatedDevice, frames: [[EvemuEvent]], imported: TraceDocument) {
+        func load(_ recording: CorpusRecording) throws -> (device: EmulatedDevice, frames: [[EvemuEvent]], imported: TraceDocument) {
             let eventsText = try String(contentsOfFile: recording.eventsPath, encoding: .utf8)
             let headerText = try recording.descriptionPath.map { try String(contentsOfFile: $0, encoding: .utf8) } ?? eventsText
             let imported = try recording.descriptionPath.map {
@@ -79,7 +79,7 @@ extension EndToEnd {
         }
 
         /// Records a recording with `touchstone record`.
-        private func record(_ recording: CorpusRecording) throws -> (trace: TraceDocument, imported: TraceDocument, device: EmulatedDevice) {
+        func record(_ recording: CorpusRecording) throws -> (trace: TraceDocument, imported: TraceDocument, device: EmulatedDevice) {
             let (device, frames, imported) = try load(recording)
             let scenario = try Scenario([device], arguments: Scenario.pathBackend)
             play(frames, into: scenario.nodes[0])
@@ -88,7 +88,7 @@ extension EndToEnd {
 
         @Test(
             "touchstone record captures the touches the evemu importer decodes from the same file",
-            arguments: CorpusRecording.all.filter(\.isProtocolB)
+            arguments: CorpusRecording.protocolB
         )
         func recorderMatchesImporter(recording: CorpusRecording) throws {
             let (recorded, imported, _) = try record(recording)
@@ -126,11 +126,35 @@ extension EndToEnd {
     }
 }
 
+extension EndToEnd.CorpusReplayTests {
+    @Test(
+        "touchstone record captures the touches libinput record writes for the same frames",
+        arguments: CorpusRecording.protocolB
+    )
+    func recorderMatchesLibinputRecord(recording: CorpusRecording) throws {
+        let (recorded, _, device) = try record(recording)
+        let (_, frames, _) = try load(recording)
+        let bed = try Testbed()
+        let node = try bed.add(device, eventNumber: 5)
+        let yaml = bed.root + "/reference.yml"
+        let tool = try RecorderProcess([], in: bed, waitingFor: [node], startedFile: nil, reference: ["libinput", "record", "-o", yaml, node.path])
+        try RecorderProcess.waitForFile(yaml, containing: "  events:")
+        play(frames, into: node)
+        try tool.stop()
+        let (reference, _) = try LibinputRecordFormat.read(path: yaml)
+        #expect(reference.header.devices.first?.name == recorded.header.devices.first?.name)
+        #expect(!reference.contactFrames.isEmpty)
+        #expect(recorded.contactFrames.map(Contact.sorted) == reference.contactFrames.map(Contact.sorted))
+    }
+}
+
 extension CorpusRecording {
     /// Multitouch protocol B (slots). Protocol A devices go through mtdev inside libinput, which
     /// filters small movements (its default fuzz), so libinput reports fewer, smoothed positions
     /// than the file holds: those are compared with libinput's own report only.
     var isProtocolB: Bool { !events.hasPrefix("N-Trig") }
+
+    static let protocolB = all.filter(\.isProtocolB)
 }
 
 extension Contact {

@@ -7,7 +7,7 @@ import Logging
 /// libinput hands the same user-data pointer to both, so one object serves them. It also remembers
 /// which device nodes it opened (so the describer can ask the kernel about a node without opening it
 /// twice) and why opens failed (so "permission denied" reaches the user as one clear line).
-final class CallbackBridge {
+final class CallbackBridge: DeviceNodeLookup {
     let logger: Logger
     /// Open device nodes, by path. libinput owns their lifetime through `closeRestricted`.
     private(set) var openNodes: [String: Int32] = [:]

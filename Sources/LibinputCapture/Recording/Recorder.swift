@@ -129,7 +129,7 @@ public final class Recorder {
             let outcome: EventTranslator.Outcome
             do {
                 outcome = try state.translator.translate(
-                    event, node: context.bridge.descriptor(for:), into: state.output ?? DiscardingSink.shared as any TraceEventSink
+                    event, nodes: context.bridge, into: state.output ?? DiscardingSink.shared as any TraceEventSink
                 )
             } catch {
                 throw Self.writeFailure(state.currentFile, error)

@@ -85,12 +85,12 @@ final class EventTranslator {
         return touchOrGesture && Self.index(of: libinput_event_get_device(event)) != nil
     }
 
-    func translate(_ event: OpaquePointer, node: (String) -> Int32?, into sink: any TraceEventSink) throws -> Outcome {
+    func translate(_ event: OpaquePointer, nodes: any DeviceNodeLookup, into sink: any TraceEventSink) throws -> Outcome {
         let type = libinput_event_get_type(event)
         let device = libinput_event_get_device(event)!
         switch type {
         case LIBINPUT_EVENT_DEVICE_ADDED:
-            return try deviceAdded(device, node: node, into: sink)
+            return try deviceAdded(device, nodes: nodes, into: sink)
         case LIBINPUT_EVENT_DEVICE_REMOVED:
             return try deviceRemoved(device, into: sink)
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
@@ -112,7 +112,7 @@ final class EventTranslator {
 
     // MARK: - Devices
 
-    private func deviceAdded(_ device: OpaquePointer, node: (String) -> Int32?, into sink: any TraceEventSink) throws -> Outcome {
+    private func deviceAdded(_ device: OpaquePointer, nodes: any DeviceNodeLookup, into sink: any TraceEventSink) throws -> Outcome {
         guard DeviceDescriber.isRecordable(device) else {
             // Suspending a device makes libinput close its node: a keyboard's keys are never read.
             libinput_device_config_send_events_set_mode(device, LIBINPUT_CONFIG_SEND_EVENTS_DISABLED.rawValue)
@@ -120,7 +120,7 @@ final class EventTranslator {
             return .ignored
         }
         let index = devices.count
-        let fd = DeviceDescriber.nodePath(of: device).flatMap(node)
+        let fd = DeviceDescriber.nodePath(of: device).flatMap(nodes.descriptor(for:))
         let described = DeviceDescriber.describe(device, index: DeviceIndex(index), node: fd.map(EvdevNode.init))
         devices.append(Device(
             handle: device, described: described,
@@ -243,6 +243,11 @@ final class EventTranslator {
         }
         return sample
     }
+}
+
+/// Finds the descriptor libinput holds for a device node, so the describer can query the node.
+protocol DeviceNodeLookup: AnyObject {
+    func descriptor(for path: String) -> Int32?
 }
 
 /// Now on `CLOCK_MONOTONIC`, the clock libinput stamps events with.

@@ -101,6 +101,15 @@ final class RecorderProcess {
         return exitStatus!
     }
 
+    /// Waits (up to 20 s) until the file at `path` contains `text`.
+    static func waitForFile(_ path: String, containing text: String) throws {
+        let deadline = Date().addingTimeInterval(20)
+        while !((try? String(contentsOfFile: path, encoding: .utf8))?.contains(text) ?? false) {
+            guard Date() < deadline else { throw TestbedError("\(path) never contained \(text)") }
+            usleep(2_000)
+        }
+    }
+
     /// Waits (up to 20 s) until the child's standard output contains `text`.
     func waitForOutput(containing text: String) throws {
         let deadline = Date().addingTimeInterval(20)
