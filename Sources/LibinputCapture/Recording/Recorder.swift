@@ -56,7 +56,7 @@ public final class Recorder {
             try drain(context, &state)
             try housekeeping(&state, now: monotonicMicroseconds())
         }
-        try finishFile(&state)
+        try closeFile(&state, .finished)
         return RecordingSummary(files: state.files, events: state.totalEvents, bytes: state.totalBytes, ending: ending)
     }
 
@@ -65,7 +65,7 @@ public final class Recorder {
     private struct LoopState {
         var translator: EventTranslator
         var start: Microseconds
-        var output: (any TraceOutput)?
+        var file = RecordingFileState.starting
         var files: [String] = []
         var nextFlush: Microseconds = 0
         var lastEvent: Microseconds = 0
@@ -82,6 +82,7 @@ public final class Recorder {
             lastEvent = start
         }
 
+        var output: (any TraceOutput)? { file.output }
         var totalEvents: Int { closedEvents + (output?.eventsWritten ?? 0) }
         var totalBytes: Int { closedBytes + (output?.bytesWritten ?? 0) }
         var currentFile: String { files.last ?? "" }
@@ -123,7 +124,7 @@ public final class Recorder {
     private func drain(_ context: LibinputContext, _ state: inout LoopState) throws(CaptureError) {
         while let event = context.nextEvent() {
             defer { libinput_event_destroy(event) }
-            if state.output == nil, !state.files.isEmpty, state.translator.wouldRecord(event) {
+            if case .between = state.file, state.translator.wouldRecord(event) {
                 try openNextFile(&state)
             }
             let outcome: EventTranslator.Outcome
@@ -145,13 +146,13 @@ public final class Recorder {
         case .recorded:
             state.lastEvent = monotonicMicroseconds()
         case .deviceAdded(let device):
-            guard !state.files.isEmpty else { return }
+            if case .starting = state.file { return }
             notify(state, "\(device.name) added")
         case .deviceRemoved(let device):
             let left = state.translator.presentDevices.count
             notify(state, "\(device.name) unplugged; \(left) device\(left == 1 ? "" : "s") left")
             if case .paths = context.backend, left == 0 {
-                try finishFile(&state)
+                try closeFile(&state, .finished)
                 throw .allDevicesUnplugged(names: [device.name], file: state.currentFile)
             }
         }
@@ -171,7 +172,7 @@ public final class Recorder {
             devices: state.translator.startTrace()
         )
         do {
-            state.output = try openOutput(name, header)
+            state.file.handle(.opened(try openOutput(name, header)))
         } catch {
             throw Self.writeFailure(name, error)
         }
@@ -180,16 +181,18 @@ public final class Recorder {
         state.lastEvent = monotonicMicroseconds()
     }
 
-    private func finishFile(_ state: inout LoopState) throws(CaptureError) {
-        guard let output = state.output else { return }
-        do {
-            try output.close()
-        } catch {
-            throw Self.writeFailure(state.currentFile, error)
+    /// Closes the open file, if any; `.quietSpell` to continue in a new one later, `.finished` to end.
+    private func closeFile(_ state: inout LoopState, _ transition: RecordingFileState.Event) throws(CaptureError) {
+        if let output = state.output {
+            do {
+                try output.close()
+            } catch {
+                throw Self.writeFailure(state.currentFile, error)
+            }
+            state.closedEvents += output.eventsWritten
+            state.closedBytes += output.bytesWritten
         }
-        state.closedEvents += output.eventsWritten
-        state.closedBytes += output.bytesWritten
-        state.output = nil
+        state.file.handle(transition)
     }
 
     /// Flushes on schedule, starts a new file after a quiet spell, and redraws the status line.
@@ -207,7 +210,7 @@ public final class Recorder {
         }
         if let quiet = options.autorestart, let output = state.output, output.eventsWritten > 0,
            state.translator.activeTouches == 0, now - state.lastEvent >= quiet {
-            try finishFile(&state)
+            try closeFile(&state, .quietSpell)
             state.translator.suspendTrace()
         }
         if options.showStatus {
