@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TouchTrace
 
@@ -79,12 +80,19 @@ extension EndToEnd {
         }
 
         /// Records a recording with `touchstone record`.
+        /// Records a recording with `touchstone record`, once per test run: the three comparisons
+        /// below share the capture, as they would share one session captured on real hardware.
         func record(_ recording: CorpusRecording) throws -> (trace: TraceDocument, imported: TraceDocument, device: EmulatedDevice) {
             let (device, frames, imported) = try load(recording)
+            if let trace = Self.captures.withLock({ $0[recording.events] }) { return (trace, imported, device) }
             let scenario = try Scenario([device], arguments: Scenario.pathBackend)
             play(frames, into: scenario.nodes[0])
-            return (try scenario.finish(), imported, device)
+            let trace = try scenario.finish()
+            Self.captures.withLock { $0[recording.events] = trace }
+            return (trace, imported, device)
         }
+
+        private static let captures = Mutex<[String: TraceDocument]>([:])
 
         @Test(
             "touchstone record captures the touches the evemu importer decodes from the same file",
