@@ -64,7 +64,7 @@ extension EndToEnd {
 
         @Test("--duration ends the recording by itself with a finished file")
         func durationEnds() throws {
-            let scenario = try Scenario([.touchscreen]) { ["--duration", "0.4"] + Scenario.pathBackend($0) }
+            let scenario = try Scenario([.touchscreen]) { ["--duration", "1"] + Scenario.pathBackend($0) }
             let script = TouchScript.tap(x: 1200, y: 800)
             let times = scenario.play(script)
             #expect(try scenario.recorder.waitForExit() == 0)

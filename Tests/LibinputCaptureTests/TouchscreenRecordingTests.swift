@@ -15,6 +15,15 @@ extension EndToEnd {
             #expect(trace.events == TouchScript.twoFingerSession.expectedEvents(times: times))
         }
 
+        @Test("A touch libinput cancels (it became a palm) is recorded as cancelled, the others go on")
+        func palmCancelsTouch() throws {
+            let scenario = try Scenario([.touchscreen], arguments: Scenario.pathBackend)
+            let times = scenario.play(TouchScript.palmSession)
+            let trace = try scenario.finish()
+            #expect(trace.events == TouchScript.palmSession.expectedEvents(times: times))
+            #expect(trace.touches.contains { $0.phase == .cancel })
+        }
+
         @Test("The header describes the touchscreen as its node reports it")
         func deviceDescription() throws {
             let scenario = try Scenario([.touchscreen], arguments: Scenario.pathBackend)

@@ -7,8 +7,11 @@ public struct RecordingSummary: Equatable, Sendable {
     /// Why recording ended.
     public var ending: Ending
 
+    /// What ended a recording that finished its files normally.
     public enum Ending: Equatable, Sendable {
+        /// SIGINT or SIGTERM (the number).
         case signal(Int32)
+        /// `--duration` ran out.
         case durationElapsed
     }
 }

@@ -136,7 +136,7 @@ private extension String {
 
 extension EmulatedDevice {
     static let ev = (syn: 0x00, key: 0x01, abs: 0x03)
-    static let abs = (x: 0x00, y: 0x01, pressure: 0x18, slot: 0x2F, mtX: 0x35, mtY: 0x36, trackingID: 0x39, mtPressure: 0x3A)
+    static let abs = (x: 0x00, y: 0x01, pressure: 0x18, slot: 0x2F, mtX: 0x35, mtY: 0x36, toolType: 0x37, trackingID: 0x39, mtPressure: 0x3A)
     static let key = (btnLeft: 272, toolFinger: 325, touch: 330, doubleTap: 333, tripleTap: 334, quadTap: 335)
 
     /// A 10-finger touchscreen of 256 × 144 mm with 16 units per millimetre.
@@ -146,7 +146,7 @@ extension EmulatedDevice {
         capabilities: [
             ev.syn: bitmask([ev.syn, ev.key, ev.abs], bytes: 8),
             ev.key: bitmask([key.touch], bytes: 96),
-            ev.abs: bitmask([abs.x, abs.y, abs.slot, abs.mtX, abs.mtY, abs.trackingID], bytes: 8),
+            ev.abs: bitmask([abs.x, abs.y, abs.slot, abs.mtX, abs.mtY, abs.toolType, abs.trackingID], bytes: 8),
         ],
         axes: [
             (abs.x, AxisRange(minimum: 0, maximum: 4095, resolution: 16)),
@@ -154,6 +154,7 @@ extension EmulatedDevice {
             (abs.slot, AxisRange(minimum: 0, maximum: 9)),
             (abs.mtX, AxisRange(minimum: 0, maximum: 4095, resolution: 16)),
             (abs.mtY, AxisRange(minimum: 0, maximum: 2303, resolution: 16)),
+            (abs.toolType, AxisRange(minimum: 0, maximum: 2)),  // MT_TOOL_FINGER, PEN, PALM
             (abs.trackingID, AxisRange(minimum: 0, maximum: 65535)),
         ]
     )

@@ -8,10 +8,12 @@ struct TouchScript {
         case down(slot: Int, x: Int32, y: Int32)
         case move(slot: Int, x: Int32, y: Int32)
         case up(slot: Int)
+        /// The touch becomes a palm (`ABS_MT_TOOL_TYPE` = `MT_TOOL_PALM`): libinput cancels it.
+        case palm(slot: Int)
 
         var slot: Int {
             switch self {
-            case .down(let slot, _, _), .move(let slot, _, _), .up(let slot): slot
+            case .down(let slot, _, _), .move(let slot, _, _), .up(let slot), .palm(let slot): slot
             }
         }
     }
@@ -37,6 +39,8 @@ struct TouchScript {
                 case .up(let slot):
                     down.remove(slot)
                     events.append(.abs(EmulatedDevice.abs.trackingID, -1))
+                case .palm:
+                    events.append(.abs(EmulatedDevice.abs.toolType, 2))
                 }
             }
             if wasTouching != !down.isEmpty { events.append(.key(EmulatedDevice.key.touch, !down.isEmpty)) }
@@ -45,12 +49,13 @@ struct TouchScript {
     }
 
     /// What the recorder must write when frame `i` was stamped `times[i]` on device 0: the frame's
-    /// samples in slot order (libinput's order), then the frame mark.
+    /// samples in slot order (libinput's order), then the frame mark, unless nothing was reported.
     func expectedEvents(times: [Microseconds]) -> [TraceEvent] {
         var events: [TraceEvent] = []
         var nextTouch: TouchID = 0
         var active: [Int: (id: TouchID, x: Int32, y: Int32)] = [:]
         for (steps, time) in zip(frames, times) {
+            let before = events.count
             for step in steps.sorted(by: { $0.slot < $1.slot }) {
                 let sample: TouchSample
                 switch step {
@@ -63,12 +68,17 @@ struct TouchScript {
                     active[slot]!.y = y
                     sample = TouchSample(time: time, phase: .motion, touch: active[slot]!.id, slot: UInt16(slot), x: x, y: y)
                 case .up(let slot):
-                    let last = active.removeValue(forKey: slot)!
+                    // A cancelled touch has already ended: its lift reports nothing.
+                    guard let last = active.removeValue(forKey: slot) else { continue }
                     sample = TouchSample(time: time, phase: .up, touch: last.id, slot: UInt16(slot), x: last.x, y: last.y)
+                case .palm(let slot):
+                    let last = active.removeValue(forKey: slot)!
+                    sample = TouchSample(time: time, phase: .cancel, touch: last.id, slot: UInt16(slot), x: last.x, y: last.y)
                 }
                 events.append(.touch(sample))
             }
-            events.append(.frame(FrameMark(time: time, device: 0)))
+            // libinput closes a frame only when it reported something in it.
+            if events.count > before { events.append(.frame(FrameMark(time: time, device: 0))) }
         }
         return events
     }
@@ -83,6 +93,17 @@ struct TouchScript {
         + (1...3).map { [.move(slot: 1, x: 2850 - 40 * $0, y: 1945)] }
         + [[.up(slot: 1)]]
     )
+
+    /// A finger lands and moves, a second lands, the first turns into a palm, then both lift.
+    static let palmSession = TouchScript(frames: [
+        [.down(slot: 0, x: 500, y: 500)],
+        [.move(slot: 0, x: 520, y: 505)],
+        [.down(slot: 1, x: 2500, y: 1500)],
+        [.palm(slot: 0), .move(slot: 1, x: 2480, y: 1490)],
+        [.move(slot: 1, x: 2460, y: 1480)],
+        [.up(slot: 0)],
+        [.up(slot: 1)],
+    ])
 
     /// A quick tap: down and up in consecutive frames.
     static func tap(x: Int32, y: Int32) -> TouchScript {
