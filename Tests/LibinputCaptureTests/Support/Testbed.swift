@@ -66,11 +66,14 @@ final class Testbed {
     /// cannot be sent from here: umockdev looks the device up through libudev, which only the
     /// preloaded program under test sees inside the bed.)
     func unplug(_ node: Node) {
-        // dup2 closes the pty master in one step and leaves /dev/null on its number, so umockdev's
+        // dup2 closes the pty master in one step and leaves a pipe end on its number, so umockdev's
         // own close of that number later cannot hit a descriptor someone else has since opened.
-        let placeholder = open("/dev/null", O_RDWR | O_CLOEXEC)
-        dup2(placeholder, node.writeEnd)
-        close(placeholder)
+        var placeholder: [Int32] = [-1, -1]
+        guard pipe(&placeholder) == 0 else { preconditionFailure("no descriptors left for a pipe") }
+        dup2(placeholder[0], node.writeEnd)
+        _ = fcntl(node.writeEnd, F_SETFD, FD_CLOEXEC)
+        close(placeholder[0])
+        close(placeholder[1])
     }
 }
 
