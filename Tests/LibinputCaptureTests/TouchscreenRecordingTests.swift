@@ -24,6 +24,44 @@ extension EndToEnd {
             #expect(trace.touches.contains { $0.phase == .cancel })
         }
 
+        @Test("Millimetres derived from the trace are the millimetres libinput reports")
+        func millimetresMatchLibinput() throws {
+            let scenario = try Scenario([.touchscreen], arguments: Scenario.pathBackend)
+            _ = scenario.play(TouchScript.twoFingerSession)
+            let trace = try scenario.finish()
+            let device = try #require(trace.header.devices.first)
+
+            let bed = try Testbed()
+            let node = try bed.add(.touchscreen, eventNumber: 5)
+            let tool = try RecorderProcess(
+                [], in: bed, waitingFor: [node], startedFile: nil,
+                reference: ["stdbuf", "-oL", "libinput", "debug-events", "--device", node.path]
+            )
+            try tool.waitForOutput(containing: "DEVICE_ADDED")
+            for frame in TouchScript.twoFingerSession.evdevFrames() {
+                Injector(node: node).frame(frame)
+                Injector.pause(milliseconds: 8)
+            }
+            Injector.pause(milliseconds: 50)
+            try tool.stop()
+            // "... TOUCH_MOTION +0.010s 0 (0) 24.41/43.40 (62.50/62.50mm)": the millimetres in brackets.
+            let reported: [(Double, Double)] = tool.standardOutput.split(separator: "\n").compactMap { line in
+                guard line.contains("TOUCH_DOWN") || line.contains("TOUCH_MOTION"),
+                      let open = line.lastIndex(of: "("), let slash = line[open...].firstIndex(of: "/") else { return nil }
+                let x = Double(line[line.index(after: open)..<slash].trimmingCharacters(in: .whitespaces))
+                let y = Double(line[line.index(after: slash)...].dropLast(3).trimmingCharacters(in: .whitespaces))
+                return x.flatMap { x in y.map { (x, y: $0) } }
+            }
+            let derived = trace.touches.filter { $0.phase == .down || $0.phase == .motion }.map {
+                (device.x.millimetres($0.x)!, device.y.millimetres($0.y)!)
+            }
+            #expect(reported.count == derived.count)
+            for (mine, theirs) in zip(derived, reported) {
+                // libinput prints two decimals: half a hundredth is the most they can differ.
+                #expect(abs(mine.0 - theirs.0) <= 0.00501 && abs(mine.1 - theirs.1) <= 0.00501, "\(mine) vs \(theirs)")
+            }
+        }
+
         @Test("The header describes the touchscreen as its node reports it")
         func deviceDescription() throws {
             let scenario = try Scenario([.touchscreen], arguments: Scenario.pathBackend)
