@@ -62,6 +62,18 @@ extension EndToEnd {
             }
         }
 
+        @Test("libinput's own log messages reach stderr through the project's logging")
+        func libinputLogIsRouted() throws {
+            let scenario = try Scenario([.touchscreen], arguments: Scenario.pathBackend)
+            // Lifting a finger that never landed: libevdev reports the bug through libinput's log.
+            scenario.injector().frame([.abs(EmulatedDevice.abs.slot, 3), .abs(EmulatedDevice.abs.trackingID, -1)])
+            Injector.pause(milliseconds: 50)
+            let trace = try scenario.finish()
+            let logLine = scenario.recorder.standardError.split(separator: "\n").first { $0.contains("double tracking ID") }
+            #expect(logLine?.contains("error touchstone.libinput:") == true)
+            #expect(trace.events.isEmpty)
+        }
+
         @Test("The header describes the touchscreen as its node reports it")
         func deviceDescription() throws {
             let scenario = try Scenario([.touchscreen], arguments: Scenario.pathBackend)
