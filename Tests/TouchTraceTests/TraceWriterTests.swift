@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import TouchTrace
 
@@ -51,6 +54,18 @@ struct TraceWriterTests {
         let writer = try TraceWriter(path: directory.file("a.trace"), header: SampleTraces.header)
         try writer.close()
         #expect(throws: TraceWriteError.self) { try writer.append(SampleTraces.everyCase[0]) }
+    }
+
+    @Test("A full disk is a thrown error naming the file, not a crash")
+    func diskFull() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("full.trace")
+        // The writer opens NAME.partial; pointing it at /dev/full makes every write fail with ENOSPC.
+        #expect(symlink("/dev/full", path + ".partial") == 0)
+        let error = #expect(throws: TraceWriteError.self) { try TraceWriter(path: path, header: SampleTraces.header) }
+        #expect(error?.file == path + ".partial")
+        #expect(error?.message.contains("No space left") == true)
+        #expect(!fileExists(path))
     }
 
     @Test("A writer that cannot create its file throws a clear error")

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Synthesis
+import TouchTrace
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where `touchstone synth` writes: the format follows the path's extension. Binary traces stream
+/// straight into `TraceWriter`; JSON Lines, meant for small hand-editable traces, is built in memory
+/// and written through its canonical writer.
+enum SynthOutput {
+    /// Writes one trace at `path`, letting `generate` append events; returns the file's size in bytes.
+    /// Writer failures become one line on standard error and exit status 1.
+    @discardableResult
+    static func write(
+        to path: String, header: TraceHeader, allowJSONLines: Bool = true, _ generate: (inout Sink) throws -> Void
+    ) throws -> Int {
+        do {
+            if path.hasSuffix(".trace") {
+                let writer = try TraceWriter(path: path, header: header)
+                var sink = Sink(writer: writer)
+                try generate(&sink)
+                try writer.close()
+                return writer.bytesWritten
+            }
+            if allowJSONLines && path.hasSuffix(".jsonl") {
+                var sink = Sink(writer: nil)
+                try generate(&sink)
+                let document = TraceDocument(header: header, events: sink.events)
+                try JSONLines.write(JSONLinesTrace(document: document), to: path)
+                return JSONLines.encode(document).count
+            }
+        } catch let error as TraceWriteError {
+            throw failure(error.description)
+        }
+        let formats = allowJSONLines ? ".trace or .jsonl" : ".trace"
+        throw ValidationError("\(path): write \(formats)")
+    }
+
+    /// Prints `message` on standard error and exits with status 1.
+    static func failure(_ message: String) -> ExitCode {
+        var standardError = StandardError()
+        print("touchstone: \(message)", to: &standardError)
+        return ExitCode.failure
+    }
+
+    /// What generators write into: the binary trace writer, or memory for JSON Lines.
+    struct Sink: TraceEventSink {
+        let writer: TraceWriter?
+        private(set) var events: [TraceEvent] = []
+
+        init(writer: TraceWriter?) {
+            self.writer = writer
+        }
+
+        mutating func append(_ event: TraceEvent) throws {
+            if let writer {
+                try writer.append(event)
+            } else {
+                events.append(event)
+            }
+        }
+    }
+}
+
+/// Standard error as a `TextOutputStream`, for `print(_:to:)`.
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        var text = string
+        text.withUTF8 { bytes in
+            _ = Glibc.write(STDERR_FILENO, bytes.baseAddress, bytes.count)
+        }
+    }
+}
