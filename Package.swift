@@ -37,11 +37,24 @@ let package = Package(
         ),
         // Virtual-time replay of traces through scenes, the canonical log, and verify.
         .target(name: "Replay", dependencies: ["TouchTrace", "GestureEngine"]),
+        // libwayland-client, and the client-side protocol code wayland-scanner generated from
+        // wayland-protocols (scripts/generate-wayland-protocols), with accessors Swift needs.
+        .systemLibrary(
+            name: "CWaylandClient", pkgConfig: "wayland-client",
+            providers: [.apt(["libwayland-dev"])]
+        ),
+        .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
+        // `touchstone live`: a Wayland window that records touches and touchpad gestures and feeds
+        // them through the gesture engine on a monotonic clock.
+        .target(
+            name: "WaylandFrontend",
+            dependencies: ["TouchTrace", "GestureEngine", "CWaylandClient", "CWaylandProtocols"]
+        ),
         // The `touchstone` command: argument parsing, wiring, progress and exit codes.
         .executableTarget(
             name: "TouchstoneCLI",
             dependencies: [
-                "TouchTrace", "Synthesis", "GestureEngine", "Replay",
+                "TouchTrace", "Synthesis", "GestureEngine", "Replay", "WaylandFrontend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -50,5 +63,12 @@ let package = Package(
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Synthesis", "TouchTrace", "GestureEngine"]),
         .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchTrace"]),
+        // Unit tests, and end-to-end runs of `touchstone live` against a scripted libwayland-server
+        // compositor and weston 10 headless; the C peers in Fixtures/ are compiled by the tests.
+        .testTarget(
+            name: "WaylandFrontendTests",
+            dependencies: ["WaylandFrontend", "TouchTrace", "GestureEngine"],
+            exclude: ["Fixtures"]
+        ),
     ]
 )
