@@ -1,7 +1,9 @@
 #define _GNU_SOURCE
 #include "CWaylandProtocols.h"
 
+#include <signal.h>
 #include <sys/mman.h>
+#include <sys/signalfd.h>
 #include <unistd.h>
 
 const struct wl_interface *tw_wl_compositor_interface(void) { return &wl_compositor_interface; }
@@ -21,4 +23,13 @@ int tw_create_shm_file(size_t size) {
         return -1;
     }
     return fd;
+}
+
+int tw_termination_signal_fd(void) {
+    sigset_t mask;
+    sigemptyset(&mask);
+    sigaddset(&mask, SIGINT);
+    sigaddset(&mask, SIGTERM);
+    if (sigprocmask(SIG_BLOCK, &mask, NULL) < 0) return -1;
+    return signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
 }

@@ -22,4 +22,8 @@ const struct wl_interface *tw_zwp_pointer_gestures_v1_interface(void);
 /// An anonymous, sized, close-on-exec file for wl_shm pools; -1 with errno set on failure.
 int tw_create_shm_file(size_t size);
 
+/// Blocks SIGINT and SIGTERM for the process and returns a signalfd that becomes readable when one
+/// arrives, so an event loop can stop cleanly; -1 with errno set on failure.
+int tw_termination_signal_fd(void);
+
 #endif

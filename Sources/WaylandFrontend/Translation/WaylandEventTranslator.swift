@@ -19,8 +19,9 @@ public final class WaylandEventTranslator {
         var y: Int32
     }
 
-    public let touchDevice: DeviceIndex
-    public let gestureDevice: DeviceIndex
+    /// Device indices in the trace; the session sets them once it knows which devices the seat has.
+    public var touchDevice: DeviceIndex
+    public var gestureDevice: DeviceIndex
     private let sink: any TraceEventSink
     private var timeline = WaylandTimeline()
     private var active: [ActiveTouch] = []
