@@ -43,7 +43,9 @@ public enum LiveOutcome: Equatable, Sendable {
 /// monotonic clock, a wall-clock flush of the recording is due, or a termination signal arrives.
 public final class LiveSession: TraceEventSink {
     private let options: LiveOptions
-    private let recognition: any LiveRecognition
+    private let makeRecognition: (_ width: Double, _ height: Double) -> any LiveRecognition
+    /// Made once the window knows its size; no input arrives before that.
+    private var recognition: (any LiveRecognition)?
     private let report: (String) -> Void
     private var clock = MonotonicClock()
     private var recorder: LiveRecorder?
@@ -52,10 +54,15 @@ public final class LiveSession: TraceEventSink {
     private var needsRedraw = true
     private var lastEventTime: Microseconds = 0
 
-    /// - Parameter report: receives each line the user should see (missing capabilities, the end).
-    public init(options: LiveOptions, recognition: any LiveRecognition, report: @escaping (String) -> Void) {
+    /// - Parameters:
+    ///   - makeRecognition: builds the scene's recognition for the window's size in points.
+    ///   - report: receives each line the user should see (missing capabilities, the end).
+    public init(
+        options: LiveOptions, makeRecognition: @escaping (_ width: Double, _ height: Double) -> any LiveRecognition,
+        report: @escaping (String) -> Void
+    ) {
         self.options = options
-        self.recognition = recognition
+        self.makeRecognition = makeRecognition
         self.report = report
     }
 
@@ -87,6 +94,7 @@ public final class LiveSession: TraceEventSink {
                 throw display.failure()
             }
         }
+        recognition = makeRecognition(Double(window.width), Double(window.height))
         try startRecording(window: window, seat: seat, translator: translator)
         defer { finish() }
         return try loop(display: display, window: window)
@@ -181,7 +189,7 @@ public final class LiveSession: TraceEventSink {
     /// Milliseconds until the next scene timer or recording flush, or -1 to wait for input only.
     private func timeout() -> Int32 {
         var wait: Int32 = -1
-        if let deadline = recognition.nextDeadline, let until = clock.millisecondsUntil(deadline) {
+        if let deadline = recognition?.nextDeadline, let until = clock.millisecondsUntil(deadline) {
             wait = until
         }
         if let flush = recorder?.millisecondsUntilFlush(now: MonotonicClock.monotonicNow()) {
@@ -190,10 +198,14 @@ public final class LiveSession: TraceEventSink {
         return wait
     }
 
+    /// Advances the scene to each deadline that has passed in real time, one at a time, so that its
+    /// clock only ever stands on instants a replay would also reach.
     private func fireDueTimers() {
-        guard let now = clock.traceNow, let deadline = recognition.nextDeadline, deadline <= now else { return }
-        recognition.advance(to: now)
-        needsRedraw = true
+        guard let now = clock.traceNow, let recognition else { return }
+        while let deadline = recognition.nextDeadline, deadline <= now {
+            recognition.advance(to: deadline)
+            needsRedraw = true
+        }
     }
 
     private func noteResize(window: Toplevel) {
@@ -204,7 +216,7 @@ public final class LiveSession: TraceEventSink {
     }
 
     private func finish() {
-        recognition.finish()
+        recognition?.finish()
         recorder?.close()
     }
 
@@ -214,8 +226,8 @@ public final class LiveSession: TraceEventSink {
         clock.anchor(eventTime: event.time)
         lastEventTime = event.time
         recorder?.append(event)
-        recognition.advance(to: event.time)
-        recognition.receive(event)
+        recognition?.advance(to: event.time)
+        recognition?.receive(event)
         input.apply(event)
         needsRedraw = true
     }
@@ -226,7 +238,7 @@ public final class LiveSession: TraceEventSink {
         var title = "TOUCHSTONE LIVE  \(canvas.width)x\(canvas.height)"
         if let recorder { title += "  REC \(recorder.eventsWritten) EVENTS" }
         LiveViewRenderer.paint(
-            canvas, input: input, scene: recognition.overlay,
+            canvas, input: input, scene: recognition?.overlay ?? SceneOverlay(),
             status: .init(title: title, notices: notices)
         )
     }
