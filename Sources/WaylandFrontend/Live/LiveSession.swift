@@ -97,7 +97,11 @@ public final class LiveSession: TraceEventSink {
         recognition = makeRecognition(Double(window.width), Double(window.height))
         try startRecording(window: window, seat: seat, translator: translator)
         defer { finish() }
-        return try loop(display: display, window: window)
+        let outcome = try loop(display: display, window: window)
+        // Touches still down when the session ends are cut off, as a removed device's are: the
+        // trace and the scene both see them cancelled rather than left hanging.
+        translator.cancelAllTouches()
+        return outcome
     }
 
     private func reportCapabilities(display: WaylandDisplay, seat: Seat?) {
