@@ -65,6 +65,13 @@ final class ChildProcess {
         return process.terminationStatus
     }
 
+    /// Stops the process if it is still running (SIGTERM, then SIGKILL) and reaps it.
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        wait(seconds: 3)
+    }
+
     var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
     var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
