@@ -112,4 +112,9 @@ final class WaylandDisplay {
     func disconnect() {
         wl_display_disconnect(display)
     }
+
+    deinit {
+        listener.deallocate()
+        wmBaseListener.deallocate()
+    }
 }

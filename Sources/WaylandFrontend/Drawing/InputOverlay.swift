@@ -2,6 +2,9 @@ import TouchTrace
 
 /// What the live window remembers about raw input to draw it: a trail per finger slot and the
 /// touchpad gesture in progress. Positions are in window points.
+///
+/// Applying an event allocates nothing once each slot's trail exists: trails are reused per slot
+/// and the gesture is kept as numbers, turned into text only when a frame is drawn.
 struct InputOverlay {
     static let trailLength = 128
 
@@ -11,11 +14,29 @@ struct InputOverlay {
         var isDown: Bool
     }
 
+    /// The touchpad gesture in progress or last seen, accumulated since its begin.
+    struct Gesture {
+        var kind: GestureKind
+        var phase: GesturePhase
+        var cancelled: Bool
+        var fingers: UInt8
+        var dx: Double
+        var dy: Double
+        var scale: Double
+        var angle: Double
+
+        var text: String {
+            let state = phase == .end ? (cancelled ? "cancelled" : "ended") : "\(phase)"
+            switch kind {
+            case .swipe: return "swipe \(fingers) fingers \(state) dx \(Int(dx)) dy \(Int(dy))"
+            case .pinch: return "pinch \(fingers) fingers \(state) scale \((scale * 100).rounded() / 100) angle \(Int(angle))"
+            case .hold: return "hold \(fingers) fingers \(state)"
+            }
+        }
+    }
+
     private(set) var trails: [Trail] = []
-    /// The current or last touchpad gesture, as a line of text.
-    private(set) var gesture = ""
-    private var pinchAngle = 0.0
-    private var swipeX = 0.0, swipeY = 0.0
+    private(set) var gesture: Gesture?
     let unitsPerPoint: Double
 
     init(unitsPerPoint: Double) {
@@ -32,38 +53,33 @@ struct InputOverlay {
 
     private mutating func apply(_ sample: TouchSample) {
         let point = (x: Double(sample.x) / unitsPerPoint, y: Double(sample.y) / unitsPerPoint)
-        if sample.phase == .down {
-            trails.removeAll { $0.slot == sample.slot }
+        guard let index = trails.firstIndex(where: { $0.slot == sample.slot }) else {
             var points: [(x: Double, y: Double)] = []
             points.reserveCapacity(Self.trailLength)
             points.append(point)
-            trails.append(Trail(slot: sample.slot, points: points, isDown: true))
+            trails.append(Trail(slot: sample.slot, points: points, isDown: sample.phase == .down))
             return
         }
-        guard let index = trails.firstIndex(where: { $0.slot == sample.slot && $0.isDown }) else { return }
+        if sample.phase == .down {
+            trails[index].points.removeAll(keepingCapacity: true)
+            trails[index].isDown = true
+        }
+        guard trails[index].isDown else { return }
         if trails[index].points.count == Self.trailLength { trails[index].points.removeFirst() }
         trails[index].points.append(point)
         if sample.phase == .up || sample.phase == .cancel { trails[index].isDown = false }
     }
 
     private mutating func apply(_ sample: GestureSample) {
-        if sample.phase == .begin {
-            pinchAngle = 0
-            swipeX = 0
-            swipeY = 0
+        if sample.phase == .begin || gesture?.kind != sample.kind {
+            gesture = Gesture(kind: sample.kind, phase: sample.phase, cancelled: false, fingers: sample.fingers,
+                              dx: 0, dy: 0, scale: 1, angle: 0)
         }
-        pinchAngle += sample.angleDelta
-        swipeX += sample.dx
-        swipeY += sample.dy
-        let phase = sample.phase == .end ? (sample.cancelled ? "cancelled" : "ended") : "\(sample.phase)"
-        switch sample.kind {
-        case .swipe:
-            gesture = "swipe \(sample.fingers) fingers \(phase) dx \(Int(swipeX)) dy \(Int(swipeY))"
-        case .pinch:
-            let scale = (sample.scale * 100).rounded() / 100
-            gesture = "pinch \(sample.fingers) fingers \(phase) scale \(scale) angle \(Int(pinchAngle))"
-        case .hold:
-            gesture = "hold \(sample.fingers) fingers \(phase)"
-        }
+        gesture?.phase = sample.phase
+        gesture?.cancelled = sample.cancelled
+        gesture?.dx += sample.dx
+        gesture?.dy += sample.dy
+        gesture?.scale = sample.scale
+        gesture?.angle += sample.angleDelta
     }
 }

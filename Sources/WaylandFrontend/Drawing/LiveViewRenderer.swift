@@ -40,7 +40,7 @@ enum LiveViewRenderer {
         }
         line(status.title, text)
         for notice in status.notices { line(notice, warning) }
-        if !input.gesture.isEmpty { line(input.gesture, text) }
+        if let gesture = input.gesture { line(gesture.text, text) }
         for recognizer in scene.recognizers {
             line("\(recognizer.name): \(recognizer.state)  last \(recognizer.lastAction)", dimText)
         }

@@ -13,7 +13,6 @@ import Glibc
 ///     1050000 view "canvas" ended touches 1
 public final class ObservationLog: GestureObserver {
     private let file: UnsafeMutablePointer<FILE>?
-    private(set) var states: [ObjectIdentifier: String] = [:]
     private(set) var lastActions: [ObjectIdentifier: String] = [:]
 
     /// Logs to `path` (created or truncated), or only keeps the overlay's state when `path` is nil.
@@ -31,7 +30,6 @@ public final class ObservationLog: GestureObserver {
     public func observe(_ observation: Observation, at time: GestureTime) {
         switch observation {
         case .stateChanged(let recognizer, let from, let to):
-            states[ObjectIdentifier(recognizer)] = "\(to)"
             write("\(time) state \(quoted(recognizer.name)) \(from) -> \(to)")
         case .action(let recognizer, let state, let values):
             let text = Self.describe(values)

@@ -20,8 +20,6 @@ final class Seat {
     private(set) var name = ""
     private(set) var hasTouch = false
     private(set) var hasPointer = false
-    /// Called when the seat's capabilities change, so the session can say what is missing.
-    var capabilitiesChanged: () -> Void = {}
 
     // Listener tables live as long as the seat, which outlives every proxy it creates.
     private let seatListener = UnsafeMutablePointer<wl_seat_listener>.allocate(capacity: 1)
@@ -60,7 +58,6 @@ final class Seat {
             wl_pointer_add_listener(pointer, pointerListener, context)
             bindGestures(context: context)
         }
-        capabilitiesChanged()
     }
 
     private func bindGestures(context: UnsafeMutableRawPointer) {

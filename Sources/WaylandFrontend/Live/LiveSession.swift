@@ -53,6 +53,7 @@ public final class LiveSession: TraceEventSink {
     private var notices: [String] = []
     private var needsRedraw = true
     private var lastEventTime: Microseconds = 0
+    private var seat: Seat?
 
     /// - Parameters:
     ///   - makeRecognition: builds the scene's recognition for the window's size in points.
@@ -75,13 +76,15 @@ public final class LiveSession: TraceEventSink {
     /// compositor goes away. Throws only when the session cannot start or the connection fails
     /// for another reason; the recording is closed either way.
     public func run() throws(LiveError) -> LiveOutcome {
+        // Deferred blocks run last-first: the seat is let go only after the connection is closed.
+        defer { seat = nil }
         let display = try WaylandDisplay.connect(environment: options.environment)
         defer { display.disconnect() }
         let translator = WaylandEventTranslator(touchDevice: 0, gestureDevice: 1, sink: self)
-        var seat: Seat?
-        if let rawSeat = display.seat {
-            seat = Seat(seat: rawSeat, gestures: display.pointerGestures,
-                        gesturesVersion: display.pointerGesturesVersion, translator: translator)
+        // Held by the session for the whole connection: libwayland calls back into it unretained.
+        seat = display.seat.map {
+            Seat(seat: $0, gestures: display.pointerGestures, gesturesVersion: display.pointerGesturesVersion,
+                 translator: translator)
         }
         try display.roundtrip()
         reportCapabilities(display: display, seat: seat)
