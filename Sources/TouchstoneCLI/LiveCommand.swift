@@ -1,5 +1,7 @@
 import ArgumentParser
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import TouchTrace
 import WaylandFrontend
 
@@ -31,6 +33,15 @@ struct Live: ParsableCommand {
         }
     }
 
+    /// The variables libwayland reads to find the compositor.
+    private static func waylandEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        for key in ["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "XDG_RUNTIME_DIR"] {
+            if let value = getenv(key) { environment[key] = String(cString: value) }
+        }
+        return environment
+    }
+
     func run() throws {
         let observations: ObservationLog
         do {
@@ -40,7 +51,7 @@ struct Live: ParsableCommand {
             throw ExitCode.failure
         }
         let options = LiveOptions(
-            recordPath: record, environment: ProcessInfo.processInfo.environment,
+            recordPath: record, environment: Self.waylandEnvironment(),
             recorder: RecorderInfo(name: "touchstone live", version: Touchstone.configuration.version,
                                    detail: "scene \(scene)")
         )
@@ -67,8 +78,4 @@ struct Live: ParsableCommand {
             printError("touchstone live: recorded \(session.eventsRecorded) events to \(record)")
         }
     }
-}
-
-private func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
 }

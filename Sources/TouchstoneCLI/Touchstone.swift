@@ -7,6 +7,11 @@ struct Touchstone: ParsableCommand {
         commandName: "touchstone",
         abstract: "Record touch and gesture sessions, replay them through UIKit-faithful recognizers, and measure them.",
         version: "0.1.0",
-        subcommands: [Live.self]
+        subcommands: [
+            Synth.self,
+            Info.self,
+            Convert.self,
+            Live.self,
+        ]
     )
 }

@@ -69,6 +69,15 @@ extension TouchDispatcher {
             return
         }
 
+        // Among recognizers claiming in the same pass, one that would be excluded by a rival it
+        // cannot exclude yields (W10-120: the double tap excludes the single tap on the second tap).
+        for rival in recognizersInPlay where rival !== recognizer && !rival.isReleased
+            && rival.currentState.isRecognizing && !isWaitingOnRequirement(rival)
+            && prevents(rival, recognizer) && !prevents(recognizer, rival) {
+            recognizer.apply(.fail)
+            return
+        }
+
         recognizer.isReleased = true
         recognizer.actionPending = true
         recognizer.presentBeganFirst = recognizer.kind == .continuous && recognizer.currentState != .began
@@ -78,6 +87,15 @@ extension TouchDispatcher {
             guard state == .possible || state.isRecognizing else { continue }
             if prevents(recognizer, other) { other.apply(.fail) }
         }
+    }
+
+    /// Whether `recognizer` has a requirement in play that has not failed yet.
+    private func isWaitingOnRequirement(_ recognizer: GestureRecognizer) -> Bool {
+        for requirement in recognizersInPlay where requirement !== recognizer && recognizer.requiresFailure(of: requirement) {
+            let state = requirement.currentState
+            if state != .failed && state != .cancelled { return true }
+        }
+        return false
     }
 
     /// Fails every recognizer that requires `recognizer` to fail and has not been let through.

@@ -1,0 +1,62 @@
+import Testing
+import TouchTrace
+
+@Suite("Trace statistics summarise a stream of events")
+struct TraceStatisticsTests {
+    private func touch(_ time: Microseconds, _ phase: TouchPhase, _ id: TouchID, device: DeviceIndex = 0) -> TraceEvent {
+        .touch(TouchSample(time: time, device: device, phase: phase, touch: id, x: 10, y: 20))
+    }
+
+    private func frame(_ time: Microseconds) -> TraceEvent {
+        .frame(FrameMark(time: time, device: 0))
+    }
+
+    @Test("Two overlapping touches count as two sequences and two at once")
+    func overlappingTouches() {
+        var stats = TraceStatistics()
+        for event in [
+            touch(0, .down, 1), frame(0),
+            touch(8_000, .down, 2), touch(8_000, .motion, 1), frame(8_000),
+            touch(16_000, .up, 1), frame(16_000),
+            touch(24_000, .up, 2), frame(24_000),
+        ] { stats.add(event) }
+        #expect(stats.touchSequences == 2)
+        #expect(stats.maxConcurrentTouches == 2)
+        #expect(stats.touchSamples == 5)
+        #expect(stats.frames == 4)
+        #expect(stats.durationSeconds == 0.024)
+        #expect(stats.inconsistentSamples == 0)
+    }
+
+    @Test("Touch identity is per device")
+    func identityPerDevice() {
+        var stats = TraceStatistics()
+        stats.add(touch(0, .down, 1, device: 0))
+        stats.add(touch(0, .down, 1, device: 1))
+        #expect(stats.maxConcurrentTouches == 2)
+    }
+
+    @Test("A lift without a touch down is counted as inconsistent, not as a sequence")
+    func liftWithoutDown() {
+        var stats = TraceStatistics()
+        stats.add(touch(0, .up, 7))
+        #expect(stats.touchSequences == 0)
+        #expect(stats.inconsistentSamples == 1)
+    }
+
+    @Test("A removed device ends its touches")
+    func removedDeviceEndsTouches() {
+        var stats = TraceStatistics()
+        stats.add(touch(0, .down, 1))
+        stats.add(.device(.removed(time: 5, device: 0)))
+        stats.add(touch(10, .down, 2))
+        #expect(stats.maxConcurrentTouches == 1)
+        #expect(stats.deviceChanges == 1)
+    }
+
+    @Test("An empty trace lasts zero seconds")
+    func emptyTrace() {
+        #expect(TraceStatistics().durationSeconds == 0)
+        #expect(TraceStatistics().events == 0)
+    }
+}
