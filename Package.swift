@@ -60,11 +60,18 @@ let package = Package(
         ),
         // Counts the test thread's heap allocations (malloc interposition) for allocation-bound tests.
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
-        .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "Synthesis", "AllocationCounter"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "TouchTraceTests", dependencies: ["TouchTrace", "Synthesis", "AllocationCounter"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TouchTrace"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Synthesis", "TouchTrace", "GestureEngine"]),
-        .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchstoneCLI"]),
+        .testTarget(
+            name: "ReplayTests",
+            dependencies: ["Replay", "Synthesis", "TouchTrace", "GestureEngine"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchstoneCLI", "TouchTrace"]),
         // Unit tests, and end-to-end runs of `touchstone live` against a scripted libwayland-server
         // compositor and weston 10 headless; the C peers in Fixtures/ are compiled by the tests.
         .testTarget(

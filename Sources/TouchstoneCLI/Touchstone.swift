@@ -11,6 +11,8 @@ struct Touchstone: ParsableCommand {
             Synth.self,
             Info.self,
             Convert.self,
+            Replay.self,
+            Verify.self,
             Live.self,
         ]
     )
