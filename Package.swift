@@ -48,7 +48,7 @@ let package = Package(
         // them through the gesture engine on a monotonic clock.
         .target(
             name: "WaylandFrontend",
-            dependencies: ["TouchTrace", "GestureEngine", "CWaylandClient", "CWaylandProtocols"]
+            dependencies: ["TouchTrace", "CWaylandClient", "CWaylandProtocols"]
         ),
         // The `touchstone` command: argument parsing, wiring, progress and exit codes.
         .executableTarget(
@@ -76,7 +76,7 @@ let package = Package(
         // compositor and weston 10 headless; the C peers in Fixtures/ are compiled by the tests.
         .testTarget(
             name: "WaylandFrontendTests",
-            dependencies: ["WaylandFrontend", "TouchTrace", "GestureEngine", "TouchstoneCLI"],
+            dependencies: ["WaylandFrontend", "TouchTrace", "TouchstoneCLI"],
             exclude: ["Fixtures"]
         ),
     ]

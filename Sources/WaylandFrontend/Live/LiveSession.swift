@@ -25,6 +25,15 @@ public struct LiveOptions: Sendable {
     }
 }
 
+/// What a scene needs to know about the window it runs in.
+public struct LiveSurface: Sendable {
+    /// The surface's size in logical points when the session started.
+    public var width: Int
+    public var height: Int
+    /// The trace's devices, as recorded in the header.
+    public var devices: [DeviceDescription]
+}
+
 /// How a live session ended. In every case the recording, if any, was closed and complete.
 public enum LiveOutcome: Equatable, Sendable {
     /// The compositor asked the window to close.
@@ -43,7 +52,7 @@ public enum LiveOutcome: Equatable, Sendable {
 /// monotonic clock, a wall-clock flush of the recording is due, or a termination signal arrives.
 public final class LiveSession: TraceEventSink {
     private let options: LiveOptions
-    private let makeRecognition: (_ width: Double, _ height: Double) -> any LiveRecognition
+    private let makeRecognition: (LiveSurface) -> any LiveRecognition
     /// Made once the window knows its size; no input arrives before that.
     private var recognition: (any LiveRecognition)?
     private let report: (String) -> Void
@@ -56,10 +65,11 @@ public final class LiveSession: TraceEventSink {
     private var seat: Seat?
 
     /// - Parameters:
-    ///   - makeRecognition: builds the scene's recognition for the window's size in points.
+    ///   - makeRecognition: builds the scene's recognition once the window has its size and the
+    ///     trace's devices are known.
     ///   - report: receives each line the user should see (missing capabilities, the end).
     public init(
-        options: LiveOptions, makeRecognition: @escaping (_ width: Double, _ height: Double) -> any LiveRecognition,
+        options: LiveOptions, makeRecognition: @escaping (LiveSurface) -> any LiveRecognition,
         report: @escaping (String) -> Void
     ) {
         self.options = options
@@ -97,8 +107,9 @@ public final class LiveSession: TraceEventSink {
                 throw display.failure()
             }
         }
-        recognition = makeRecognition(Double(window.width), Double(window.height))
-        try startRecording(window: window, seat: seat, translator: translator)
+        let devices = describeDevices(window: window, translator: translator)
+        recognition = makeRecognition(LiveSurface(width: window.width, height: window.height, devices: devices))
+        try startRecording(devices: devices)
         defer { finish() }
         let outcome = try loop(display: display, window: window)
         // Touches still down when the session ends are cut off, as a removed device's are: the
@@ -125,7 +136,9 @@ public final class LiveSession: TraceEventSink {
         notices = missing
     }
 
-    private func startRecording(window: Toplevel, seat: Seat?, translator: WaylandEventTranslator) throws(LiveError) {
+    /// The trace's devices: the seat's touch and its touchpad gestures, where present, numbered in
+    /// that order; the translator stamps events with these indices.
+    private func describeDevices(window: Toplevel, translator: WaylandEventTranslator) -> [DeviceDescription] {
         let seatName = seat.map { $0.name.isEmpty ? "seat" : $0.name } ?? "seat"
         var devices: [DeviceDescription] = []
         if seat?.hasTouch == true {
@@ -138,6 +151,10 @@ public final class LiveSession: TraceEventSink {
             devices.append(WaylandDevices.touchpadGestures(
                 index: translator.gestureDevice, seat: seatName, width: window.width, height: window.height, scale: 1))
         }
+        return devices
+    }
+
+    private func startRecording(devices: [DeviceDescription]) throws(LiveError) {
         guard let path = options.recordPath else { return }
         let header = TraceHeader(
             recorder: options.recorder, host: HostFacts.current(), startedAt: HostFacts.wallClockMicroseconds(),
@@ -216,10 +233,10 @@ public final class LiveSession: TraceEventSink {
     }
 
     private func noteResize(window: Toplevel) {
-        // The size is part of how a replay maps points, so it goes on the time line.
-        let note = Annotation(time: lastEventTime, text: "wayland surface resized to \(window.width)x\(window.height) scale 1")
-        recorder?.append(.annotation(note))
-        needsRedraw = true
+        // The size is part of how a replay maps points, so it goes on the time line, and through the
+        // scene like every other event so that the live log and a replay's log both show it.
+        receive(.annotation(Annotation(
+            time: lastEventTime, text: "wayland surface resized to \(window.width)x\(window.height) scale 1")))
     }
 
     private func finish() {

@@ -1,8 +1,6 @@
 import Foundation
-import GestureEngine
 import Testing
 import TouchTrace
-@testable import WaylandFrontend
 
 /// `touchstone live` against a real protocol peer: the scripted libwayland-server compositor.
 @Suite("touchstone live against the test compositor")
@@ -32,26 +30,27 @@ struct TestCompositorSessionTests {
         }
     }
 
-    @Test("live observations equal a virtual-time replay of the recording through the same scene")
+    @Test("the live log equals `touchstone replay` of the recording through the same scene")
     func liveMatchesReplay() throws {
         let run = try FullSessionRun.shared.get()
         #expect(!run.liveLog.isEmpty)
         #expect(run.liveLog == run.replayLog)
     }
 
-    @Test("the recognizers see the tap, the two-finger pan, the cancel and the long press at their instants")
+    @Test("the map scene sees the tap, the two-finger pan, the cancel and the long press at their instants")
     func liveRecognitionIsRight() throws {
         let actions = try FullSessionRun.shared.get().liveLog.split(separator: "\n").filter { $0.contains(" action ") }
         #expect(actions == [
-            "1050000 action \"tap\" ended touches 1 at 100.000 100.000 taps 1",
-            "1466000 action \"pan\" began touches 2 at 110.000 60.000 translation 10.000 5.000",
-            "1482000 action \"pan\" changed touches 2 at 130.000 70.000 translation 30.000 15.000",
-            "1514000 action \"pan\" ended touches 1 at 180.000 75.000 translation 30.000 15.000",
-            "1930000 action \"pan\" began touches 1 at 210.000 205.000 translation 10.000 5.000",
-            "1930000 action \"pan\" cancelled touches 1 at 210.000 205.000 translation 10.000 5.000",
-            // Down at 3006 ms plus the 0.5 s minimum press duration: fired by the live clock.
-            "3506000 action \"long press\" began touches 1 at 300.000 150.000",
-            "3806000 action \"long press\" ended touches 1 at 300.000 150.000",
+            // Virtual time: microseconds since the session's first event (the tap's down).
+            "    400000 action singleTap recognized touches=0 at=(100.00,100.00)",
+            "    466000 action pan began touches=2 at=(110.00,60.00) translation=(10.00,5.00) velocity=(0.00,0.00)",
+            "    482000 action pan changed touches=2 at=(130.00,70.00) translation=(30.00,15.00) velocity=(1250.00,625.00)",
+            "    514000 action pan ended touches=1 at=(180.00,75.00) translation=(30.00,15.00) velocity=(1250.00,625.00)",
+            "    930000 action pan began touches=1 at=(210.00,205.00) translation=(10.00,5.00) velocity=(0.00,0.00)",
+            "    930000 action pan cancelled touches=1 at=(210.00,205.00) translation=(10.00,5.00) velocity=(0.00,0.00)",
+            // Down at 2006 ms plus the 0.5 s minimum press duration: fired by the live clock.
+            "   2506000 action longPress began touches=1 at=(300.00,150.00)",
+            "   2806000 action longPress ended touches=1 at=(300.00,150.00)",
         ])
     }
 
@@ -96,23 +95,6 @@ struct TestCompositorSessionTests {
     }
 }
 
-/// Replays a recording through the default scene on a virtual clock, the way the replay module
-/// will: advance to each event's time, deliver it, and run the remaining timers at the end.
-enum VirtualReplay {
-    static func observations(of events: [TraceEvent], width: Double, height: Double, scratch: Scratch) throws -> String {
-        let path = scratch.file("replay.log")
-        let recognition = EngineRecognition(
-            window: DefaultLiveScene.makeWindow(width: width, height: height), log: try ObservationLog(path: path),
-            unitsPerPoint: 256)
-        for event in events {
-            recognition.advance(to: event.time)
-            recognition.receive(event)
-        }
-        recognition.finish()
-        return scratch.read("replay.log")
-    }
-}
-
 /// One run of the whole scripted session with recording and logging, shared by the tests that
 /// check its facets (it takes about four seconds of scripted real time). Everything is read into
 /// memory and the scratch directory removed at once.
@@ -135,6 +117,18 @@ struct FullSessionRun: Sendable {
         return FullSessionRun(
             liveStatus: run.liveStatus, liveStderr: run.liveStderr, header: reader.header, events: events,
             liveLog: scratch.read("live.log"),
-            replayLog: try VirtualReplay.observations(of: events, width: 400, height: 300, scratch: scratch))
+            replayLog: try replay(scratch.file("session.trace"), scratch: scratch))
+    }
+
+    /// The log of `touchstone replay TRACE --scene map`, the command a user would run.
+    private static func replay(_ trace: String, scratch: Scratch) throws -> String {
+        let output = scratch.file("replay.log")
+        let replay = try ChildProcess(
+            TestPaths.touchstone, ["replay", trace, "--scene", "map", "--output", output],
+            environment: [:], scratch: scratch, name: "replay")
+        guard replay.wait(seconds: 20) == 0 else {
+            throw TestPaths.ShellFailure(command: "touchstone replay", output: replay.stderr)
+        }
+        return scratch.read("replay.log")
     }
 }

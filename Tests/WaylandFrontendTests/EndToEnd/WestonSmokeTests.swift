@@ -47,9 +47,14 @@ struct WestonSmokeTests {
         ])
         let actions = scratch.read("live.log").split(separator: "\n").filter { $0.contains(" action ") }
         #expect(actions.map { $0.split(separator: " ").dropFirst().prefix(3).joined(separator: " ") } == [
-            "action \"tap\" ended", "action \"pan\" began", "action \"pan\" changed", "action \"pan\" changed",
-            "action \"pan\" ended",
+            "action singleTap recognized", "action pan began", "action pan changed", "action pan changed",
+            "action pan ended",
         ])
+        let replay = try ChildProcess(
+            TestPaths.touchstone, ["replay", scratch.file("session.trace"), "--scene", "map", "--output", scratch.file("replay.log")],
+            environment: [:], scratch: scratch, name: "replay")
+        #expect(replay.wait(seconds: 20) == 0)
+        #expect(scratch.read("replay.log") == scratch.read("live.log"))
     }
 
     private func waitForLine(_ text: String, in path: String, seconds: Double) -> Bool {
