@@ -3,10 +3,10 @@ import TouchTrace
 /// The seam where recognition plugs into a live session: a scene of views and recognizers driven
 /// by trace events on the session's clock.
 ///
-/// The session calls `advance(to:)` with the event's time before every `receive`, and with the
-/// clock's "now" when a timer is due and no event came, so timers fire at their own deadlines in
-/// the same order a replay would fire them. `finish()` resolves what is still pending, as a replay
-/// does after its last event.
+/// The session calls `advance(to:)` with the event's time before every `receive`, and, when no
+/// event came, with `nextDeadline` itself once that instant has passed in real time, so timers fire
+/// at their own deadlines in the order a replay fires them. `finish()` resolves what is still
+/// pending, as a replay does after its last event. Times are on the trace's time line.
 public protocol LiveRecognition: AnyObject {
     /// Fires every timer due at or before `time`.
     func advance(to time: Microseconds)
