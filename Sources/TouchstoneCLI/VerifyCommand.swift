@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Replay
+import Synchronization
 
 extension Touchstone {
     /// `touchstone verify DIR`: replay every capture and compare it with its golden log.
@@ -66,8 +67,10 @@ extension Touchstone {
 }
 
 /// A one-line progress bar redrawn on standard error; does nothing when disabled (not a terminal).
+/// Workers finish captures concurrently, so drawing is serialised and never goes backwards.
 final class ProgressBar: Sendable {
     let enabled: Bool
+    private let drawn = Mutex(0)
 
     init(enabled: Bool) {
         self.enabled = enabled
@@ -75,10 +78,14 @@ final class ProgressBar: Sendable {
 
     @Sendable func update(done: Int, total: Int) {
         guard enabled, total > 0 else { return }
-        let width = 30
-        let filled = done * width / total
-        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)".utf8))
+        drawn.withLock { last in
+            guard done > last else { return }
+            last = done
+            let width = 30
+            let filled = done * width / total
+            let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+            FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)".utf8))
+        }
     }
 
     func finish() {

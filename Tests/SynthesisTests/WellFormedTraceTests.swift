@@ -13,6 +13,19 @@ struct WellFormedTraceTests {
         }
     }
 
+    @Test("Sessions are well-formed at extreme rates, jitter, noise and speed", arguments: [
+        SynthesisOptions(samplingRate: 10, jitter: 1), SynthesisOptions(samplingRate: 1000, jitter: 1),
+        SynthesisOptions(samplingRate: 60, noise: 20, speed: 5), SynthesisOptions(samplingRate: 240, speed: 0.2),
+    ])
+    func extremeOptions(options: SynthesisOptions) throws {
+        var session = try SessionSynthesizer(seed: 17, options: options)
+        var events: [TraceEvent] = []
+        for gesture in everyGesture { try session.perform(gesture, into: &events) }
+        let shape = SessionShape(events)
+        #expect(shape.problems == [])
+        #expect(shape.annotations.count == everyGesture.count)
+    }
+
     @Test("Near misses are well-formed too", arguments: everyGesture)
     func nearMissesWellFormed(gesture: Gesture) throws {
         let shape = try synthesize(gesture, seed: 3, options: SynthesisOptions(nearMiss: true))

@@ -153,6 +153,30 @@ struct EvdevTouchDecoderTests {
         #expect(warnings.isEmpty)
     }
 
+    @Test("Protocol A: a device that sends tracking ids is matched by them, not by nearness")
+    func protocolATrackingIDs() {
+        var device = protocolA()
+        device.addAxis(EvdevCode.ABS_MT_TRACKING_ID, AxisRange(minimum: 0, maximum: 65535))
+        var s = Script()
+        for (id, x) in [(Int32(1), Int32(100)), (2, 900)] {
+            s.abs(EvdevCode.ABS_MT_TRACKING_ID, id)
+            s.abs(EvdevCode.ABS_MT_POSITION_X, x)
+            s.syn(EvdevCode.SYN_MT_REPORT)
+        }
+        s.syn()
+        // The two fingers swap places: nearness would swap their identities, the ids do not.
+        for (id, x) in [(Int32(1), Int32(880)), (2, 120)] {
+            s.abs(EvdevCode.ABS_MT_TRACKING_ID, id)
+            s.abs(EvdevCode.ABS_MT_POSITION_X, x)
+            s.syn(EvdevCode.SYN_MT_REPORT)
+        }
+        s.syn()
+        let motions = s.decode(device).samples.filter { $0.phase == .motion }
+
+        #expect(motions.map(\.touch) == [0, 1])
+        #expect(motions.map(\.x) == [880, 120])
+    }
+
     @Test("Single touch: BTN_TOUCH starts and ends the touch, ABS_X/Y and ABS_PRESSURE move it")
     func singleTouchSequence() {
         var s = Script()

@@ -22,9 +22,10 @@ extension TouchDispatcher {
             rounds += 1
             var index = 0
             while index < recognizersInPlay.count {
-                let recognizer = recognizersInPlay[index]
+                let next = inPlay[index]
                 index += 1
-                guard recognizer.needsReconcile else { continue }
+                guard next._withUnsafeGuaranteedRef({ $0.needsReconcile }) else { continue }
+                let recognizer = next.takeUnretainedValue()
                 recognizer.needsReconcile = false
                 progressed = true
                 switch recognizer.currentState {
@@ -79,6 +80,7 @@ extension TouchDispatcher {
         }
 
         recognizer.isReleased = true
+        deliveryGeneration &+= 1
         recognizer.actionPending = true
         recognizer.presentBeganFirst = recognizer.kind == .continuous && recognizer.currentState != .began
 
@@ -141,9 +143,10 @@ extension TouchDispatcher {
     func sendPendingActions() {
         var index = 0
         while index < recognizersInPlay.count {
-            let recognizer = recognizersInPlay[index]
+            let next = inPlay[index]
             index += 1
-            guard recognizer.actionPending else { continue }
+            guard next._withUnsafeGuaranteedRef({ $0.actionPending }) else { continue }
+            let recognizer = next.takeUnretainedValue()
             recognizer.actionPending = false
             let state = recognizer.currentState
             guard state != .failed, state != .possible else { continue }

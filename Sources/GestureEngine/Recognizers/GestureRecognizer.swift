@@ -13,7 +13,11 @@ open class GestureRecognizer: TimerTarget {
     /// A name for logs and transcripts; the engine never interprets it.
     public var name: String
     /// The view this recognizer is attached to.
-    public internal(set) weak var view: View?
+    ///
+    /// Not `weak`: a weak reference would give every view a side table and make each retain on the
+    /// dispatch path several times dearer. The view clears it when it detaches the recognizer or is
+    /// deinitialised, so it never dangles.
+    public internal(set) unowned(unsafe) var view: View?
     public weak var delegate: (any GestureRecognizerDelegate)?
 
     /// Disabled recognizers receive no touches. Disabling one that is recognizing cancels it;
@@ -26,16 +30,17 @@ open class GestureRecognizer: TimerTarget {
 
     /// When the gesture is recognized, the view's touches of the gesture are cancelled
     /// (`touchesCancelled`) and it receives no more of them. Default `true` (H-GR, AD).
-    public var cancelsTouchesInView = true
+    public var cancelsTouchesInView = true { didSet { dispatcher?.deliveryGeneration &+= 1 } }
     /// The view receives a touch's began (and everything after it) only once this recognizer
     /// has failed; if it recognizes, the view never sees the touch. Default `false` (H-GR, AD).
-    public var delaysTouchesBegan = false
+    public var delaysTouchesBegan = false { didSet { dispatcher?.deliveryGeneration &+= 1 } }
     /// The view receives a touch's ended only once this recognizer has resolved; if it recognizes,
     /// the view receives `touchesCancelled` instead. Default `true` (H-GR, AD).
-    public var delaysTouchesEnded = true
+    public var delaysTouchesEnded = true { didSet { dispatcher?.deliveryGeneration &+= 1 } }
 
     /// The touches this recognizer currently tracks, in the order they arrived.
-    public internal(set) var touches: [Touch] = []
+    public var touches: TouchBatch { touchList.batch }
+    let touchList = TouchList(capacity: 4)
 
     // MARK: Dispatcher bookkeeping
 
@@ -63,7 +68,6 @@ open class GestureRecognizer: TimerTarget {
     public init(kind: Kind, name: String = "") {
         self.kind = kind
         self.name = name
-        touches.reserveCapacity(4)
         armedTimers.reserveCapacity(4)
         attemptRequirements.reserveCapacity(2)
     }
@@ -173,19 +177,28 @@ open class GestureRecognizer: TimerTarget {
     /// Stops tracking `touch`: no more of its phases reach this recognizer, and this recognizer
     /// recognizing will not cancel it in the view.
     public final func ignore(_ touch: Touch) {
-        touches.removeAll { $0 === touch }
+        touchList.remove(touch)
         touch.gestureRecognizers.removeAll { $0 === self }
+        dispatcher?.deliveryGeneration &+= 1
+    }
+
+    /// The timestamp of the first tracked touch (the current time if there is none): the instant
+    /// of the frame being delivered, read without reference counting.
+    public final var touchTimestamp: GestureTime {
+        var time = now
+        touchList.forEachTouch { time = $0.timestamp }
+        return time
     }
 
     /// How many touches the recognizer tracks.
-    public var numberOfTouches: Int { touches.count }
+    public var numberOfTouches: Int { touchList.count }
 
     /// The centroid of the tracked touches in `view`'s coordinates (the window's for `nil`).
     /// Once every touch has gone, the last known centroid.
     open func location(in view: View?) -> Point {
         if !touches.isEmpty {
             var x = 0.0, y = 0.0
-            for touch in touches {
+            touchList.forEachTouch { touch in
                 x += touch.locationInWindow.x
                 y += touch.locationInWindow.y
             }
@@ -205,10 +218,10 @@ open class GestureRecognizer: TimerTarget {
 
     // MARK: Subclass hooks
 
-    open func touchesBegan(_ touches: [Touch]) {}
-    open func touchesMoved(_ touches: [Touch]) {}
-    open func touchesEnded(_ touches: [Touch]) {}
-    open func touchesCancelled(_ touches: [Touch]) {}
+    open func touchesBegan(_ touches: TouchBatch) {}
+    open func touchesMoved(_ touches: TouchBatch) {}
+    open func touchesEnded(_ touches: TouchBatch) {}
+    open func touchesCancelled(_ touches: TouchBatch) {}
 
     /// Called by the dispatcher when the recognizer returns to `possible`. Overrides must call super.
     open func reset() {
@@ -260,7 +273,7 @@ open class GestureRecognizer: TimerTarget {
         actionPending = false
         presentBeganFirst = false
         attemptRequirements.removeAll(keepingCapacity: true)
-        touches.removeAll(keepingCapacity: true)
+        touchList.removeAll()
     }
 
     /// The real state, ignoring what an action in progress presents.

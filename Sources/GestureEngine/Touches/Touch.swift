@@ -44,6 +44,10 @@ public final class Touch {
     var beganTimestamp: GestureTime = 0
     var beganLocation = Point.zero
     var viewDelivery = ViewDeliveryState.live
+    /// What the touch's recognizers say about view delivery, valid while `flagsGeneration` equals
+    /// the dispatcher's `deliveryGeneration`.
+    var deliveryFlags = DeliveryFlags()
+    var flagsGeneration: UInt64 = 0
     /// Whether the touch is still down (began and not yet ended or cancelled).
     var isDown = false
 
@@ -74,6 +78,7 @@ public final class Touch {
         self.beganTimestamp = time
         self.beganLocation = location
         self.viewDelivery = .live
+        self.flagsGeneration = 0
         self.isDown = true
         gestureRecognizers.removeAll(keepingCapacity: true)
     }
@@ -99,4 +104,16 @@ enum ViewDeliveryState: Equatable {
     case heldEnded
     /// The view has seen the last of this touch (ended, cancelled, or discarded unseen).
     case finished
+}
+
+/// The delivery-relevant summary of a touch's recognizers.
+struct DeliveryFlags {
+    /// A recognizer that recognized cancels the touch in the view.
+    var cancels = false
+    /// A recognizer with `delaysTouchesBegan` recognized: a held began is discarded.
+    var recognizedDelayingBegan = false
+    /// A recognizer still deciding delays began.
+    var decidingDelaysBegan = false
+    /// A recognizer still deciding delays ended.
+    var decidingDelaysEnded = false
 }

@@ -51,10 +51,10 @@ public final class TraceReader {
     private let trailerIntact: Bool
     /// Offset of the next chunk to read.
     private var position: Int
-    private var decoder: ChunkDecoder
+    @usableFromInline var decoder: ChunkDecoder
     private let table: UnsafeMutablePointer<ChunkDecoder.LocalTouch>
     /// An event read ahead by `seek(toTime:)`.
-    private var pending: TraceEvent?
+    @usableFromInline var pending: TraceEvent?
     /// Set by the first error without salvage; every later read throws it again.
     private var failure: TraceInputError?
 
@@ -80,7 +80,7 @@ public final class TraceReader {
         position = bodyStart
         table = .allocate(capacity: BinaryLayout.maxLocalTouches)
         table.initialize(repeating: .init(), count: BinaryLayout.maxLocalTouches)
-        decoder = ChunkDecoder(table: table, file: storage.path)
+        decoder = ChunkDecoder(table: table)
 
         var found: [TraceDamage] = []
         var index: TraceIndex?
@@ -133,13 +133,20 @@ public final class TraceReader {
         var local = decoder
         defer { decoder = local }
         while true {
-            if let event = try decoded(&local) { return event }
-            guard try startNextChunk(&local) else { return nil }
+            switch try decoded(&local) {
+            case .touch(let sample): return .touch(sample)
+            case .frame(let mark): return .frame(mark)
+            case .gesture(let sample): return .gesture(sample)
+            case .other(let op): if let event = try slowEvent(op, &local) { return event }
+            case .end: guard try startNextChunk(&local) else { return nil }
+            }
         }
     }
 
-    /// Calls `body` with every remaining event in order: the fast path, without the per-call
-    /// overhead of `next()`.
+    /// Calls `body` with every remaining event in order: the fast path. It is inlined into the
+    /// caller, so the decoder and `body` compile into one loop, and each event is built where it
+    /// is used (a touch sample never exists as a general `TraceEvent` to copy or destroy).
+    @inlinable
     public func forEachEvent(_ body: (TraceEvent) throws -> Void) throws {
         if let event = pending {
             pending = nil
@@ -148,8 +155,13 @@ public final class TraceReader {
         var local = decoder
         defer { decoder = local }
         while true {
-            while let event = try decoded(&local) { try body(event) }
-            guard try startNextChunk(&local) else { return }
+            switch try decoded(&local) {
+            case .touch(let sample): try body(.touch(sample))
+            case .frame(let mark): try body(.frame(mark))
+            case .gesture(let sample): try body(.gesture(sample))
+            case .other(let op): if let event = try slowEvent(op, &local) { try body(event) }
+            case .end: guard try startNextChunk(&local) else { return }
+            }
         }
     }
 
@@ -178,21 +190,40 @@ public final class TraceReader {
 
     // MARK: - Chunks
 
-    @inline(__always)
-    private func decoded(_ decoder: inout ChunkDecoder) throws -> TraceEvent? {
+    /// The decoder's next event; a malformed payload becomes an error, or with salvage damage
+    /// and `.end` (the reader has then moved past the chunk).
+    @inlinable @inline(__always)
+    func decoded(_ decoder: inout ChunkDecoder) throws -> ChunkDecoder.Decoded {
         do {
             return try decoder.next()
         } catch {
-            decoder.reset()
-            try damaged(chunkAt: currentChunk, error.offset, "malformed chunk: \(error.message)")
+            try malformed(error, &decoder)
+            return .end
+        }
+    }
+
+    /// The rest of an event `decoded` returned as `.other`, or nil if it was malformed and salvaged.
+    @usableFromInline
+    func slowEvent(_ op: UInt8, _ decoder: inout ChunkDecoder) throws -> TraceEvent? {
+        do {
+            return try decoder.slowEvent(op)
+        } catch {
+            try malformed(error, &decoder)
             return nil
         }
+    }
+
+    @usableFromInline
+    func malformed(_ failure: ChunkDecoder.Failure, _ decoder: inout ChunkDecoder) throws {
+        decoder.reset()
+        try damaged(chunkAt: currentChunk, failure.offset, "malformed chunk: \(failure.message)")
     }
 
     private var currentChunk = 0
 
     /// Finds, checks and begins the next chunk. False at the end of the body.
-    private func startNextChunk(_ decoder: inout ChunkDecoder) throws -> Bool {
+    @usableFromInline
+    func startNextChunk(_ decoder: inout ChunkDecoder) throws -> Bool {
         if let failure { throw failure }
         while position < bodyEnd {
             let at = position

@@ -5,15 +5,20 @@ struct EvemuWriter {
     static func write(_ document: TraceDocument, device index: DeviceIndex) -> String {
         let description = document.header.devices.first { $0.index == index }
             ?? addedDevice(index, in: document.events)
-        var text = "# EVEMU 1.3\n"
         guard let description else {
-            return text + "# Touchstone: the trace has no device \(index)\n"
+            return "# EVEMU 1.3\n# Touchstone: the trace has no device \(index)\n"
         }
-        let kept = EvemuHeader.rawLines(in: description)
         let capabilities = EvemuHeader.capabilities(for: description)
+        var lines = EvemuHeader.rawLines(in: description) ?? EvemuHeader.lines(for: capabilities)
+        // The version line must stay first; a header kept without one is evemu's format 1.0.
+        var text = ""
+        if let first = lines.first, first.hasPrefix("# EVEMU ") {
+            text += first + "\n"
+            lines.removeFirst()
+        }
         text += "# Input device name: \"\(description.name)\"\n"
         text += "# Written by Touchstone from a trace recorded by \(document.header.recorder.name)\n"
-        for line in kept ?? EvemuHeader.lines(for: capabilities) {
+        for line in lines {
             text += line
             text += "\n"
         }

@@ -96,8 +96,8 @@ struct ExclusionTests {
             let pan = PanGestureRecognizer()
             init() { super.init(kind: .continuous, name: "shy") }
             override func canPrevent(_ other: GestureRecognizer) -> Bool { false }
-            override func touchesMoved(_ touches: [Touch]) { state = state == .possible ? .began : .changed }
-            override func touchesEnded(_ touches: [Touch]) { state = state == .possible ? .failed : .ended }
+            override func touchesMoved(_ touches: TouchBatch) { state = state == .possible ? .began : .changed }
+            override func touchesEnded(_ touches: TouchBatch) { state = state == .possible ? .failed : .ended }
         }
         let tester = GestureTester()
         let view = tester.addView("view", Rect(x: 0, y: 0, width: 400, height: 400))

@@ -9,6 +9,9 @@ final class GestureTester: GestureObserver {
     /// One line per observation, e.g. `100ms tap: possible -> ended`, `100ms tap action ended`,
     /// `100ms view cancelled [1]`.
     private(set) var transcript: [String] = []
+    /// Append ` @<ms>` to view deliveries whose touch timestamp differs from the current time (a
+    /// delayed began carries its original timestamp).
+    var timestampBegan = false
 
     init(width: Double = 400, height: Double = 800) {
         window = Window(frame: Rect(x: 0, y: 0, width: width, height: height))
@@ -91,7 +94,11 @@ final class GestureTester: GestureObserver {
             transcript.append("\(stamp) \(recognizer.name) action \(state)")
         case .viewReceived(let view, let phase, let touches):
             let ids = touches.map { String($0.identifier) }.joined(separator: ",")
-            transcript.append("\(stamp) \(view.name) \(phase) [\(ids)]")
+            var line = "\(stamp) \(view.name) \(phase) [\(ids)]"
+            if timestampBegan, let first = touches.first, first.timestamp != time {
+                line += " @\(first.timestamp / 1000)ms"
+            }
+            transcript.append(line)
         }
     }
 }

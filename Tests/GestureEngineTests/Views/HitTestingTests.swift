@@ -54,8 +54,8 @@ struct HitTestingTests {
     func responderHooks() {
         final class RecordingView: View {
             var calls: [String] = []
-            override func touchesBegan(_ touches: [Touch]) { calls.append("began \(touches[0].location(in: self))") }
-            override func touchesEnded(_ touches: [Touch]) { calls.append("ended") }
+            override func touchesBegan(_ touches: TouchBatch) { calls.append("began \(touches[0].location(in: self))") }
+            override func touchesEnded(_ touches: TouchBatch) { calls.append("ended") }
         }
         let tester = GestureTester()
         let view = RecordingView(frame: Rect(x: 100, y: 100, width: 50, height: 50), name: "box")
@@ -68,7 +68,7 @@ struct HitTestingTests {
     func tapCount() {
         final class TapCountView: View {
             var counts: [Int] = []
-            override func touchesBegan(_ touches: [Touch]) { counts.append(touches[0].tapCount) }
+            override func touchesBegan(_ touches: TouchBatch) { counts.append(touches[0].tapCount) }
         }
         let tester = GestureTester()
         let view = TapCountView(frame: Rect(x: 0, y: 0, width: 400, height: 400), name: "box")
