@@ -80,7 +80,7 @@ let package = Package(
         // compositor and weston 10 headless; the C peers in Fixtures/ are compiled by the tests.
         .testTarget(
             name: "WaylandFrontendTests",
-            dependencies: ["WaylandFrontend", "TouchTrace", "TouchstoneCLI"],
+            dependencies: ["WaylandFrontend", "TouchTrace", "TouchstoneCLI", "AllocationCounter"],
             exclude: ["Fixtures"]
         ),
     ]

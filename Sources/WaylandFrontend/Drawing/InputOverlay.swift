@@ -8,10 +8,49 @@ import TouchTrace
 struct InputOverlay {
     static let trailLength = 128
 
-    struct Trail {
-        var slot: UInt16
-        var points: [(x: Double, y: Double)]
+    /// A point of a trail, in window points.
+    struct TrailPoint {
+        var x: Double
+        var y: Double
+    }
+
+    /// One slot's trail: a ring of the last `trailLength` points, written in place so that a
+    /// finger's motion costs no allocation (array growth and bulk removal allocate in debug builds).
+    final class Trail {
+        let slot: UInt16
+        private var ring: [TrailPoint]
+        private var start = 0
+        private(set) var count = 0
         var isDown: Bool
+
+        init(slot: UInt16, point: TrailPoint, isDown: Bool) {
+            self.slot = slot
+            ring = [TrailPoint](repeating: point, count: InputOverlay.trailLength)
+            self.isDown = isDown
+            append(point)
+        }
+
+        /// The `index`th point, oldest first.
+        subscript(index: Int) -> TrailPoint {
+            ring[(start + index) % ring.count]
+        }
+
+        var last: TrailPoint? { count > 0 ? self[count - 1] : nil }
+
+        func append(_ point: TrailPoint) {
+            if count == ring.count {
+                ring[start] = point
+                start = (start + 1) % ring.count
+            } else {
+                ring[(start + count) % ring.count] = point
+                count += 1
+            }
+        }
+
+        func clear() {
+            start = 0
+            count = 0
+        }
     }
 
     /// The touchpad gesture in progress or last seen, accumulated since its begin.
@@ -52,22 +91,29 @@ struct InputOverlay {
     }
 
     private mutating func apply(_ sample: TouchSample) {
-        let point = (x: Double(sample.x) / unitsPerPoint, y: Double(sample.y) / unitsPerPoint)
-        guard let index = trails.firstIndex(where: { $0.slot == sample.slot }) else {
-            var points: [(x: Double, y: Double)] = []
-            points.reserveCapacity(Self.trailLength)
-            points.append(point)
-            trails.append(Trail(slot: sample.slot, points: points, isDown: sample.phase == .down))
+        let point = TrailPoint(x: Double(sample.x) / unitsPerPoint, y: Double(sample.y) / unitsPerPoint)
+        guard let index = trailIndex(slot: sample.slot) else {
+            trails.append(Trail(slot: sample.slot, point: point, isDown: sample.phase == .down))
             return
         }
+        let trail = trails[index]
         if sample.phase == .down {
-            trails[index].points.removeAll(keepingCapacity: true)
-            trails[index].isDown = true
+            trail.clear()
+            trail.isDown = true
         }
-        guard trails[index].isDown else { return }
-        if trails[index].points.count == Self.trailLength { trails[index].points.removeFirst() }
-        trails[index].points.append(point)
-        if sample.phase == .up || sample.phase == .cancel { trails[index].isDown = false }
+        guard trail.isDown else { return }
+        trail.append(point)
+        if sample.phase == .up || sample.phase == .cancel { trail.isDown = false }
+    }
+
+    /// A plain loop: a capturing closure costs a heap allocation per event in unoptimised builds.
+    private func trailIndex(slot: UInt16) -> Int? {
+        var index = 0
+        while index < trails.count {
+            if trails[index].slot == slot { return index }
+            index += 1
+        }
+        return nil
     }
 
     private mutating func apply(_ sample: GestureSample) {

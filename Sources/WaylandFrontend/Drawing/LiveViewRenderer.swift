@@ -25,10 +25,11 @@ enum LiveViewRenderer {
         }
         for trail in input.trails {
             let color = fingerColors[Int(trail.slot) % fingerColors.count]
-            for (a, b) in zip(trail.points, trail.points.dropFirst()) {
+            for index in 1..<max(1, trail.count) {
+                let a = trail[index - 1], b = trail[index]
                 canvas.line(from: (Int(a.x), Int(a.y)), to: (Int(b.x), Int(b.y)), color)
             }
-            if trail.isDown, let last = trail.points.last {
+            if trail.isDown, let last = trail.last {
                 canvas.fillCircle(centerX: Int(last.x), centerY: Int(last.y), radius: 14, color)
                 canvas.text("\(trail.slot)", x: Int(last.x) - 2, y: Int(last.y) - 3, background)
             }

@@ -49,7 +49,7 @@ public final class WaylandEventTranslator {
 
     public func touchDown(time stamp: UInt32, id: Int32, x: Int32, y: Int32) {
         let time = timeline.place(stamp)
-        if let stale = active.firstIndex(where: { $0.waylandID == id }) {
+        if let stale = index(of: id) {
             // A compositor reused an id without ending it: the old sequence cannot continue.
             emitTouch(active[stale], phase: .cancel, time: time)
             active.remove(at: stale)
@@ -62,7 +62,7 @@ public final class WaylandEventTranslator {
 
     public func touchMotion(time stamp: UInt32, id: Int32, x: Int32, y: Int32) {
         let time = timeline.place(stamp)
-        guard let index = active.firstIndex(where: { $0.waylandID == id }) else { return }
+        guard let index = index(of: id) else { return }
         active[index].x = x
         active[index].y = y
         emitTouch(active[index], phase: .motion, time: time)
@@ -70,7 +70,7 @@ public final class WaylandEventTranslator {
 
     public func touchUp(time stamp: UInt32, id: Int32) {
         let time = timeline.place(stamp)
-        guard let index = active.firstIndex(where: { $0.waylandID == id }) else { return }
+        guard let index = index(of: id) else { return }
         emitTouch(active[index], phase: .up, time: time)
         active.remove(at: index)
     }
@@ -135,9 +135,28 @@ public final class WaylandEventTranslator {
 
     // MARK: - Emitting
 
+    /// Where the touch with this `wl_touch` id is in `active`. A plain loop: a closure here costs a
+    /// heap allocation per event in unoptimised builds.
+    private func index(of id: Int32) -> Int? {
+        var index = 0
+        while index < active.count {
+            if active[index].waylandID == id { return index }
+            index += 1
+        }
+        return nil
+    }
+
     private func lowestFreeSlot() -> UInt16 {
         var slot: UInt16 = 0
-        while active.contains(where: { $0.slot == slot }) { slot += 1 }
+        var index = 0
+        while index < active.count {
+            if active[index].slot == slot {
+                slot += 1
+                index = 0
+            } else {
+                index += 1
+            }
+        }
         return slot
     }
 

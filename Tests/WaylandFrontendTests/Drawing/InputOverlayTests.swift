@@ -15,11 +15,27 @@ struct InputOverlayTests {
         overlay.apply(touch(.motion, slot: 0, x: 2))
         overlay.apply(touch(.up, slot: 0, x: 2))
         overlay.apply(touch(.motion, slot: 0, x: 9))
-        #expect(overlay.trails.first?.points.map(\.x) == [1, 2, 2])
+        #expect(points(overlay.trails.first) == [1, 2, 2])
         overlay.apply(touch(.down, slot: 0, x: 5))
         #expect(overlay.trails.count == 1)
-        #expect(overlay.trails.first?.points.map(\.x) == [5])
+        #expect(points(overlay.trails.first) == [5])
         #expect(overlay.trails.first?.isDown == true)
+    }
+
+    private func points(_ trail: InputOverlay.Trail?) -> [Double] {
+        guard let trail else { return [] }
+        return (0..<trail.count).map { trail[$0].x }
+    }
+
+    @Test("keeps only the last points of a long trail, oldest first")
+    func trailIsBounded() {
+        var overlay = InputOverlay(unitsPerPoint: 256)
+        overlay.apply(touch(.down, slot: 0, x: 0))
+        for x in 1...Int32(InputOverlay.trailLength + 9) { overlay.apply(touch(.motion, slot: 0, x: x)) }
+        let kept = points(overlay.trails.first)
+        #expect(kept.count == InputOverlay.trailLength)
+        #expect(kept.first == 10)
+        #expect(kept.last == Double(InputOverlay.trailLength + 9))
     }
 
     @Test("accumulates a pinch's rotation and shows its latest scale")
