@@ -34,7 +34,6 @@ struct Convert: ParsableCommand {
         let loaded = try TraceFile.load(path: input, salvage: salvage)
         for damage in loaded.damage { printError("warning: \(input): \(damage.description)") }
         for warning in loaded.warnings { printError(warning.description) }
-        try TraceFile.save(
-            loaded.document, to: output, as: format, writerOptions: loaded.writerOptions ?? .init())
+        try TraceFile.save(loaded.trace, to: output, as: format)
     }
 }

@@ -41,7 +41,7 @@ extension Touchstone {
                 options = VerifyOptions(root: directory, update: update, jobs: jobs,
                                         shard: try shard.map { text throws(VerifyError) in try Shard(parsing: text) } ?? .all)
             } catch {
-                throw ValidationError(error.description)
+                throw fail(error.description)
             }
             let bar = ProgressBar(enabled: !noProgress && isatty(STDERR_FILENO) == 1)
             let report: VerifyReport
@@ -49,7 +49,7 @@ extension Touchstone {
                 report = try VerifyRunner(options: options).run(progress: bar.update)
             } catch {
                 bar.finish()
-                throw CleanExit.message("error: \(error)")
+                throw fail(error.description)
             }
             bar.finish()
             var standardOutput = report.resultsText
@@ -58,7 +58,7 @@ extension Touchstone {
             FileHandle.standardError.write(Data(("\n" + report.summaryText).utf8))
             if let junit {
                 guard FileManager.default.createFile(atPath: junit, contents: Data(JUnitReport.xml(report).utf8)) else {
-                    throw ValidationError("\(junit): cannot write the JUnit report")
+                    throw fail("\(junit): cannot write the JUnit report")
                 }
             }
             if report.failed > 0 { throw ExitCode(1) }

@@ -221,6 +221,25 @@ struct EvdevTouchDecoderTests {
         #expect(warnings.first?.message.contains("SYN_DROPPED") == true)
     }
 
+    @Test("Single touch: after SYN_DROPPED a contact still held comes back as a new touch when it moves")
+    func singleTouchResync() {
+        var s = Script()
+        s.key(EvdevCode.BTN_TOUCH, 1)
+        s.abs(EvdevCode.ABS_X, 10)
+        s.syn()
+        s.syn(EvdevCode.SYN_DROPPED)
+        s.syn()
+        s.abs(EvdevCode.ABS_X, 20)
+        s.syn()
+        s.key(EvdevCode.BTN_TOUCH, 0)
+        s.syn()
+        let samples = s.decode(singleTouch()).samples
+
+        #expect(samples.map(\.phase) == [.down, .cancel, .down, .up])
+        #expect(samples.map(\.touch) == [0, 0, 1, 1])
+        #expect(samples[2].x == 20)
+    }
+
     @Test("A slot out of range is reported with its line and its events are ignored")
     func slotOutOfRange() {
         var s = Script()

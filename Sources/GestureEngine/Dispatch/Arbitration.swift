@@ -25,27 +25,31 @@ extension TouchDispatcher {
                 let next = inPlay[index]
                 index += 1
                 guard next._withUnsafeGuaranteedRef({ $0.needsReconcile }) else { continue }
-                let recognizer = next.takeUnretainedValue()
-                recognizer.needsReconcile = false
                 progressed = true
-                switch recognizer.currentState {
-                case .possible:
-                    break
-                case .began, .changed, .ended:
-                    failDependents(of: recognizer)
-                    if recognizer.isReleased {
-                        recognizer.actionPending = true
-                        if recognizer.currentState != .ended { recheckSimultaneity(of: recognizer) }
-                    } else {
-                        attemptRelease(recognizer)
-                    }
-                case .cancelled:
-                    if recognizer.isReleased { recognizer.actionPending = true }
-                    wakeDependents(of: recognizer)
-                case .failed:
-                    wakeDependents(of: recognizer)
-                }
+                next._withUnsafeGuaranteedRef { reconcile($0) }
             }
+        }
+    }
+
+    /// One recognizer's state moved: apply the rules that follow from its new state.
+    private func reconcile(_ recognizer: GestureRecognizer) {
+        recognizer.needsReconcile = false
+        switch recognizer.currentState {
+        case .possible:
+            break
+        case .began, .changed, .ended:
+            failDependents(of: recognizer)
+            if recognizer.isReleased {
+                recognizer.actionPending = true
+                if recognizer.currentState != .ended { recheckSimultaneity(of: recognizer) }
+            } else {
+                attemptRelease(recognizer)
+            }
+        case .cancelled:
+            if recognizer.isReleased { recognizer.actionPending = true }
+            wakeDependents(of: recognizer)
+        case .failed:
+            wakeDependents(of: recognizer)
         }
     }
 
@@ -102,9 +106,10 @@ extension TouchDispatcher {
 
     /// Fails every recognizer that requires `recognizer` to fail and has not been let through.
     private func failDependents(of recognizer: GestureRecognizer) {
-        for dependent in recognizersInPlay where dependent !== recognizer && !dependent.isReleased {
+        recognizersInPlay.forEachUnretained { dependent in
+            guard dependent !== recognizer, !dependent.isReleased, dependent.hasFailureRequirements else { return }
             let state = dependent.currentState
-            guard state == .possible || state.isRecognizing else { continue }
+            guard state == .possible || state.isRecognizing else { return }
             if dependent.requiresFailure(of: recognizer) { dependent.apply(.fail) }
         }
     }
@@ -118,14 +123,14 @@ extension TouchDispatcher {
     }
 
     private func recheckSimultaneity(of recognizer: GestureRecognizer) {
-        for other in recognizersInPlay where other !== recognizer && other.isReleased {
+        var withdrawn = false
+        recognizersInPlay.forEachUnretained { other in
+            guard !withdrawn, other !== recognizer, other.isReleased else { return }
             let state = other.currentState
-            guard state == .began || state == .changed else { continue }
-            if prevents(other, recognizer) {
-                recognizer.apply(.cancel)
-                return
-            }
+            guard state == .began || state == .changed else { return }
+            if prevents(other, recognizer) { withdrawn = true }
         }
+        if withdrawn { recognizer.apply(.cancel) }
     }
 
     /// Whether `winner`, recognizing, excludes `other`.
@@ -146,16 +151,19 @@ extension TouchDispatcher {
             let next = inPlay[index]
             index += 1
             guard next._withUnsafeGuaranteedRef({ $0.actionPending }) else { continue }
-            let recognizer = next.takeUnretainedValue()
-            recognizer.actionPending = false
-            let state = recognizer.currentState
-            guard state != .failed, state != .possible else { continue }
-            if recognizer.presentBeganFirst {
-                recognizer.presentBeganFirst = false
-                recognizer.sendAction(presenting: .began)
-                if state == .began || state == .changed { continue }
-            }
-            recognizer.sendAction(presenting: state)
+            next._withUnsafeGuaranteedRef { sendPendingAction(of: $0) }
         }
+    }
+
+    private func sendPendingAction(of recognizer: GestureRecognizer) {
+        recognizer.actionPending = false
+        let state = recognizer.currentState
+        guard state != .failed, state != .possible else { return }
+        if recognizer.presentBeganFirst {
+            recognizer.presentBeganFirst = false
+            recognizer.sendAction(presenting: .began)
+            if state == .began || state == .changed { return }
+        }
+        recognizer.sendAction(presenting: state)
     }
 }

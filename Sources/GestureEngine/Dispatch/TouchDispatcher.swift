@@ -36,7 +36,7 @@ public final class TouchDispatcher {
     /// `recognizersInPlay` without reference counting, for the per-frame loops: the strong array
     /// keeps every recognizer named here alive.
     var inPlay: [Unmanaged<GestureRecognizer>] = []
-    var groupView: View?
+    var groupView: Unmanaged<View>?
     var groupPhase = Touch.Phase.began
     /// Bumped whenever anything that decides view delivery may have changed (a recognizer's state,
     /// release or flags, a touch's recognizers), so each touch re-reads its recognizers only then.
@@ -60,6 +60,10 @@ public final class TouchDispatcher {
         recognizersInPlay.reserveCapacity(16)
         inPlay.reserveCapacity(16)
         pool.reserveCapacity(16)
+    }
+
+    deinit {
+        for recognizer in recognizersInPlay { recognizer.detachFromDispatcher() }
     }
 
     // MARK: Frames
@@ -305,6 +309,7 @@ public final class TouchDispatcher {
                 recognizer.apply(.reset)
                 recognizer.reset()
                 recognizer.resetAttempt()
+                recognizer.dispatcher = nil
                 for touch in touchesHeld { touch.gestureRecognizers.removeAll { $0 === recognizer } }
                 recognizer.isActive = false
                 recognizersInPlay.remove(at: index)
@@ -332,7 +337,8 @@ public final class TouchDispatcher {
 
     func recognizerChangedState(_ recognizer: GestureRecognizer, from old: GestureRecognizer.State, to new: GestureRecognizer.State) {
         deliveryGeneration &+= 1
-        observer?.observe(.stateChanged(recognizer, from: old, to: new), at: scheduler.now)
+        guard let observer else { return }
+        observer.observe(.stateChanged(recognizer, from: old, to: new), at: scheduler.now)
     }
 
     func recognizerWillSendAction(_ recognizer: GestureRecognizer, presenting state: GestureRecognizer.State) {

@@ -43,9 +43,9 @@ extension TouchDispatcher {
     private func visit(_ touch: Touch, inEvent: Bool) {
         guard let step = viewStep(for: touch, inEvent: inEvent) else { return }
         if step.isImmediate {
-            if groupView !== touch.view || groupPhase != step.phase {
+            if groupView?.toOpaque() != touch.viewReference?.toOpaque() || groupPhase != step.phase {
                 flushViewGroup(groupView, groupPhase)
-                groupView = touch.view
+                groupView = touch.viewReference
                 groupPhase = step.phase
             }
             viewGroup.append(touch)
@@ -125,7 +125,7 @@ extension TouchDispatcher {
 
     private func deliveryFlags(of touch: Touch) -> DeliveryFlags {
         var flags = DeliveryFlags()
-        for recognizer in touch.gestureRecognizers {
+        touch.gestureRecognizers.forEachUnretained { recognizer in
             let state = recognizer.currentState
             if recognizer.isReleased && (state.isRecognizing || state == .cancelled) {
                 if recognizer.cancelsTouchesInView { flags.cancels = true }
@@ -141,7 +141,7 @@ extension TouchDispatcher {
     /// Performs a step that is not part of the frame's normal flow: a cancellation between frames,
     /// the release of a held began (with catch-up), or of a held ended.
     private func perform(_ step: ViewStep, for touch: Touch) {
-        guard let view = touch.view else { return }
+        guard let view = touch.viewReference else { return }
         switch step.phase {
         case .began:
             releaseHeldBegan(touch, to: view)
@@ -150,7 +150,7 @@ extension TouchDispatcher {
         }
     }
 
-    private func releaseHeldBegan(_ touch: Touch, to view: View) {
+    private func releaseHeldBegan(_ touch: Touch, to view: Unmanaged<View>) {
         let phase = touch.phase, time = touch.timestamp
         let location = touch.locationInWindow, previous = touch.previousLocationInWindow
         touch.phase = .began
@@ -192,25 +192,27 @@ extension TouchDispatcher {
         return state == .possible || (!recognizer.isReleased && state.isRecognizing)
     }
 
-    private func deliverSingle(_ touch: Touch, phase: Touch.Phase, to view: View) {
+    private func deliverSingle(_ touch: Touch, phase: Touch.Phase, to view: Unmanaged<View>) {
         flushViewGroup(nil, phase)
         viewGroup.append(touch)
         flushViewGroup(view, phase)
     }
 
-    private func flushViewGroup(_ view: View?, _ phase: Touch.Phase) {
+    private func flushViewGroup(_ view: Unmanaged<View>?, _ phase: Touch.Phase) {
         guard let view, !viewGroup.isEmpty else {
             viewGroup.removeAll()
             return
         }
         let touches = viewGroup.batch
-        if observer != nil { emit(.viewReceived(view, phase: phase, touches: touches)) }
-        switch phase {
-        case .began: view.touchesBegan(touches)
-        case .moved: view.touchesMoved(touches)
-        case .ended: view.touchesEnded(touches)
-        case .cancelled: view.touchesCancelled(touches)
-        case .stationary: break
+        view._withUnsafeGuaranteedRef { view in
+            if observer != nil { emit(.viewReceived(view, phase: phase, touches: touches)) }
+            switch phase {
+            case .began: view.touchesBegan(touches)
+            case .moved: view.touchesMoved(touches)
+            case .ended: view.touchesEnded(touches)
+            case .cancelled: view.touchesCancelled(touches)
+            case .stationary: break
+            }
         }
         viewGroup.removeAll()
     }

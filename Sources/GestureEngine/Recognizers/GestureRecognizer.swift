@@ -30,13 +30,13 @@ open class GestureRecognizer: TimerTarget {
 
     /// When the gesture is recognized, the view's touches of the gesture are cancelled
     /// (`touchesCancelled`) and it receives no more of them. Default `true` (H-GR, AD).
-    public var cancelsTouchesInView = true { didSet { dispatcher?.deliveryGeneration &+= 1 } }
+    public var cancelsTouchesInView = true { didSet { withDispatcher { $0.deliveryGeneration &+= 1 } } }
     /// The view receives a touch's began (and everything after it) only once this recognizer
     /// has failed; if it recognizes, the view never sees the touch. Default `false` (H-GR, AD).
-    public var delaysTouchesBegan = false { didSet { dispatcher?.deliveryGeneration &+= 1 } }
+    public var delaysTouchesBegan = false { didSet { withDispatcher { $0.deliveryGeneration &+= 1 } } }
     /// The view receives a touch's ended only once this recognizer has resolved; if it recognizes,
     /// the view receives `touchesCancelled` instead. Default `true` (H-GR, AD).
-    public var delaysTouchesEnded = true { didSet { dispatcher?.deliveryGeneration &+= 1 } }
+    public var delaysTouchesEnded = true { didSet { withDispatcher { $0.deliveryGeneration &+= 1 } } }
 
     /// The touches this recognizer currently tracks, in the order they arrived.
     public var touches: TouchBatch { touchList.batch }
@@ -44,7 +44,19 @@ open class GestureRecognizer: TimerTarget {
 
     // MARK: Dispatcher bookkeeping
 
-    unowned(unsafe) var dispatcher: TouchDispatcher?
+    /// The dispatcher running the sequence this recognizer takes part in. Held without reference
+    /// counting (the dispatcher outlives its recognizers' participation and clears this on reset
+    /// and in its deinit); `withDispatcher` reaches it on the hot path without a retain.
+    var dispatcher: TouchDispatcher? {
+        get { dispatcherReference?.takeUnretainedValue() }
+        set { dispatcherReference = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    private var dispatcherReference: Unmanaged<TouchDispatcher>?
+
+    @inline(__always)
+    final func withDispatcher(_ body: (TouchDispatcher) -> Void) {
+        dispatcherReference?._withUnsafeGuaranteedRef(body)
+    }
     /// In the dispatcher's list of recognizers taking part in the current sequence.
     var isActive = false
     /// The dispatcher let this attempt's actions through (no failure requirement or winner blocks it).
@@ -107,9 +119,7 @@ open class GestureRecognizer: TimerTarget {
         } else {
             needsReconcile = true
         }
-        if let dispatcher {
-            dispatcher.recognizerChangedState(self, from: old, to: new)
-        }
+        withDispatcher { $0.recognizerChangedState(self, from: old, to: new) }
     }
 
     private func shouldBegin() -> Bool {
@@ -139,8 +149,12 @@ open class GestureRecognizer: TimerTarget {
     final func sendAction(presenting presented: State) {
         actionsSent = true
         presentedState = presented == _state ? nil : presented
-        dispatcher?.recognizerWillSendAction(self, presenting: presented)
-        for action in actions { action(self) }
+        withDispatcher { dispatcher in
+            if dispatcher.observer != nil { dispatcher.recognizerWillSendAction(self, presenting: presented) }
+        }
+        actions.withUnsafeBufferPointer { actions in
+            for action in actions { action(self) }
+        }
         presentedState = nil
     }
 
@@ -167,6 +181,9 @@ open class GestureRecognizer: TimerTarget {
     /// Class-wide failure requirements, asked once per attempt. Default `false`.
     open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
 
+    /// Whether any failure requirement is set, by `require(toFail:)` or for this attempt.
+    final var hasFailureRequirements: Bool { !failureRequirements.isEmpty || !attemptRequirements.isEmpty }
+
     /// Whether this recognizer's actions wait for `other` to fail in the current attempt.
     public final func requiresFailure(of other: GestureRecognizer) -> Bool {
         failureRequirements.contains { $0 === other } || attemptRequirements.contains { $0 === other }
@@ -179,15 +196,15 @@ open class GestureRecognizer: TimerTarget {
     public final func ignore(_ touch: Touch) {
         touchList.remove(touch)
         touch.gestureRecognizers.removeAll { $0 === self }
-        dispatcher?.deliveryGeneration &+= 1
+        withDispatcher { $0.deliveryGeneration &+= 1 }
     }
 
     /// The timestamp of the first tracked touch (the current time if there is none): the instant
     /// of the frame being delivered, read without reference counting.
     public final var touchTimestamp: GestureTime {
-        var time = now
-        touchList.forEachTouch { time = $0.timestamp }
-        return time
+        var time: GestureTime?
+        touchList.forEachTouch { if time == nil { time = $0.timestamp } }
+        return time ?? now
     }
 
     /// How many touches the recognizer tracks.
@@ -274,6 +291,17 @@ open class GestureRecognizer: TimerTarget {
         presentBeganFirst = false
         attemptRequirements.removeAll(keepingCapacity: true)
         touchList.removeAll()
+    }
+
+    /// The dispatcher is going away mid-sequence: return to a clean `possible` without observations,
+    /// so the recognizer can serve another dispatcher.
+    final func detachFromDispatcher() {
+        reset()
+        resetAttempt()
+        _state = .possible
+        presentedState = nil
+        isActive = false
+        dispatcher = nil
     }
 
     /// The real state, ignoring what an action in progress presents.

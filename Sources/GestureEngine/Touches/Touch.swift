@@ -36,7 +36,11 @@ public final class Touch {
     /// touch).
     public internal(set) var tapCount = 1
     /// The view the touch was hit-tested to when it began.
-    public internal(set) var view: View?
+    public internal(set) var view: View? {
+        didSet { viewReference = view.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `view` without reference counting, for the dispatch loops; `view` keeps it alive.
+    private(set) var viewReference: Unmanaged<View>?
     /// The recognizers that collected this touch and still track it (in collection order).
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 

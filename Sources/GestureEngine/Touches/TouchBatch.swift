@@ -13,42 +13,67 @@ public struct TouchBatch: RandomAccessCollection {
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { list.items.count }
+    public var endIndex: Int { list.count }
 
     public subscript(position: Int) -> Touch {
-        list.items[position].takeUnretainedValue()
+        precondition(position >= 0 && position < list.count, "TouchBatch index out of range")
+        return list[position].takeUnretainedValue()
     }
 }
 
 /// A reusable list of touches that does not retain them: the dispatcher's pool and its lists of
 /// touches down and held keep every touch alive for as long as any list can name it.
 final class TouchList {
-    var items: [Unmanaged<Touch>] = []
+    /// Manually managed so that emptying and refilling the list costs a store, not a generic
+    /// range replacement; it grows by doubling and never shrinks.
+    private(set) var storage: UnsafeMutablePointer<Unmanaged<Touch>>
+    private var capacity: Int
+    private(set) var count = 0
 
     init(capacity: Int = 8) {
-        items.reserveCapacity(capacity)
+        self.capacity = max(capacity, 1)
+        storage = .allocate(capacity: self.capacity)
     }
 
-    var count: Int { items.count }
-    var isEmpty: Bool { items.isEmpty }
+    deinit {
+        storage.deallocate()
+    }
+
+    var isEmpty: Bool { count == 0 }
     var batch: TouchBatch { TouchBatch(self) }
 
+    subscript(index: Int) -> Unmanaged<Touch> { storage[index] }
+
     func append(_ touch: Touch) {
-        items.append(.passUnretained(touch))
+        if count == capacity {
+            let grown = UnsafeMutablePointer<Unmanaged<Touch>>.allocate(capacity: capacity * 2)
+            grown.initialize(from: storage, count: count)
+            storage.deallocate()
+            storage = grown
+            capacity *= 2
+        }
+        (storage + count).initialize(to: .passUnretained(touch))
+        count += 1
     }
 
     func removeAll() {
-        items.removeAll(keepingCapacity: true)
+        count = 0
     }
 
     func remove(_ touch: Touch) {
         let target = Unmanaged.passUnretained(touch).toOpaque()
-        items.removeAll { $0.toOpaque() == target }
+        var kept = 0
+        for index in 0..<count where storage[index].toOpaque() != target {
+            storage[kept] = storage[index]
+            kept += 1
+        }
+        count = kept
     }
 
     func contains(_ touch: Touch) -> Bool {
         let target = Unmanaged.passUnretained(touch).toOpaque()
-        return items.contains { $0.toOpaque() == target }
+        for index in 0..<count where storage[index].toOpaque() == target { return true }
+        return false
     }
 }
 
@@ -56,9 +81,7 @@ extension TouchList {
     /// Calls `body` with each touch, without reference counting: for the per-frame loops.
     @inline(__always)
     func forEachTouch(_ body: (Touch) -> Void) {
-        items.withUnsafeBufferPointer { buffer in
-            for touch in buffer { touch._withUnsafeGuaranteedRef(body) }
-        }
+        for index in 0..<count { storage[index]._withUnsafeGuaranteedRef(body) }
     }
 }
 

@@ -8,7 +8,7 @@ import GestureEngine
 /// at the end of a sequence, `changed -> changed` (the action line that follows shows the new
 /// values), and `stationary` touches.
 final class LogObserver: GestureObserver {
-    var writer: LogWriter
+    let writer: LogWriter
     var latency = LatencyTracker()
 
     init(format: LogFormat) {

@@ -14,8 +14,8 @@ extension Choreographer {
         }
         if let requested { scale = requested }
         if options.nearMiss {
-            let timid = draw(HumanFactors.timidPinchScale)
-            scale = direction == .in ? timid : 1 / timid
+            let change = draw(HumanFactors.timidPinchChange)
+            scale = (startDistance + (direction == .in ? -change : change)) / startDistance
         }
         // Index finger up and to the right of the thumb, 20° to 70° above horizontal.
         let axis = -draw(0.35...1.22)

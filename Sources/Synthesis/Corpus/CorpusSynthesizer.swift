@@ -48,7 +48,9 @@ public struct CorpusSynthesizer: Sendable {
             let missing = samples - session.touchSamples
             let gesture = CorpusMix.draw(&mixer)
             let before = session.checkpoint
-            let plan = session.plan(gesture, nearMiss: mixer.chance(CorpusMix.nearMissShare))
+            let nearMiss = mixer.chance(CorpusMix.nearMissShare)
+            let cancelAt = mixer.chance(CorpusMix.cancelledShare) ? mixer.uniform(0.2, 0.8) : nil
+            let plan = session.plan(gesture, nearMiss: nearMiss, cancelAt: cancelAt)
             if session.sampleBound(of: plan) <= missing - 2 {
                 // Certain to fit with room for a final touch: stream it straight through.
                 try session.perform(plan, into: &sink)

@@ -3,9 +3,10 @@ import TouchTrace
 /// One finger of a gesture as the panel sees it, as a small state machine:
 ///
 /// ```
-///   waiting ──land──► touching ──lift──► lifted
-///                      │    ▲
-///                      └move┘
+///   waiting ──land──► touching ──lift───► lifted
+///      │               │    ▲   ──cancel─►   ▲
+///      │               └move┘                │
+///      └──────────────abandon────────────────┘
 /// ```
 ///
 /// `step(at:following:)` is its one transition function: at each scan it says what the finger does,
@@ -24,6 +25,10 @@ struct FingerContact {
         case land
         case move
         case lift
+        /// The system took the touch away: it ends without a lift.
+        case cancel
+        /// The system cancelled the gesture before this finger landed: it never will.
+        case abandon
         /// Already lifted: nothing more to report.
         case done
     }
@@ -32,10 +37,13 @@ struct FingerContact {
     /// The last sample reported, repeated by the `up`.
     private(set) var last = TouchSample(time: 0, phase: .down, touch: 0, x: 0, y: 0)
 
-    /// The step a scan `elapsed` seconds into the gesture makes for a finger following `track`.
-    func step(at elapsed: Double, following track: FingerTrack) -> Step {
+    /// The step a scan `elapsed` seconds into the gesture makes for a finger following `track`;
+    /// `cancelling` when the system takes every touch away at this scan.
+    func step(at elapsed: Double, following track: FingerTrack, cancelling: Bool = false) -> Step {
         switch state {
+        case .waiting where cancelling: .abandon
         case .waiting: track.down <= elapsed ? .land : .wait(down: track.down)
+        case .touching where cancelling: .cancel
         case .touching: track.up <= elapsed ? .lift : .move
         case .lifted: .done
         }
@@ -61,6 +69,19 @@ struct FingerContact {
         sample.time = time
         sample.phase = .up
         return sample
+    }
+
+    /// touching → lifted by the system: the `cancel` sample, at the last reported position.
+    mutating func cancel(at time: Microseconds) -> TouchSample {
+        var sample = lift(at: time)
+        sample.phase = .cancel
+        return sample
+    }
+
+    /// waiting → lifted: the finger never lands.
+    mutating func abandon() {
+        guard case .waiting = state else { preconditionFailure("only a waiting finger is abandoned: \(state)") }
+        state = .lifted
     }
 
     /// The slot and sequence of a touching finger.

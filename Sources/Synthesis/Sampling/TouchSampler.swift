@@ -6,8 +6,8 @@ import TouchTrace
 /// At each scan instant (the nominal period plus timing jitter) every finger that has landed since the
 /// last scan reports `down`, every finger still on the panel reports `motion` if anything it reports
 /// changed (evdev drops unchanged values, so a perfectly still finger is silent), and every finger
-/// that has lifted reports `up` at its last position. A frame mark closes each scan that reported
-/// something. Positions get Gaussian-shaped sensor noise and are quantised to device units.
+/// that has lifted reports `up` at its last position (or `cancel`, when the gesture is cancelled). A
+/// frame mark closes each scan that reported something. Positions get Gaussian-shaped sensor noise and are quantised to device units.
 ///
 /// Between gestures the panel is idle and the sampler skips ahead, but its clock keeps its phase, so
 /// instants stay on one grid for the whole trace. Touch ids count up across the whole trace.
@@ -50,9 +50,11 @@ struct TouchSampler {
 
     // MARK: - Gestures
 
-    /// Reports the tracks of one gesture whose time 0 is `origin`; returns the number of touch samples.
+    /// Reports the tracks of one gesture whose time 0 is `origin`, cancelling every touch at the first
+    /// scan `cancellation` seconds or more after `origin`, if given; returns the number of touch samples.
     mutating func perform<Sink: TraceEventSink>(
-        _ tracks: [FingerTrack], origin: Microseconds, random: inout SeededGenerator, into sink: inout Sink
+        _ tracks: [FingerTrack], origin: Microseconds, cancellation: Double? = nil,
+        random: inout SeededGenerator, into sink: inout Sink
     ) throws -> Int {
         fingers.removeAll(keepingCapacity: true)
         var firstDown = Double.infinity
@@ -63,6 +65,7 @@ struct TouchSampler {
         guard firstDown.isFinite else { return 0 }
         var occupiedSlots: UInt64 = 0
         var remaining = tracks.count
+        var onScreen = 0
         var samples = 0
         var scan = firstScan(atOrAfter: origin + microseconds(firstDown))
         while remaining > 0 {
@@ -72,8 +75,10 @@ struct TouchSampler {
             var reported = false
             var touching = false
             var nextDown = Double.infinity
+            // The system takes away the touches on the screen: the cancel waits for one to be there.
+            let cancelling = onScreen > 0 && (cancellation.map { elapsed >= $0 } ?? false)
             for index in fingers.indices {
-                switch fingers[index].step(at: elapsed, following: tracks[index]) {
+                switch fingers[index].step(at: elapsed, following: tracks[index], cancelling: cancelling) {
                 case .wait(let down):
                     nextDown = min(nextDown, down)
                     continue
@@ -82,6 +87,7 @@ struct TouchSampler {
                     occupiedSlots |= 1 << UInt64(slot)
                     fingers[index].land(slot: slot, touch: clock.nextTouchID)
                     clock.nextTouchID &+= 1
+                    onScreen += 1
                     let sample = measure(tracks[index], finger: fingers[index], phase: .down, at: now, elapsed: elapsed, random: &random)
                     fingers[index].report(sample)
                     try sink.append(.touch(sample))
@@ -96,7 +102,17 @@ struct TouchSampler {
                 case .lift:
                     occupiedSlots &= ~(1 << UInt64(fingers[index].identity.slot))
                     remaining -= 1
+                    onScreen -= 1
                     try sink.append(.touch(fingers[index].lift(at: now)))
+                case .cancel:
+                    occupiedSlots &= ~(1 << UInt64(fingers[index].identity.slot))
+                    remaining -= 1
+                    onScreen -= 1
+                    try sink.append(.touch(fingers[index].cancel(at: now)))
+                case .abandon:
+                    fingers[index].abandon()
+                    remaining -= 1
+                    continue
                 case .done:
                     continue
                 }

@@ -13,7 +13,7 @@ import TouchTrace
 /// var events: [TraceEvent] = []
 /// try session.perform(.pinch(.in, scale: nil), into: &events)
 /// ```
-public struct SessionSynthesizer {
+public struct SessionSynthesizer: Sendable {
     public let options: SynthesisOptions
     /// Whether each gesture is preceded by an annotation such as "synth swipe right".
     public var annotates: Bool
@@ -54,7 +54,7 @@ public struct SessionSynthesizer {
         _ gesture: Gesture, nearMiss: Bool? = nil, into sink: inout Sink
     ) throws -> Int {
         try Self.validate(gesture)
-        let plan = self.plan(gesture, nearMiss: nearMiss ?? options.nearMiss)
+        let plan = self.plan(gesture, nearMiss: nearMiss ?? options.nearMiss, cancelAt: options.cancelAt)
         return try perform(plan, into: &sink)
     }
 
@@ -63,15 +63,24 @@ public struct SessionSynthesizer {
         var tracks: [FingerTrack]
         var origin: Microseconds
         var annotation: String
+        /// When the system cancels every touch, in seconds from `origin`; nil if it does not.
+        var cancellation: Double?
     }
 
-    /// Draws the hand's movements for `gesture` and when it starts.
-    mutating func plan(_ gesture: Gesture, nearMiss: Bool) -> Plan {
+    /// Draws the hand's movements for `gesture` and when it starts; `cancelAt` is the fraction of
+    /// the gesture after which every touch is cancelled.
+    mutating func plan(_ gesture: Gesture, nearMiss: Bool, cancelAt: Double? = nil) -> Plan {
         hand.options.nearMiss = nearMiss
         let tracks = hand.tracks(for: gesture)
         let origin = lastEvent.map { $0 + Microseconds((hand.draw(Self.pause) * 1_000_000).rounded()) } ?? Self.lead
-        let annotation = nearMiss ? "synth near-miss \(gesture.label)" : "synth \(gesture.label)"
-        return Plan(tracks: tracks, origin: origin, annotation: annotation)
+        var cancellation: Double?
+        if let cancelAt {
+            let first = tracks.reduce(Double.infinity) { min($0, $1.down) }
+            let last = tracks.reduce(-Double.infinity) { max($0, $1.up) }
+            cancellation = first + (last - first) * cancelAt
+        }
+        let annotation = "synth " + (nearMiss ? "near-miss " : "") + (cancelAt != nil ? "cancelled " : "") + gesture.label
+        return Plan(tracks: tracks, origin: origin, annotation: annotation, cancellation: cancellation)
     }
 
     /// Samples a planned gesture into `sink`.
@@ -80,7 +89,8 @@ public struct SessionSynthesizer {
         if annotates {
             try sink.append(.annotation(Annotation(time: plan.origin, text: plan.annotation)))
         }
-        let samples = try sampler.perform(plan.tracks, origin: plan.origin, random: &sensor, into: &sink)
+        let samples = try sampler.perform(
+            plan.tracks, origin: plan.origin, cancellation: plan.cancellation, random: &sensor, into: &sink)
         lastEvent = max(sampler.lastTime, plan.origin)
         touchSamples += samples
         gestures += 1

@@ -107,6 +107,7 @@ struct ChunkDecoder {
         if op < 0x40 { return .touch(try move(Int(op))) }  // BinaryLayout.opMove range
         if op < 0x80 { return .touch(try touch(Int(op & 0x3F))) }  // BinaryLayout.opTouch range
         if op == 0x8A { return .frame(FrameMark(time: time, device: 0)) }  // BinaryLayout.opFrame0
+        if op & 0xFC == 0x80 { return .touch(try define(phase: TouchPhase(rawValue: op & 3)!)) }  // opNew
         return try other(op)
     }
 
@@ -182,11 +183,15 @@ struct ChunkDecoder {
         return UInt32(truncatingIfNeeded: value)
     }
 
-    private mutating func varint16(_ what: String) throws(Failure) -> UInt16 {
-        let at = cursor
+    @inline(__always)
+    private mutating func varint16(_ what: StaticString) throws(Failure) -> UInt16 {
         let value = try varint()
-        guard value <= UInt16.max else { throw failure("\(what) \(value) does not fit 16 bits", at: at) }
+        guard value <= UInt16.max else { throw tooWide(what, value) }
         return UInt16(truncatingIfNeeded: value)
+    }
+
+    private func tooWide(_ what: StaticString, _ value: UInt64) -> Failure {
+        failure("\(what) \(value) does not fit 16 bits", at: cursor - Varint.encodedLength(value))
     }
 
     @inlinable @inline(__always)
@@ -255,7 +260,8 @@ struct ChunkDecoder {
         }
     }
 
-    private mutating func define(phase: TouchPhase) throws(Failure) -> TouchSample {
+    @usableFromInline
+    mutating func define(phase: TouchPhase) throws(Failure) -> TouchSample {
         guard tableCount < BinaryLayout.maxLocalTouches else { throw failure("more than 64 touches in one chunk", at: cursor - 1) }
         var entry = LocalTouch()
         entry.device = try varint16("device")

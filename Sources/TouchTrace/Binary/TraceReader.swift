@@ -51,10 +51,12 @@ public final class TraceReader {
     private let trailerIntact: Bool
     /// Offset of the next chunk to read.
     private var position: Int
-    @usableFromInline var decoder: ChunkDecoder
+    /// The decoder and a read-ahead event live in memory the reader owns, reached through pointers
+    /// rather than stored properties, so that `next()` pays no dynamic exclusivity check per event.
+    @usableFromInline let decoder: UnsafeMutablePointer<ChunkDecoder>
     private let table: UnsafeMutablePointer<ChunkDecoder.LocalTouch>
     /// An event read ahead by `seek(toTime:)`.
-    @usableFromInline var pending: TraceEvent?
+    @usableFromInline let pending: UnsafeMutablePointer<TraceEvent?>
     /// Set by the first error without salvage; every later read throws it again.
     private var failure: TraceInputError?
 
@@ -80,7 +82,10 @@ public final class TraceReader {
         position = bodyStart
         table = .allocate(capacity: BinaryLayout.maxLocalTouches)
         table.initialize(repeating: .init(), count: BinaryLayout.maxLocalTouches)
-        decoder = ChunkDecoder(table: table)
+        decoder = .allocate(capacity: 1)
+        decoder.initialize(to: ChunkDecoder(table: table))
+        pending = .allocate(capacity: 1)
+        pending.initialize(to: nil)
 
         var found: [TraceDamage] = []
         var index: TraceIndex?
@@ -120,25 +125,24 @@ public final class TraceReader {
 
     deinit {
         table.deallocate()
+        decoder.deallocate()
+        pending.deinitialize(count: 1)
+        pending.deallocate()
     }
 
     // MARK: - Reading events
 
     /// The next event, or nil at the end of the trace.
+    @inlinable
     public func next() throws -> TraceEvent? {
-        if let event = pending {
-            pending = nil
-            return event
-        }
-        var local = decoder
-        defer { decoder = local }
+        if case .some = pending.pointee { return takePending() }
         while true {
-            switch try decoded(&local) {
+            switch try decoded(&decoder.pointee) {
             case .touch(let sample): return .touch(sample)
             case .frame(let mark): return .frame(mark)
             case .gesture(let sample): return .gesture(sample)
-            case .other(let op): if let event = try slowEvent(op, &local) { return event }
-            case .end: guard try startNextChunk(&local) else { return nil }
+            case .other(let op): if let event = try slowEvent(op, &decoder.pointee) { return event }
+            case .end: guard try startNextChunk(&decoder.pointee) else { return nil }
             }
         }
     }
@@ -148,12 +152,9 @@ public final class TraceReader {
     /// is used (a touch sample never exists as a general `TraceEvent` to copy or destroy).
     @inlinable
     public func forEachEvent(_ body: (TraceEvent) throws -> Void) throws {
-        if let event = pending {
-            pending = nil
-            try body(event)
-        }
-        var local = decoder
-        defer { decoder = local }
+        if case .some = pending.pointee, let event = takePending() { try body(event) }
+        var local = decoder.pointee
+        defer { decoder.pointee = local }
         while true {
             switch try decoded(&local) {
             case .touch(let sample): try body(.touch(sample))
@@ -165,17 +166,23 @@ public final class TraceReader {
         }
     }
 
+    @usableFromInline
+    func takePending() -> TraceEvent? {
+        defer { pending.pointee = nil }
+        return pending.pointee
+    }
+
     /// Positions the reader so that the next event is the first one, from the chunk the index
     /// points to for `time` onwards, whose time is at or after `time`. Without an index, scans
     /// from the first chunk.
     public func seek(toTime time: Microseconds) throws {
         if let failure { throw failure }
-        pending = nil
-        decoder.reset()
+        pending.pointee = nil
+        decoder.pointee.reset()
         position = index?.entryToSeek(time)?.offset ?? bodyStart
         while let event = try next() {
             if event.time >= time {
-                pending = event
+                pending.pointee = event
                 return
             }
         }

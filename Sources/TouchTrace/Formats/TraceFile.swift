@@ -6,15 +6,16 @@ import Darwin
 
 /// A trace read whole from a file of any format, with everything the reader had to say about it.
 public struct LoadedTrace: Sendable {
-    public var document: TraceDocument
+    /// The events, with the writer options and explicit flush points that let a binary trace be
+    /// written again byte for byte (defaults and none for the text import formats).
+    public var trace: JSONLinesTrace
     public var format: TraceFormat
     /// Damage a binary reader worked around (truncation, skipped chunks, a broken index).
     public var damage: [TraceDamage]
     /// Oddities a text importer worked around (slots out of range, time going backwards).
     public var warnings: [FormatWarning]
-    /// For a binary source, the writer options it was written with, so a conversion back to binary
-    /// can reproduce it byte for byte.
-    public var writerOptions: TraceWriter.Options?
+
+    public var document: TraceDocument { trace.document }
 }
 
 /// One entry point for reading and writing traces in every format Touchstone knows.
@@ -31,7 +32,7 @@ public enum TraceFile {
         guard let format = TraceFormat.detect(prefix: prefix) else {
             throw TraceInputError(
                 file: path, location: .byte(0),
-                message: "not a trace Touchstone can read (expected a binary trace, an evemu recording or libinput record YAML)")
+                message: "not a trace Touchstone can read (expected a binary trace, JSON Lines, an evemu recording or libinput record YAML)")
         }
         return format
     }
@@ -39,36 +40,35 @@ public enum TraceFile {
     /// Reads the whole file at `path`, whatever its format. With `salvage`, binary chunks that fail
     /// their checksum are skipped and reported as damage instead of stopping the read.
     public static func load(path: String, salvage: Bool = false) throws -> LoadedTrace {
-        switch try detectFormat(path: path) {
+        let format = try detectFormat(path: path)
+        switch format {
         case .binary:
             let reader = try TraceReader(path: path, options: .init(salvage: salvage))
-            let events = try reader.readAll()
-            return LoadedTrace(
-                document: TraceDocument(header: reader.header, events: events), format: .binary,
-                damage: reader.damage, warnings: [], writerOptions: reader.writerOptions)
+            let trace = try TraceConversion.jsonLines(from: reader)
+            return LoadedTrace(trace: trace, format: format, damage: reader.damage, warnings: [])
+        case .jsonLines:
+            return LoadedTrace(trace: try JSONLines.read(path: path), format: format, damage: [], warnings: [])
         case .evemu:
             let (document, warnings) = try EvemuFormat.read(path: path)
-            return LoadedTrace(document: document, format: .evemu, damage: [], warnings: warnings, writerOptions: nil)
+            return LoadedTrace(trace: JSONLinesTrace(document: document), format: format, damage: [], warnings: warnings)
         case .libinputRecord:
             let (document, warnings) = try LibinputRecordFormat.read(path: path)
-            return LoadedTrace(
-                document: document, format: .libinputRecord, damage: [], warnings: warnings, writerOptions: nil)
+            return LoadedTrace(trace: JSONLinesTrace(document: document), format: format, damage: [], warnings: warnings)
         }
     }
 
-    /// Writes `document` to `path` in `format`. Binary output goes through `NAME.partial` and a
-    /// rename, so a failed write never leaves a half file under the final name.
-    public static func save(
-        _ document: TraceDocument, to path: String, as format: TraceFormat,
-        writerOptions: TraceWriter.Options = .init()
-    ) throws {
+    /// Writes `trace` to `path` in `format`, always through `NAME.partial` and a rename, so a failed
+    /// write never leaves a half file under the final name.
+    public static func save(_ trace: JSONLinesTrace, to path: String, as format: TraceFormat) throws {
         switch format {
         case .binary:
-            try BinaryTrace.write(document, to: path, options: writerOptions)
+            try TraceConversion.writeBinary(trace, to: path)
+        case .jsonLines:
+            try JSONLines.write(trace, to: path)
         case .evemu:
-            try writeText(EvemuFormat.write(document), to: path)
+            try writeWholeFile(Array(EvemuFormat.write(trace.document).utf8), to: path)
         case .libinputRecord:
-            try writeText(LibinputRecordFormat.write(document), to: path)
+            try writeWholeFile(Array(LibinputRecordFormat.write(trace.document).utf8), to: path)
         }
     }
 
@@ -93,28 +93,6 @@ public enum TraceFile {
             filled += got
         }
         return Array(buffer[0..<filled])
-    }
-
-    /// Writes text through `NAME.partial` and a rename, like the binary writer.
-    static func writeText(_ text: String, to path: String) throws(TraceInputError) {
-        let partial = path + ".partial"
-        let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw failure(partial, "cannot create") }
-        var utf8 = Array(text.utf8)
-        var written = 0
-        while written < utf8.count {
-            let count = utf8.withUnsafeMutableBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let error = failure(partial, "cannot write")
-                close(fd)
-                throw error
-            }
-            written += count
-        }
-        utf8 = []
-        guard close(fd) == 0 else { throw failure(partial, "cannot close") }
-        guard rename(partial, path) == 0 else { throw failure(path, "cannot rename \(partial) into place") }
     }
 
     private static func failure(_ path: String, _ what: String) -> TraceInputError {

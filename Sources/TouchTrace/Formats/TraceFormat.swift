@@ -5,6 +5,8 @@
 public enum TraceFormat: String, CaseIterable, Sendable {
     /// Touchstone's compact binary trace (`docs/trace-format.md`), extension `.trace`.
     case binary
+    /// The JSON Lines twin of the binary format (`docs/trace-format.md`), extension `.jsonl`.
+    case jsonLines
     /// An evemu recording (`evemu-record`), extensions `.evemu`, `.events`.
     case evemu
     /// A `libinput record` YAML file (format version 1), extensions `.yml`, `.yaml`.
@@ -14,6 +16,7 @@ public enum TraceFormat: String, CaseIterable, Sendable {
     public var displayName: String {
         switch self {
         case .binary: "binary trace"
+        case .jsonLines: "JSON Lines trace"
         case .evemu: "evemu recording"
         case .libinputRecord: "libinput record YAML"
         }
@@ -22,6 +25,7 @@ public enum TraceFormat: String, CaseIterable, Sendable {
     /// The format whose signature `prefix` (the first bytes of a file; 4 KiB is plenty) carries.
     public static func detect(prefix: [UInt8]) -> TraceFormat? {
         if BinaryTrace.looksLike(prefix) { return .binary }
+        if JSONLines.looksLike(prefix) { return .jsonLines }
         if LibinputRecordFormat.looksLike(prefix) { return .libinputRecord }
         if EvemuFormat.looksLike(prefix) { return .evemu }
         return nil
@@ -32,6 +36,7 @@ public enum TraceFormat: String, CaseIterable, Sendable {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         switch path[path.index(after: dot)...].lowercased() {
         case "trace": return .binary
+        case "jsonl": return .jsonLines
         case "evemu", "events": return .evemu
         case "yml", "yaml": return .libinputRecord
         default: return nil
@@ -39,5 +44,5 @@ public enum TraceFormat: String, CaseIterable, Sendable {
     }
 
     /// The extensions `forOutput(path:)` understands, for error messages.
-    public static let outputExtensions = [".trace", ".evemu", ".yml"]
+    public static let outputExtensions = [".trace", ".jsonl", ".evemu", ".yml"]
 }

@@ -54,6 +54,18 @@ struct PanTests {
         #expect(pan.velocity(in: nil) == Vector(dx: 1_000, dy: 0))
     }
 
+    @Test("a finger that pauses for more than 100 ms before lifting ends the pan with zero velocity")
+    func velocityAfterPause() {
+        let (tester, pan) = panScene()
+        var endVelocity: Vector?
+        pan.addAction { if $0.state == .ended { endVelocity = pan.velocity(in: nil) } }
+        tester.down(1, 100, 100, at: 0)
+        tester.move(1, 120, 100, at: 10)
+        tester.move(1, 140, 100, at: 20)
+        tester.up(1, 140, 100, at: 250)
+        #expect(endVelocity == .zero)
+    }
+
     @Test("a second finger landing does not move the translation")
     func fingerLandingKeepsTranslation() {
         let (tester, pan) = panScene()
@@ -145,5 +157,26 @@ struct ScreenEdgePanTests {
         tester.down(2, 100, 400, at: 5)
         tester.move(1, 200, 770, at: 16)
         #expect(tester.actions == ["16ms edge action began"])
+    }
+}
+
+@Suite("Pan with several fingers")
+struct MultiFingerPanTests {
+    @Test("a two-finger pan ends when a finger lifts and fewer than the minimum remain")
+    func endsBelowMinimum() {
+        let tester = GestureTester()
+        let pan = PanGestureRecognizer(name: "pan")
+        pan.minimumNumberOfTouches = 2
+        tester.window.addGestureRecognizer(pan)
+        tester.frame(at: 0, [
+            TouchInput(identifier: 1, change: .down, location: Point(x: 100, y: 100)),
+            TouchInput(identifier: 2, change: .down, location: Point(x: 200, y: 100)),
+        ])
+        tester.frame(at: 10, [
+            TouchInput(identifier: 1, change: .move, location: Point(x: 100, y: 120)),
+            TouchInput(identifier: 2, change: .move, location: Point(x: 200, y: 120)),
+        ])
+        tester.up(1, 100, 120, at: 20)
+        #expect(tester.actions == ["10ms pan action began", "20ms pan action ended"])
     }
 }
