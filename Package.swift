@@ -66,7 +66,7 @@ let package = Package(
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         .testTarget(
             name: "TouchTraceTests", dependencies: ["TouchTrace", "Synthesis", "AllocationCounter"],
-            exclude: ["Fixtures", "ExternalCheckers"]
+            exclude: ["Fixtures", "ExternalCheckers"]  // fixtures are read through #filePath
         ),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TouchTrace", "AllocationCounter"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),

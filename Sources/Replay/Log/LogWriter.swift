@@ -174,22 +174,37 @@ public struct LogWriter {
 
     @inline(__always)
     static func digitCount(_ value: UInt64) -> Int {
-        var count = 1
-        var rest = value
-        while rest >= 10 { rest /= 10; count += 1 }
+        // Log numbers are mostly 1 to 7 digits: a short chain of comparisons beats division.
+        if value < 10 { return 1 }
+        if value < 100 { return 2 }
+        if value < 1_000 { return 3 }
+        if value < 10_000 { return 4 }
+        if value < 100_000 { return 5 }
+        if value < 1_000_000 { return 6 }
+        if value < 10_000_000 { return 7 }
+        var count = 8
+        var rest = value / 100_000_000
+        while rest > 0 { rest /= 10; count += 1 }
         return count
     }
 
+    /// Writes `value` in decimal, zero-padded to `minimumDigits`, two digits per step from the end.
     private func unsigned(_ value: UInt64, minimumDigits: Int = 1) {
         let count = max(Self.digitCount(value), minimumDigits)
         buffer.reserve(count)
-        var cursor = buffer.base + buffer.count + count - 1
+        var cursor = buffer.base + buffer.count + count
         var rest = value
-        for _ in 0..<count {
-            cursor.pointee = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-            cursor -= 1
+        var remaining = count
+        while remaining >= 2 {
+            let quotient = rest / 100
+            let pair = UInt8(truncatingIfNeeded: rest &- quotient &* 100)
+            cursor -= 2
+            cursor[0] = 0x30 &+ pair / 10
+            cursor[1] = 0x30 &+ pair % 10
+            rest = quotient
+            remaining -= 2
         }
+        if remaining == 1 { (cursor - 1).pointee = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10) }
         buffer.count += count
     }
 

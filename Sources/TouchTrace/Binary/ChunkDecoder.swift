@@ -100,14 +100,14 @@ struct ChunkDecoder {
         }
         remaining &-= 1
         var op = try byte()
-        if op == 0x88 {  // BinaryLayout.opTime, spelled out so it folds in client modules
+        if op == BinaryLayout.opTime {
             time = time &+ Varint.unzigzag(try varint())
             op = try byte()
         }
-        if op < 0x40 { return .touch(try move(Int(op))) }  // BinaryLayout.opMove range
-        if op < 0x80 { return .touch(try touch(Int(op & 0x3F))) }  // BinaryLayout.opTouch range
-        if op == 0x8A { return .frame(FrameMark(time: time, device: 0)) }  // BinaryLayout.opFrame0
-        if op & 0xFC == 0x80 { return .touch(try define(phase: TouchPhase(rawValue: op & 3)!)) }  // opNew
+        if op < BinaryLayout.opTouch { return .touch(try move(Int(op))) }
+        if op < BinaryLayout.opNew { return .touch(try touch(Int(op & 0x3F))) }
+        if op == BinaryLayout.opFrame0 { return .frame(FrameMark(time: time, device: 0)) }
+        if op & 0xFC == BinaryLayout.opNew { return .touch(try define(phase: TouchPhase(rawValue: op & 3)!)) }
         return try other(op)
     }
 

@@ -27,6 +27,7 @@ public final class TraceReader {
 
     /// The path (or name) as given, used in every error.
     public let path: String
+    /// Who recorded the trace, where, and from which devices.
     public let header: TraceHeader
     /// The options the writer used, as the file records them (for converting to an identical copy).
     public let writerOptions: TraceWriter.Options
@@ -51,6 +52,9 @@ public final class TraceReader {
     private let trailerIntact: Bool
     /// Offset of the next chunk to read.
     private var position: Int
+    /// How far pages have been handed back to the kernel (see `MemoryMappedFile.release`).
+    private var releasedUpTo = 0
+    private static let releaseStep = 8 * 1024 * 1024
     /// The decoder and a read-ahead event live in memory the reader owns, reached through pointers
     /// rather than stored properties, so that `next()` pays no dynamic exclusivity check per event.
     @usableFromInline let decoder: UnsafeMutablePointer<ChunkDecoder>
@@ -87,40 +91,42 @@ public final class TraceReader {
         pending = .allocate(capacity: 1)
         pending.initialize(to: nil)
 
-        var found: [TraceDamage] = []
-        var index: TraceIndex?
+        let end = Self.inspectEnd(of: bytes, bodyStart: bodyStart, path: path)
+        trailerIntact = end.trailer != nil
+        recordedEventCount = end.trailer?.eventCount
+        bodyEnd = end.bodyEnd
+        index = end.index
+        damage = end.damage
+    }
+
+    /// What the end of the file says: the trailer, where the body ends, the index, and damage to
+    /// either. Never fails: a damaged end costs only seeking speed and the recorded event count.
+    private static func inspectEnd(of bytes: UnsafeRawBufferPointer, bodyStart: Int, path: String)
+        -> (trailer: TraceTrailer?, bodyEnd: Int, index: TraceIndex?, damage: [TraceDamage])
+    {
         switch TraceTrailer.find(in: bytes, bodyStart: bodyStart) {
         case .valid(let trailer):
-            trailerIntact = true
-            recordedEventCount = trailer.eventCount
             let trailerStart = bytes.count - BinaryLayout.trailerSize
-            bodyEnd = trailer.indexOffset == 0 ? trailerStart : trailer.indexOffset
-            if trailer.indexOffset != 0 {
-                do {
-                    index = try TraceIndex.decode(
-                        UnsafeRawBufferPointer(rebasing: bytes[trailer.indexOffset..<trailerStart]),
-                        at: trailer.indexOffset, file: path)
-                } catch let error as TraceInputError {
-                    guard case .byte(let offset) = error.location else { throw error }
-                    found.append(TraceDamage(kind: .damagedIndex, offset: offset, bytesLost: 0,
-                                             message: error.message + "; seeking will scan"))
-                }
+            guard trailer.indexOffset != 0 else { return (trailer, trailerStart, nil, []) }
+            do {
+                let index = try TraceIndex.decode(
+                    UnsafeRawBufferPointer(rebasing: bytes[trailer.indexOffset..<trailerStart]),
+                    at: trailer.indexOffset, file: path)
+                return (trailer, trailer.indexOffset, index, [])
+            } catch {
+                let offset = if case .byte(let at) = error.location { at } else { trailer.indexOffset }
+                let damage = TraceDamage(
+                    kind: .damagedIndex, offset: offset, bytesLost: 0, message: error.message + "; seeking will scan")
+                return (trailer, trailer.indexOffset, nil, [damage])
             }
         case .absent:
-            trailerIntact = false
-            recordedEventCount = nil
-            bodyEnd = bytes.count
-            found.append(TraceDamage(
+            let damage = TraceDamage(
                 kind: .missingTrailer, offset: bytes.count, bytesLost: 0,
-                message: "the file has no trailer: it was not closed, or it was cut short"))
+                message: "the file has no trailer: it was not closed, or it was cut short")
+            return (nil, bytes.count, nil, [damage])
         case .damaged(let offset, let message):
-            trailerIntact = false
-            recordedEventCount = nil
-            bodyEnd = bytes.count
-            found.append(TraceDamage(kind: .damagedTrailer, offset: offset, bytesLost: 0, message: message))
+            return (nil, bytes.count, nil, [TraceDamage(kind: .damagedTrailer, offset: offset, bytesLost: 0, message: message)])
         }
-        self.index = index
-        damage = found
     }
 
     deinit {
@@ -179,6 +185,7 @@ public final class TraceReader {
         if let failure { throw failure }
         pending.pointee = nil
         decoder.pointee.reset()
+        releasedUpTo = 0
         position = index?.entryToSeek(time)?.offset ?? bodyStart
         while let event = try next() {
             if event.time >= time {
@@ -275,6 +282,10 @@ public final class TraceReader {
             currentChunk = at
             chunksStarted += 1
             position = payloadAt + length
+            if at - releasedUpTo >= Self.releaseStep {
+                storage.release(upTo: at)
+                releasedUpTo = at
+            }
             return true
         }
         return false

@@ -138,3 +138,19 @@ struct JSONLinesTests {
         #expect(!JSONLines.looksLike(try TraceEncoder.encode(SampleTraces.everyCaseDocument)))
     }
 }
+
+@Suite("Hand-written fixtures")
+struct HandWrittenFixtureTests {
+    private static let fixtures = String(#filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(2)
+        .joined(separator: "/")) + "/Fixtures/"
+
+    @Test("A hand-written double tap parses, and its canonical form survives binary and back")
+    func doubleTap() throws {
+        let trace = try JSONLines.read(path: Self.fixtures + "hand-written-double-tap.jsonl")
+        #expect(trace.document.events.count == 11)
+        #expect(trace.document.events.first == .annotation(Annotation(time: 0, text: "expect double tap")))
+        let binary = try TraceConversion.binary(from: trace)
+        let canonical = JSONLines.encode(trace)
+        #expect(JSONLines.encode(try TraceConversion.jsonLines(fromBinary: binary)) == canonical)
+    }
+}
