@@ -88,6 +88,9 @@ public final class LiveSession: TraceEventSink {
     public func run() throws(LiveError) -> LiveOutcome {
         // Deferred blocks run last-first: the seat is let go only after the connection is closed.
         defer { seat = nil }
+        // From here on SIGINT and SIGTERM end the session through the loop, never mid-write.
+        let signalFD = tw_termination_signal_fd()
+        defer { if signalFD >= 0 { close(signalFD) } }
         let display = try WaylandDisplay.connect(environment: options.environment)
         defer { display.disconnect() }
         let translator = WaylandEventTranslator(touchDevice: 0, gestureDevice: 1, sink: self)
@@ -111,7 +114,7 @@ public final class LiveSession: TraceEventSink {
         recognition = makeRecognition(LiveSurface(width: window.width, height: window.height, devices: devices))
         try startRecording(devices: devices)
         defer { finish() }
-        let outcome = try loop(display: display, window: window)
+        let outcome = try loop(display: display, window: window, signalFD: signalFD)
         // Touches still down when the session ends are cut off, as a removed device's are: the
         // trace and the scene both see them cancelled rather than left hanging.
         translator.cancelAllTouches()
@@ -167,10 +170,8 @@ public final class LiveSession: TraceEventSink {
         }
     }
 
-    private func loop(display: WaylandDisplay, window: Toplevel) throws(LiveError) -> LiveOutcome {
+    private func loop(display: WaylandDisplay, window: Toplevel, signalFD: Int32) throws(LiveError) -> LiveOutcome {
         let waylandFD = wl_display_get_fd(display.display)
-        let signalFD = tw_termination_signal_fd()
-        defer { if signalFD >= 0 { close(signalFD) } }
         var descriptors = [
             pollfd(fd: waylandFD, events: Int16(POLLIN), revents: 0),
             pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0),
