@@ -105,10 +105,7 @@ public final class LiveSession: TraceEventSink {
         let window = Toplevel(display: display, title: options.windowTitle)
         defer { window.destroy() }
         while !window.isConfigured {
-            if wl_display_dispatch(display.display) < 0 {
-                if display.compositorWentAway { return .compositorGone }
-                throw display.failure()
-            }
+            if let end = try pump(display, signalFD: signalFD, timeout: -1) { return end }
         }
         let devices = describeDevices(window: window, translator: translator)
         recognition = makeRecognition(LiveSurface(width: window.width, height: window.height, devices: devices))
@@ -171,11 +168,6 @@ public final class LiveSession: TraceEventSink {
     }
 
     private func loop(display: WaylandDisplay, window: Toplevel, signalFD: Int32) throws(LiveError) -> LiveOutcome {
-        let waylandFD = wl_display_get_fd(display.display)
-        var descriptors = [
-            pollfd(fd: waylandFD, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0),
-        ]
         while true {
             if window.closeRequested { return .closed }
             if window.takeResize() { noteResize(window: window) }
@@ -183,27 +175,37 @@ public final class LiveSession: TraceEventSink {
                 window.draw(paint)
                 needsRedraw = false
             }
-            while wl_display_prepare_read(display.display) != 0 {
-                if wl_display_dispatch_pending(display.display) < 0 { return try lost(display) }
-            }
-            if wl_display_flush(display.display) < 0 && errno != EAGAIN {
-                wl_display_cancel_read(display.display)
-                return try lost(display)
-            }
-            descriptors[0].revents = 0
-            descriptors[1].revents = 0
-            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout())
-            if ready > 0 && descriptors[0].revents != 0 {
-                if wl_display_read_events(display.display) < 0 { return try lost(display) }
-            } else {
-                wl_display_cancel_read(display.display)
-            }
-            if wl_display_dispatch_pending(display.display) < 0 { return try lost(display) }
-            if ready > 0 && descriptors[1].revents != 0 { return .interrupted }
+            if let end = try pump(display, signalFD: signalFD, timeout: timeout()) { return end }
             fireDueTimers()
             recorder?.tick(now: MonotonicClock.monotonicNow())
             if let failure = recorder?.failure { throw .recording("\(failure)") }
         }
+    }
+
+    /// Sends what is queued, waits up to `timeout` ms (-1: no limit) for the compositor or a
+    /// signal, and dispatches what arrived. Returns how the session ends, or nil to go on.
+    private func pump(_ display: WaylandDisplay, signalFD: Int32, timeout: Int32) throws(LiveError) -> LiveOutcome? {
+        while wl_display_prepare_read(display.display) != 0 {
+            if wl_display_dispatch_pending(display.display) < 0 { return try lost(display) }
+        }
+        if wl_display_flush(display.display) < 0 && errno != EAGAIN {
+            wl_display_cancel_read(display.display)
+            return try lost(display)
+        }
+        var descriptors = (
+            pollfd(fd: wl_display_get_fd(display.display), events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)
+        )
+        let ready = withUnsafeMutableBytes(of: &descriptors) {
+            poll($0.baseAddress!.assumingMemoryBound(to: pollfd.self), 2, timeout)
+        }
+        if ready > 0 && descriptors.0.revents != 0 {
+            if wl_display_read_events(display.display) < 0 { return try lost(display) }
+        } else {
+            wl_display_cancel_read(display.display)
+        }
+        if wl_display_dispatch_pending(display.display) < 0 { return try lost(display) }
+        return ready > 0 && descriptors.1.revents != 0 ? .interrupted : nil
     }
 
     private func lost(_ display: WaylandDisplay) throws(LiveError) -> LiveOutcome {
