@@ -6,6 +6,7 @@
 // Module map (arrows point at what a module uses; see docs/architecture.md):
 //
 //   touchstone (CLI) ──► Replay ──► GestureEngine
+//        │  └──► LibinputCapture ──► TouchTrace, CLibinput (libinput, libudev)
 //        │                 │
 //        └──────────────►  TouchTrace  ◄── Synthesis
 //
@@ -20,10 +21,12 @@ let package = Package(
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
         .library(name: "Synthesis", targets: ["Synthesis"]),
         .library(name: "Replay", targets: ["Replay"]),
+        .library(name: "LibinputCapture", targets: ["LibinputCapture"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The event model and every file format: binary trace, JSON Lines, evemu, libinput record.
@@ -41,6 +44,17 @@ let package = Package(
         ),
         // Virtual-time replay of traces through scenes, the canonical log, and verify.
         .target(name: "Replay", dependencies: ["TouchTrace", "GestureEngine"]),
+        // libinput and libudev, found through pkg-config: the C APIs the recorder drives.
+        .systemLibrary(
+            name: "CLibinput",
+            pkgConfig: "libinput libudev",
+            providers: [.apt(["libinput-dev", "libudev-dev"])]
+        ),
+        // Records touchscreen touches and touchpad gestures through libinput into trace events.
+        .target(
+            name: "LibinputCapture",
+            dependencies: ["TouchTrace", "CLibinput", .product(name: "Logging", package: "swift-log")]
+        ),
         // libwayland-client, and the client-side protocol code wayland-scanner generated from
         // wayland-protocols (scripts/generate-wayland-protocols), with accessors Swift needs.
         .systemLibrary(
@@ -58,7 +72,8 @@ let package = Package(
         .executableTarget(
             name: "TouchstoneCLI",
             dependencies: [
-                "TouchTrace", "Synthesis", "GestureEngine", "Replay", "WaylandFrontend",
+                "TouchTrace", "Synthesis", "GestureEngine", "Replay", "LibinputCapture", "WaylandFrontend",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,7 +90,20 @@ let package = Package(
             dependencies: ["Replay", "Synthesis", "TouchTrace", "GestureEngine"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchstoneCLI", "TouchTrace"]),
+        .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchstoneCLI"]),
+        // umockdev's test-bed API, for the recorder's end-to-end tests (emulated devices, no hardware).
+        .systemLibrary(
+            name: "CUmockdev",
+            path: "Tests/Support/CUmockdev",
+            pkgConfig: "umockdev-1.0",
+            providers: [.apt(["libumockdev-dev"])]
+        ),
+        .testTarget(
+            name: "LibinputCaptureTests",
+            dependencies: ["LibinputCapture", "TouchTrace", "CUmockdev"],
+            exclude: ["Preload"],
+            resources: [.copy("Fixtures")]
+        ),
         // Unit tests, and end-to-end runs of `touchstone live` against a scripted libwayland-server
         // compositor and weston 10 headless; the C peers in Fixtures/ are compiled by the tests.
         .testTarget(

@@ -8,6 +8,7 @@ struct Touchstone: ParsableCommand {
         abstract: "Record touch and gesture sessions, replay them through UIKit-faithful recognizers, and measure them.",
         version: "0.1.0",
         subcommands: [
+            Record.self,
             Synth.self,
             Info.self,
             Convert.self,
