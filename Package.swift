@@ -55,11 +55,24 @@ let package = Package(
             name: "LibinputCapture",
             dependencies: ["TouchTrace", "CLibinput", .product(name: "Logging", package: "swift-log")]
         ),
+        // libwayland-client, and the client-side protocol code wayland-scanner generated from
+        // wayland-protocols (scripts/generate-wayland-protocols), with accessors Swift needs.
+        .systemLibrary(
+            name: "CWaylandClient", pkgConfig: "wayland-client",
+            providers: [.apt(["libwayland-dev"])]
+        ),
+        .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),
+        // `touchstone live`: a Wayland window that records touches and touchpad gestures and feeds
+        // them through the gesture engine on a monotonic clock.
+        .target(
+            name: "WaylandFrontend",
+            dependencies: ["TouchTrace", "CWaylandClient", "CWaylandProtocols"]
+        ),
         // The `touchstone` command: argument parsing, wiring, progress and exit codes.
         .executableTarget(
             name: "TouchstoneCLI",
             dependencies: [
-                "TouchTrace", "Synthesis", "GestureEngine", "Replay", "LibinputCapture",
+                "TouchTrace", "Synthesis", "GestureEngine", "Replay", "LibinputCapture", "WaylandFrontend",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -90,6 +103,13 @@ let package = Package(
             dependencies: ["LibinputCapture", "TouchTrace", "CUmockdev"],
             exclude: ["Preload"],
             resources: [.copy("Fixtures")]
+        ),
+        // Unit tests, and end-to-end runs of `touchstone live` against a scripted libwayland-server
+        // compositor and weston 10 headless; the C peers in Fixtures/ are compiled by the tests.
+        .testTarget(
+            name: "WaylandFrontendTests",
+            dependencies: ["WaylandFrontend", "TouchTrace", "TouchstoneCLI", "AllocationCounter"],
+            exclude: ["Fixtures"]
         ),
     ]
 )

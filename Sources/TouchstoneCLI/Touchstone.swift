@@ -15,6 +15,7 @@ struct Touchstone: ParsableCommand {
             Replay.self,
             Verify.self,
             Template.self,
+            Live.self,
         ]
     )
 }

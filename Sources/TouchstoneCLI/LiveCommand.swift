@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import Replay
+import TouchTrace
+import WaylandFrontend
+
+/// `touchstone live`: a Wayland window that shows what a scene's recognizers make of touches and
+/// touchpad gestures, and optionally records them.
+struct Live: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open a Wayland window, run touches through a scene's recognizers live, and optionally record them.",
+        discussion: """
+            Needs a Wayland session (WAYLAND_DISPLAY). SCENE is a built-in scene \
+            (\(BuiltinScenes.names.joined(separator: ", "))) or a scene .json file; touches arrive in \
+            surface points, which are the scene's window points. The recording stores positions as \
+            wl_fixed_t units (256 per point) with the surface size; replaying it with \
+            `touchstone replay FILE --scene SCENE` prints the same log as --log. Closing the window, \
+            Ctrl-C or the compositor quitting all end the session with the recording complete.
+            """
+    )
+
+    @Option(help: "A built-in scene name or a scene .json file.")
+    var scene = "map"
+
+    @Option(help: "Record the session to this binary trace file.")
+    var record: String?
+
+    @Option(help: "Write the canonical replay log of the session to this file.")
+    var log: String?
+
+    func run() throws {
+        let scene: Scene
+        do {
+            scene = try SceneReference.resolve(self.scene)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        var logFile: UnsafeMutablePointer<FILE>?
+        if let log {
+            guard let opened = fopen(log, "w") else { throw ValidationError("\(log): cannot create the file") }
+            logFile = opened
+        }
+        let options = LiveOptions(
+            recordPath: record, environment: Self.waylandEnvironment(),
+            recorder: RecorderInfo(name: "touchstone live", version: Touchstone.configuration.version,
+                                   detail: "scene \(scene.name)")
+        )
+        var recognition: LiveSceneRecognition?
+        let session = LiveSession(
+            options: options,
+            makeRecognition: { surface in
+                let made = LiveSceneRecognition(scene: scene, devices: surface.devices, log: logFile)
+                recognition = made
+                return made
+            },
+            report: printError
+        )
+        let outcome: LiveOutcome
+        do {
+            outcome = try session.run()
+        } catch {
+            printError(error.description)
+            throw ExitCode.failure
+        }
+        if let error = recognition?.error { printError("touchstone live: scene \(scene.name): \(error)") }
+        if outcome == .compositorGone { printError("touchstone live: the compositor closed the connection") }
+        if let record { printError("touchstone live: recorded \(session.eventsRecorded) events to \(record)") }
+    }
+
+    /// The variables libwayland reads to find the compositor.
+    private static func waylandEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        for key in ["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "XDG_RUNTIME_DIR"] {
+            if let value = getenv(key) { environment[key] = String(cString: value) }
+        }
+        return environment
+    }
+}

@@ -1,0 +1,123 @@
+import CWaylandClient
+import CWaylandProtocols
+
+/// The seat's touch and pointer, and the touchpad gestures on that pointer, forwarded to the
+/// event translator.
+///
+/// Capabilities may arrive or change at any time; the seat creates its `wl_touch` and `wl_pointer`
+/// when they appear. Pointer motion and buttons are not part of a touch trace: the pointer is bound
+/// because `zwp_pointer_gestures_v1` hangs its gesture objects off it.
+final class Seat {
+    private let seat: OpaquePointer
+    private let gestures: OpaquePointer?
+    private let gesturesVersion: UInt32
+    private let translator: WaylandEventTranslator
+    private(set) var touch: OpaquePointer?
+    private(set) var pointer: OpaquePointer?
+    private var swipe: OpaquePointer?
+    private var pinch: OpaquePointer?
+    private var hold: OpaquePointer?
+    private(set) var name = ""
+    private(set) var hasTouch = false
+    private(set) var hasPointer = false
+
+    // Listener tables live as long as the seat, which outlives every proxy it creates.
+    private let seatListener = UnsafeMutablePointer<wl_seat_listener>.allocate(capacity: 1)
+    private let touchListener = UnsafeMutablePointer<wl_touch_listener>.allocate(capacity: 1)
+    private let pointerListener = UnsafeMutablePointer<wl_pointer_listener>.allocate(capacity: 1)
+    private let gestureListeners = PointerGestureListeners()
+
+    init(seat: OpaquePointer, gestures: OpaquePointer?, gesturesVersion: UInt32, translator: WaylandEventTranslator) {
+        self.seat = seat
+        self.gestures = gestures
+        self.gesturesVersion = gesturesVersion
+        self.translator = translator
+        seatListener.initialize(to: Self.makeSeatListener())
+        touchListener.initialize(to: Self.makeTouchListener())
+        pointerListener.initialize(to: Self.makePointerListener())
+        wl_seat_add_listener(seat, seatListener, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Whether touchpad gestures can arrive: the compositor offers them and the seat has a pointer.
+    var hasPointerGestures: Bool { swipe != nil }
+
+    private func update(capabilities: UInt32) {
+        hasTouch = capabilities & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0
+        hasPointer = capabilities & WL_SEAT_CAPABILITY_POINTER.rawValue != 0
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        if hasTouch, touch == nil {
+            touch = wl_seat_get_touch(seat)
+            wl_touch_add_listener(touch, touchListener, context)
+        } else if !hasTouch, let touch {
+            translator.cancelAllTouches()
+            wl_touch_release(touch)
+            self.touch = nil
+        }
+        if hasPointer, pointer == nil {
+            pointer = wl_seat_get_pointer(seat)
+            wl_pointer_add_listener(pointer, pointerListener, context)
+            bindGestures(context: context)
+        }
+    }
+
+    private func bindGestures(context: UnsafeMutableRawPointer) {
+        guard let gestures, let pointer else { return }
+        swipe = zwp_pointer_gestures_v1_get_swipe_gesture(gestures, pointer)
+        zwp_pointer_gesture_swipe_v1_add_listener(swipe, gestureListeners.swipe, context)
+        pinch = zwp_pointer_gestures_v1_get_pinch_gesture(gestures, pointer)
+        zwp_pointer_gesture_pinch_v1_add_listener(pinch, gestureListeners.pinch, context)
+        if gesturesVersion >= 3 {
+            hold = zwp_pointer_gestures_v1_get_hold_gesture(gestures, pointer)
+            zwp_pointer_gesture_hold_v1_add_listener(hold, gestureListeners.hold, context)
+        }
+    }
+
+    /// Recovers the seat from a listener's `data` pointer.
+    static func from(_ data: UnsafeMutableRawPointer?) -> Seat {
+        Unmanaged<Seat>.fromOpaque(data!).takeUnretainedValue()
+    }
+
+    /// The translator the gesture listeners forward to.
+    var eventTranslator: WaylandEventTranslator { translator }
+
+    // MARK: - Listener tables
+
+    private static func makeSeatListener() -> wl_seat_listener {
+        var listener = wl_seat_listener()
+        listener.capabilities = { data, _, capabilities in Seat.from(data).update(capabilities: capabilities) }
+        listener.name = { data, _, name in
+            if let name { Seat.from(data).name = String(cString: name) }
+        }
+        return listener
+    }
+
+    private static func makeTouchListener() -> wl_touch_listener {
+        var listener = wl_touch_listener()
+        listener.down = { data, _, _, time, _, id, x, y in
+            Seat.from(data).translator.touchDown(time: time, id: id, x: x, y: y)
+        }
+        listener.up = { data, _, _, time, id in Seat.from(data).translator.touchUp(time: time, id: id) }
+        listener.motion = { data, _, time, id, x, y in
+            Seat.from(data).translator.touchMotion(time: time, id: id, x: x, y: y)
+        }
+        listener.frame = { data, _ in Seat.from(data).translator.touchFrame() }
+        listener.cancel = { data, _ in Seat.from(data).translator.touchCancel() }
+        listener.shape = { _, _, _, _, _ in }
+        listener.orientation = { _, _, _, _ in }
+        return listener
+    }
+
+    private static func makePointerListener() -> wl_pointer_listener {
+        var listener = wl_pointer_listener()
+        listener.enter = { _, _, _, _, _, _ in }
+        listener.leave = { _, _, _, _ in }
+        listener.motion = { _, _, _, _, _ in }
+        listener.button = { _, _, _, _, _, _ in }
+        listener.axis = { _, _, _, _, _ in }
+        listener.frame = { _, _ in }
+        listener.axis_source = { _, _, _ in }
+        listener.axis_stop = { _, _, _, _ in }
+        listener.axis_discrete = { _, _, _, _ in }
+        return listener
+    }
+}

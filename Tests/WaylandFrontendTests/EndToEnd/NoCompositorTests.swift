@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+/// `touchstone live` with nothing to connect to.
+@Suite("touchstone live without a compositor")
+struct NoCompositorTests {
+    @Test("exits 1 with one clear line when WAYLAND_DISPLAY is not set")
+    func noDisplayVariable() throws {
+        let scratch = try Scratch()
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        environment.removeValue(forKey: "WAYLAND_SOCKET")
+        let live = try ChildProcess(TestPaths.touchstone, ["live"], environment: environment, scratch: scratch, name: "live")
+        #expect(live.wait(seconds: 10) == 1)
+        #expect(live.stderr == "touchstone live: no Wayland session (WAYLAND_DISPLAY is not set)\n")
+    }
+
+    @Test("exits 1 with one clear line when no compositor listens on the socket")
+    func nothingListening() throws {
+        let scratch = try Scratch()
+        let environment = TestCompositor.clientEnvironment(scratch: scratch, socket: "nobody-here")
+        let live = try ChildProcess(TestPaths.touchstone, ["live"], environment: environment, scratch: scratch, name: "live")
+        #expect(live.wait(seconds: 10) == 1)
+        #expect(live.stderr == "touchstone live: cannot connect to Wayland display \"nobody-here\": No such file or directory\n")
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TouchTrace
+
+/// `touchstone live` against a real compositor: weston 10 headless with kiosk-shell, and a small
+/// module (Fixtures/WestonTouch) that injects a tap and a drag through libweston's touch path.
+@Suite("touchstone live against weston 10 headless")
+struct WestonSmokeTests {
+    @Test("records and recognizes touches that weston delivers")
+    func westonTouchSession() throws {
+        let scratch = try Scratch()
+        let module = scratch.file("touch-injector.so")
+        _ = try TestPaths.shell(
+            "cc -std=c11 -shared -fPIC -o '\(module)' '\(TestPaths.fixtures)/WestonTouch/touch-injector.c'"
+                + " $(pkg-config --cflags --libs libweston-10 wayland-server)")
+        let socket = "touchstone-weston-\(UUID().uuidString.prefix(8))"
+        let environment = TestCompositor.clientEnvironment(scratch: scratch, socket: socket)
+        let westonLog = scratch.file("weston.log")
+        let weston = try ChildProcess(
+            "/usr/bin/weston",
+            ["--backend=headless-backend.so", "--shell=kiosk-shell.so", "--socket=\(socket)", "--idle-time=0",
+             "--modules=\(module)", "--log=\(westonLog)"],
+            environment: environment, scratch: scratch, name: "weston")
+        defer { weston.stop() }
+        try #require(ChildProcess.waitFor(path: scratch.file(socket), seconds: 10), "weston did not start: \(weston.stderr)")
+
+        let live = try ChildProcess(
+            TestPaths.touchstone,
+            ["live", "--record", scratch.file("session.trace"), "--log", scratch.file("live.log")],
+            environment: environment, scratch: scratch, name: "live")
+        defer { live.stop() }
+        try #require(waitForLine("touch-injector: done", in: westonLog, seconds: 15), "no touches injected")
+        // Weston sends no frame after the last lift: let the live frame grace deliver it, then stop.
+        usleep(200_000)
+        live.process.interrupt()
+        #expect(live.wait(seconds: 10) == 0, "\(live.stderr)")
+
+        let reader = try TraceReader(path: scratch.file("session.trace"))
+        #expect(reader.header.devices.first?.kind == .touchscreen)
+        let touches = try reader.readAll().compactMap { event -> TouchSample? in
+            if case .touch(let sample) = event { return sample } else { return nil }
+        }
+        #expect(touches.map(\.phase) == [.down, .up, .down, .motion, .motion, .motion, .up])
+        #expect(touches.map(\.touch) == [0, 0, 1, 1, 1, 1, 1])
+        #expect(touches.map { [$0.x / 256, $0.y / 256] } == [
+            [100, 100], [100, 100], [300, 200], [320, 210], [340, 220], [360, 230], [360, 230],
+        ])
+        let actions = scratch.read("live.log").split(separator: "\n").filter { $0.contains(" action ") }
+        #expect(actions.map { $0.split(separator: " ").dropFirst().prefix(3).joined(separator: " ") } == [
+            "action singleTap recognized", "action pan began", "action pan changed", "action pan changed",
+            "action pan ended",
+        ])
+        let replay = try ChildProcess(
+            TestPaths.touchstone, ["replay", scratch.file("session.trace"), "--scene", "map", "--output", scratch.file("replay.log")],
+            environment: [:], scratch: scratch, name: "replay")
+        #expect(replay.wait(seconds: 20) == 0)
+        #expect(scratch.read("replay.log") == scratch.read("live.log"))
+    }
+
+    private func waitForLine(_ text: String, in path: String, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let log = try? String(contentsOfFile: path, encoding: .utf8), log.contains(text) { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+}

@@ -1,0 +1,503 @@
+// A scripted Wayland compositor for Touchstone's tests: a real protocol peer built on libwayland-server.
+//
+// It offers wl_compositor, wl_shm, wl_seat (touch and pointer), xdg_wm_base and
+// zwp_pointer_gestures_v1 v3, waits until its one client has mapped a toplevel (configured, acked,
+// committed with a buffer), then plays a session script: touch and gesture events stamped with
+// synthetic, exactly known times and paced in real time by the same waits.
+//
+//   test-compositor --socket NAME --script FILE [--no-touch] [--no-gestures] [--timeout SECONDS]
+//
+// Script lines (blank lines and lines starting with '#' are ignored):
+//   wait MS                      advance the clock: flush, sleep MS, add MS to the timestamps
+//   down ID X Y | motion ID X Y | up ID | frame | cancel        (wl_touch; X Y in surface points)
+//   swipe-begin N | swipe-update DX DY | swipe-end CANCELLED
+//   pinch-begin N | pinch-update DX DY SCALE ROTATION | pinch-end CANCELLED
+//   hold-begin N | hold-end CANCELLED
+//   resize W H                   a new xdg_toplevel configure
+//   close                        xdg_toplevel.close
+//   vanish                       exit at once, as a crashed compositor would
+// The compositor exits 0 when its client disconnects after the script, 2 on a usage or script
+// error, 3 on timeout. On stdout it prints "mapped W H" when the client maps its window and
+// "buffer W H" for every buffer the client commits, so a test can see that resize was honoured.
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <wayland-server.h>
+
+#include "generated/pointer-gestures-unstable-v1-server-protocol.h"
+#include "generated/xdg-shell-server-protocol.h"
+
+#define MAX_STEPS 4096
+#define START_TIME_MS 1000
+
+struct step {
+    char command[32];
+    double a, b, c, d;
+};
+
+static struct {
+    struct wl_display *display;
+    struct wl_event_loop *loop;
+    struct wl_event_source *timer;
+    struct step steps[MAX_STEPS];
+    int step_count;
+    int next_step;
+    uint32_t time_ms;
+    bool offer_touch, offer_gestures;
+    bool script_started, script_done;
+    bool had_client;
+    // The one client's objects (the latest of each kind).
+    struct wl_resource *surface, *xdg_surface, *toplevel;
+    struct wl_resource *touch, *pointer;
+    struct wl_resource *swipe, *pinch, *hold;
+    struct wl_resource *pending_buffer;
+    bool configured, mapped;
+    int width, height;
+    uint32_t serial;
+} state;
+
+static void fail(const char *message) {
+    fprintf(stderr, "test-compositor: %s\n", message);
+    exit(2);
+}
+
+static uint32_t next_serial(void) { return ++state.serial; }
+
+static void destroy_request(struct wl_client *client, struct wl_resource *resource) {
+    (void)client;
+    wl_resource_destroy(resource);
+}
+
+static void clear_reference(struct wl_resource *resource) {
+    struct wl_resource **slots[] = {&state.surface, &state.xdg_surface, &state.toplevel, &state.touch,
+                                    &state.pointer, &state.swipe, &state.pinch, &state.hold,
+                                    &state.pending_buffer};
+    for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++)
+        if (*slots[i] == resource) *slots[i] = NULL;
+}
+
+static struct wl_resource *create_resource(struct wl_client *client, const struct wl_interface *interface,
+                                           int version, uint32_t id, const void *implementation) {
+    struct wl_resource *resource = wl_resource_create(client, interface, version, id);
+    if (!resource) {
+        wl_client_post_no_memory(client);
+        return NULL;
+    }
+    wl_resource_set_implementation(resource, implementation, NULL, clear_reference);
+    return resource;
+}
+
+// MARK: - Script
+
+static void send_configure(void) {
+    if (!state.toplevel || !state.xdg_surface) return;
+    struct wl_array states;
+    wl_array_init(&states);
+    uint32_t *activated = wl_array_add(&states, sizeof(uint32_t));
+    *activated = XDG_TOPLEVEL_STATE_ACTIVATED;
+    xdg_toplevel_send_configure(state.toplevel, state.width, state.height, &states);
+    wl_array_release(&states);
+    xdg_surface_send_configure(state.xdg_surface, next_serial());
+}
+
+static wl_fixed_t fixed(double value) { return wl_fixed_from_double(value); }
+
+static void run_step(const struct step *s) {
+    const char *c = s->command;
+    uint32_t t = state.time_ms;
+    if (!strcmp(c, "down")) {
+        if (state.touch && state.surface)
+            wl_touch_send_down(state.touch, next_serial(), t, state.surface, (int32_t)s->a, fixed(s->b), fixed(s->c));
+    } else if (!strcmp(c, "motion")) {
+        if (state.touch) wl_touch_send_motion(state.touch, t, (int32_t)s->a, fixed(s->b), fixed(s->c));
+    } else if (!strcmp(c, "up")) {
+        if (state.touch) wl_touch_send_up(state.touch, next_serial(), t, (int32_t)s->a);
+    } else if (!strcmp(c, "frame")) {
+        if (state.touch) wl_touch_send_frame(state.touch);
+    } else if (!strcmp(c, "cancel")) {
+        if (state.touch) wl_touch_send_cancel(state.touch);
+    } else if (!strcmp(c, "swipe-begin")) {
+        if (state.swipe && state.surface)
+            zwp_pointer_gesture_swipe_v1_send_begin(state.swipe, next_serial(), t, state.surface, (uint32_t)s->a);
+    } else if (!strcmp(c, "swipe-update")) {
+        if (state.swipe) zwp_pointer_gesture_swipe_v1_send_update(state.swipe, t, fixed(s->a), fixed(s->b));
+    } else if (!strcmp(c, "swipe-end")) {
+        if (state.swipe) zwp_pointer_gesture_swipe_v1_send_end(state.swipe, next_serial(), t, (int32_t)s->a);
+    } else if (!strcmp(c, "pinch-begin")) {
+        if (state.pinch && state.surface)
+            zwp_pointer_gesture_pinch_v1_send_begin(state.pinch, next_serial(), t, state.surface, (uint32_t)s->a);
+    } else if (!strcmp(c, "pinch-update")) {
+        if (state.pinch)
+            zwp_pointer_gesture_pinch_v1_send_update(state.pinch, t, fixed(s->a), fixed(s->b), fixed(s->c), fixed(s->d));
+    } else if (!strcmp(c, "pinch-end")) {
+        if (state.pinch) zwp_pointer_gesture_pinch_v1_send_end(state.pinch, next_serial(), t, (int32_t)s->a);
+    } else if (!strcmp(c, "hold-begin")) {
+        if (state.hold && state.surface)
+            zwp_pointer_gesture_hold_v1_send_begin(state.hold, next_serial(), t, state.surface, (uint32_t)s->a);
+    } else if (!strcmp(c, "hold-end")) {
+        if (state.hold) zwp_pointer_gesture_hold_v1_send_end(state.hold, next_serial(), t, (int32_t)s->a);
+    } else if (!strcmp(c, "resize")) {
+        state.width = (int)s->a;
+        state.height = (int)s->b;
+        send_configure();
+    } else if (!strcmp(c, "close")) {
+        if (state.toplevel) xdg_toplevel_send_close(state.toplevel);
+    } else if (!strcmp(c, "vanish")) {
+        fflush(stdout);
+        _exit(0);
+    }
+}
+
+// Runs steps until the next wait, then arms the timer for it.
+static int advance_script(void *data) {
+    (void)data;
+    while (state.next_step < state.step_count) {
+        const struct step *s = &state.steps[state.next_step++];
+        if (!strcmp(s->command, "wait")) {
+            state.time_ms += (uint32_t)s->a;
+            wl_display_flush_clients(state.display);
+            wl_event_source_timer_update(state.timer, s->a > 0 ? (int)s->a : 1);
+            return 0;
+        }
+        run_step(s);
+    }
+    wl_display_flush_clients(state.display);
+    state.script_done = true;
+    return 0;
+}
+
+static void load_script(const char *path) {
+    FILE *file = fopen(path, "r");
+    if (!file) fail("cannot open the script");
+    char line[256];
+    int number = 0;
+    while (fgets(line, sizeof line, file)) {
+        number++;
+        char *text = line + strspn(line, " \t");
+        if (*text == '#' || *text == '\n' || *text == '\0') continue;
+        if (state.step_count == MAX_STEPS) fail("script too long");
+        struct step *s = &state.steps[state.step_count++];
+        memset(s, 0, sizeof *s);
+        if (sscanf(text, "%31s %lf %lf %lf %lf", s->command, &s->a, &s->b, &s->c, &s->d) < 1) {
+            fprintf(stderr, "test-compositor: %s:%d: unreadable line\n", path, number);
+            exit(2);
+        }
+    }
+    fclose(file);
+}
+
+static void start_script_when_mapped(void) {
+    if (state.script_started || !state.mapped) return;
+    state.script_started = true;
+    // Pointer focus first: gestures go to the surface under the pointer.
+    if (state.pointer) wl_pointer_send_enter(state.pointer, next_serial(), state.surface, fixed(10), fixed(10));
+    wl_display_flush_clients(state.display);
+    wl_event_source_timer_update(state.timer, 50);
+}
+
+// MARK: - wl_surface, wl_region, wl_compositor
+
+static void surface_attach(struct wl_client *client, struct wl_resource *resource, struct wl_resource *buffer,
+                           int32_t x, int32_t y) {
+    (void)client, (void)resource, (void)x, (void)y;
+    state.pending_buffer = buffer;
+}
+
+static void surface_frame(struct wl_client *client, struct wl_resource *resource, uint32_t callback) {
+    (void)resource;
+    struct wl_resource *done = wl_resource_create(client, &wl_callback_interface, 1, callback);
+    if (!done) return;
+    // No vblank here: a frame is "presented" at once.
+    wl_callback_send_done(done, state.time_ms);
+    wl_resource_destroy(done);
+}
+
+static void surface_commit(struct wl_client *client, struct wl_resource *resource) {
+    (void)client, (void)resource;
+    struct wl_resource *buffer = state.pending_buffer;
+    state.pending_buffer = NULL;
+    if (!buffer) {
+        if (!state.configured) {
+            state.configured = true;
+            send_configure();
+        }
+        return;
+    }
+    struct wl_shm_buffer *shm = wl_shm_buffer_get(buffer);
+    if (shm) {
+        printf("buffer %d %d\n", wl_shm_buffer_get_width(shm), wl_shm_buffer_get_height(shm));
+        fflush(stdout);
+    }
+    wl_buffer_send_release(buffer);
+    if (!state.mapped) {
+        state.mapped = true;
+        printf("mapped %d %d\n", state.width, state.height);
+        fflush(stdout);
+        start_script_when_mapped();
+    }
+}
+
+static void ignore_region(struct wl_client *c, struct wl_resource *r, struct wl_resource *region) {
+    (void)c, (void)r, (void)region;
+}
+static void ignore_int(struct wl_client *c, struct wl_resource *r, int32_t value) { (void)c, (void)r, (void)value; }
+static void ignore_rect(struct wl_client *c, struct wl_resource *r, int32_t x, int32_t y, int32_t w, int32_t h) {
+    (void)c, (void)r, (void)x, (void)y, (void)w, (void)h;
+}
+static void ignore_offset(struct wl_client *c, struct wl_resource *r, int32_t x, int32_t y) {
+    (void)c, (void)r, (void)x, (void)y;
+}
+
+static const struct wl_surface_interface surface_implementation = {
+    .destroy = destroy_request,
+    .attach = surface_attach,
+    .damage = ignore_rect,
+    .frame = surface_frame,
+    .set_opaque_region = ignore_region,
+    .set_input_region = ignore_region,
+    .commit = surface_commit,
+    .set_buffer_transform = ignore_int,
+    .set_buffer_scale = ignore_int,
+    .damage_buffer = ignore_rect,
+    .offset = ignore_offset,
+};
+
+static const struct wl_region_interface region_implementation = {
+    .destroy = destroy_request,
+    .add = ignore_rect,
+    .subtract = ignore_rect,
+};
+
+static void compositor_create_surface(struct wl_client *client, struct wl_resource *resource, uint32_t id) {
+    state.surface = create_resource(client, &wl_surface_interface, wl_resource_get_version(resource), id,
+                                    &surface_implementation);
+}
+
+static void compositor_create_region(struct wl_client *client, struct wl_resource *resource, uint32_t id) {
+    create_resource(client, &wl_region_interface, wl_resource_get_version(resource), id, &region_implementation);
+}
+
+static const struct wl_compositor_interface compositor_implementation = {
+    .create_surface = compositor_create_surface,
+    .create_region = compositor_create_region,
+};
+
+static void bind_compositor(struct wl_client *client, void *data, uint32_t version, uint32_t id) {
+    (void)data;
+    create_resource(client, &wl_compositor_interface, (int)version, id, &compositor_implementation);
+}
+
+// MARK: - wl_seat
+
+static void pointer_set_cursor(struct wl_client *c, struct wl_resource *r, uint32_t serial, struct wl_resource *s,
+                               int32_t x, int32_t y) {
+    (void)c, (void)r, (void)serial, (void)s, (void)x, (void)y;
+}
+
+static const struct wl_pointer_interface pointer_implementation = {
+    .set_cursor = pointer_set_cursor,
+    .release = destroy_request,
+};
+
+static const struct wl_touch_interface touch_implementation = {.release = destroy_request};
+
+static void seat_get_pointer(struct wl_client *client, struct wl_resource *resource, uint32_t id) {
+    state.pointer = create_resource(client, &wl_pointer_interface, wl_resource_get_version(resource), id,
+                                    &pointer_implementation);
+}
+
+static void seat_get_keyboard(struct wl_client *client, struct wl_resource *resource, uint32_t id) {
+    (void)id;
+    wl_resource_post_error(resource, WL_SEAT_ERROR_MISSING_CAPABILITY, "no keyboard here");
+    (void)client;
+}
+
+static void seat_get_touch(struct wl_client *client, struct wl_resource *resource, uint32_t id) {
+    state.touch = create_resource(client, &wl_touch_interface, wl_resource_get_version(resource), id,
+                                  &touch_implementation);
+}
+
+static const struct wl_seat_interface seat_implementation = {
+    .get_pointer = seat_get_pointer,
+    .get_keyboard = seat_get_keyboard,
+    .get_touch = seat_get_touch,
+    .release = destroy_request,
+};
+
+static void bind_seat(struct wl_client *client, void *data, uint32_t version, uint32_t id) {
+    (void)data;
+    struct wl_resource *seat = create_resource(client, &wl_seat_interface, (int)version, id, &seat_implementation);
+    if (!seat) return;
+    uint32_t capabilities = WL_SEAT_CAPABILITY_POINTER | (state.offer_touch ? WL_SEAT_CAPABILITY_TOUCH : 0);
+    wl_seat_send_capabilities(seat, capabilities);
+    if (version >= WL_SEAT_NAME_SINCE_VERSION) wl_seat_send_name(seat, "seat-test");
+}
+
+// MARK: - xdg_wm_base
+
+static void toplevel_ignore_string(struct wl_client *c, struct wl_resource *r, const char *s) {
+    (void)c, (void)r, (void)s;
+}
+static void toplevel_ignore_resource(struct wl_client *c, struct wl_resource *r, struct wl_resource *o) {
+    (void)c, (void)r, (void)o;
+}
+static void toplevel_ignore(struct wl_client *c, struct wl_resource *r) { (void)c, (void)r; }
+static void toplevel_ignore_size(struct wl_client *c, struct wl_resource *r, int32_t w, int32_t h) {
+    (void)c, (void)r, (void)w, (void)h;
+}
+
+static const struct xdg_toplevel_interface toplevel_implementation = {
+    .destroy = destroy_request,
+    .set_parent = toplevel_ignore_resource,
+    .set_title = toplevel_ignore_string,
+    .set_app_id = toplevel_ignore_string,
+    .set_max_size = toplevel_ignore_size,
+    .set_min_size = toplevel_ignore_size,
+    .set_maximized = toplevel_ignore,
+    .unset_maximized = toplevel_ignore,
+    .unset_fullscreen = toplevel_ignore,
+    .set_fullscreen = toplevel_ignore_resource,
+    .set_minimized = toplevel_ignore,
+};
+
+static void xdg_surface_get_toplevel(struct wl_client *client, struct wl_resource *resource, uint32_t id) {
+    state.toplevel = create_resource(client, &xdg_toplevel_interface, wl_resource_get_version(resource), id,
+                                     &toplevel_implementation);
+}
+
+static void xdg_surface_ack_configure(struct wl_client *c, struct wl_resource *r, uint32_t serial) {
+    (void)c, (void)r, (void)serial;
+}
+
+static const struct xdg_surface_interface xdg_surface_implementation = {
+    .destroy = destroy_request,
+    .get_toplevel = xdg_surface_get_toplevel,
+    .set_window_geometry = ignore_rect,
+    .ack_configure = xdg_surface_ack_configure,
+};
+
+static void wm_base_get_xdg_surface(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+                                    struct wl_resource *surface) {
+    (void)surface;
+    state.xdg_surface = create_resource(client, &xdg_surface_interface, wl_resource_get_version(resource), id,
+                                        &xdg_surface_implementation);
+}
+
+static void wm_base_pong(struct wl_client *c, struct wl_resource *r, uint32_t serial) { (void)c, (void)r, (void)serial; }
+
+static const struct xdg_wm_base_interface wm_base_implementation = {
+    .destroy = destroy_request,
+    .get_xdg_surface = wm_base_get_xdg_surface,
+    .pong = wm_base_pong,
+};
+
+static void bind_wm_base(struct wl_client *client, void *data, uint32_t version, uint32_t id) {
+    (void)data;
+    create_resource(client, &xdg_wm_base_interface, (int)version, id, &wm_base_implementation);
+}
+
+// MARK: - zwp_pointer_gestures_v1
+
+static const struct zwp_pointer_gesture_swipe_v1_interface swipe_implementation = {.destroy = destroy_request};
+static const struct zwp_pointer_gesture_pinch_v1_interface pinch_implementation = {.destroy = destroy_request};
+static const struct zwp_pointer_gesture_hold_v1_interface hold_implementation = {.destroy = destroy_request};
+
+static void gestures_get_swipe(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+                               struct wl_resource *pointer) {
+    (void)pointer;
+    state.swipe = create_resource(client, &zwp_pointer_gesture_swipe_v1_interface,
+                                  wl_resource_get_version(resource), id, &swipe_implementation);
+}
+
+static void gestures_get_pinch(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+                               struct wl_resource *pointer) {
+    (void)pointer;
+    state.pinch = create_resource(client, &zwp_pointer_gesture_pinch_v1_interface,
+                                  wl_resource_get_version(resource), id, &pinch_implementation);
+}
+
+static void gestures_get_hold(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+                              struct wl_resource *pointer) {
+    (void)pointer;
+    state.hold = create_resource(client, &zwp_pointer_gesture_hold_v1_interface,
+                                 wl_resource_get_version(resource), id, &hold_implementation);
+}
+
+static const struct zwp_pointer_gestures_v1_interface gestures_implementation = {
+    .get_swipe_gesture = gestures_get_swipe,
+    .get_pinch_gesture = gestures_get_pinch,
+    .release = destroy_request,
+    .get_hold_gesture = gestures_get_hold,
+};
+
+static void bind_gestures(struct wl_client *client, void *data, uint32_t version, uint32_t id) {
+    (void)data;
+    create_resource(client, &zwp_pointer_gestures_v1_interface, (int)version, id, &gestures_implementation);
+}
+
+// MARK: - Main loop
+
+static void client_created(struct wl_listener *listener, void *data) {
+    (void)listener, (void)data;
+    state.had_client = true;
+}
+
+static struct wl_listener client_listener = {.notify = client_created};
+
+int main(int argc, char **argv) {
+    const char *socket = NULL, *script = NULL;
+    int timeout_seconds = 30;
+    state.offer_touch = state.offer_gestures = true;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--socket") && i + 1 < argc) socket = argv[++i];
+        else if (!strcmp(argv[i], "--script") && i + 1 < argc) script = argv[++i];
+        else if (!strcmp(argv[i], "--timeout") && i + 1 < argc) timeout_seconds = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--no-touch")) state.offer_touch = false;
+        else if (!strcmp(argv[i], "--no-gestures")) state.offer_gestures = false;
+        else fail("usage: test-compositor --socket NAME --script FILE [--no-touch] [--no-gestures]");
+    }
+    if (!socket || !script) fail("--socket and --script are required");
+    load_script(script);
+    state.time_ms = START_TIME_MS;
+    state.width = 400;
+    state.height = 300;
+
+    state.display = wl_display_create();
+    if (!state.display) fail("wl_display_create failed");
+    if (wl_display_add_socket(state.display, socket) != 0) fail("cannot create the socket");
+    wl_display_init_shm(state.display);
+    wl_global_create(state.display, &wl_compositor_interface, 4, NULL, bind_compositor);
+    wl_global_create(state.display, &wl_seat_interface, 5, NULL, bind_seat);
+    wl_global_create(state.display, &xdg_wm_base_interface, 2, NULL, bind_wm_base);
+    if (state.offer_gestures)
+        wl_global_create(state.display, &zwp_pointer_gestures_v1_interface, 3, NULL, bind_gestures);
+    wl_display_add_client_created_listener(state.display, &client_listener);
+
+    state.loop = wl_display_get_event_loop(state.display);
+    state.timer = wl_event_loop_add_timer(state.loop, advance_script, NULL);
+    printf("listening %s\n", socket);
+    fflush(stdout);
+
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    for (;;) {
+        wl_display_flush_clients(state.display);
+        if (wl_event_loop_dispatch(state.loop, 100) < 0 && errno != EINTR) fail("event loop failed");
+        struct wl_list *clients = wl_display_get_client_list(state.display);
+        if (state.had_client && wl_list_empty(clients)) break;
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        if (now.tv_sec - start.tv_sec > timeout_seconds) {
+            fprintf(stderr, "test-compositor: timed out\n");
+            return 3;
+        }
+    }
+    printf("client gone%s\n", state.script_done ? "" : " before the script ended");
+    wl_display_destroy(state.display);
+    return 0;
+}
