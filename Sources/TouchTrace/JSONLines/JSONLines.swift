@@ -65,6 +65,7 @@ public enum JSONLines {
 
 /// Writes `bytes` to `path + ".partial"` and renames it to `path`, so a reader never sees half a file.
 func writeWholeFile(_ bytes: [UInt8], to path: String) throws(TraceWriteError) {
+    try OutputTarget.check(path)
     let partial = path + ".partial"
     let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw TraceWriteError(file: partial, message: "cannot create: \(String(cString: strerror(errno)))") }
