@@ -66,3 +66,21 @@ struct VerifyCommandTests {
         #expect(objects.allSatisfy { $0.hasPrefix("{\"t\":") && $0.hasSuffix("}") })
     }
 }
+
+@Suite("replay output")
+struct ReplayOutputTests {
+    @Test("replay -o writes through a symbolic link into its target, never replacing the link")
+    func outputWritesInPlace() throws {
+        let folder = try TemporaryDirectory()
+        try Data("old".utf8).write(to: folder.url.appendingPathComponent("target.log"))
+        try FileManager.default.createSymbolicLink(atPath: folder.path("link.log"), withDestinationPath: folder.path("target.log"))
+        let result = try TouchstoneProcess.run(
+            ["replay", VerifyCommandTests.captures + "/standard/tap.trace", "--scene", "tap", "-o", folder.path("link.log")])
+        #expect(result.status == 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder.path("link.log"))
+        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
+        let written = try String(contentsOfFile: folder.path("target.log"), encoding: .utf8)
+        let golden = try String(contentsOfFile: VerifyCommandTests.captures + "/standard/tap.golden.log", encoding: .utf8)
+        #expect(written == golden)
+    }
+}
