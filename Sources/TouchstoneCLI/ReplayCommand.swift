@@ -32,20 +32,18 @@ extension Touchstone {
             } catch {
                 throw fail(error.description)
             }
-            let destination: OutputFile
+            let destination: LogDestination
             do {
-                destination = try OutputFile(path: output)
+                destination = try LogDestination(path: output)
             } catch {
-                throw fail(String(describing: error))
+                throw fail(error.description)
             }
             do {
                 let outcome = try TraceReplay.replay(tracePath: trace, scene: scene, format: format) { bytes in
                     destination.write(bytes)
                 }
-                destination.close()
                 FileHandle.standardError.write(Data("replayed \(outcome.events) events (\(outcome.touchSamples) touch samples) through scene \(scene.name)\n".utf8))
             } catch {
-                destination.close()
                 throw fail(String(describing: error))
             }
         }
@@ -61,35 +59,15 @@ func fail(_ message: String) -> ExitCode {
     return ExitCode(1)
 }
 
-/// An output file that could not be created.
-struct OutputError: Error, CustomStringConvertible {
-    var path: String
-    var description: String { "\(path): cannot create the file" }
-}
+/// Standard output, or a file opened in place (`-o /dev/null` stays a device).
+final class LogDestination {
+    private let file: OutputFile?
 
-/// Standard output, or a file created for writing.
-final class OutputFile {
-    private let handle: FileHandle
-    private let closes: Bool
-
-    init(path: String?) throws {
-        guard let path, path != "-" else {
-            handle = FileHandle.standardOutput
-            closes = false
-            return
-        }
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw OutputError(path: path)
-        }
-        self.handle = handle
-        closes = true
+    init(path: String?) throws(OutputFileError) {
+        file = try path.flatMap { path throws(OutputFileError) in path == "-" ? nil : try OutputFile(path: path) }
     }
 
     func write(_ bytes: [UInt8]) {
-        handle.write(Data(bytes))
-    }
-
-    func close() {
-        if closes { try? handle.close() }
+        if let file { file.write(bytes) } else { FileHandle.standardOutput.write(Data(bytes)) }
     }
 }

@@ -57,8 +57,10 @@ extension Touchstone {
             FileHandle.standardOutput.write(Data(standardOutput.utf8))
             FileHandle.standardError.write(Data(("\n" + report.summaryText).utf8))
             if let junit {
-                guard FileManager.default.createFile(atPath: junit, contents: Data(JUnitReport.xml(report).utf8)) else {
-                    throw fail("\(junit): cannot write the JUnit report")
+                do {
+                    try OutputFile.write(Array(JUnitReport.xml(report).utf8), to: junit)
+                } catch {
+                    throw fail(error.description)
                 }
             }
             if report.failed > 0 { throw ExitCode(1) }

@@ -81,8 +81,10 @@ public struct VerifyRunner: Sendable {
         let golden = FileManager.default.contents(atPath: capture.goldenPath).map { Array($0) }
         if update {
             if golden == log { return .updated(changed: false) }
-            guard FileManager.default.createFile(atPath: capture.goldenPath, contents: Data(log)) else {
-                return .error("\(capture.goldenPath): cannot write the golden log")
+            do {
+                try OutputFile.write(log, to: capture.goldenPath)
+            } catch {
+                return .error(error.description)
             }
             return .updated(changed: true)
         }
