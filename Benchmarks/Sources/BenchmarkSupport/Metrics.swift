@@ -1,0 +1,24 @@
+import Benchmark
+
+/// The custom metrics Touchstone's suites report, named once so that code, thresholds files, the
+/// history and the charts all agree. Names carry their unit and contain no spaces or commas (the
+/// influx export strips spaces; the history is CSV).
+public enum TouchstoneMetric {
+    /// Touch samples processed per second of wall-clock time in the measured loop (larger is better).
+    public static let samplesPerSecond = BenchmarkMetric.custom(
+        "samples_per_s", polarity: .prefersLarger, useScalingFactor: false)
+    /// Nanoseconds of wall-clock time per touch sample in the measured loop.
+    public static let nanosecondsPerSample = BenchmarkMetric.custom(
+        "ns_per_sample", polarity: .prefersSmaller, useScalingFactor: false)
+    /// Encoded bytes per 1,000 touch samples (deterministic: a property of the format).
+    public static let bytesPerThousandSamples = BenchmarkMetric.custom(
+        "bytes_per_1000_samples", polarity: .prefersSmaller, useScalingFactor: false)
+    /// Whole recordings loaded per second, for the side-by-side comparison of formats (larger is better).
+    public static let loadsPerSecond = BenchmarkMetric.custom(
+        "loads_per_s", polarity: .prefersLarger, useScalingFactor: false)
+
+    /// Recognition latency in virtual time, in microseconds, at one percentile, for one recognizer.
+    public static func latency(_ percentile: String) -> BenchmarkMetric {
+        .custom("latency_\(percentile)_us", polarity: .prefersSmaller, useScalingFactor: false)
+    }
+}
