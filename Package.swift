@@ -45,10 +45,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "Synthesis"]),
+        // Counts the test thread's heap allocations (malloc interposition) for allocation-bound tests.
+        .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
+        .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "Synthesis", "AllocationCounter"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TouchTrace"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Synthesis", "TouchTrace", "GestureEngine"]),
+        .testTarget(
+            name: "ReplayTests",
+            dependencies: ["Replay", "Synthesis", "TouchTrace", "GestureEngine"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchTrace"]),
     ]
 )

@@ -1,0 +1,140 @@
+/// Reconciliation: who may recognize, who must wait, who is excluded, and which actions go out.
+///
+/// Rules (docs/semantics.md, "Arbitration"):
+/// - A recognizer that leaves `possible` fails every recognizer that requires it to fail
+///   (H-GR `require(toFail:)`), and its own actions wait while any requirement of it is still
+///   `possible`; a requirement that fails releases it, one that begins or recognizes fails it.
+///   Requirements not in play this sequence count as failed.
+/// - A recognizer whose actions may go is checked against the recognizers already recognizing:
+///   if one of them prevents it, it fails. Otherwise it wins and fails every recognizer it
+///   prevents that has not won yet (W17-219 exclusion).
+/// - `a` prevents `b` when `a.canPrevent(b)`, `b.canBePrevented(by: a)`, and neither delegate
+///   allows the pair to recognize simultaneously (OR of the delegates, H-GR). The delegates are
+///   asked again whenever a recognizing recognizer changes state; if a pair is no longer allowed,
+///   the one that changed is cancelled.
+/// - A deferred continuous recognizer's first action presents `began` (W17-219).
+extension TouchDispatcher {
+    func reconcile() {
+        var progressed = true
+        var rounds = 0
+        while progressed && rounds < 256 {
+            progressed = false
+            rounds += 1
+            var index = 0
+            while index < recognizersInPlay.count {
+                let recognizer = recognizersInPlay[index]
+                index += 1
+                guard recognizer.needsReconcile else { continue }
+                recognizer.needsReconcile = false
+                progressed = true
+                switch recognizer.currentState {
+                case .possible:
+                    break
+                case .began, .changed, .ended:
+                    failDependents(of: recognizer)
+                    if recognizer.isReleased {
+                        recognizer.actionPending = true
+                        if recognizer.currentState != .ended { recheckSimultaneity(of: recognizer) }
+                    } else {
+                        attemptRelease(recognizer)
+                    }
+                case .cancelled:
+                    if recognizer.isReleased { recognizer.actionPending = true }
+                    wakeDependents(of: recognizer)
+                case .failed:
+                    wakeDependents(of: recognizer)
+                }
+            }
+        }
+    }
+
+    private func attemptRelease(_ recognizer: GestureRecognizer) {
+        var waiting = false
+        for requirement in recognizersInPlay where requirement !== recognizer && recognizer.requiresFailure(of: requirement) {
+            switch requirement.currentState {
+            case .began, .changed, .ended:
+                recognizer.apply(.fail)
+                return
+            case .possible:
+                waiting = true
+            case .failed, .cancelled:
+                continue
+            }
+        }
+        if waiting { return }
+
+        for winner in recognizersInPlay where winner !== recognizer && winner.isReleased
+            && winner.currentState.isRecognizing && prevents(winner, recognizer) {
+            recognizer.apply(.fail)
+            return
+        }
+
+        recognizer.isReleased = true
+        recognizer.actionPending = true
+        recognizer.presentBeganFirst = recognizer.kind == .continuous && recognizer.currentState != .began
+
+        for other in recognizersInPlay where other !== recognizer && !other.isReleased {
+            let state = other.currentState
+            guard state == .possible || state.isRecognizing else { continue }
+            if prevents(recognizer, other) { other.apply(.fail) }
+        }
+    }
+
+    /// Fails every recognizer that requires `recognizer` to fail and has not been let through.
+    private func failDependents(of recognizer: GestureRecognizer) {
+        for dependent in recognizersInPlay where dependent !== recognizer && !dependent.isReleased {
+            let state = dependent.currentState
+            guard state == .possible || state.isRecognizing else { continue }
+            if dependent.requiresFailure(of: recognizer) { dependent.apply(.fail) }
+        }
+    }
+
+    /// Asks recognizers waiting on `recognizer` to look again: it may have been their last requirement.
+    private func wakeDependents(of recognizer: GestureRecognizer) {
+        for dependent in recognizersInPlay where dependent !== recognizer && !dependent.isReleased
+            && dependent.currentState.isRecognizing && dependent.requiresFailure(of: recognizer) {
+            dependent.needsReconcile = true
+        }
+    }
+
+    private func recheckSimultaneity(of recognizer: GestureRecognizer) {
+        for other in recognizersInPlay where other !== recognizer && other.isReleased {
+            let state = other.currentState
+            guard state == .began || state == .changed else { continue }
+            if prevents(other, recognizer) {
+                recognizer.apply(.cancel)
+                return
+            }
+        }
+    }
+
+    /// Whether `winner`, recognizing, excludes `other`.
+    func prevents(_ winner: GestureRecognizer, _ other: GestureRecognizer) -> Bool {
+        guard winner.canPrevent(other), other.canBePrevented(by: winner) else { return false }
+        if let delegate = winner.delegate, delegate.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: other) {
+            return false
+        }
+        if let delegate = other.delegate, delegate.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: winner) {
+            return false
+        }
+        return true
+    }
+
+    func sendPendingActions() {
+        var index = 0
+        while index < recognizersInPlay.count {
+            let recognizer = recognizersInPlay[index]
+            index += 1
+            guard recognizer.actionPending else { continue }
+            recognizer.actionPending = false
+            let state = recognizer.currentState
+            guard state != .failed, state != .possible else { continue }
+            if recognizer.presentBeganFirst {
+                recognizer.presentBeganFirst = false
+                recognizer.sendAction(presenting: .began)
+                if state == .began || state == .changed { continue }
+            }
+            recognizer.sendAction(presenting: state)
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// One observable thing the dispatcher did, in the order it happened.
+///
+/// The payloads are references and small values, so reporting allocates nothing; observers that
+/// want text build it themselves. Touch objects are live: read what you need during the call.
+public enum Observation {
+    /// A recognizer moved from one state to another (including the reset back to `possible`).
+    case stateChanged(GestureRecognizer, from: GestureRecognizer.State, to: GestureRecognizer.State)
+    /// A recognizer sent its action; `state` is the state the action presents (a deferred
+    /// continuous recognizer's first action presents `began`), `values` what it could read.
+    case action(GestureRecognizer, state: GestureRecognizer.State, values: ActionValues)
+    /// A view received touches through one of its responder hooks. For a delayed began, the
+    /// touches carry their original timestamp and location during the call.
+    case viewReceived(View, phase: Touch.Phase, touches: [Touch])
+}
+
+/// Receives every observation, stamped with the scheduler's current time: the hook for the replay
+/// log and the live overlay.
+public protocol GestureObserver: AnyObject {
+    func observe(_ observation: Observation, at time: GestureTime)
+}

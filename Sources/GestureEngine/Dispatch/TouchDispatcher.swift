@@ -1,0 +1,301 @@
+/// Plays `UIWindow.sendEvent` for one window: takes each hardware frame of touches and runs it
+/// through the recognizers and views, one deterministic pass per frame or timer.
+///
+/// Per frame, in order (W17-219; docs/semantics.md has every rule and its source):
+/// 1. hit-test each new touch to the deepest view;
+/// 2. collect the recognizers of that view and every ancestor up to and including the window,
+///    skipping disabled ones, finished ones and those whose delegate declines the touch;
+/// 3. deliver each touch phase to every recognizer still deciding or recognizing;
+/// 4. reconcile: failure requirements, exclusion, simultaneity (`Arbitration.swift`);
+/// 5. send the actions that reconciliation let through;
+/// 6. deliver to the views under `cancelsTouchesInView` and the delay flags (`ViewDelivery.swift`);
+/// 7. once no finger is down, reset every finished recognizer whose linked recognizers are
+///    finished too.
+/// A timer that fires runs steps 4–7 again.
+///
+/// The dispatcher is single-threaded and allocates nothing per frame once its buffers have grown:
+/// touch objects are pooled and every list is reused.
+public final class TouchDispatcher {
+    public let window: Window
+    public let scheduler: any Scheduler
+    /// Told about everything observable, in order. `nil` costs nothing.
+    public var observer: (any GestureObserver)?
+
+    /// Touches currently down, in the order they began.
+    public private(set) var touchesDown: [Touch] = []
+    /// Touches that have lifted but whose ended phase a recognizer still holds back from the view.
+    public private(set) var touchesHeld: [Touch] = []
+    /// Recognizers taking part in the current sequence (or still deciding from the last one, such
+    /// as a double tap waiting for its second tap), in collection order.
+    public private(set) var recognizersInPlay: [GestureRecognizer] = []
+
+    var eventTouches: [Touch] = []
+    var batch: [Touch] = []
+    var viewGroup: [Touch] = []
+    private var pool: [Touch] = []
+    private var tapCounter: TapCountTracker
+    private var isDispatching = false
+
+    public init(window: Window, scheduler: any Scheduler, observer: (any GestureObserver)? = nil) {
+        self.window = window
+        self.scheduler = scheduler
+        self.observer = observer
+        tapCounter = TapCountTracker(
+            maximumInterval: GestureDefaults.maximumIntervalBetweenSuccessiveTaps,
+            maximumDistance: GestureDefaults.tapAllowableMovement)
+        for buffer in [\TouchDispatcher.touchesDown, \.touchesHeld, \.eventTouches, \.batch, \.viewGroup] {
+            self[keyPath: buffer].reserveCapacity(16)
+        }
+        recognizersInPlay.reserveCapacity(16)
+        pool.reserveCapacity(16)
+    }
+
+    // MARK: Frames
+
+    /// Runs one hardware frame through recognizers and views. Untrusted input never traps: a move
+    /// or lift of an unknown finger is ignored, a second touch-down of a finger already down is a
+    /// move, and a finger listed twice in one frame splits the frame in two at the same instant.
+    public func send(_ frame: TouchFrame) {
+        precondition(!isDispatching, "TouchDispatcher.send called re-entrantly (from an action or a view hook)")
+        var start = frame.touches.startIndex
+        while start < frame.touches.endIndex {
+            start = dispatch(frame, from: start)
+        }
+    }
+
+    /// Dispatches the inputs of `frame` from `start` up to the first repeated finger, returning where
+    /// it stopped.
+    private func dispatch(_ frame: TouchFrame, from start: Int) -> Int {
+        isDispatching = true
+        defer { isDispatching = false }
+        let time = frame.timestamp
+        for touch in touchesDown { touch.phase = .stationary }
+        eventTouches.removeAll(keepingCapacity: true)
+
+        var index = start
+        while index < frame.touches.endIndex {
+            let input = frame.touches[index]
+            if eventTouches.contains(where: { $0.identifier == input.identifier }) { break }
+            index += 1
+            if let touch = touchesDown.first(where: { $0.identifier == input.identifier }) {
+                touch.previousLocationInWindow = touch.locationInWindow
+                touch.locationInWindow = input.location
+                touch.timestamp = time
+                switch input.change {
+                case .down, .move: touch.phase = .moved
+                case .up: touch.phase = .ended
+                case .cancel: touch.phase = .cancelled
+                }
+                if touch.phase.isTerminal {
+                    touch.isDown = false
+                    tapCounter.touchUp(at: time)
+                }
+                eventTouches.append(touch)
+            } else if input.change == .down {
+                eventTouches.append(begin(input, at: time))
+            }
+        }
+
+        deliverToRecognizers()
+        settle()
+        finishEvent()
+        return index
+    }
+
+    private func begin(_ input: TouchInput, at time: GestureTime) -> Touch {
+        let touch = pool.popLast() ?? Touch()
+        let tapCount = tapCounter.touchDown(at: input.location, time: time)
+        let hit = window.hitTest(input.location)
+        touch.prepare(identifier: input.identifier, at: input.location, time: time, tapCount: tapCount, view: hit)
+        touchesDown.append(touch)
+        if let hit {
+            collectRecognizers(for: touch, from: hit)
+        } else {
+            touch.viewDelivery = .finished
+        }
+        return touch
+    }
+
+    private func collectRecognizers(for touch: Touch, from hit: View) {
+        var current: View? = hit
+        while let view = current {
+            for recognizer in view.gestureRecognizers {
+                guard recognizer.isEnabled, !(recognizer.isActive && recognizer.currentState.isFinished) else { continue }
+                if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
+                    continue
+                }
+                if !recognizer.isActive { activate(recognizer) }
+                touch.gestureRecognizers.append(recognizer)
+                recognizer.touches.append(touch)
+            }
+            current = view.superview
+        }
+    }
+
+    private func deliverToRecognizers() {
+        var phases: UInt8 = 0
+        for touch in eventTouches { phases |= 1 << touch.phase.rawValue }
+        var index = 0
+        while index < recognizersInPlay.count {
+            let recognizer = recognizersInPlay[index]
+            index += 1
+            // Began, moved, ended, cancelled in that order; stationary touches are not delivered.
+            var raw: UInt8 = 0
+            while raw <= Touch.Phase.cancelled.rawValue {
+                let phase = Touch.Phase(rawValue: raw)!
+                raw += 1
+                guard phase != .stationary, phases & (1 << phase.rawValue) != 0 else { continue }
+                guard !recognizer.currentState.isFinished else { break }
+                batch.removeAll(keepingCapacity: true)
+                for touch in eventTouches where touch.phase == phase
+                    && touch.gestureRecognizers.contains(where: { $0 === recognizer }) {
+                    batch.append(touch)
+                }
+                guard !batch.isEmpty else { continue }
+                switch phase {
+                case .began: recognizer.touchesBegan(batch)
+                case .moved: recognizer.touchesMoved(batch)
+                case .ended: recognizer.touchesEnded(batch)
+                case .cancelled: recognizer.touchesCancelled(batch)
+                case .stationary: break
+                }
+            }
+        }
+    }
+
+    /// Steps 4 to 7 (without the reset): reconcile, send actions, deliver to views.
+    private func settle() {
+        var rounds = 0
+        repeat {
+            reconcile()
+            sendPendingActions()
+            rounds += 1
+        } while recognizersInPlay.contains(where: { $0.needsReconcile }) && rounds < 64
+        deliverToViews()
+    }
+
+    private func finishEvent() {
+        for touch in eventTouches where touch.phase.isTerminal {
+            for recognizer in touch.gestureRecognizers {
+                recognizer.touches.removeAll { $0 === touch }
+            }
+            touchesDown.removeAll { $0 === touch }
+            if touch.viewDelivery != .finished { touchesHeld.append(touch) } else { recycle(touch) }
+        }
+        releaseFinishedHeldTouches()
+        if touchesDown.isEmpty { resetSettledRecognizers() }
+    }
+
+    private func releaseFinishedHeldTouches() {
+        var index = touchesHeld.count
+        while index > 0 {
+            index -= 1
+            let touch = touchesHeld[index]
+            if touch.viewDelivery == .finished {
+                touchesHeld.remove(at: index)
+                recycle(touch)
+            }
+        }
+    }
+
+    private func recycle(_ touch: Touch) {
+        touch.recycle()
+        pool.append(touch)
+    }
+
+    // MARK: Recognizer lifecycle
+
+    private func activate(_ recognizer: GestureRecognizer) {
+        recognizer.isActive = true
+        recognizer.dispatcher = self
+        for other in recognizersInPlay {
+            if asksToRequire(recognizer, failureOf: other), !recognizer.requiresFailure(of: other) {
+                recognizer.attemptRequirements.append(other)
+            }
+            if asksToRequire(other, failureOf: recognizer), !other.requiresFailure(of: recognizer) {
+                other.attemptRequirements.append(recognizer)
+            }
+        }
+        recognizersInPlay.append(recognizer)
+    }
+
+    private func asksToRequire(_ recognizer: GestureRecognizer, failureOf other: GestureRecognizer) -> Bool {
+        recognizer.shouldRequireFailure(of: other)
+            || other.shouldBeRequiredToFail(by: recognizer)
+            || recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true
+            || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) == true
+    }
+
+    /// Resets, together, every finished recognizer whose failure-requirement partners are finished
+    /// too (W10-121: a single tap that recognized early waits for its double tap).
+    private func resetSettledRecognizers() {
+        var index = 0
+        while index < recognizersInPlay.count {
+            let recognizer = recognizersInPlay[index]
+            if isSettled(recognizer) && partnersSettled(recognizer) {
+                recognizer.apply(.reset)
+                recognizer.reset()
+                recognizer.resetAttempt()
+                for touch in touchesHeld { touch.gestureRecognizers.removeAll { $0 === recognizer } }
+                recognizer.isActive = false
+                recognizersInPlay.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    private func isSettled(_ recognizer: GestureRecognizer) -> Bool {
+        let state = recognizer.currentState
+        return state == .failed || state == .cancelled || (state == .ended && recognizer.isReleased)
+    }
+
+    private func partnersSettled(_ recognizer: GestureRecognizer) -> Bool {
+        for other in recognizersInPlay where other !== recognizer {
+            let linked = recognizer.requiresFailure(of: other) || other.requiresFailure(of: recognizer)
+            if linked && !isSettled(other) { return false }
+        }
+        return true
+    }
+
+    // MARK: Calls from recognizers
+
+    func recognizerChangedState(_ recognizer: GestureRecognizer, from old: GestureRecognizer.State, to new: GestureRecognizer.State) {
+        observer?.observe(.stateChanged(recognizer, from: old, to: new), at: scheduler.now)
+    }
+
+    func recognizerWillSendAction(_ recognizer: GestureRecognizer, presenting state: GestureRecognizer.State) {
+        guard let observer else { return }
+        observer.observe(.action(recognizer, state: state, values: recognizer.actionValues), at: scheduler.now)
+    }
+
+    func recognizerHandledTimer(_ recognizer: GestureRecognizer) {
+        runOutsideFrame()
+    }
+
+    func recognizerWasDisabled(_ recognizer: GestureRecognizer) {
+        guard recognizer.isActive else { return }
+        switch recognizer.currentState {
+        case .possible: recognizer.apply(.fail)
+        case .began, .changed: recognizer.apply(.cancel)
+        case .ended where !recognizer.isReleased: recognizer.apply(.fail)
+        case .ended, .cancelled, .failed: break
+        }
+        runOutsideFrame()
+    }
+
+    /// A timer fired or a recognizer was disabled between frames: settle and reset.
+    private func runOutsideFrame() {
+        guard !isDispatching else { return }
+        isDispatching = true
+        defer { isDispatching = false }
+        eventTouches.removeAll(keepingCapacity: true)
+        settle()
+        releaseFinishedHeldTouches()
+        if touchesDown.isEmpty { resetSettledRecognizers() }
+    }
+
+    func emit(_ observation: Observation) {
+        observer?.observe(observation, at: scheduler.now)
+    }
+}

@@ -1,0 +1,194 @@
+/// Delivery of touches to their hit-test views under the recognizers' delivery flags.
+///
+/// Rules (docs/semantics.md, "Delivery to views"), for each touch and the recognizers tracking it:
+/// - A recognizer that has recognized (its actions let through) with `cancelsTouchesInView`
+///   cancels the touch in the view: `touchesCancelled` if the view has seen it, silence if not,
+///   and nothing more afterwards (AD cancelsTouchesInView, W17-219).
+/// - While a recognizer with `delaysTouchesBegan` is still deciding, began and everything after it
+///   are held. If every such recognizer fails, the view gets began with the touch's original
+///   timestamp and location, then one catch-up moved if the touch has moved (W10-121). If one
+///   recognizes, the held touch is discarded (AD delaysTouchesBegan).
+/// - While a recognizer with `delaysTouchesEnded` is still deciding, ended is held; it becomes
+///   cancelled if a recognizer then recognizes with `cancelsTouchesInView`, or is delivered when
+///   they have all failed (AD delaysTouchesEnded).
+/// A recognizer is "still deciding" when it is `possible`, or has left `possible` but its actions
+/// wait for a failure requirement.
+extension TouchDispatcher {
+    func deliverToViews() {
+        viewGroup.removeAll(keepingCapacity: true)
+        var groupView: View?
+        var groupPhase = Touch.Phase.began
+        for touch in eventTouches {
+            guard let step = viewStep(for: touch, inEvent: true) else { continue }
+            if step.isImmediate {
+                if groupView !== touch.view || groupPhase != step.phase {
+                    flushViewGroup(groupView, groupPhase)
+                    groupView = touch.view
+                    groupPhase = step.phase
+                }
+                viewGroup.append(touch)
+            } else {
+                flushViewGroup(groupView, groupPhase)
+                groupView = nil
+                perform(step, for: touch)
+            }
+        }
+        flushViewGroup(groupView, groupPhase)
+        // Touches not in this frame: held phases may now be due, or a recognizer that recognized
+        // between frames (a long press on its timer) cancels them.
+        for touch in touchesDown where touch.viewDelivery != .finished && !eventTouches.contains(where: { $0 === touch }) {
+            if let step = viewStep(for: touch, inEvent: false) { perform(step, for: touch) }
+        }
+        for touch in touchesHeld where touch.viewDelivery != .finished && !eventTouches.contains(where: { $0 === touch }) {
+            if let step = viewStep(for: touch, inEvent: false) { perform(step, for: touch) }
+        }
+    }
+
+    /// What the view gets now: one phase as it happens, or the release of held phases.
+    struct ViewStep {
+        var phase: Touch.Phase
+        /// Delivered in the frame's normal flow (and grouped with other touches of the same view).
+        var isImmediate: Bool
+    }
+
+    private func viewStep(for touch: Touch, inEvent: Bool) -> ViewStep? {
+        let delivery = touch.viewDelivery
+        if delivery == .finished { return nil }
+
+        var cancels = false
+        var recognizedDelayingBegan = false
+        var decidingDelaysBegan = false
+        var decidingDelaysEnded = false
+        for recognizer in touch.gestureRecognizers {
+            let state = recognizer.currentState
+            if recognizer.isReleased && (state.isRecognizing || state == .cancelled) {
+                if recognizer.cancelsTouchesInView { cancels = true }
+                if recognizer.delaysTouchesBegan { recognizedDelayingBegan = true }
+            } else if state == .possible || (!recognizer.isReleased && state.isRecognizing) {
+                if recognizer.delaysTouchesBegan { decidingDelaysBegan = true }
+                if recognizer.delaysTouchesEnded { decidingDelaysEnded = true }
+            }
+        }
+
+        let unseen = delivery == .heldBegan || (delivery == .live && inEvent && touch.phase == .began)
+        if cancels {
+            touch.viewDelivery = .finished
+            return unseen ? nil : ViewStep(phase: .cancelled, isImmediate: inEvent)
+        }
+        switch delivery {
+        case .heldBegan:
+            if recognizedDelayingBegan {
+                touch.viewDelivery = .finished
+                return nil
+            }
+            if decidingDelaysBegan { return nil }
+            return ViewStep(phase: .began, isImmediate: false)
+        case .heldEnded:
+            if decidingDelaysEnded { return nil }
+            touch.viewDelivery = .finished
+            return ViewStep(phase: .ended, isImmediate: false)
+        case .live:
+            guard inEvent else { return nil }
+            switch touch.phase {
+            case .began:
+                if decidingDelaysBegan {
+                    touch.viewDelivery = .heldBegan
+                    return nil
+                }
+                return ViewStep(phase: .began, isImmediate: true)
+            case .moved:
+                return ViewStep(phase: .moved, isImmediate: true)
+            case .stationary:
+                return nil
+            case .ended:
+                if decidingDelaysEnded {
+                    touch.viewDelivery = .heldEnded
+                    return nil
+                }
+                touch.viewDelivery = .finished
+                return ViewStep(phase: .ended, isImmediate: true)
+            case .cancelled:
+                touch.viewDelivery = .finished
+                return ViewStep(phase: .cancelled, isImmediate: true)
+            }
+        case .finished:
+            return nil
+        }
+    }
+
+    /// Performs a step that is not part of the frame's normal flow: a cancellation between frames,
+    /// the release of a held began (with catch-up), or of a held ended.
+    private func perform(_ step: ViewStep, for touch: Touch) {
+        guard let view = touch.view else { return }
+        switch step.phase {
+        case .began:
+            releaseHeldBegan(touch, to: view)
+        default:
+            deliverSingle(touch, phase: step.phase, to: view)
+        }
+    }
+
+    private func releaseHeldBegan(_ touch: Touch, to view: View) {
+        let phase = touch.phase, time = touch.timestamp
+        let location = touch.locationInWindow, previous = touch.previousLocationInWindow
+        touch.phase = .began
+        touch.timestamp = touch.beganTimestamp
+        touch.locationInWindow = touch.beganLocation
+        touch.previousLocationInWindow = touch.beganLocation
+        deliverSingle(touch, phase: .began, to: view)
+        touch.phase = phase
+        touch.timestamp = time
+        touch.locationInWindow = location
+        touch.previousLocationInWindow = previous
+        touch.viewDelivery = .live
+
+        if location != touch.beganLocation {
+            touch.phase = .moved
+            touch.previousLocationInWindow = touch.beganLocation
+            deliverSingle(touch, phase: .moved, to: view)
+            touch.phase = phase
+            touch.previousLocationInWindow = previous
+        }
+        switch phase {
+        case .ended:
+            if touch.gestureRecognizers.contains(where: { $0.delaysTouchesEnded && isDeciding($0) }) {
+                touch.viewDelivery = .heldEnded
+            } else {
+                touch.viewDelivery = .finished
+                deliverSingle(touch, phase: .ended, to: view)
+            }
+        case .cancelled:
+            touch.viewDelivery = .finished
+            deliverSingle(touch, phase: .cancelled, to: view)
+        case .began, .moved, .stationary:
+            break
+        }
+    }
+
+    private func isDeciding(_ recognizer: GestureRecognizer) -> Bool {
+        let state = recognizer.currentState
+        return state == .possible || (!recognizer.isReleased && state.isRecognizing)
+    }
+
+    private func deliverSingle(_ touch: Touch, phase: Touch.Phase, to view: View) {
+        flushViewGroup(nil, phase)
+        viewGroup.append(touch)
+        flushViewGroup(view, phase)
+    }
+
+    private func flushViewGroup(_ view: View?, _ phase: Touch.Phase) {
+        guard let view, !viewGroup.isEmpty else {
+            viewGroup.removeAll(keepingCapacity: true)
+            return
+        }
+        emit(.viewReceived(view, phase: phase, touches: viewGroup))
+        switch phase {
+        case .began: view.touchesBegan(viewGroup)
+        case .moved: view.touchesMoved(viewGroup)
+        case .ended: view.touchesEnded(viewGroup)
+        case .cancelled: view.touchesCancelled(viewGroup)
+        case .stationary: break
+        }
+        viewGroup.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,1 +1,0 @@
-// The GestureEngine module; see docs/architecture.md.

@@ -1,0 +1,272 @@
+/// The base of every recognizer: the engine's `UIGestureRecognizer`.
+///
+/// A recognizer watches the touches that land on its view or the view's subviews and moves
+/// through `State` as it decides whether they make its gesture. Subclasses override the four
+/// `touches…` methods (and `timerFired(tag:)` for timers they arm with `startTimer(at:tag:)`),
+/// assign `state`, and clear their own bookkeeping in `reset()`. Everything else — who receives
+/// which touch, exclusion, failure requirements, when actions run, what the view sees — is the
+/// `TouchDispatcher`'s job.
+///
+/// Recognizers never read a clock: time comes from touch timestamps and from timers.
+open class GestureRecognizer: TimerTarget {
+    public let kind: Kind
+    /// A name for logs and transcripts; the engine never interprets it.
+    public var name: String
+    /// The view this recognizer is attached to.
+    public internal(set) weak var view: View?
+    public weak var delegate: (any GestureRecognizerDelegate)?
+
+    /// Disabled recognizers receive no touches. Disabling one that is recognizing cancels it;
+    /// disabling one that is still deciding fails it.
+    public var isEnabled = true {
+        didSet {
+            if oldValue && !isEnabled { dispatcher?.recognizerWasDisabled(self) }
+        }
+    }
+
+    /// When the gesture is recognized, the view's touches of the gesture are cancelled
+    /// (`touchesCancelled`) and it receives no more of them. Default `true` (H-GR, AD).
+    public var cancelsTouchesInView = true
+    /// The view receives a touch's began (and everything after it) only once this recognizer
+    /// has failed; if it recognizes, the view never sees the touch. Default `false` (H-GR, AD).
+    public var delaysTouchesBegan = false
+    /// The view receives a touch's ended only once this recognizer has resolved; if it recognizes,
+    /// the view receives `touchesCancelled` instead. Default `true` (H-GR, AD).
+    public var delaysTouchesEnded = true
+
+    /// The touches this recognizer currently tracks, in the order they arrived.
+    public internal(set) var touches: [Touch] = []
+
+    // MARK: Dispatcher bookkeeping
+
+    unowned(unsafe) var dispatcher: TouchDispatcher?
+    /// In the dispatcher's list of recognizers taking part in the current sequence.
+    var isActive = false
+    /// The dispatcher let this attempt's actions through (no failure requirement or winner blocks it).
+    var isReleased = false
+    /// Some action of this attempt has been sent.
+    var actionsSent = false
+    /// The state moved since the dispatcher last reconciled.
+    var needsReconcile = false
+    /// An action is due at the end of this reconcile pass.
+    var actionPending = false
+    /// The first action of a deferred continuous recognizer is presented as `began`.
+    var presentBeganFirst = false
+    var failureRequirements: [GestureRecognizer] = []
+    /// Requirements the delegates asked for, once per attempt.
+    var attemptRequirements: [GestureRecognizer] = []
+    private var _state = State.possible
+    private var presentedState: State?
+    private var actions: [(GestureRecognizer) -> Void] = []
+    private var armedTimers: [(tag: Int, token: TimerToken)] = []
+
+    public init(kind: Kind, name: String = "") {
+        self.kind = kind
+        self.name = name
+        touches.reserveCapacity(4)
+        armedTimers.reserveCapacity(4)
+        attemptRequirements.reserveCapacity(2)
+    }
+
+    // MARK: State
+
+    /// The recognizer's state. Subclasses assign it; everyone else only reads it (as in
+    /// `UIGestureRecognizerSubclass.h`). An assignment the transition table forbids is a
+    /// programmer error: it stops the program with a message naming the recognizer and both states.
+    ///
+    /// Leaving `possible` asks the delegate's and the view's `shouldBegin` first; a refusal turns
+    /// the assignment into `failed`. While an action runs, `state` reads as the state the action
+    /// presents (a deferred continuous recognizer's first action reads `began`).
+    public var state: State {
+        get { presentedState ?? _state }
+        set { apply(.set(newValue)) }
+    }
+
+    /// Applies one change through the transition table; the only place `_state` moves.
+    final func apply(_ change: StateChange) {
+        var change = change
+        if case .set(let target) = change, _state == .possible,
+           target == .began || target == .ended, !shouldBegin() {
+            change = .set(.failed)
+        }
+        let old = _state
+        let new: State
+        do {
+            new = try Self.transition(
+                from: old, by: change, kind: kind, actionsSent: actionsSent, recognizer: debugName)
+        } catch {
+            preconditionFailure(error.description)
+        }
+        _state = new
+        if new == .possible {
+            presentedState = nil
+        } else {
+            needsReconcile = true
+        }
+        if let dispatcher {
+            dispatcher.recognizerChangedState(self, from: old, to: new)
+        }
+    }
+
+    private func shouldBegin() -> Bool {
+        if let delegate, !delegate.gestureRecognizerShouldBegin(self) { return false }
+        if let view, !view.gestureRecognizerShouldBegin(self) { return false }
+        return true
+    }
+
+    /// The name and class, for messages.
+    public var debugName: String {
+        let type = String(describing: Swift.type(of: self))
+        return name.isEmpty ? type : "\(type) \"\(name)\""
+    }
+
+    // MARK: Actions
+
+    /// Adds an action, called with the recognizer each time it sends its action (the target/action
+    /// pair of UIKit). Actions run in the order they were added.
+    public final func addAction(_ action: @escaping (GestureRecognizer) -> Void) {
+        actions.append(action)
+    }
+
+    public final func removeAllActions() {
+        actions.removeAll()
+    }
+
+    final func sendAction(presenting presented: State) {
+        actionsSent = true
+        presentedState = presented == _state ? nil : presented
+        dispatcher?.recognizerWillSendAction(self, presenting: presented)
+        for action in actions { action(self) }
+        presentedState = nil
+    }
+
+    /// The values an action would read, for observers (logs, overlays). Subclasses add theirs.
+    open var actionValues: ActionValues {
+        ActionValues(location: location(in: nil), numberOfTouches: numberOfTouches)
+    }
+
+    // MARK: Relationships
+
+    /// Defers this recognizer's actions until `other` fails; if `other` begins or recognizes
+    /// instead, this recognizer fails. Example: a single tap requiring a double tap to fail.
+    public final func require(toFail other: GestureRecognizer) {
+        precondition(other !== self, "\(debugName) cannot require itself to fail")
+        if !failureRequirements.contains(where: { $0 === other }) { failureRequirements.append(other) }
+    }
+
+    /// Whether this recognizer, recognizing, may exclude `other`. Default `true`.
+    open func canPrevent(_ other: GestureRecognizer) -> Bool { true }
+    /// Whether `other`, recognizing, may exclude this recognizer. Default `true`.
+    open func canBePrevented(by other: GestureRecognizer) -> Bool { true }
+    /// Class-wide failure requirements, asked once per attempt. Default `false`.
+    open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
+    /// Class-wide failure requirements, asked once per attempt. Default `false`.
+    open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
+
+    /// Whether this recognizer's actions wait for `other` to fail in the current attempt.
+    public final func requiresFailure(of other: GestureRecognizer) -> Bool {
+        failureRequirements.contains { $0 === other } || attemptRequirements.contains { $0 === other }
+    }
+
+    // MARK: Touches
+
+    /// Stops tracking `touch`: no more of its phases reach this recognizer, and this recognizer
+    /// recognizing will not cancel it in the view.
+    public final func ignore(_ touch: Touch) {
+        touches.removeAll { $0 === touch }
+        touch.gestureRecognizers.removeAll { $0 === self }
+    }
+
+    /// How many touches the recognizer tracks.
+    public var numberOfTouches: Int { touches.count }
+
+    /// The centroid of the tracked touches in `view`'s coordinates (the window's for `nil`).
+    /// Once every touch has gone, the last known centroid.
+    open func location(in view: View?) -> Point {
+        if !touches.isEmpty {
+            var x = 0.0, y = 0.0
+            for touch in touches {
+                x += touch.locationInWindow.x
+                y += touch.locationInWindow.y
+            }
+            let count = Double(touches.count)
+            lastCentroid = Point(x: x / count, y: y / count)
+        }
+        guard let view else { return lastCentroid }
+        return lastCentroid - view.originInWindow
+    }
+
+    private var lastCentroid = Point.zero
+
+    /// The location of the `index`th tracked touch in `view`'s coordinates.
+    public final func location(ofTouch index: Int, in view: View?) -> Point {
+        touches[index].location(in: view)
+    }
+
+    // MARK: Subclass hooks
+
+    open func touchesBegan(_ touches: [Touch]) {}
+    open func touchesMoved(_ touches: [Touch]) {}
+    open func touchesEnded(_ touches: [Touch]) {}
+    open func touchesCancelled(_ touches: [Touch]) {}
+
+    /// Called by the dispatcher when the recognizer returns to `possible`. Overrides must call super.
+    open func reset() {
+        cancelAllTimers()
+    }
+
+    /// A timer armed with `startTimer(at:tag:)` is due. The current time is its deadline.
+    open func timerFired(tag: Int) {}
+
+    // MARK: Timers
+
+    /// The current instant on the dispatcher's clock (0 if not dispatching).
+    public final var now: GestureTime { dispatcher?.scheduler.now ?? 0 }
+
+    /// Arms a timer that calls `timerFired(tag:)` at `deadline`, replacing any with the same tag.
+    public final func startTimer(at deadline: GestureTime, tag: Int) {
+        guard let dispatcher else { return }
+        cancelTimer(tag: tag)
+        let token = dispatcher.scheduler.schedule(at: deadline, target: self, tag: tag)
+        armedTimers.append((tag, token))
+    }
+
+    public final func cancelTimer(tag: Int) {
+        guard let index = armedTimers.firstIndex(where: { $0.tag == tag }) else { return }
+        dispatcher?.scheduler.cancel(armedTimers[index].token)
+        armedTimers.remove(at: index)
+    }
+
+    public final func cancelAllTimers() {
+        for timer in armedTimers { dispatcher?.scheduler.cancel(timer.token) }
+        armedTimers.removeAll(keepingCapacity: true)
+    }
+
+    public final func timerFired(tag: Int, token: TimerToken) {
+        guard let index = armedTimers.firstIndex(where: { $0.token == token }) else { return }
+        armedTimers.remove(at: index)
+        guard !_state.isFinished else { return }
+        timerFired(tag: tag)
+        dispatcher?.recognizerHandledTimer(self)
+    }
+
+    // MARK: Dispatcher entry points
+
+    /// Attempt bookkeeping cleared at reset.
+    final func resetAttempt() {
+        isReleased = false
+        actionsSent = false
+        needsReconcile = false
+        actionPending = false
+        presentBeganFirst = false
+        attemptRequirements.removeAll(keepingCapacity: true)
+        touches.removeAll(keepingCapacity: true)
+    }
+
+    /// The real state, ignoring what an action in progress presents.
+    final var currentState: State { _state }
+}
+
+extension GestureRecognizer: CustomStringConvertible {
+    public var description: String { debugName }
+}

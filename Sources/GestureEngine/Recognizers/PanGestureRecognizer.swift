@@ -1,0 +1,93 @@
+/// Recognizes fingers dragging: UIKit's `UIPanGestureRecognizer` (continuous).
+///
+/// Begins once the centroid of between `minimumNumberOfTouches` and `maximumNumberOfTouches`
+/// fingers has moved `hysteresis` points (UIKit's value is private; see `GestureDefaults`);
+/// changes on every move while enough fingers are down; ends when fewer than the minimum remain
+/// (with the default minimum of 1, when all have lifted: H-Pan). A finger beyond the maximum fails
+/// a pan that has not begun and is ignored by one that has.
+public final class PanGestureRecognizer: GestureRecognizer {
+    public var minimumNumberOfTouches = GestureDefaults.minimumNumberOfTouches
+    public var maximumNumberOfTouches = GestureDefaults.maximumNumberOfTouches
+    /// Points of centroid movement before the pan begins.
+    public var hysteresis = GestureDefaults.panHysteresis
+
+    private var tracker = TranslationTracker(velocityWindow: GestureDefaults.velocityWindow)
+
+    public init(name: String = "") {
+        super.init(kind: .continuous, name: name)
+    }
+
+    /// Cumulative translation since the pan began (including the hysteresis), in points. Views have
+    /// no transforms, so it is the same in every view.
+    public func translation(in view: View?) -> Vector { tracker.translation }
+
+    /// Makes the current translation read `translation` from now on; velocity is unaffected.
+    public func setTranslation(_ translation: Vector, in view: View?) {
+        tracker.setTranslation(translation)
+    }
+
+    /// Points per second, from the touch timestamps of the last `GestureDefaults.velocityWindow`.
+    public func velocity(in view: View?) -> Vector { tracker.velocity(at: touches.first?.timestamp ?? now) }
+
+    public override func touchesBegan(_ touches: [Touch]) {
+        if state == .possible && numberOfTouches > maximumNumberOfTouches {
+            state = .failed
+            return
+        }
+        if state != .possible {
+            while numberOfTouches > maximumNumberOfTouches { ignore(self.touches[self.touches.count - 1]) }
+        }
+        tracker.rebase(centroid: location(in: nil))
+    }
+
+    public override func touchesMoved(_ touches: [Touch]) {
+        tracker.move(to: location(in: nil), at: touches[0].timestamp)
+        switch state {
+        case .possible:
+            if numberOfTouches >= minimumNumberOfTouches && tracker.raw.length >= hysteresis {
+                state = .began
+            }
+        case .began, .changed:
+            state = .changed
+        default:
+            break
+        }
+    }
+
+    public override func touchesEnded(_ touches: [Touch]) {
+        liftOrEnd()
+    }
+
+    public override func touchesCancelled(_ touches: [Touch]) {
+        switch state {
+        case .possible: state = .failed
+        case .began, .changed: state = .cancelled
+        default: break
+        }
+    }
+
+    private func liftOrEnd() {
+        let remaining = numberOfTouchesStillDown
+        if let centroid = centroidOfTouchesStillDown() { tracker.rebase(centroid: centroid) }
+        switch state {
+        case .possible where remaining == 0:
+            state = .failed
+        case .began where remaining < minimumNumberOfTouches, .changed where remaining < minimumNumberOfTouches:
+            state = .ended
+        default:
+            break
+        }
+    }
+
+    public override func reset() {
+        super.reset()
+        tracker.reset()
+    }
+
+    public override var actionValues: ActionValues {
+        var values = super.actionValues
+        values.translation = translation(in: nil)
+        values.velocity = velocity(in: nil)
+        return values
+    }
+}

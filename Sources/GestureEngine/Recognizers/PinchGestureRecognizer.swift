@@ -1,0 +1,94 @@
+/// Recognizes two fingers moving apart or together: UIKit's `UIPinchGestureRecognizer`
+/// (continuous).
+///
+/// Begins once the distance between the two fingers has changed by `hysteresis` points (UIKit's
+/// value is private); changes while both are down; ends when both have lifted (H-Pinch). `scale`
+/// is relative to the distance when the second finger landed, so it already differs from 1 when
+/// the pinch begins; assigning it re-bases later changes (W10-120). Touches beyond two are ignored.
+public final class PinchGestureRecognizer: GestureRecognizer {
+    /// Points the finger distance must change before the pinch begins.
+    public var hysteresis = GestureDefaults.pinchHysteresis
+
+    private var baseDistance = 0.0
+    private var baseScale = 1.0
+    private var currentScale = 1.0
+    private var velocity = VelocityEstimator<Double>(window: GestureDefaults.velocityWindow)
+
+    public init(name: String = "") {
+        super.init(kind: .continuous, name: name)
+    }
+
+    /// The scale factor; assigning it makes later changes relative to the new value.
+    public var scale: Double {
+        get { currentScale }
+        set {
+            currentScale = newValue
+            baseScale = newValue
+            if let pair = fingerPairVector() { baseDistance = pair.length }
+        }
+    }
+
+    /// Scale per second.
+    public var scaleVelocity: Double { velocity.velocity(at: now) }
+
+    public override func touchesBegan(_ touches: [Touch]) {
+        ignoreTouchesBeyondTwo()
+        rebase()
+    }
+
+    public override func touchesMoved(_ touches: [Touch]) {
+        guard let pair = fingerPairVector(), baseDistance > 0 else { return }
+        let distance = pair.length
+        currentScale = baseScale * distance / baseDistance
+        velocity.add(currentScale, at: touches[0].timestamp)
+        switch state {
+        case .possible:
+            if abs(distance - baseDistance) >= hysteresis {
+                state = .began
+            }
+        case .began, .changed:
+            state = .changed
+        default:
+            break
+        }
+    }
+
+    public override func touchesEnded(_ touches: [Touch]) {
+        let remaining = numberOfTouchesStillDown
+        switch state {
+        case .possible where remaining == 0: state = .failed
+        case .began where remaining == 0, .changed where remaining == 0: state = .ended
+        default: break
+        }
+    }
+
+    public override func touchesCancelled(_ touches: [Touch]) {
+        switch state {
+        case .possible: state = .failed
+        case .began, .changed: state = .cancelled
+        default: break
+        }
+    }
+
+    /// A finger landed: later changes are measured from the new pair, keeping the scale.
+    private func rebase() {
+        guard let pair = fingerPairVector() else { return }
+        baseDistance = pair.length
+        baseScale = currentScale
+    }
+
+    public override func reset() {
+        super.reset()
+        baseDistance = 0
+        baseScale = 1
+        currentScale = 1
+        velocity.removeAll()
+    }
+
+    public override var actionValues: ActionValues {
+        var values = super.actionValues
+        values.scale = scale
+        values.scalarVelocity = scaleVelocity
+        return values
+    }
+}

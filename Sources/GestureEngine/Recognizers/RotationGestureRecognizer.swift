@@ -1,0 +1,91 @@
+/// Recognizes two fingers turning about each other: UIKit's `UIRotationGestureRecognizer`
+/// (continuous).
+///
+/// Begins once the line between the two fingers has turned by `threshold` radians (UIKit's value
+/// is private); changes while both are down; ends when both have lifted (H-Rot). `rotation` is
+/// cumulative in radians, positive clockwise on screen (y points down), unwrapped across ±π;
+/// assigning it re-bases later changes. Touches beyond two are ignored.
+public final class RotationGestureRecognizer: GestureRecognizer {
+    /// Radians the finger line must turn before the rotation begins.
+    public var threshold = GestureDefaults.rotationThreshold
+
+    private var lastAngle = 0.0
+    private var turned = 0.0
+    private var offset = 0.0
+    private var hasPair = false
+    private var velocity = VelocityEstimator<Double>(window: GestureDefaults.velocityWindow)
+
+    public init(name: String = "") {
+        super.init(kind: .continuous, name: name)
+    }
+
+    /// Cumulative rotation in radians; assigning it makes later changes relative to the new value.
+    public var rotation: Double {
+        get { turned + offset }
+        set { offset = newValue - turned }
+    }
+
+    /// Radians per second.
+    public var rotationVelocity: Double { velocity.velocity(at: now) }
+
+    public override func touchesBegan(_ touches: [Touch]) {
+        ignoreTouchesBeyondTwo()
+        rebase()
+    }
+
+    public override func touchesMoved(_ touches: [Touch]) {
+        guard hasPair, let pair = fingerPairVector() else { return }
+        let angle = pair.angle
+        turned += normalizedAngle(angle - lastAngle)
+        lastAngle = angle
+        velocity.add(turned, at: touches[0].timestamp)
+        switch state {
+        case .possible:
+            if abs(turned) >= threshold { state = .began }
+        case .began, .changed:
+            state = .changed
+        default:
+            break
+        }
+    }
+
+    public override func touchesEnded(_ touches: [Touch]) {
+        let remaining = numberOfTouchesStillDown
+        hasPair = remaining >= 2
+        switch state {
+        case .possible where remaining == 0: state = .failed
+        case .began where remaining == 0, .changed where remaining == 0: state = .ended
+        default: break
+        }
+    }
+
+    public override func touchesCancelled(_ touches: [Touch]) {
+        switch state {
+        case .possible: state = .failed
+        case .began, .changed: state = .cancelled
+        default: break
+        }
+    }
+
+    private func rebase() {
+        guard let pair = fingerPairVector() else { return }
+        lastAngle = pair.angle
+        hasPair = true
+    }
+
+    public override func reset() {
+        super.reset()
+        lastAngle = 0
+        turned = 0
+        offset = 0
+        hasPair = false
+        velocity.removeAll()
+    }
+
+    public override var actionValues: ActionValues {
+        var values = super.actionValues
+        values.rotation = rotation
+        values.scalarVelocity = rotationVelocity
+        return values
+    }
+}

@@ -1,0 +1,63 @@
+/// The translation and velocity bookkeeping shared by pan and screen-edge pan.
+///
+/// Translation accumulates centroid movement only while the set of fingers is unchanged, so a
+/// finger landing or lifting does not make the content jump; `setTranslation` moves the reported
+/// origin without disturbing the velocity estimate.
+struct TranslationTracker {
+    private var lastCentroid = Point.zero
+    /// Movement accumulated since the first touch, before any `setTranslation`.
+    private(set) var raw = Vector.zero
+    private var offset = Vector.zero
+    private var velocity: VelocityEstimator<Vector>
+
+    init(velocityWindow: GestureDuration) {
+        velocity = VelocityEstimator(window: velocityWindow)
+    }
+
+    var translation: Vector { raw + offset }
+
+    mutating func setTranslation(_ translation: Vector) {
+        offset = translation - raw
+    }
+
+    /// The finger set changed: measure from the new centroid.
+    mutating func rebase(centroid: Point) {
+        lastCentroid = centroid
+    }
+
+    mutating func move(to centroid: Point, at time: GestureTime) {
+        raw = raw + (centroid - lastCentroid)
+        lastCentroid = centroid
+        velocity.add(raw, at: time)
+    }
+
+    func velocity(at time: GestureTime) -> Vector {
+        velocity.velocity(at: time)
+    }
+
+    mutating func reset() {
+        raw = .zero
+        offset = .zero
+        velocity.removeAll()
+    }
+}
+
+extension GestureRecognizer {
+    /// The centroid of the tracked touches that are still down (window points), or `nil` if none is.
+    func centroidOfTouchesStillDown() -> Point? {
+        var x = 0.0, y = 0.0, count = 0.0
+        for touch in touches where !touch.phase.isTerminal {
+            x += touch.locationInWindow.x
+            y += touch.locationInWindow.y
+            count += 1
+        }
+        return count == 0 ? nil : Point(x: x / count, y: y / count)
+    }
+
+    /// How many tracked touches are still down.
+    var numberOfTouchesStillDown: Int {
+        var count = 0
+        for touch in touches where !touch.phase.isTerminal { count += 1 }
+        return count
+    }
+}

@@ -1,0 +1,67 @@
+/// Estimates the rate of change of a quantity from timestamped samples, without allocating.
+///
+/// Keeps the last few samples in a fixed ring and reports the slope between the newest sample
+/// and the oldest one no older than `window` (W10-121: use touch timestamps, not arrival time).
+struct VelocityEstimator<Value: VelocityValue> {
+    private var times: (GestureTime, GestureTime, GestureTime, GestureTime, GestureTime, GestureTime) = (0, 0, 0, 0, 0, 0)
+    private var values: (Value, Value, Value, Value, Value, Value) = (.zero, .zero, .zero, .zero, .zero, .zero)
+    private var count = 0
+    private var head = 0
+    var window: GestureDuration
+
+    init(window: GestureDuration) {
+        self.window = window
+    }
+
+    mutating func removeAll() {
+        count = 0
+        head = 0
+    }
+
+    mutating func add(_ value: Value, at time: GestureTime) {
+        head = (head + 1) % 6
+        withUnsafeMutableBytes(of: &times) { $0.storeBytes(of: time, toByteOffset: head * MemoryLayout<GestureTime>.stride, as: GestureTime.self) }
+        withUnsafeMutableBytes(of: &values) { $0.storeBytes(of: value, toByteOffset: head * MemoryLayout<Value>.stride, as: Value.self) }
+        count = min(count + 1, 6)
+    }
+
+    private func sample(_ back: Int) -> (GestureTime, Value) {
+        let slot = (head - back + 6) % 6
+        let time = withUnsafeBytes(of: times) { $0.load(fromByteOffset: slot * MemoryLayout<GestureTime>.stride, as: GestureTime.self) }
+        let value = withUnsafeBytes(of: values) { $0.load(fromByteOffset: slot * MemoryLayout<Value>.stride, as: Value.self) }
+        return (time, value)
+    }
+
+    /// Units per second; zero with fewer than two samples in the window.
+    func velocity(at now: GestureTime) -> Value {
+        guard count >= 2 else { return .zero }
+        let (newestTime, newest) = sample(0)
+        guard now - newestTime <= window else { return .zero }
+        var oldestTime = newestTime, oldest = newest
+        var back = 1
+        while back < count {
+            let (time, value) = sample(back)
+            if newestTime - time > window { break }
+            oldestTime = time
+            oldest = value
+            back += 1
+        }
+        let span = Double(newestTime - oldestTime) / 1_000_000
+        guard span > 0 else { return .zero }
+        return Value.rate(from: oldest, to: newest, seconds: span)
+    }
+}
+
+/// What a `VelocityEstimator` can track: a vector or a scalar.
+protocol VelocityValue {
+    static var zero: Self { get }
+    static func rate(from: Self, to: Self, seconds: Double) -> Self
+}
+
+extension Vector: VelocityValue {
+    static func rate(from: Vector, to: Vector, seconds: Double) -> Vector { (to - from) / seconds }
+}
+
+extension Double: VelocityValue {
+    static func rate(from: Double, to: Double, seconds: Double) -> Double { (to - from) / seconds }
+}

@@ -1,0 +1,102 @@
+/// One finger on the surface, from touch-down to lift or cancellation: the engine's `UITouch`.
+///
+/// The same object represents the finger for its whole sequence and is what recognizers and views
+/// receive. The dispatcher owns it and recycles it once the sequence is over and every delivery it
+/// was holding back is done, so do not keep references to touches past `touchesEnded` or
+/// `touchesCancelled` (or a recognizer's `reset()`).
+public final class Touch {
+    /// Where the touch is in its sequence, as the receiver of a delivery sees it.
+    public enum Phase: UInt8, Sendable, CaseIterable, CustomStringConvertible {
+        case began, moved, stationary, ended, cancelled
+
+        public var description: String {
+            switch self {
+            case .began: "began"
+            case .moved: "moved"
+            case .stationary: "stationary"
+            case .ended: "ended"
+            case .cancelled: "cancelled"
+            }
+        }
+
+        /// Whether this phase ends the sequence.
+        public var isTerminal: Bool { self == .ended || self == .cancelled }
+    }
+
+    /// The driver's identity for this finger's sequence.
+    public internal(set) var identifier: UInt32 = 0
+    public internal(set) var phase: Phase = .began
+    /// When the touch last changed, in microseconds on the engine's clock.
+    public internal(set) var timestamp: GestureTime = 0
+    /// Where the touch is, in window points.
+    public internal(set) var locationInWindow = Point.zero
+    /// Where the touch was before its last change, in window points.
+    public internal(set) var previousLocationInWindow = Point.zero
+    /// How many taps in quick succession at about this place this touch belongs to (1 for a lone
+    /// touch).
+    public internal(set) var tapCount = 1
+    /// The view the touch was hit-tested to when it began.
+    public internal(set) var view: View?
+    /// The recognizers that collected this touch and still track it (in collection order).
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    // Delivery bookkeeping for the dispatcher.
+    var beganTimestamp: GestureTime = 0
+    var beganLocation = Point.zero
+    var viewDelivery = ViewDeliveryState.live
+    /// Whether the touch is still down (began and not yet ended or cancelled).
+    var isDown = false
+
+    init() {
+        gestureRecognizers.reserveCapacity(8)
+    }
+
+    /// The touch's location in `view`'s coordinates (the window's when `nil`).
+    public func location(in view: View?) -> Point {
+        guard let view else { return locationInWindow }
+        return locationInWindow - view.originInWindow
+    }
+
+    /// The touch's previous location in `view`'s coordinates (the window's when `nil`).
+    public func previousLocation(in view: View?) -> Point {
+        guard let view else { return previousLocationInWindow }
+        return previousLocationInWindow - view.originInWindow
+    }
+
+    func prepare(identifier: UInt32, at location: Point, time: GestureTime, tapCount: Int, view: View?) {
+        self.identifier = identifier
+        self.phase = .began
+        self.timestamp = time
+        self.locationInWindow = location
+        self.previousLocationInWindow = location
+        self.tapCount = tapCount
+        self.view = view
+        self.beganTimestamp = time
+        self.beganLocation = location
+        self.viewDelivery = .live
+        self.isDown = true
+        gestureRecognizers.removeAll(keepingCapacity: true)
+    }
+
+    func recycle() {
+        view = nil
+        isDown = false
+        gestureRecognizers.removeAll(keepingCapacity: true)
+    }
+}
+
+extension Touch: CustomStringConvertible {
+    public var description: String { "touch \(identifier) \(phase) at \(locationInWindow)" }
+}
+
+/// What the hit-test view has been told about a touch so far, under the delivery flags.
+enum ViewDeliveryState: Equatable {
+    /// Phases go to the view as they happen.
+    case live
+    /// The began phase (and everything after it) is held back until the delaying recognizers fail.
+    case heldBegan
+    /// The view saw began; the ended phase is held back until the analysing recognizers resolve.
+    case heldEnded
+    /// The view has seen the last of this touch (ended, cancelled, or discarded unseen).
+    case finished
+}

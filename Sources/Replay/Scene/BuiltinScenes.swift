@@ -1,0 +1,99 @@
+/// Scenes that ship with Touchstone and can be named instead of a file: `--scene map`, or `map` in a
+/// capture's `.scene` file. `docs/scenes.md` shows each as JSON.
+public enum BuiltinScenes {
+    /// The window every built-in scene uses, in points: the size of the synthetic touchscreen
+    /// (`SyntheticTouchscreen`, 1280 × 800), so synthetic traces map one point to one point and
+    /// physical touchscreens, stretched over it, keep their aspect ratio closely.
+    public static let window = Size(width: 1280, height: 800)
+    static let fullWindow = Frame(x: 0, y: 0, width: 1280, height: 800)
+
+    /// Every built-in scene, by name, in the order `touchstone replay --help` lists them.
+    public static let all: [Scene] = [
+        map, pieces, buttons,
+        single("tap", .tap(TapParameters())),
+        single("doubleTap", .tap(TapParameters(numberOfTapsRequired: 2))),
+        single("longPress", .longPress(LongPressParameters())),
+        single("pan", .pan(PanParameters())),
+        single("swipe", .swipe(SwipeParameters(directions: Direction.allCases))),
+        single("pinch", .pinch),
+        single("rotation", .rotation),
+        single("screenEdgePan", .screenEdgePan(ScreenEdgePanParameters(edges: [.left]))),
+    ]
+
+    public static var names: [String] { all.map(\.name) }
+
+    public static func named(_ name: String) -> Scene? {
+        all.first { $0.name == name }
+    }
+
+    /// A map view: pan, pinch and rotation together, double tap to zoom, a single tap that waits for
+    /// the double tap to fail, and a long press to drop a pin.
+    public static let map = Scene(
+        name: "map", window: window,
+        views: [
+            ViewSpec(id: "map", frame: fullWindow, recognizers: [
+                RecognizerSpec(id: "pan", kind: .pan(PanParameters(maximumNumberOfTouches: 2))),
+                RecognizerSpec(id: "pinch", kind: .pinch),
+                RecognizerSpec(id: "rotation", kind: .rotation),
+                RecognizerSpec(id: "doubleTap", kind: .tap(TapParameters(numberOfTapsRequired: 2))),
+                RecognizerSpec(id: "singleTap", kind: .tap(TapParameters()), requiresFailureOf: ["doubleTap"]),
+                RecognizerSpec(id: "longPress", kind: .longPress(LongPressParameters())),
+            ]),
+        ],
+        simultaneous: [
+            RecognizerPair("pan", "pinch"), RecognizerPair("pan", "rotation"), RecognizerPair("pinch", "rotation"),
+        ]
+    )
+
+    /// The seed article's "pieces" sample: three coloured views, each with its own pan, pinch and
+    /// rotation, where a piece's own recognizers work together.
+    public static let pieces: Scene = {
+        let frames: [(String, Frame)] = [
+            ("red", Frame(x: 120, y: 150, width: 300, height: 300)),
+            ("green", Frame(x: 490, y: 250, width: 300, height: 300)),
+            ("blue", Frame(x: 860, y: 350, width: 300, height: 300)),
+        ]
+        var views: [ViewSpec] = []
+        var pairs: [RecognizerPair] = []
+        for (name, frame) in frames {
+            views.append(ViewSpec(id: name, frame: frame, recognizers: [
+                RecognizerSpec(id: "\(name).pan", kind: .pan(PanParameters(maximumNumberOfTouches: 2))),
+                RecognizerSpec(id: "\(name).pinch", kind: .pinch),
+                RecognizerSpec(id: "\(name).rotation", kind: .rotation),
+            ]))
+            pairs += [
+                RecognizerPair("\(name).pan", "\(name).pinch"), RecognizerPair("\(name).pan", "\(name).rotation"),
+                RecognizerPair("\(name).pinch", "\(name).rotation"),
+            ]
+        }
+        return Scene(name: "pieces", window: window,
+                     views: [ViewSpec(id: "board", frame: fullWindow, subviews: views)], simultaneous: pairs)
+    }()
+
+    /// Controls inside a scrolling view that delays its content's touches by 0.15 s, as
+    /// UIScrollView's `delaysContentTouches` does: a quick tap reaches the button late, a drag
+    /// scrolls and the button never sees it.
+    public static let buttons: Scene = {
+        var controls: [ViewSpec] = []
+        for index in 0..<4 {
+            let id = "button\(index + 1)"
+            let column = Double(index % 2), row = Double(index / 2)
+            controls.append(ViewSpec(
+                id: id, frame: Frame(x: 140 + column * 540, y: 160 + row * 300, width: 460, height: 200),
+                recognizers: [RecognizerSpec(id: "\(id).tap", kind: .tap(TapParameters()), cancelsTouchesInView: false)]
+            ))
+        }
+        return Scene(name: "buttons", window: window, views: [
+            ViewSpec(id: "scroll", frame: fullWindow,
+                     recognizers: [RecognizerSpec(id: "scroll.pan", kind: .pan(PanParameters()))],
+                     contentTouchDelay: 150_000, subviews: controls),
+        ])
+    }()
+
+    /// One full-window view carrying one recognizer with its defaults.
+    static func single(_ name: String, _ kind: RecognizerKind) -> Scene {
+        Scene(name: name, window: window, views: [
+            ViewSpec(id: "view", frame: fullWindow, recognizers: [RecognizerSpec(id: name, kind: kind)]),
+        ])
+    }
+}

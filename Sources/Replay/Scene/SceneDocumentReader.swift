@@ -1,0 +1,140 @@
+import TouchTrace
+
+/// Typed access to one JSON object of a scene file, remembering its key path so that every
+/// complaint names the file, the line and the key. Keys nobody asked for are reported as unknown,
+/// which catches typos such as `numberOfTapRequired` instead of silently using a default.
+struct SceneObjectReader {
+    let file: String
+    let path: String
+    let node: JSONNode
+    private let members: [(key: String, value: JSONNode)]
+
+    init(file: String, path: String, node: JSONNode) throws(SceneError) {
+        guard case .object(let members) = node.value else {
+            throw SceneError(file: file, line: node.line, keyPath: path, problem: "expected an object, found \(node.value.kindName)")
+        }
+        self.file = file
+        self.path = path
+        self.node = node
+        self.members = members
+    }
+
+    func childPath(_ key: String) -> String {
+        path.isEmpty ? key : "\(path).\(key)"
+    }
+
+    func problem(_ key: String?, _ node: JSONNode?, _ text: String) -> SceneError {
+        SceneError(file: file, line: (node ?? self.node).line, keyPath: key.map(childPath) ?? path, problem: text)
+    }
+
+    func node(_ key: String) -> JSONNode? {
+        members.first { $0.key == key }?.value
+    }
+
+    /// Rejects keys outside `allowed`, naming the first one found.
+    func rejectUnknownKeys(_ allowed: Set<String>) throws(SceneError) {
+        for member in members where !allowed.contains(member.key) {
+            let known = allowed.sorted().joined(separator: ", ")
+            throw problem(member.key, member.value, "unknown key (known keys here: \(known))")
+        }
+    }
+
+    func required(_ key: String) throws(SceneError) -> JSONNode {
+        guard let node = node(key) else { throw problem(key, nil, "missing required key") }
+        return node
+    }
+
+    func string(_ key: String) throws(SceneError) -> String? {
+        guard let node = node(key) else { return nil }
+        guard case .string(let value) = node.value else {
+            throw problem(key, node, "expected a string, found \(node.value.kindName)")
+        }
+        return value
+    }
+
+    func requiredString(_ key: String) throws(SceneError) -> String {
+        guard let value = try string(key) else { throw problem(key, nil, "missing required key") }
+        guard !value.isEmpty else { throw problem(key, node(key), "must not be empty") }
+        return value
+    }
+
+    func bool(_ key: String) throws(SceneError) -> Bool? {
+        guard let node = node(key) else { return nil }
+        guard case .bool(let value) = node.value else {
+            throw problem(key, node, "expected true or false, found \(node.value.kindName)")
+        }
+        return value
+    }
+
+    func number(_ key: String, minimum: Double? = nil, positive: Bool = false) throws(SceneError) -> Double? {
+        guard let node = node(key) else { return nil }
+        guard case .number(let value) = node.value else {
+            throw problem(key, node, "expected a number, found \(node.value.kindName)")
+        }
+        if let minimum, value < minimum { throw problem(key, node, "must be at least \(minimum), found \(value)") }
+        if positive, value <= 0 { throw problem(key, node, "must be greater than 0, found \(value)") }
+        return value
+    }
+
+    func count(_ key: String, minimum: Int = 1, maximum: Int = 10) throws(SceneError) -> Int? {
+        guard let value = try number(key) else { return nil }
+        guard value == value.rounded(), value >= Double(minimum), value <= Double(maximum) else {
+            throw problem(key, node(key), "expected a whole number from \(minimum) to \(maximum), found \(value)")
+        }
+        return Int(value)
+    }
+
+    /// A duration written in seconds, as UIKit's properties are, kept as whole microseconds.
+    func seconds(_ key: String) throws(SceneError) -> Microseconds? {
+        guard let value = try number(key, positive: true) else { return nil }
+        guard value <= 3600 else { throw problem(key, node(key), "expected seconds (at most 3600), found \(value)") }
+        return Microseconds((value * 1_000_000).rounded())
+    }
+
+    func array(_ key: String) throws(SceneError) -> [JSONNode]? {
+        guard let node = node(key) else { return nil }
+        guard case .array(let elements) = node.value else {
+            throw problem(key, node, "expected an array, found \(node.value.kindName)")
+        }
+        return elements
+    }
+
+    func object(_ key: String) throws(SceneError) -> SceneObjectReader? {
+        guard let node = node(key) else { return nil }
+        return try SceneObjectReader(file: file, path: childPath(key), node: node)
+    }
+
+    /// An array of strings, each one of `choices`.
+    func choices<Choice: RawRepresentable<String> & CaseIterable>(
+        _ key: String, of: Choice.Type
+    ) throws(SceneError) -> [Choice]? {
+        guard let elements = try array(key) else { return nil }
+        var result: [Choice] = []
+        for (index, element) in elements.enumerated() {
+            let elementPath = "\(key)[\(index)]"
+            guard case .string(let text) = element.value, let choice = Choice(rawValue: text) else {
+                let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+                throw problem(elementPath, element, "expected one of \(names)")
+            }
+            if result.contains(where: { $0.rawValue == choice.rawValue }) {
+                throw problem(elementPath, element, "\"\(text)\" is listed twice")
+            }
+            result.append(choice)
+        }
+        guard !result.isEmpty else { throw problem(key, node(key), "must list at least one value") }
+        return result
+    }
+
+    /// An array of strings.
+    func strings(_ key: String) throws(SceneError) -> [String]? {
+        guard let elements = try array(key) else { return nil }
+        var result: [String] = []
+        for (index, element) in elements.enumerated() {
+            guard case .string(let text) = element.value, !text.isEmpty else {
+                throw problem("\(key)[\(index)]", element, "expected a non-empty string, found \(element.value.kindName)")
+            }
+            result.append(text)
+        }
+        return result
+    }
+}

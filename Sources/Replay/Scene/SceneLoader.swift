@@ -1,0 +1,271 @@
+import Foundation
+
+/// Reads scene files (`docs/scenes.md`) into `Scene` values, checking everything a replay relies on:
+/// types, ranges, unique ids, and that every failure requirement and simultaneous pair names a
+/// recognizer that exists. Problems come back as one `SceneError` naming the file, line and key.
+public enum SceneLoader {
+    /// Reads and checks the scene file at `path`.
+    public static func load(contentsOf path: String) throws(SceneError) -> Scene {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SceneError(file: path, line: nil, keyPath: "", problem: "cannot read the file")
+        }
+        return try decode(Array(data), file: path)
+    }
+
+    /// Parses and checks a scene document; `file` names it in errors.
+    public static func decode(_ bytes: [UInt8], file: String) throws(SceneError) -> Scene {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw SceneError(file: file, line: error.line, keyPath: "", problem: "invalid JSON: \(error.message)")
+        }
+        let document = try SceneObjectReader(file: file, path: "", node: root)
+        try document.rejectUnknownKeys(["name", "window", "mapping", "recognizers", "views", "simultaneous"])
+        var ids = IdentifierRegistry()
+        let scene = Scene(
+            name: try document.requiredString("name"),
+            window: try window(document),
+            mapping: try mapping(document),
+            windowRecognizers: try recognizers(in: document, ids: &ids),
+            views: try views(in: document, ids: &ids),
+            simultaneous: try simultaneous(document)
+        )
+        try checkReferences(scene, document: document, ids: ids)
+        return scene
+    }
+
+    // MARK: - Window and mapping
+
+    private static func window(_ document: SceneObjectReader) throws(SceneError) -> Size {
+        _ = try document.required("window")
+        let window = try document.object("window")!
+        try window.rejectUnknownKeys(["width", "height"])
+        _ = try window.required("width")
+        _ = try window.required("height")
+        return Size(width: try window.number("width", positive: true)!, height: try window.number("height", positive: true)!)
+    }
+
+    private static func mapping(_ document: SceneObjectReader) throws(SceneError) -> DeviceMapping {
+        guard let mapping = try document.object("mapping") else { return .automatic }
+        try mapping.rejectUnknownKeys(["mode", "unitsPerPoint", "originX", "originY"])
+        let mode = try mapping.string("mode") ?? "automatic"
+        switch mode {
+        case "automatic", "stretch":
+            if mapping.node("unitsPerPoint") != nil {
+                throw mapping.problem("unitsPerPoint", mapping.node("unitsPerPoint"), "only allowed with \"mode\": \"scale\"")
+            }
+            return mode == "stretch" ? .stretch : .automatic
+        case "scale":
+            _ = try mapping.required("unitsPerPoint")
+            return .scale(
+                unitsPerPoint: try mapping.number("unitsPerPoint", positive: true)!,
+                originX: try mapping.number("originX") ?? 0,
+                originY: try mapping.number("originY") ?? 0
+            )
+        default:
+            throw mapping.problem("mode", mapping.node("mode"), "expected \"automatic\", \"stretch\" or \"scale\", found \"\(mode)\"")
+        }
+    }
+
+    // MARK: - Views
+
+    private static func views(in parent: SceneObjectReader, ids: inout IdentifierRegistry) throws(SceneError) -> [ViewSpec] {
+        guard let elements = try parent.array(parent.path.isEmpty ? "views" : "subviews") else { return [] }
+        let key = parent.path.isEmpty ? "views" : "subviews"
+        var result: [ViewSpec] = []
+        for (index, element) in elements.enumerated() {
+            let reader = try SceneObjectReader(file: parent.file, path: parent.childPath("\(key)[\(index)]"), node: element)
+            result.append(try view(reader, ids: &ids))
+        }
+        return result
+    }
+
+    private static func view(_ reader: SceneObjectReader, ids: inout IdentifierRegistry) throws(SceneError) -> ViewSpec {
+        try reader.rejectUnknownKeys([
+            "id", "frame", "hidden", "userInteractionEnabled", "delaysContentTouches", "recognizers", "subviews",
+        ])
+        let id = try reader.requiredString("id")
+        try ids.addView(id, reader: reader)
+        _ = try reader.required("frame")
+        return ViewSpec(
+            id: id,
+            frame: try frame(reader.object("frame")!),
+            isHidden: try reader.bool("hidden") ?? false,
+            isUserInteractionEnabled: try reader.bool("userInteractionEnabled") ?? true,
+            recognizers: try recognizers(in: reader, ids: &ids),
+            contentTouchDelay: try reader.seconds("delaysContentTouches"),
+            subviews: try views(in: reader, ids: &ids)
+        )
+    }
+
+    private static func frame(_ reader: SceneObjectReader) throws(SceneError) -> Frame {
+        try reader.rejectUnknownKeys(["x", "y", "width", "height"])
+        for key in ["x", "y", "width", "height"] { _ = try reader.required(key) }
+        return Frame(
+            x: try reader.number("x")!, y: try reader.number("y")!,
+            width: try reader.number("width", minimum: 0)!, height: try reader.number("height", minimum: 0)!
+        )
+    }
+
+    // MARK: - Recognizers
+
+    private static func recognizers(in parent: SceneObjectReader, ids: inout IdentifierRegistry) throws(SceneError) -> [RecognizerSpec] {
+        guard let elements = try parent.array("recognizers") else { return [] }
+        var result: [RecognizerSpec] = []
+        for (index, element) in elements.enumerated() {
+            let reader = try SceneObjectReader(file: parent.file, path: parent.childPath("recognizers[\(index)]"), node: element)
+            let spec = try recognizer(reader)
+            try ids.addRecognizer(spec.id, reader: reader)
+            result.append(spec)
+        }
+        return result
+    }
+
+    private static let commonRecognizerKeys: Set<String> = [
+        "id", "type", "enabled", "cancelsTouchesInView", "delaysTouchesBegan", "delaysTouchesEnded", "requiresFailureOf",
+    ]
+
+    private static func recognizer(_ reader: SceneObjectReader) throws(SceneError) -> RecognizerSpec {
+        let id = try reader.requiredString("id")
+        let type = try reader.requiredString("type")
+        let (kind, keys) = try kind(type, reader)
+        try reader.rejectUnknownKeys(commonRecognizerKeys.union(keys))
+        return RecognizerSpec(
+            id: id, kind: kind,
+            isEnabled: try reader.bool("enabled") ?? true,
+            cancelsTouchesInView: try reader.bool("cancelsTouchesInView") ?? true,
+            delaysTouchesBegan: try reader.bool("delaysTouchesBegan") ?? false,
+            delaysTouchesEnded: try reader.bool("delaysTouchesEnded") ?? true,
+            requiresFailureOf: try reader.strings("requiresFailureOf") ?? []
+        )
+    }
+
+    /// The kind named by `type` with its parameters, and the keys that kind accepts.
+    private static func kind(_ type: String, _ r: SceneObjectReader) throws(SceneError) -> (RecognizerKind, Set<String>) {
+        switch type {
+        case "tap":
+            return (.tap(TapParameters(
+                numberOfTapsRequired: try r.count("numberOfTapsRequired"),
+                numberOfTouchesRequired: try r.count("numberOfTouchesRequired"),
+                maximumTapInterval: try r.seconds("maximumTapInterval"),
+                allowableMovement: try r.number("allowableMovement", minimum: 0),
+                maximumPressDuration: try r.seconds("maximumPressDuration")
+            )), ["numberOfTapsRequired", "numberOfTouchesRequired", "maximumTapInterval", "allowableMovement", "maximumPressDuration"])
+        case "longPress":
+            return (.longPress(LongPressParameters(
+                minimumPressDuration: try r.seconds("minimumPressDuration"),
+                allowableMovement: try r.number("allowableMovement", minimum: 0),
+                numberOfTapsRequired: try r.count("numberOfTapsRequired", minimum: 0),
+                numberOfTouchesRequired: try r.count("numberOfTouchesRequired")
+            )), ["minimumPressDuration", "allowableMovement", "numberOfTapsRequired", "numberOfTouchesRequired"])
+        case "pan":
+            let parameters = PanParameters(
+                minimumNumberOfTouches: try r.count("minimumNumberOfTouches"),
+                maximumNumberOfTouches: try r.count("maximumNumberOfTouches")
+            )
+            if let low = parameters.minimumNumberOfTouches, let high = parameters.maximumNumberOfTouches, low > high {
+                throw r.problem("maximumNumberOfTouches", r.node("maximumNumberOfTouches"), "must not be less than minimumNumberOfTouches (\(low))")
+            }
+            return (.pan(parameters), ["minimumNumberOfTouches", "maximumNumberOfTouches"])
+        case "swipe":
+            return (.swipe(SwipeParameters(
+                directions: try r.choices("direction", of: Direction.self),
+                numberOfTouchesRequired: try r.count("numberOfTouchesRequired")
+            )), ["direction", "numberOfTouchesRequired"])
+        case "pinch":
+            return (.pinch, [])
+        case "rotation":
+            return (.rotation, [])
+        case "screenEdgePan":
+            _ = try r.required("edges")
+            return (.screenEdgePan(ScreenEdgePanParameters(edges: try r.choices("edges", of: Edge.self)!)), ["edges"])
+        default:
+            throw r.problem("type", r.node("type"),
+                "unknown recognizer type \"\(type)\" (known: tap, longPress, pan, swipe, pinch, rotation, screenEdgePan)")
+        }
+    }
+
+    // MARK: - Relations
+
+    private static func simultaneous(_ document: SceneObjectReader) throws(SceneError) -> [RecognizerPair] {
+        guard let elements = try document.array("simultaneous") else { return [] }
+        var pairs: [RecognizerPair] = []
+        for (index, element) in elements.enumerated() {
+            guard case .array(let members) = element.value, members.count == 2,
+                  case .string(let first) = members[0].value, case .string(let second) = members[1].value
+            else {
+                throw document.problem("simultaneous[\(index)]", element, "expected a pair of recognizer ids, like [\"pinch\", \"rotation\"]")
+            }
+            guard first != second else {
+                throw document.problem("simultaneous[\(index)]", element, "a recognizer cannot be paired with itself")
+            }
+            pairs.append(RecognizerPair(first, second))
+        }
+        return pairs
+    }
+
+    private static func checkReferences(_ scene: Scene, document: SceneObjectReader, ids: IdentifierRegistry) throws(SceneError) {
+        for (index, pair) in scene.simultaneous.enumerated() {
+            for id in [pair.first, pair.second] where ids.recognizers[id] == nil {
+                throw document.problem("simultaneous[\(index)]", nil, "no recognizer has the id \"\(id)\"")
+            }
+        }
+        for spec in scene.allRecognizers {
+            let location = ids.recognizers[spec.id]!
+            for (index, required) in spec.requiresFailureOf.enumerated() {
+                let problemAt = "\(location.path).requiresFailureOf[\(index)]"
+                if required == spec.id {
+                    throw SceneError(file: document.file, line: location.line, keyPath: problemAt, problem: "a recognizer cannot require its own failure")
+                }
+                if ids.recognizers[required] == nil {
+                    throw SceneError(file: document.file, line: location.line, keyPath: problemAt, problem: "no recognizer has the id \"\(required)\"")
+                }
+            }
+        }
+        try checkFailureCycles(scene, file: document.file, ids: ids)
+    }
+
+    /// A cycle of failure requirements would wait forever; reject it up front.
+    private static func checkFailureCycles(_ scene: Scene, file: String, ids: IdentifierRegistry) throws(SceneError) {
+        var requirements: [String: [String]] = [:]
+        for spec in scene.allRecognizers { requirements[spec.id] = spec.requiresFailureOf }
+        for spec in scene.allRecognizers {
+            var stack = spec.requiresFailureOf
+            var seen: Set<String> = []
+            while let next = stack.popLast() {
+                if next == spec.id {
+                    let location = ids.recognizers[spec.id]!
+                    throw SceneError(file: file, line: location.line, keyPath: "\(location.path).requiresFailureOf",
+                                     problem: "failure requirements form a cycle through \"\(spec.id)\"")
+                }
+                if seen.insert(next).inserted { stack += requirements[next] ?? [] }
+            }
+        }
+    }
+}
+
+/// Where each view and recognizer id was declared, to reject duplicates and to point at them later.
+struct IdentifierRegistry {
+    struct Location {
+        var path: String
+        var line: Int
+    }
+
+    var views: [String: Location] = [:]
+    var recognizers: [String: Location] = [:]
+
+    mutating func addView(_ id: String, reader: SceneObjectReader) throws(SceneError) {
+        if let earlier = views[id] {
+            throw reader.problem("id", reader.node("id"), "view id \"\(id)\" is already used by \(earlier.path) (line \(earlier.line))")
+        }
+        views[id] = Location(path: reader.path, line: reader.node.line)
+    }
+
+    mutating func addRecognizer(_ id: String, reader: SceneObjectReader) throws(SceneError) {
+        if let earlier = recognizers[id] {
+            throw reader.problem("id", reader.node("id"), "recognizer id \"\(id)\" is already used by \(earlier.path) (line \(earlier.line))")
+        }
+        recognizers[id] = Location(path: reader.path, line: reader.node.line)
+    }
+}

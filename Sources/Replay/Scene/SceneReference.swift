@@ -1,0 +1,35 @@
+import Foundation
+
+/// How a command line or a capture names a scene: a built-in name (`map`) or the path of a scene
+/// file (anything ending in `.json`).
+public enum SceneReference {
+    /// Resolves `reference`; relative paths are taken from `folder` when given.
+    public static func resolve(_ reference: String, relativeTo folder: String? = nil) throws(SceneError) -> Scene {
+        let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasSuffix(".json") {
+            let path = trimmed.hasPrefix("/") || folder == nil ? trimmed : folder! + "/" + trimmed
+            return try SceneLoader.load(contentsOf: path)
+        }
+        guard let scene = BuiltinScenes.named(trimmed) else {
+            throw SceneError(file: trimmed, line: nil, keyPath: "",
+                             problem: "no built-in scene has this name, and it is not a .json file (built-in: \(BuiltinScenes.names.joined(separator: ", ")))")
+        }
+        return scene
+    }
+
+    /// Reads a capture's `.scene` file (one line) and resolves it next to the capture.
+    public static func resolve(captureSceneFile path: String) throws(SceneError) -> Scene {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SceneError(file: path, line: nil, keyPath: "", problem: "cannot read the scene reference")
+        }
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty, !text.contains("\n") else {
+            throw SceneError(file: path, line: 1, keyPath: "", problem: "expected one line naming a built-in scene or a .json scene file")
+        }
+        do {
+            return try resolve(text, relativeTo: (path as NSString).deletingLastPathComponent)
+        } catch let error where error.file == text {
+            throw SceneError(file: path, line: 1, keyPath: "", problem: "\"\(text)\": \(error.problem)")
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import TouchTrace
+
+/// What replaying one capture produced.
+public struct ReplayOutcome: Sendable {
+    /// The canonical text log.
+    public var log: [UInt8]
+    /// Trace events read, and of those, touch samples.
+    public var events: Int
+    public var touchSamples: Int
+    public var latencies: LatencySamples
+    /// Virtual time from the first event to the last timer fired, in microseconds.
+    public var virtualDuration: Microseconds
+
+    public init(log: [UInt8], events: Int, touchSamples: Int, latencies: LatencySamples, virtualDuration: Microseconds) {
+        self.log = log
+        self.events = events
+        self.touchSamples = touchSamples
+        self.latencies = latencies
+        self.virtualDuration = virtualDuration
+    }
+}
+
+/// How one capture fared.
+public struct CaptureResult: Sendable {
+    public enum Status: Equatable, Sendable {
+        case passed
+        /// The log differs from the golden; the unified diff says how.
+        case failed(diff: String)
+        /// `--update` wrote a new golden (or found it already equal when `changed` is false).
+        case updated(changed: Bool)
+        /// The capture could not be replayed: a bad trace, scene or missing golden.
+        case error(String)
+    }
+
+    public var capture: Capture
+    public var status: Status
+    public var events: Int
+    public var touchSamples: Int
+    public var virtualDuration: Microseconds
+    public var latencies: LatencySamples
+
+    public var isFailure: Bool {
+        switch status {
+        case .passed, .updated: false
+        case .failed, .error: true
+        }
+    }
+}
+
+/// The settings of one verify run.
+public struct VerifyOptions: Sendable {
+    public var root: String
+    public var update: Bool
+    public var jobs: Int
+    public var shard: Shard
+
+    public init(root: String, update: Bool = false, jobs: Int = 1, shard: Shard = .all) {
+        self.root = root
+        self.update = update
+        self.jobs = max(1, jobs)
+        self.shard = shard
+    }
+}

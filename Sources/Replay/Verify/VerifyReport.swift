@@ -1,0 +1,106 @@
+import TouchTrace
+
+/// The results of a verify run, in corpus order, and the ways to print them.
+///
+/// `resultsText` and `latencyText` depend only on the corpus and the code, never on timing or
+/// parallelism: they are what `touchstone verify` prints on standard output. `summaryText` adds
+/// wall-clock throughput and goes to standard error with the progress bar.
+public struct VerifyReport: Sendable {
+    public var results: [CaptureResult]
+    public var elapsed: Duration
+
+    public init(results: [CaptureResult], elapsed: Duration) {
+        self.results = results
+        self.elapsed = elapsed
+    }
+
+    public var passed: Int { results.count { !$0.isFailure } }
+    public var failed: Int { results.count { $0.isFailure } }
+    public var events: Int { results.reduce(0) { $0 + $1.events } }
+    public var touchSamples: Int { results.reduce(0) { $0 + $1.touchSamples } }
+
+    public var latencies: LatencySamples {
+        results.reduce(into: LatencySamples()) { $0.merge($1.latencies) }
+    }
+
+    /// One line per capture, with the diff or error under each failure.
+    public var resultsText: String {
+        var text = ""
+        for result in results {
+            switch result.status {
+            case .passed:
+                text += "PASS    \(result.capture.name) (\(result.events) events)\n"
+            case .updated(let changed):
+                text += (changed ? "UPDATED " : "SAME    ") + "\(result.capture.name) (\(result.events) events)\n"
+            case .failed(let diff):
+                text += "FAIL    \(result.capture.name): log differs from \(result.capture.name).golden.log\n" + diff
+            case .error(let message):
+                text += "ERROR   \(result.capture.name): \(message)\n"
+            }
+        }
+        return text
+    }
+
+    /// Recognition latency per recognizer, in milliseconds of virtual time.
+    public var latencyText: String {
+        let samples = latencies
+        let names = Set(samples.recognition.keys).union(samples.action.keys)
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        guard !names.isEmpty else { return "" }
+        var rows = [["recognizer", "n", "down->recognized p50", "p95", "max", "decided->action p50", "p95", "max"]]
+        for name in names {
+            var row = [name]
+            let recognition = LatencySummary(samples.recognition[name] ?? [])
+            let action = LatencySummary(samples.action[name] ?? [])
+            row.append(String(recognition?.count ?? 0))
+            for summary in [recognition, action] {
+                if let summary {
+                    row += [summary.p50, summary.p95, summary.max].map { FixedPoint.format(Double($0) / 1000, decimals: 1) + " ms" }
+                } else {
+                    row += ["-", "-", "-"]
+                }
+            }
+            rows.append(row)
+        }
+        return "Recognition latency (virtual time)\n" + TextTable.render(rows)
+    }
+
+    /// The totals table, with throughput measured on this run's wall clock.
+    public var summaryText: String {
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let rate = seconds > 0 ? Double(events) / seconds : 0
+        let rows = [
+            ["captures", "passed", "failed", "events", "events/s", "wall"],
+            [String(results.count), String(passed), String(failed), String(events),
+             Self.humanRate(rate), FixedPoint.format(seconds, decimals: 2) + " s"],
+        ]
+        return TextTable.render(rows)
+    }
+
+    static func humanRate(_ rate: Double) -> String {
+        if rate >= 1e6 { return FixedPoint.format(rate / 1e6, decimals: 2) + " M" }
+        if rate >= 1e3 { return FixedPoint.format(rate / 1e3, decimals: 1) + " k" }
+        return FixedPoint.format(rate, decimals: 0)
+    }
+}
+
+/// Right-aligned columns (the first left-aligned) separated by two spaces.
+enum TextTable {
+    static func render(_ rows: [[String]]) -> String {
+        let columns = rows.map(\.count).max() ?? 0
+        var widths = [Int](repeating: 0, count: columns)
+        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+        var text = ""
+        for row in rows {
+            var line = ""
+            for (index, cell) in row.enumerated() {
+                let padding = String(repeating: " ", count: widths[index] - cell.count)
+                if index > 0 { line += "  " }
+                line += index == 0 ? cell + padding : padding + cell
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            text += line + "\n"
+        }
+        return text
+    }
+}

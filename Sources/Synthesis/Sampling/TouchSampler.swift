@@ -1,0 +1,234 @@
+import TouchTrace
+
+/// The synthetic touch controller: scans the panel at a fixed rate and reports what the fingers of a
+/// gesture are doing at each scan, as a real digitiser does.
+///
+/// At each scan instant (the nominal period plus timing jitter) every finger that has landed since the
+/// last scan reports `down`, every finger still on the panel reports `motion` if anything it reports
+/// changed (evdev drops unchanged values, so a perfectly still finger is silent), and every finger
+/// that has lifted reports `up` at its last position. A frame mark closes each scan that reported
+/// something. Positions get Gaussian-shaped sensor noise and are quantised to device units.
+///
+/// Between gestures the panel is idle and the sampler skips ahead, but its clock keeps its phase, so
+/// instants stay on one grid for the whole trace. Touch ids count up across the whole trace.
+///
+/// - Note: `perform` allocates nothing per sample; it reuses one small buffer of finger states.
+struct TouchSampler {
+    /// Nominal scan period in microseconds.
+    let period: Double
+    /// Largest deviation of a scan from its nominal instant, in microseconds (below half a period, so
+    /// time never runs backwards).
+    let jitter: Double
+    /// Standard deviation of position noise, in points.
+    let noise: Double
+    let device: DeviceIndex = 0
+
+    /// Where the sampler is in the trace: what a scratch gesture must restore if it is discarded.
+    struct Clock {
+        /// The next scan index not yet used; scans are numbered from time 0.
+        var nextScan: Int64 = 0
+        /// The id the next touch sequence gets.
+        var nextTouchID: TouchID = 0
+        /// Time of the last event emitted.
+        var lastTime: Microseconds = 0
+    }
+
+    var clock = Clock()
+    var lastTime: Microseconds { clock.lastTime }
+
+    private var fingers: [FingerState] = []
+
+    private let unitsPerPoint = SyntheticTouchscreen.unitsPerPoint
+    private let maximumX = SyntheticTouchscreen.description.x.maximum
+    private let maximumY = SyntheticTouchscreen.description.y.maximum
+
+    init(samplingRate: Double, jitterSeconds: Double, noisePoints: Double) {
+        period = 1_000_000 / samplingRate
+        jitter = min(jitterSeconds * 1_000_000, period * 0.45)
+        noise = noisePoints
+    }
+
+    /// What the sampler remembers about one finger during a gesture.
+    private struct FingerState {
+        enum Phase { case waiting, touching, lifted }
+        var phase: Phase = .waiting
+        var slot: UInt16 = 0
+        var touch: TouchID = 0
+        var last = TouchSample(time: 0, phase: .down, touch: 0, x: 0, y: 0)
+    }
+
+    // MARK: - Gestures
+
+    /// Reports the tracks of one gesture whose time 0 is `origin`; returns the number of touch samples.
+    mutating func perform<Sink: TraceEventSink>(
+        _ tracks: [FingerTrack], origin: Microseconds, random: inout SeededGenerator, into sink: inout Sink
+    ) throws -> Int {
+        fingers.removeAll(keepingCapacity: true)
+        var firstDown = Double.infinity
+        for track in tracks {
+            fingers.append(FingerState())
+            firstDown = min(firstDown, track.down)
+        }
+        guard firstDown.isFinite else { return 0 }
+        var occupiedSlots: UInt64 = 0
+        var remaining = tracks.count
+        var samples = 0
+        var scan = firstScan(atOrAfter: origin + microseconds(firstDown))
+        while remaining > 0 {
+            let now = scanTime(scan, random: &random)
+            scan += 1
+            let elapsed = Double(now - origin) / 1_000_000
+            var reported = false
+            var touching = false
+            var nextDown = Double.infinity
+            for index in fingers.indices {
+                let track = tracks[index]
+                switch fingers[index].phase {
+                case .waiting:
+                    if track.down <= elapsed {
+                        let slot = UInt16((~occupiedSlots).trailingZeroBitCount)
+                        occupiedSlots |= 1 << UInt64(slot)
+                        fingers[index].phase = .touching
+                        fingers[index].slot = slot
+                        fingers[index].touch = clock.nextTouchID
+                        clock.nextTouchID &+= 1
+                        let sample = measure(track, finger: fingers[index], phase: .down, at: now, elapsed: elapsed, random: &random)
+                        fingers[index].last = sample
+                        try sink.append(.touch(sample))
+                        samples += 1
+                        reported = true
+                        touching = true
+                    } else {
+                        nextDown = min(nextDown, track.down)
+                    }
+                case .touching:
+                    if track.up <= elapsed {
+                        var sample = fingers[index].last
+                        sample.time = now
+                        sample.phase = .up
+                        occupiedSlots &= ~(1 << UInt64(fingers[index].slot))
+                        fingers[index].phase = .lifted
+                        remaining -= 1
+                        try sink.append(.touch(sample))
+                        samples += 1
+                        reported = true
+                    } else {
+                        touching = true
+                        let sample = measure(track, finger: fingers[index], phase: .motion, at: now, elapsed: elapsed, random: &random)
+                        if !sample.reportsSameAs(fingers[index].last) {
+                            fingers[index].last = sample
+                            try sink.append(.touch(sample))
+                            samples += 1
+                            reported = true
+                        }
+                    }
+                case .lifted:
+                    break
+                }
+            }
+            if reported {
+                try sink.append(.frame(FrameMark(time: now, device: device)))
+                clock.lastTime = now
+            }
+            if !touching && nextDown.isFinite {
+                scan = max(scan, firstScan(atOrAfter: origin + microseconds(nextDown)))
+            }
+        }
+        clock.nextScan = scan
+        return samples
+    }
+
+    /// One finger resting at `point` for exactly `scans` scans (at least 2): a down, `scans - 2`
+    /// motions and an up. Corpora end with one so that they hold exactly the samples asked for.
+    mutating func hold<Sink: TraceEventSink>(
+        at point: ScreenPoint, scans: Int, after time: Microseconds, contact: ContactProfile,
+        random: inout SeededGenerator, into sink: inout Sink
+    ) throws {
+        precondition(scans >= 2, "a touch sequence needs a down and an up")
+        var scan = firstScan(atOrAfter: time)
+        var finger = FingerState(phase: .touching, slot: 0, touch: clock.nextTouchID)
+        clock.nextTouchID &+= 1
+        let track = FingerTrack(down: 0, up: .infinity, path: .still(point), contact: contact)
+        var origin: Microseconds = 0
+        for index in 0..<scans {
+            let now = scanTime(scan, random: &random)
+            scan += 1
+            if index == 0 { origin = now }
+            let elapsed = Double(now - origin) / 1_000_000
+            var sample: TouchSample
+            if index == scans - 1 {
+                sample = finger.last
+                sample.time = now
+                sample.phase = .up
+            } else {
+                sample = measure(track, finger: finger, phase: index == 0 ? .down : .motion, at: now, elapsed: elapsed, random: &random)
+                finger.last = sample
+            }
+            try sink.append(.touch(sample))
+            try sink.append(.frame(FrameMark(time: now, device: device)))
+            clock.lastTime = now
+        }
+        clock.nextScan = scan
+    }
+
+    // MARK: - The clock
+
+    private func firstScan(atOrAfter time: Microseconds) -> Int64 {
+        let index = Int64((Double(time) / period).rounded(.up))
+        return max(clock.nextScan, index)
+    }
+
+    private func scanTime(_ scan: Int64, random: inout SeededGenerator) -> Microseconds {
+        let nominal = Double(scan) * period
+        let offset = jitter > 0 ? random.uniform(-jitter, jitter) : 0
+        return Microseconds((nominal + offset).rounded())
+    }
+
+    private func microseconds(_ seconds: Double) -> Microseconds {
+        Microseconds((seconds * 1_000_000).rounded())
+    }
+
+    // MARK: - One reading
+
+    private func measure(
+        _ track: FingerTrack, finger: FingerState, phase: TouchPhase, at now: Microseconds, elapsed: Double,
+        random: inout SeededGenerator
+    ) -> TouchSample {
+        let position = track.path.position(at: elapsed)
+        let x = quantise(position.x + noise * random.gaussian(), maximum: maximumX)
+        let y = quantise(position.y + noise * random.gaussian(), maximum: maximumY)
+        let contact = track.contact
+        let settled = contact.settling(at: elapsed, down: track.down, up: track.up)
+        // Even a landing finger reports some pressure and size; the flattening adds the rest.
+        let pressureFraction = contact.peakPressure * (0.25 + 0.75 * settled)
+        let pressure = Int32((pressureFraction * Double(SyntheticTouchscreen.maximumPressure) + random.gaussian()).rounded())
+        let majorUnits = contact.majorMillimetres * Double(SyntheticTouchscreen.unitsPerMillimetre) * (0.7 + 0.3 * settled)
+        let major = Int32(majorUnits.rounded())
+        let minor = Int32((majorUnits * contact.minorRatio).rounded())
+        return TouchSample(
+            time: now, device: device, phase: phase, touch: finger.touch, slot: finger.slot,
+            x: x, y: y,
+            pressure: clamp(pressure, SyntheticTouchscreen.maximumPressure),
+            major: clamp(major, SyntheticTouchscreen.maximumContactAxis),
+            minor: clamp(minor, SyntheticTouchscreen.maximumContactAxis)
+        )
+    }
+
+    private func quantise(_ points: Double, maximum: Int32) -> Int32 {
+        let units = (points * unitsPerPoint).rounded()
+        if units <= 0 { return 0 }
+        if units >= Double(maximum) { return maximum }
+        return Int32(units)
+    }
+
+    private func clamp(_ value: Int32, _ maximum: Int32) -> Int32 {
+        min(max(value, 1), maximum)
+    }
+}
+
+extension TouchSample {
+    /// Whether a digitiser would report nothing new: same position, pressure and size.
+    fileprivate func reportsSameAs(_ other: TouchSample) -> Bool {
+        x == other.x && y == other.y && pressure == other.pressure && major == other.major && minor == other.minor
+    }
+}

@@ -1,1 +1,0 @@
-// The Synthesis module; see docs/architecture.md.

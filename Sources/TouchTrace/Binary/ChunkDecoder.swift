@@ -1,0 +1,288 @@
+/// Decodes the events of one chunk whose CRC has already been checked, straight from mapped memory.
+///
+/// The hot loop of every reader: one opcode byte, a few varints, one `TraceEvent` built in place.
+/// Touch, frame and gesture events allocate nothing; the local touch table lives in storage the
+/// reader allocates once. Every read is bounds-checked against the payload end and every value
+/// against its type, so a forged chunk (valid CRC, nonsense inside) is an error, never a trap.
+struct ChunkDecoder {
+    /// What the decoder knows about one touch of this chunk; optional fields as value plus a
+    /// presence bit, so the table is flat memory.
+    struct LocalTouch {
+        var touch: TouchID = 0
+        var device: DeviceIndex = 0
+        var slot: UInt16 = 0
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var pressure: Int32 = 0
+        var major: Int32 = 0
+        var minor: Int32 = 0
+        /// Bit 0 pressure, bit 1 major, bit 2 minor.
+        var present: UInt8 = 0
+    }
+
+    /// A malformed payload: where (absolute file offset) and what.
+    struct Failure: Error {
+        var offset: Int
+        var message: String
+    }
+
+    private let table: UnsafeMutablePointer<LocalTouch>
+    private var tableCount = 0
+    private var start: UnsafeRawPointer
+    private var cursor: UnsafeRawPointer
+    private var end: UnsafeRawPointer
+    private var remaining = 0
+    private var time: Microseconds = 0
+    private var payloadOffset = 0
+    private let file: String
+
+    /// `table` must hold `BinaryLayout.maxLocalTouches` entries and outlive the decoder.
+    init(table: UnsafeMutablePointer<LocalTouch>, file: String) {
+        self.table = table
+        self.file = file
+        let empty = UnsafeRawPointer(table)
+        start = empty
+        cursor = empty
+        end = empty
+    }
+
+    /// Starts decoding a chunk's payload. `payloadOffset` is its absolute file offset.
+    mutating func begin(payload: UnsafeRawBufferPointer, payloadOffset: Int, eventCount: Int, baseTime: Microseconds) {
+        start = payload.baseAddress ?? UnsafeRawPointer(table)
+        cursor = start
+        end = start + payload.count
+        remaining = eventCount
+        time = baseTime
+        tableCount = 0
+        self.payloadOffset = payloadOffset
+    }
+
+    /// Abandons the current chunk.
+    mutating func reset() {
+        remaining = 0
+        cursor = end
+    }
+
+    /// Whether the chunk still has events to give.
+    var isExhausted: Bool { remaining == 0 }
+
+    /// The chunk's next event, or nil when its declared count is reached and the payload is used up.
+    @inline(__always)
+    mutating func next() throws(Failure) -> TraceEvent? {
+        guard remaining > 0 else {
+            if cursor != end { throw failure("\(end - cursor) bytes after the chunk's last event") }
+            return nil
+        }
+        remaining &-= 1
+        var op = try byte()
+        if op == BinaryLayout.opTime {
+            time = time &+ Varint.unzigzag(try varint())
+            op = try byte()
+        }
+        if op < BinaryLayout.opTouch { return try move(Int(op)) }
+        if op < BinaryLayout.opNew { return try touch(Int(op & 0x3F)) }
+        return try other(op)
+    }
+
+    // MARK: - Primitive reads
+
+    private func failure(_ message: String, at pointer: UnsafeRawPointer? = nil) -> Failure {
+        Failure(offset: payloadOffset + ((pointer ?? cursor) - start), message: message)
+    }
+
+    @inline(__always)
+    private mutating func byte() throws(Failure) -> UInt8 {
+        guard cursor < end else { throw failure("event runs past the end of the chunk") }
+        let value = cursor.load(as: UInt8.self)
+        cursor += 1
+        return value
+    }
+
+    @inline(__always)
+    private mutating func varint() throws(Failure) -> UInt64 {
+        let first = try byte()
+        if first < 0x80 { return UInt64(first) }
+        return try varintTail(first)
+    }
+
+    private mutating func varintTail(_ first: UInt8) throws(Failure) -> UInt64 {
+        let at = cursor - 1
+        var value = UInt64(first & 0x7F)
+        var shift: UInt64 = 7
+        while true {
+            let next = try byte()
+            if shift == 63 && next > 1 { throw failure("varint too long", at: at) }
+            value |= UInt64(next & 0x7F) << shift
+            if next < 0x80 { return value }
+            shift += 7
+        }
+    }
+
+    @inline(__always)
+    private mutating func varint32() throws(Failure) -> UInt32 {
+        let first = try byte()
+        if first < 0x80 { return UInt32(first) }
+        let at = cursor - 1
+        let value = try varintTail(first)
+        guard value <= UInt32.max else { throw failure("value \(value) does not fit 32 bits", at: at) }
+        return UInt32(truncatingIfNeeded: value)
+    }
+
+    private mutating func varint16(_ what: String) throws(Failure) -> UInt16 {
+        let at = cursor
+        let value = try varint()
+        guard value <= UInt16.max else { throw failure("\(what) \(value) does not fit 16 bits", at: at) }
+        return UInt16(truncatingIfNeeded: value)
+    }
+
+    @inline(__always)
+    private mutating func delta32() throws(Failure) -> Int32 {
+        Varint.unzigzag32(try varint32())
+    }
+
+    // MARK: - Touches
+
+    @inline(__always)
+    private mutating func local(_ index: Int) throws(Failure) -> UnsafeMutablePointer<LocalTouch> {
+        guard index < tableCount else { throw failure("touch \(index) is not defined in this chunk", at: cursor - 1) }
+        return table + index
+    }
+
+    @inline(__always)
+    private func sample(_ entry: UnsafeMutablePointer<LocalTouch>, _ phase: TouchPhase) -> TraceEvent {
+        let present = entry.pointee.present
+        return .touch(TouchSample(
+            time: time, device: entry.pointee.device, phase: phase, touch: entry.pointee.touch,
+            slot: entry.pointee.slot, x: entry.pointee.x, y: entry.pointee.y,
+            pressure: present & 1 != 0 ? entry.pointee.pressure : nil,
+            major: present & 2 != 0 ? entry.pointee.major : nil,
+            minor: present & 4 != 0 ? entry.pointee.minor : nil))
+    }
+
+    @inline(__always)
+    private mutating func move(_ index: Int) throws(Failure) -> TraceEvent {
+        let entry = try local(index)
+        let dx = try delta32()
+        let dy = try delta32()
+        entry.pointee.x &+= dx
+        entry.pointee.y &+= dy
+        return sample(entry, .motion)
+    }
+
+    private mutating func touch(_ index: Int) throws(Failure) -> TraceEvent {
+        let entry = try local(index)
+        let modes = try byte()
+        let phase = TouchPhase(rawValue: modes & 3)!
+        entry.pointee.x &+= try delta32()
+        entry.pointee.y &+= try delta32()
+        try applyMode(modes >> 2, bit: 1, &entry.pointee.pressure, &entry.pointee.present)
+        try applyMode(modes >> 4, bit: 2, &entry.pointee.major, &entry.pointee.present)
+        try applyMode(modes >> 6, bit: 4, &entry.pointee.minor, &entry.pointee.present)
+        return sample(entry, phase)
+    }
+
+    private mutating func applyMode(_ mode: UInt8, bit: UInt8, _ value: inout Int32, _ present: inout UInt8) throws(Failure) {
+        switch mode & 3 {
+        case 0: break
+        case 1:
+            present &= ~bit
+            value = 0
+        case 2:
+            if present & bit == 0 { value = 0 }
+            value &+= try delta32()
+            present |= bit
+        default: throw failure("invalid field mode 3 in a touch sample")
+        }
+    }
+
+    private mutating func define(phase: TouchPhase) throws(Failure) -> TraceEvent {
+        guard tableCount < BinaryLayout.maxLocalTouches else { throw failure("more than 64 touches in one chunk", at: cursor - 1) }
+        var entry = LocalTouch()
+        entry.device = try varint16("device")
+        entry.touch = try varint32()
+        entry.slot = try varint16("slot")
+        entry.x = try delta32()
+        entry.y = try delta32()
+        entry.present = try byte()
+        guard entry.present < 8 else { throw failure("invalid field mask in a touch definition", at: cursor - 1) }
+        if entry.present & 1 != 0 { entry.pressure = try delta32() }
+        if entry.present & 2 != 0 { entry.major = try delta32() }
+        if entry.present & 4 != 0 { entry.minor = try delta32() }
+        let slot = table + tableCount
+        slot.pointee = entry
+        tableCount += 1
+        return sample(slot, phase)
+    }
+
+    // MARK: - Everything else
+
+    private mutating func other(_ op: UInt8) throws(Failure) -> TraceEvent {
+        switch op {
+        case BinaryLayout.opNew...BinaryLayout.opNew + 3:
+            return try define(phase: TouchPhase(rawValue: op & 3)!)
+        case BinaryLayout.opFrame0:
+            return .frame(FrameMark(time: time, device: 0))
+        case BinaryLayout.opFrame:
+            return .frame(FrameMark(time: time, device: try varint16("device")))
+        case BinaryLayout.opGesture:
+            return try gesture()
+        case BinaryLayout.opDeviceRemoved:
+            return .device(.removed(time: time, device: try varint16("device")))
+        case BinaryLayout.opDeviceAdded:
+            let bytes = try lengthPrefixed("device description")
+            var inner = ByteCursor(bytes, fileOffset: payloadOffset + (UnsafeRawPointer(bytes.baseAddress!) - start), file: file)
+            do {
+                return .device(.added(time: time, try DeviceCodec.decode(&inner)))
+            } catch let error as TraceInputError {
+                guard case .byte(let offset) = error.location else { throw failure(error.message) }
+                throw Failure(offset: offset, message: error.message)
+            } catch {
+                throw failure("\(error)")
+            }
+        case BinaryLayout.opAnnotation:
+            let at = cursor
+            let bytes = try lengthPrefixed("annotation")
+            guard let text = String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else {
+                throw failure("annotation is not valid UTF-8", at: at)
+            }
+            return .annotation(Annotation(time: time, text: text))
+        case BinaryLayout.opTime:
+            throw failure("two time steps in a row", at: cursor - 1)
+        default:
+            throw failure("unknown opcode \(op)", at: cursor - 1)
+        }
+    }
+
+    private mutating func lengthPrefixed(_ what: String) throws(Failure) -> UnsafeRawBufferPointer {
+        let at = cursor
+        let length = try varint()
+        guard length <= UInt64(end - cursor) else { throw failure("\(what) of \(length) bytes runs past the end of the chunk", at: at) }
+        let bytes = UnsafeRawBufferPointer(start: cursor, count: Int(length))
+        cursor += Int(length)
+        return bytes
+    }
+
+    private mutating func gesture() throws(Failure) -> TraceEvent {
+        let device = try varint16("device")
+        let at = cursor
+        let packed = try byte()
+        guard let kind = GestureKind(rawValue: packed & 3), let phase = GesturePhase(rawValue: (packed >> 2) & 3),
+            packed & 0xE0 == 0
+        else { throw failure("invalid gesture kind or phase", at: at) }
+        let fingers = try byte()
+        let mask = try byte()
+        guard mask < 0x40 else { throw failure("invalid gesture field mask", at: cursor - 1) }
+        var values = GestureDefaults.values
+        try withUnsafeMutableBytes(of: &values) { (raw) throws(Failure) in
+            for i in 0..<6 where mask & (1 << i) != 0 {
+                guard end - cursor >= 8 else { throw failure("gesture runs past the end of the chunk") }
+                raw.storeBytes(of: UInt64(littleEndian: cursor.loadUnaligned(as: UInt64.self)), toByteOffset: i * 8, as: UInt64.self)
+                cursor += 8
+            }
+        }
+        return .gesture(GestureSample(
+            time: time, device: device, kind: kind, phase: phase, fingers: fingers, cancelled: packed & 0x10 != 0,
+            dx: values.0, dy: values.1, dxUnaccelerated: values.2, dyUnaccelerated: values.3,
+            scale: values.4, angleDelta: values.5))
+    }
+}

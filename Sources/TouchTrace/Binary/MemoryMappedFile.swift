@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A whole file mapped read-only into memory, so that readers stream through it with the kernel
+/// paging it in and out: resident memory does not grow with the file's length.
+///
+/// - Warning: if another process truncates the file while it is mapped, touching the lost pages
+///   raises SIGBUS. Traces are written to `NAME.partial` and renamed, so a finished trace never shrinks.
+final class MemoryMappedFile {
+    let path: String
+    let bytes: UnsafeRawBufferPointer
+    private let mapping: UnsafeMutableRawPointer?
+    private let copy: UnsafeMutableRawBufferPointer?
+
+    /// Bytes already in memory, copied once, for decoding traces that never touched a disk.
+    init(copying source: [UInt8], name: String) {
+        path = name
+        mapping = nil
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(source.count, 1), alignment: 16)
+        source.withUnsafeBytes { buffer.copyMemory(from: $0) }
+        copy = buffer
+        bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<source.count])
+    }
+
+    init(path: String) throws {
+        self.path = path
+        copy = nil
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Self.error(path, "cannot open: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Self.error(path, "cannot stat: \(String(cString: strerror(errno)))") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw Self.error(path, "not a regular file") }
+        let size = Int(info.st_size)
+        guard size > 0 else {
+            mapping = nil
+            bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+            return
+        }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
+            throw Self.error(path, "cannot map: \(String(cString: strerror(errno)))")
+        }
+        _ = madvise(address, size, MADV_SEQUENTIAL)
+        mapping = address
+        bytes = UnsafeRawBufferPointer(start: address, count: size)
+    }
+
+    deinit {
+        if let mapping { munmap(mapping, bytes.count) }
+        copy?.deallocate()
+    }
+
+    private static func error(_ path: String, _ message: String) -> TraceInputError {
+        TraceInputError(file: path, location: .wholeFile, message: message)
+    }
+}

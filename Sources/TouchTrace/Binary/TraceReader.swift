@@ -1,0 +1,296 @@
+/// Reads a binary trace by streaming through a memory map: memory does not grow with the file's
+/// length, and touch, frame and gesture events decode without allocating.
+///
+/// Damage is handled, never trapped on. A file cut short yields every complete chunk and a
+/// `TraceDamage` saying how many bytes were lost; a chunk failing its checksum stops reading with
+/// a `TraceInputError` naming its byte offset, or with `Options.salvage` is skipped (the reader
+/// resynchronises on the next chunk sync marker) and recorded in `damage`. Every length and count is
+/// checked against the bytes that are really there before anything is read or allocated.
+///
+/// ```swift
+/// let reader = try TraceReader(path: "session.trace")
+/// try reader.forEachEvent { event in ... }        // the fast path
+/// while let event = try reader.next() { ... }     // or one at a time
+/// ```
+///
+/// - Warning: not thread-safe; one reader belongs to one task.
+public final class TraceReader {
+    /// How a reader treats damage.
+    public struct Options: Sendable, Equatable {
+        /// Skip chunks that fail their checksum or do not decode, instead of stopping at the first.
+        public var salvage: Bool = false
+
+        public init(salvage: Bool = false) {
+            self.salvage = salvage
+        }
+    }
+
+    /// The path (or name) as given, used in every error.
+    public let path: String
+    public let header: TraceHeader
+    /// The options the writer used, as the file records them (for converting to an identical copy).
+    public let writerOptions: TraceWriter.Options
+    /// The index, when the file has an intact one.
+    public let index: TraceIndex?
+    /// Total events, as a closed file's trailer records it.
+    public let recordedEventCount: Int?
+    /// Damage found so far, in file order: at open (trailer, index) and while reading (truncation,
+    /// skipped chunks). Complete once the last event has been read.
+    public private(set) var damage: [TraceDamage] = []
+    /// Chunks begun so far; changes exactly when an event comes from a new chunk.
+    public private(set) var chunksStarted = 0
+    /// The file's length in bytes.
+    public var fileSize: Int { bytes.count }
+
+    private let options: Options
+    private let storage: MemoryMappedFile
+    private let bytes: UnsafeRawBufferPointer
+    private let bodyStart: Int
+    /// Where chunks stop: the index or trailer when the trailer is intact, the file end otherwise.
+    private var bodyEnd: Int
+    private let trailerIntact: Bool
+    /// Offset of the next chunk to read.
+    private var position: Int
+    private var decoder: ChunkDecoder
+    private let table: UnsafeMutablePointer<ChunkDecoder.LocalTouch>
+    /// An event read ahead by `seek(toTime:)`.
+    private var pending: TraceEvent?
+    /// Set by the first error without salvage; every later read throws it again.
+    private var failure: TraceInputError?
+
+    /// Opens and maps `path`, checks its header, trailer and index.
+    public convenience init(path: String, options: Options = .init()) throws {
+        try self.init(storage: MemoryMappedFile(path: path), options: options)
+    }
+
+    /// Reads a trace held in memory (copied once); `name` appears in errors.
+    public convenience init(bytes: [UInt8], name: String = "<memory>", options: Options = .init()) throws {
+        try self.init(storage: MemoryMappedFile(copying: bytes, name: name), options: options)
+    }
+
+    private init(storage: MemoryMappedFile, options: Options) throws {
+        self.storage = storage
+        self.options = options
+        path = storage.path
+        bytes = storage.bytes
+        let (header, layout, bodyStart) = try HeaderCodec.decode(bytes, name: path)
+        self.header = header
+        writerOptions = TraceWriter.Options(flushInterval: layout.flushInterval, writeIndex: layout.indexRequested)
+        self.bodyStart = bodyStart
+        position = bodyStart
+        table = .allocate(capacity: BinaryLayout.maxLocalTouches)
+        table.initialize(repeating: .init(), count: BinaryLayout.maxLocalTouches)
+        decoder = ChunkDecoder(table: table, file: storage.path)
+
+        var found: [TraceDamage] = []
+        var index: TraceIndex?
+        switch TraceTrailer.find(in: bytes, bodyStart: bodyStart) {
+        case .valid(let trailer):
+            trailerIntact = true
+            recordedEventCount = trailer.eventCount
+            let trailerStart = bytes.count - BinaryLayout.trailerSize
+            bodyEnd = trailer.indexOffset == 0 ? trailerStart : trailer.indexOffset
+            if trailer.indexOffset != 0 {
+                do {
+                    index = try TraceIndex.decode(
+                        UnsafeRawBufferPointer(rebasing: bytes[trailer.indexOffset..<trailerStart]),
+                        at: trailer.indexOffset, file: path)
+                } catch let error as TraceInputError {
+                    guard case .byte(let offset) = error.location else { throw error }
+                    found.append(TraceDamage(kind: .damagedIndex, offset: offset, bytesLost: 0,
+                                             message: error.message + "; seeking will scan"))
+                }
+            }
+        case .absent:
+            trailerIntact = false
+            recordedEventCount = nil
+            bodyEnd = bytes.count
+            found.append(TraceDamage(
+                kind: .missingTrailer, offset: bytes.count, bytesLost: 0,
+                message: "the file has no trailer: it was not closed, or it was cut short"))
+        case .damaged(let offset, let message):
+            trailerIntact = false
+            recordedEventCount = nil
+            bodyEnd = bytes.count
+            found.append(TraceDamage(kind: .damagedTrailer, offset: offset, bytesLost: 0, message: message))
+        }
+        self.index = index
+        damage = found
+    }
+
+    deinit {
+        table.deallocate()
+    }
+
+    // MARK: - Reading events
+
+    /// The next event, or nil at the end of the trace.
+    public func next() throws -> TraceEvent? {
+        if let event = pending {
+            pending = nil
+            return event
+        }
+        var local = decoder
+        defer { decoder = local }
+        while true {
+            if let event = try decoded(&local) { return event }
+            guard try startNextChunk(&local) else { return nil }
+        }
+    }
+
+    /// Calls `body` with every remaining event in order: the fast path, without the per-call
+    /// overhead of `next()`.
+    public func forEachEvent(_ body: (TraceEvent) throws -> Void) throws {
+        if let event = pending {
+            pending = nil
+            try body(event)
+        }
+        var local = decoder
+        defer { decoder = local }
+        while true {
+            while let event = try decoded(&local) { try body(event) }
+            guard try startNextChunk(&local) else { return }
+        }
+    }
+
+    /// Positions the reader so that the next event is the first one, from the chunk the index
+    /// points to for `time` onwards, whose time is at or after `time`. Without an index, scans
+    /// from the first chunk.
+    public func seek(toTime time: Microseconds) throws {
+        if let failure { throw failure }
+        pending = nil
+        decoder.reset()
+        position = index?.entryToSeek(time)?.offset ?? bodyStart
+        while let event = try next() {
+            if event.time >= time {
+                pending = event
+                return
+            }
+        }
+    }
+
+    /// Reads every remaining event into memory.
+    public func readAll() throws -> [TraceEvent] {
+        var events: [TraceEvent] = []
+        try forEachEvent { events.append($0) }
+        return events
+    }
+
+    // MARK: - Chunks
+
+    @inline(__always)
+    private func decoded(_ decoder: inout ChunkDecoder) throws -> TraceEvent? {
+        do {
+            return try decoder.next()
+        } catch {
+            decoder.reset()
+            try damaged(chunkAt: currentChunk, error.offset, "malformed chunk: \(error.message)")
+            return nil
+        }
+    }
+
+    private var currentChunk = 0
+
+    /// Finds, checks and begins the next chunk. False at the end of the body.
+    private func startNextChunk(_ decoder: inout ChunkDecoder) throws -> Bool {
+        if let failure { throw failure }
+        while position < bodyEnd {
+            let at = position
+            let left = bodyEnd - at
+            if !trailerIntact && left >= 4 && load(UInt32.self, at) == BinaryLayout.indexMarker {
+                bodyEnd = at  // the index of a file whose trailer is missing: the body ends here
+                break
+            }
+            guard left >= BinaryLayout.chunkHeaderSize else {
+                if !trailerIntact { return truncated(at, "the file ends inside a chunk header") }
+                try damaged(chunkAt: at, at, "chunk header runs past the end of the body")
+                continue
+            }
+            guard load(UInt32.self, at) == BinaryLayout.chunkSync else {
+                try damaged(chunkAt: at, at, "no chunk sync marker where a chunk should start")
+                continue
+            }
+            let length = Int(load(UInt32.self, at + 4))
+            let count = Int(load(UInt32.self, at + 8))
+            let base = Int64(bitPattern: load(UInt64.self, at + 12))
+            if length > BinaryLayout.maxChunkPayload {
+                try damaged(chunkAt: at, at + 4, "chunk payload length \(length) is not plausible")
+                continue
+            }
+            if length > left - BinaryLayout.chunkHeaderSize {
+                if !trailerIntact { return truncated(at, "the file ends inside a chunk of \(length) payload bytes") }
+                try damaged(chunkAt: at, at + 4, "chunk runs past the end of the body")
+                continue
+            }
+            guard chunkChecksumMatches(at, length) else {
+                try damaged(chunkAt: at, at + BinaryLayout.chunkCRCOffset, "chunk checksum mismatch")
+                continue
+            }
+            guard count <= length else {
+                try damaged(chunkAt: at, at + 8, "chunk claims \(count) events in \(length) bytes")
+                continue
+            }
+            let payloadAt = at + BinaryLayout.chunkHeaderSize
+            decoder.begin(
+                payload: UnsafeRawBufferPointer(rebasing: bytes[payloadAt..<payloadAt + length]),
+                payloadOffset: payloadAt, eventCount: count, baseTime: base)
+            currentChunk = at
+            chunksStarted += 1
+            position = payloadAt + length
+            return true
+        }
+        return false
+    }
+
+    @inline(__always)
+    private func load<T: FixedWidthInteger>(_: T.Type, _ offset: Int) -> T {
+        T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
+    }
+
+    private func chunkChecksumMatches(_ at: Int, _ length: Int) -> Bool {
+        let headerCRC = CRC32C.update(0xFFFF_FFFF, UnsafeRawBufferPointer(rebasing: bytes[at..<at + BinaryLayout.chunkCRCOffset]))
+        let payloadAt = at + BinaryLayout.chunkHeaderSize
+        let crc = ~CRC32C.update(headerCRC, UnsafeRawBufferPointer(rebasing: bytes[payloadAt..<payloadAt + length]))
+        return crc == load(UInt32.self, at + BinaryLayout.chunkCRCOffset)
+    }
+
+    /// Records a cut-short file and ends the body.
+    private func truncated(_ at: Int, _ why: String) -> Bool {
+        let lost = bodyEnd - at
+        damage.append(TraceDamage(
+            kind: .truncated, offset: at, bytesLost: lost,
+            message: "\(why): the last \(lost) bytes are incomplete and were not read"))
+        position = bodyEnd
+        return false
+    }
+
+    /// A bad chunk at `chunk` (the problem itself at `offset`): an error, or with salvage a damage
+    /// record and a jump to the next chunk that checks out.
+    private func damaged(chunkAt chunk: Int, _ offset: Int, _ message: String) throws {
+        guard options.salvage else {
+            let error = TraceInputError(file: path, location: .byte(offset), message: message)
+            failure = error
+            throw error
+        }
+        let next = resynchronise(after: chunk)
+        damage.append(TraceDamage(
+            kind: .skippedChunk, offset: offset, bytesLost: next - chunk,
+            message: "\(message); skipped \(next - chunk) bytes to the next intact chunk"))
+        position = next
+    }
+
+    /// Offset of the first intact chunk after `offset`, or the end of the body.
+    private func resynchronise(after offset: Int) -> Int {
+        var at = offset + 1
+        while at + BinaryLayout.chunkHeaderSize <= bodyEnd {
+            if bytes[at] == 0x8E, load(UInt32.self, at) == BinaryLayout.chunkSync {
+                let length = Int(load(UInt32.self, at + 4))
+                if length <= bodyEnd - at - BinaryLayout.chunkHeaderSize, chunkChecksumMatches(at, length) {
+                    return at
+                }
+            }
+            at += 1
+        }
+        return bodyEnd
+    }
+}

@@ -1,0 +1,46 @@
+import Testing
+@testable import Replay
+
+/// The canonical log's spelling.
+@Suite("Log writer")
+struct LogWriterTests {
+    func text(_ record: LogRecord, _ format: LogFormat = .text) -> String {
+        var writer = LogWriter(format: format)
+        writer.write(record)
+        return String(decoding: writer.take(), as: UTF8.self)
+    }
+
+    @Test("A view's touches print with time right-aligned, touch ids and two-decimal points")
+    func touchesLine() {
+        let line = text(LogRecord(time: 16_000, kind: .touches(view: "map", phase: .began,
+                                                                 touches: [TouchPoint(touch: 1, x: 10, y: 20.125)])))
+        #expect(line == "     16000 view map began #1(10.00,20.13)\n")
+    }
+
+    @Test("A state change prints both states")
+    func stateLine() {
+        let line = text(LogRecord(time: 0, kind: .state(recognizer: "pan", from: .possible, to: .began)))
+        #expect(line == "         0 state pan possible -> began\n")
+    }
+
+    @Test("An action prints only the values its recognizer has")
+    func actionLine() {
+        let values = LogValues(location: (1, 2), numberOfTouches: 2, scale: 1.5, scalarVelocity: -0.25)
+        let line = text(LogRecord(time: 5, kind: .action(recognizer: "pinch", state: .changed, values: values)))
+        #expect(line == "         5 action pinch changed touches=2 at=(1.00,2.00) scale=1.5000 velocity=-0.2500\n")
+    }
+
+    @Test("JSON Lines spell the same action as one object")
+    func actionJSON() {
+        let values = LogValues(location: (1, 2), numberOfTouches: 1, translation: (3, -4), velocity: (0, 0))
+        let line = text(LogRecord(time: 7, kind: .action(recognizer: "pan", state: .began, values: values)), .jsonl)
+        #expect(line == #"{"t":7,"action":"pan","state":"began","touches":1,"location":[1.00,2.00],"translation":[3.00,-4.00],"velocity":[0.00,0.00]}"# + "\n")
+    }
+
+    @Test("Negative values that round to zero print as zero")
+    func noNegativeZero() {
+        #expect(FixedPoint.format(-0.001, decimals: 2) == "0.00")
+        #expect(FixedPoint.format(-1.005, decimals: 1) == "-1.0")
+        #expect(FixedPoint.format(-12.5, decimals: 0) == "-13")
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+@testable import Replay
+
+/// The scene file format: what it accepts and how precisely it complains.
+@Suite("Scene loader")
+struct SceneLoaderTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Scenes").path
+
+    /// Decodes `json` as if read from `scene.json` and returns the error it raises.
+    func error(_ json: String) -> SceneError? {
+        do {
+            _ = try SceneLoader.decode(Array(json.utf8), file: "scene.json")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    static let minimalView = #"{"id": "v", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}"#
+
+    @Test("A scene file describing the map reads back as the built-in map apart from its name and mapping")
+    func validFileMatchesBuiltin() throws {
+        var scene = try SceneLoader.load(contentsOf: Self.fixtures + "/valid-map.json")
+        #expect(scene.mapping == .scale(unitsPerPoint: 10, originX: 0, originY: 0))
+        var expected = BuiltinScenes.map
+        expected.name = "map-copy"
+        expected.mapping = scene.mapping
+        // The file spells out the default long-press duration; the built-in leaves it to the engine.
+        scene.views[0].recognizers[5].kind = .longPress(LongPressParameters())
+        #expect(scene == expected)
+    }
+
+    @Test("Durations are read in seconds and kept as whole microseconds")
+    func secondsBecomeMicroseconds() throws {
+        let scene = try SceneLoader.decode(Array(#"""
+            {"name": "s", "window": {"width": 10, "height": 10},
+             "recognizers": [{"id": "lp", "type": "longPress", "minimumPressDuration": 0.25}]}
+            """#.utf8), file: "scene.json")
+        #expect(scene.windowRecognizers[0].kind == .longPress(LongPressParameters(minimumPressDuration: 250_000)))
+    }
+
+    @Test("Invalid JSON is reported with the line of the syntax error")
+    func syntaxErrorHasLine() {
+        let problem = error("{\n  \"name\": \"x\",\n  \"window\": {\"width\": 1,, }\n}")
+        #expect(problem?.line == 3)
+        #expect(problem?.problem.hasPrefix("invalid JSON") == true)
+    }
+
+    @Test("A misspelt recognizer key names the key path and lists the known keys")
+    func unknownKeyIsNamed() {
+        let problem = error(#"""
+            {"name": "s", "window": {"width": 10, "height": 10},
+             "views": [\#(Self.minimalView), "recognizers": [
+               {"id": "t", "type": "tap", "numberOfTapRequired": 2}]}]}
+            """#)
+        #expect(problem?.file == "scene.json")
+        #expect(problem?.keyPath == "views[0].recognizers[0].numberOfTapRequired")
+        #expect(problem?.problem.contains("numberOfTapsRequired") == true)
+        #expect(problem?.line == 3)
+    }
+
+    @Test("A value of the wrong type names its key and both types")
+    func wrongTypeIsNamed() {
+        let problem = error(#"{"name": "s", "window": {"width": "wide", "height": 10}}"#)
+        #expect(problem?.keyPath == "window.width")
+        #expect(problem?.problem == "expected a number, found a string")
+    }
+
+    @Test("A missing window is a missing required key")
+    func missingWindow() {
+        let problem = error(#"{"name": "s"}"#)
+        #expect(problem?.keyPath == "window")
+        #expect(problem?.problem == "missing required key")
+    }
+
+    @Test("A tap needing zero taps is out of range")
+    func countOutOfRange() {
+        let problem = error(#"""
+            {"name": "s", "window": {"width": 10, "height": 10},
+             "recognizers": [{"id": "t", "type": "tap", "numberOfTapsRequired": 0}]}
+            """#)
+        #expect(problem?.keyPath == "recognizers[0].numberOfTapsRequired")
+        #expect(problem?.problem.contains("whole number from 1 to 10") == true)
+    }
+
+    @Test("An unknown recognizer type lists the known ones")
+    func unknownType() {
+        let problem = error(#"""
+            {"name": "s", "window": {"width": 10, "height": 10}, "recognizers": [{"id": "t", "type": "flick"}]}
+            """#)
+        #expect(problem?.keyPath == "recognizers[0].type")
+        #expect(problem?.problem.contains("unknown recognizer type \"flick\"") == true)
+    }
+
+    @Test("A failure requirement naming no recognizer is rejected at its key")
+    func danglingFailureRequirement() {
+        let problem = error(#"""
+            {"name": "s", "window": {"width": 10, "height": 10},
+             "recognizers": [{"id": "t", "type": "tap", "requiresFailureOf": ["doubleTap"]}]}
+            """#)
+        #expect(problem?.keyPath == "recognizers[0].requiresFailureOf[0]")
+        #expect(problem?.problem == "no recognizer has the id \"doubleTap\"")
+    }
+
+    @Test("Failure requirements that form a cycle are rejected")
+    func failureCycle() {
+        let problem = error(#"""
+            {"name": "s", "window": {"width": 10, "height": 10}, "recognizers": [
+              {"id": "a", "type": "tap", "requiresFailureOf": ["b"]},
+              {"id": "b", "type": "tap", "requiresFailureOf": ["a"]}]}
+            """#)
+        #expect(problem?.problem.contains("cycle") == true)
+    }
+
+    @Test("Two recognizers with one id are rejected, pointing at the first")
+    func duplicateRecognizerId() {
+        let problem = error(#"""
+            {"name": "s", "window": {"width": 10, "height": 10}, "recognizers": [
+              {"id": "a", "type": "tap"},
+              {"id": "a", "type": "pan"}]}
+            """#)
+        #expect(problem?.keyPath == "recognizers[1].id")
+        #expect(problem?.problem.contains("already used by recognizers[0]") == true)
+    }
+
+    @Test("A simultaneous pair naming an unknown recognizer is rejected")
+    func danglingSimultaneousPair() {
+        let problem = error(#"""
+            {"name": "s", "window": {"width": 10, "height": 10},
+             "recognizers": [{"id": "a", "type": "pinch"}], "simultaneous": [["a", "b"]]}
+            """#)
+        #expect(problem?.keyPath == "simultaneous[0]")
+        #expect(problem?.problem == "no recognizer has the id \"b\"")
+    }
+
+    @Test("A missing file is reported by path")
+    func missingFile() {
+        #expect(throws: SceneError(file: "/nonexistent/scene.json", line: nil, keyPath: "", problem: "cannot read the file")) {
+            try SceneLoader.load(contentsOf: "/nonexistent/scene.json")
+        }
+    }
+
+    @Test("The error text reads FILE:LINE: KEY: problem")
+    func errorDescription() {
+        let problem = SceneError(file: "a.json", line: 4, keyPath: "views[0].id", problem: "must not be empty")
+        #expect(problem.description == "a.json:4: views[0].id: must not be empty")
+    }
+
+    @Test("An unknown built-in scene name lists the built-in names")
+    func unknownBuiltin() {
+        #expect(throws: SceneError.self) { try SceneReference.resolve("mpa") }
+        #expect((try? SceneReference.resolve("map")) == BuiltinScenes.map)
+    }
+}
