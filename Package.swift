@@ -47,7 +47,11 @@ let package = Package(
         ),
         // Counts the test thread's heap allocations (malloc interposition) for allocation-bound tests.
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
-        .testTarget(name: "TouchTraceTests", dependencies: ["TouchTrace", "Synthesis", "AllocationCounter"]),
+        .testTarget(
+            name: "TouchTraceTests",
+            dependencies: ["TouchTrace", "Synthesis", "AllocationCounter"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TouchTrace"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
         .testTarget(

@@ -1,0 +1,225 @@
+/// How a device reports its touches, which decides how `EvdevTouchDecoder` reads its events.
+public enum EvdevTouchProtocol: Equatable, Sendable {
+    /// Multitouch protocol B: `ABS_MT_SLOT` selects a slot, `ABS_MT_TRACKING_ID` starts (>= 0) and
+    /// ends (-1) the touch in it, and slots keep their values between frames.
+    case multitouchB
+    /// Multitouch protocol A: every frame lists every contact, each closed by `SYN_MT_REPORT`;
+    /// contacts are anonymous unless the device also sends `ABS_MT_TRACKING_ID`.
+    case multitouchA
+    /// One contact: `BTN_TOUCH` says whether it is down, `ABS_X`/`ABS_Y` where it is.
+    case singleTouch
+}
+
+/// What an evdev device says about itself: its name and id, input properties, the codes it can send
+/// and its absolute axes. Both evemu headers and `libinput record` device sections are this data in
+/// two spellings, so each format parses into it and writes from it.
+public struct EvdevCapabilities: Equatable, Sendable {
+    public var name: String
+    public var bus: UInt16
+    public var vendor: UInt16
+    public var product: UInt16
+    public var version: UInt16
+    /// `INPUT_PROP_*` numbers, ascending.
+    public private(set) var inputProperties: [UInt16]
+    /// The codes the device can send, per event type, each list ascending. `EV_SYN` is implied.
+    public private(set) var codes: [UInt16: [UInt16]]
+    /// Every absolute axis with its range (the codes also appear under `EV_ABS`).
+    public private(set) var axes: [UInt16: AxisRange]
+
+    public init(name: String, bus: UInt16 = 0, vendor: UInt16 = 0, product: UInt16 = 0, version: UInt16 = 0) {
+        self.name = name
+        self.bus = bus
+        self.vendor = vendor
+        self.product = product
+        self.version = version
+        self.inputProperties = []
+        self.codes = [:]
+        self.axes = [:]
+    }
+
+    // MARK: - Building
+
+    public mutating func addProperty(_ property: UInt16) {
+        Self.insertSorted(property, into: &inputProperties)
+    }
+
+    public mutating func addCode(type: UInt16, code: UInt16) {
+        Self.insertSorted(code, into: &codes[type, default: []])
+    }
+
+    /// Declares an absolute axis and its range.
+    public mutating func addAxis(_ code: UInt16, _ range: AxisRange) {
+        addCode(type: EvdevCode.EV_ABS, code: code)
+        axes[code] = range
+    }
+
+    private static func insertSorted(_ value: UInt16, into list: inout [UInt16]) {
+        var index = list.endIndex
+        while index > list.startIndex, list[index - 1] >= value {
+            if list[index - 1] == value { return }
+            index -= 1
+        }
+        list.insert(value, at: index)
+    }
+
+    // MARK: - Questions
+
+    public func has(type: UInt16, code: UInt16) -> Bool {
+        codes[type]?.contains(code) ?? false
+    }
+
+    public func hasProperty(_ property: UInt16) -> Bool {
+        inputProperties.contains(property)
+    }
+
+    /// Event types with at least one code, ascending, always including `EV_SYN`.
+    public var eventTypes: [UInt16] {
+        var types = codes.filter { !$0.value.isEmpty }.keys.sorted()
+        if types.first != EvdevCode.EV_SYN { types.insert(EvdevCode.EV_SYN, at: 0) }
+        return types
+    }
+
+    /// Protocol B when the device has slots, A when it has multitouch positions but no slots,
+    /// single-touch otherwise.
+    public var touchProtocol: EvdevTouchProtocol {
+        if axes[EvdevCode.ABS_MT_SLOT] != nil { return .multitouchB }
+        if axes[EvdevCode.ABS_MT_POSITION_X] != nil { return .multitouchA }
+        return .singleTouch
+    }
+
+    /// The device kind the way udev's `input_id` and libinput decide it: a pen makes a tablet,
+    /// `INPUT_PROP_DIRECT` a touchscreen, a pointer or buttonpad property or a finger tool without
+    /// `DIRECT` a touchpad; an old device with none of these but `BTN_TOUCH` is a touchscreen.
+    public var kind: DeviceKind {
+        let key = EvdevCode.EV_KEY
+        if has(type: key, code: EvdevCode.BTN_TOOL_PEN) || has(type: key, code: EvdevCode.BTN_STYLUS) {
+            return .tablet
+        }
+        if hasProperty(EvdevCode.INPUT_PROP_DIRECT) { return .touchscreen }
+        if hasProperty(EvdevCode.INPUT_PROP_POINTER) || hasProperty(EvdevCode.INPUT_PROP_BUTTONPAD)
+            || has(type: key, code: EvdevCode.BTN_TOOL_FINGER)
+        {
+            return .touchpad
+        }
+        if has(type: key, code: EvdevCode.BTN_TOUCH) || axes[EvdevCode.ABS_MT_POSITION_X] != nil {
+            return .touchscreen
+        }
+        return .other
+    }
+
+    /// Slots for protocol B (from `ABS_MT_SLOT`'s range), 1 for single-touch devices, and for
+    /// protocol A the most contacts `EvdevTouchDecoder` tracks at once.
+    public var slotCount: Int {
+        switch touchProtocol {
+        case .multitouchB:
+            let range = axes[EvdevCode.ABS_MT_SLOT]!
+            return max(1, min(Int(range.maximum) - Int(range.minimum) + 1, Self.maximumSlots))
+        case .multitouchA: return Self.protocolAContacts
+        case .singleTouch: return 1
+        }
+    }
+
+    /// No real device has more; a larger `ABS_MT_SLOT` range in a file is not believed.
+    static let maximumSlots = 64
+    /// Contacts tracked at once on a protocol A device (they do not declare a limit).
+    static let protocolAContacts = 16
+
+    /// The axis that carries touch positions, pressure and contact size under this protocol.
+    var positionXCode: UInt16 { touchProtocol == .singleTouch ? EvdevCode.ABS_X : EvdevCode.ABS_MT_POSITION_X }
+    var positionYCode: UInt16 { touchProtocol == .singleTouch ? EvdevCode.ABS_Y : EvdevCode.ABS_MT_POSITION_Y }
+    var pressureCode: UInt16 { touchProtocol == .singleTouch ? EvdevCode.ABS_PRESSURE : EvdevCode.ABS_MT_PRESSURE }
+    var majorCode: UInt16? { touchProtocol == .singleTouch ? nil : EvdevCode.ABS_MT_TOUCH_MAJOR }
+    var minorCode: UInt16? { touchProtocol == .singleTouch ? nil : EvdevCode.ABS_MT_TOUCH_MINOR }
+
+    // MARK: - To and from the event model
+
+    /// The trace's description of this device. `properties` are stored as given (the formats put
+    /// their raw header lines there so the device can be emulated and exported again).
+    public func deviceDescription(
+        index: DeviceIndex, source: DeviceSource, properties: [DeviceDescription.Property]
+    ) -> DeviceDescription {
+        let unknown = AxisRange(minimum: 0, maximum: 0)
+        let x = axes[positionXCode] ?? axes[EvdevCode.ABS_X] ?? unknown
+        let y = axes[positionYCode] ?? axes[EvdevCode.ABS_Y] ?? unknown
+        return DeviceDescription(
+            index: index, name: name, bus: bus, vendor: vendor, product: product, version: version,
+            kind: kind, source: source, x: x, y: y,
+            pressure: axes[pressureCode], major: majorCode.flatMap { axes[$0] },
+            minor: minorCode.flatMap { axes[$0] },
+            slots: UInt16(slotCount), properties: properties
+        )
+    }
+
+    /// A protocol B device that can send every sample `description` holds: what a writer declares
+    /// for a trace that did not come from evdev (synthetic, Wayland) or lost its raw header.
+    public init(synthesizedFrom description: DeviceDescription) {
+        self.init(
+            name: description.name, bus: description.bus, vendor: description.vendor,
+            product: description.product, version: description.version
+        )
+        let key = EvdevCode.EV_KEY
+        switch description.kind {
+        case .touchscreen, .other:
+            addProperty(EvdevCode.INPUT_PROP_DIRECT)
+        case .tablet:
+            addProperty(EvdevCode.INPUT_PROP_DIRECT)
+            addCode(type: key, code: EvdevCode.BTN_TOOL_PEN)
+        case .touchpad:
+            addProperty(EvdevCode.INPUT_PROP_POINTER)
+            addProperty(EvdevCode.INPUT_PROP_BUTTONPAD)
+            addCode(type: key, code: EvdevCode.BTN_LEFT)
+            for code in Self.fingerToolCodes { addCode(type: key, code: code) }
+        }
+        addCode(type: key, code: EvdevCode.BTN_TOUCH)
+        addAxis(EvdevCode.ABS_X, description.x)
+        addAxis(EvdevCode.ABS_Y, description.y)
+        if let pressure = description.pressure { addAxis(EvdevCode.ABS_PRESSURE, pressure) }
+        let slots = Int32(max(1, min(Int(description.slots), Self.maximumSlots)))
+        addAxis(EvdevCode.ABS_MT_SLOT, AxisRange(minimum: 0, maximum: slots - 1))
+        if let major = description.major { addAxis(EvdevCode.ABS_MT_TOUCH_MAJOR, major) }
+        if let minor = description.minor { addAxis(EvdevCode.ABS_MT_TOUCH_MINOR, minor) }
+        addAxis(EvdevCode.ABS_MT_POSITION_X, description.x)
+        addAxis(EvdevCode.ABS_MT_POSITION_Y, description.y)
+        addAxis(EvdevCode.ABS_MT_TRACKING_ID, AxisRange(minimum: 0, maximum: 65535))
+        if let pressure = description.pressure { addAxis(EvdevCode.ABS_MT_PRESSURE, pressure) }
+    }
+
+    /// `BTN_TOOL_FINGER` … `BTN_TOOL_QUINTTAP` in finger-count order: one finger, two, … five.
+    static let fingerToolCodes: [UInt16] = [
+        EvdevCode.BTN_TOOL_FINGER, EvdevCode.BTN_TOOL_DOUBLETAP, EvdevCode.BTN_TOOL_TRIPLETAP,
+        EvdevCode.BTN_TOOL_QUADTAP, EvdevCode.BTN_TOOL_QUINTTAP,
+    ]
+
+    /// What a recording's events reveal about a device whose description is missing: every code
+    /// seen, and each axis's range as the smallest and largest value seen.
+    public static func inferred(from events: [EvdevEvent], name: String) -> EvdevCapabilities {
+        var capabilities = EvdevCapabilities(name: name)
+        var ranges: [UInt16: (Int32, Int32)] = [:]
+        var sawMTReport = false
+        for event in events {
+            if event.type == EvdevCode.EV_SYN {
+                if event.code == EvdevCode.SYN_MT_REPORT { sawMTReport = true }
+                continue
+            }
+            capabilities.addCode(type: event.type, code: event.code)
+            if event.type == EvdevCode.EV_ABS {
+                let old = ranges[event.code] ?? (event.value, event.value)
+                ranges[event.code] = (min(old.0, event.value), max(old.1, event.value))
+            }
+        }
+        for (code, range) in ranges {
+            capabilities.addAxis(code, AxisRange(minimum: range.0, maximum: range.1))
+        }
+        if capabilities.axes[EvdevCode.ABS_MT_TRACKING_ID] != nil {
+            capabilities.axes[EvdevCode.ABS_MT_TRACKING_ID] = AxisRange(minimum: 0, maximum: 65535)
+        }
+        // Slot 0 is often never named (its events come before any ABS_MT_SLOT): count from 0.
+        if let slot = capabilities.axes[EvdevCode.ABS_MT_SLOT] {
+            capabilities.axes[EvdevCode.ABS_MT_SLOT] = AxisRange(minimum: 0, maximum: max(slot.maximum, 0))
+        } else if !sawMTReport, capabilities.axes[EvdevCode.ABS_MT_TRACKING_ID] != nil {
+            // Tracking ids without SYN_MT_REPORT: protocol B with a single, never-named slot.
+            capabilities.addAxis(EvdevCode.ABS_MT_SLOT, AxisRange(minimum: 0, maximum: 0))
+        }
+        return capabilities
+    }
+}

@@ -1,0 +1,454 @@
+/// Turns one device's raw evdev events into touch samples and frame marks: the one place where
+/// multitouch protocols A and B and single-touch devices become the event model.
+///
+/// Feed events in file order with `consume(_:line:into:)`, then call `finish(line:into:)`. Samples of
+/// one `SYN_REPORT` frame all carry that report's time and end with one `FrameMark`; frames in which
+/// no touch changed leave no mark. Touch ids are taken from the shared output in the order sequences
+/// start (slot order within a frame). `up` and `cancel` repeat the touch's last values.
+///
+/// Absurd input is reported as a warning and worked around, never trusted: a slot outside the
+/// device's range (its events are ignored until a valid slot), time going backwards (clamped to the
+/// previous time), a tracking id set again while active, more protocol A contacts than tracked.
+/// `SYN_DROPPED` cancels the touches in progress, skips the rest of the damaged frame, and a touch
+/// whose slot reports data again afterwards starts a new sequence.
+///
+/// After `init` the decoder allocates nothing per event (the output array grows amortised).
+public struct EvdevTouchDecoder: Sendable {
+    /// Where one slot's touch is in its life. Changes only in `transition(slot:_:at:line:into:)`.
+    ///
+    ///     idle ──begin──► starting ──frameEnd──► active ──end──► idle
+    ///       ▲                │                     │  ▲
+    ///       └──── end ───────┘ (down + up)         │  └── data / frameEnd (motion)
+    ///                                           dropped
+    ///     lost ◄───────────────────────────────────┘
+    ///       ├── data / begin ──► starting           (the touch survived the drop)
+    ///       └── end ──► idle                        (it lifted: already cancelled)
+    enum SlotLife: Equatable, Sendable {
+        case idle
+        /// A sequence began in the current frame; its `down` goes out at the frame's end.
+        case starting
+        case active(TouchID)
+        /// The slot held a touch when the kernel dropped events; that touch was cancelled.
+        case lost
+    }
+
+    /// What can happen to a slot.
+    enum SlotInput: Equatable {
+        /// A new contact appeared (protocol B tracking id >= 0, a new protocol A contact, BTN_TOUCH 1).
+        case begin
+        /// The contact went away (tracking id -1, a protocol A contact missing, BTN_TOUCH 0).
+        case end
+        /// An axis of the slot changed value.
+        case data
+        /// `SYN_REPORT`: emit what the frame did.
+        case frameEnd
+        /// `SYN_DROPPED`: the kernel lost events.
+        case dropped
+    }
+
+    /// One slot's current values. evdev keeps them between frames and between touches in the slot.
+    struct Slot: Sendable {
+        var life: SlotLife = .idle
+        var trackingID: Int32 = -1
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var pressure: Int32 = 0
+        var major: Int32 = 0
+        var minor: Int32 = 0
+        /// Some value changed in the current frame.
+        var changed = false
+    }
+
+    /// One protocol A contact as its frame lists it.
+    struct Contact: Sendable {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var pressure: Int32 = 0
+        var major: Int32 = 0
+        var minor: Int32 = 0
+        var trackingID: Int32 = -1
+        var matched = false
+    }
+
+    private let device: DeviceIndex
+    private let touchProtocol: EvdevTouchProtocol
+    /// The axes that carry positions, pressure and contact size under this device's protocol.
+    private let xCode: UInt16
+    private let yCode: UInt16
+    private let pressureCode: UInt16
+    private let majorCode: UInt16
+    private let minorCode: UInt16
+    private let reportsPressure: Bool
+    private let reportsMajor: Bool
+    private let reportsMinor: Bool
+    private var slots: [Slot]
+    /// Protocol B: the slot `ABS_MT_SLOT` selected, or nil after an out-of-range one.
+    private var currentSlot: Int? = 0
+    /// Samples that cannot wait for the frame's end (ups, cancels), stamped with its time then.
+    private var pending: [TouchSample]
+    private var contacts: [Contact]
+    private var contact = Contact()
+    private var contactHasData = false
+    /// Single-touch: BTN_TOUCH's current state.
+    private var buttonDown = false
+    /// Between `SYN_DROPPED` and the next `SYN_REPORT`, events are unreliable and skipped.
+    private var skippingDamagedFrame = false
+    /// The frame has events a `SYN_REPORT` has not closed yet.
+    private var frameOpen = false
+    private var lastTime: Microseconds?
+    private var lastLine = 0
+
+    /// A decoder for the device `capabilities` describe, writing events for trace device `device`.
+    public init(device: DeviceIndex, capabilities: EvdevCapabilities) {
+        self.device = device
+        self.touchProtocol = capabilities.touchProtocol
+        self.xCode = capabilities.positionXCode
+        self.yCode = capabilities.positionYCode
+        self.pressureCode = capabilities.pressureCode
+        self.majorCode = capabilities.majorCode ?? UInt16.max
+        self.minorCode = capabilities.minorCode ?? UInt16.max
+        self.reportsPressure = capabilities.axes[capabilities.pressureCode] != nil
+        self.reportsMajor = capabilities.majorCode.map { capabilities.axes[$0] != nil } ?? false
+        self.reportsMinor = capabilities.minorCode.map { capabilities.axes[$0] != nil } ?? false
+        let count = capabilities.slotCount
+        self.slots = Array(repeating: Slot(), count: count)
+        self.pending = []
+        self.pending.reserveCapacity(count * 2 + 2)
+        self.contacts = []
+        self.contacts.reserveCapacity(count)
+    }
+
+    // MARK: - Events
+
+    /// Decodes one event; `line` is where it is in the file, for warnings.
+    public mutating func consume(_ event: EvdevEvent, line: Int, into output: inout EvdevDecodeOutput) {
+        lastLine = line
+        var time = event.time
+        if let last = lastTime, time < last {
+            output.warn(line: line, "time goes backwards (\(Self.format(time)) after \(Self.format(last))); using \(Self.format(last))")
+            time = last
+        }
+        lastTime = time
+
+        if event.type == EvdevCode.EV_SYN {
+            switch event.code {
+            case EvdevCode.SYN_REPORT: endFrame(at: time, line: line, into: &output)
+            case EvdevCode.SYN_DROPPED: drop(at: time, line: line, into: &output)
+            case EvdevCode.SYN_MT_REPORT where touchProtocol == .multitouchA && !skippingDamagedFrame:
+                closeContact(line: line, into: &output)
+            default: break
+            }
+            return
+        }
+        guard !skippingDamagedFrame else { return }
+        frameOpen = true
+        switch touchProtocol {
+        case .multitouchB: consumeProtocolB(event, line: line, into: &output)
+        case .multitouchA: consumeProtocolA(event)
+        case .singleTouch: consumeSingleTouch(event, line: line, into: &output)
+        }
+    }
+
+    /// Ends decoding: warns about a frame no `SYN_REPORT` closed and touches still down.
+    public mutating func finish(line: Int, into output: inout EvdevDecodeOutput) {
+        if frameOpen {
+            output.warn(line: line, "events after the last SYN_REPORT are ignored")
+        }
+        let down = slots.filter { if case .active = $0.life { true } else { false } }.count
+        if down > 0 {
+            output.warn(line: line, "\(down) touch\(down == 1 ? " is" : "es are") still down when the recording ends")
+        }
+    }
+
+    private mutating func consumeProtocolB(_ event: EvdevEvent, line: Int, into output: inout EvdevDecodeOutput) {
+        guard event.type == EvdevCode.EV_ABS else { return }
+        if event.code == EvdevCode.ABS_MT_SLOT {
+            if event.value >= 0, Int(event.value) < slots.count {
+                currentSlot = Int(event.value)
+            } else {
+                output.warn(line: line, "slot \(event.value) out of range 0...\(slots.count - 1); its events are ignored")
+                currentSlot = nil
+            }
+            return
+        }
+        guard let index = currentSlot else { return }
+        if event.code == EvdevCode.ABS_MT_TRACKING_ID {
+            trackingID(event.value, slot: index, line: line, into: &output)
+        } else {
+            setAxis(event.code, event.value, slot: index, line: line, into: &output)
+        }
+    }
+
+    private mutating func trackingID(_ value: Int32, slot index: Int, line: Int, into output: inout EvdevDecodeOutput) {
+        if value < 0 {
+            slots[index].trackingID = -1
+            transition(slot: index, .end, line: line, into: &output)
+            return
+        }
+        let active = slots[index].life != .idle && slots[index].life != .lost
+        if active, slots[index].trackingID == value {
+            output.warn(line: line, "tracking id \(value) set again in slot \(index) while active; ignored")
+            return
+        }
+        if let other = slots.indices.first(where: { $0 != index && slots[$0].trackingID == value }) {
+            output.warn(line: line, "tracking id \(value) is already active in slot \(other); treated as a new touch")
+        }
+        if active { transition(slot: index, .end, line: line, into: &output) }
+        slots[index].trackingID = value
+        transition(slot: index, .begin, line: line, into: &output)
+    }
+
+    private mutating func setAxis(_ code: UInt16, _ value: Int32, slot index: Int, line: Int, into output: inout EvdevDecodeOutput) {
+        var changed = false
+        switch code {
+        case xCode:
+            changed = slots[index].x != value
+            slots[index].x = value
+        case yCode:
+            changed = slots[index].y != value
+            slots[index].y = value
+        case pressureCode:
+            changed = reportsPressure && slots[index].pressure != value
+            slots[index].pressure = value
+        case majorCode:
+            changed = reportsMajor && slots[index].major != value
+            slots[index].major = value
+        case minorCode:
+            changed = reportsMinor && slots[index].minor != value
+            slots[index].minor = value
+        default: return
+        }
+        if changed { transition(slot: index, .data, line: line, into: &output) }
+    }
+
+    private mutating func consumeSingleTouch(_ event: EvdevEvent, line: Int, into output: inout EvdevDecodeOutput) {
+        if event.type == EvdevCode.EV_KEY, event.code == EvdevCode.BTN_TOUCH {
+            let down = event.value != 0
+            guard down != buttonDown else { return }
+            buttonDown = down
+            transition(slot: 0, down ? .begin : .end, line: line, into: &output)
+        } else if event.type == EvdevCode.EV_ABS,
+            event.code == EvdevCode.ABS_X || event.code == EvdevCode.ABS_Y || event.code == EvdevCode.ABS_PRESSURE
+        {
+            setAxis(event.code, event.value, slot: 0, line: line, into: &output)
+            // A touch lost to SYN_DROPPED comes back when its position moves while BTN_TOUCH is down.
+            if slots[0].life == .lost, buttonDown, slots[0].changed {
+                transition(slot: 0, .begin, line: line, into: &output)
+            }
+        }
+    }
+
+    private mutating func consumeProtocolA(_ event: EvdevEvent) {
+        guard event.type == EvdevCode.EV_ABS else { return }
+        switch event.code {
+        case EvdevCode.ABS_MT_POSITION_X: contact.x = event.value
+        case EvdevCode.ABS_MT_POSITION_Y: contact.y = event.value
+        case EvdevCode.ABS_MT_PRESSURE: contact.pressure = event.value
+        case EvdevCode.ABS_MT_TOUCH_MAJOR: contact.major = event.value
+        case EvdevCode.ABS_MT_TOUCH_MINOR: contact.minor = event.value
+        case EvdevCode.ABS_MT_TRACKING_ID: contact.trackingID = event.value
+        default:
+            // Other multitouch axes (width, orientation, tool type) still make a contact.
+            guard event.code >= EvdevCode.ABS_MT_TOUCH_MAJOR, event.code < EvdevCode.ABS_CNT else { return }
+        }
+        contactHasData = true
+    }
+
+    /// `SYN_MT_REPORT`: the contact described since the previous one is complete. An empty one is
+    /// how protocol A says "no contacts".
+    private mutating func closeContact(line: Int, into output: inout EvdevDecodeOutput) {
+        defer {
+            contact = Contact()
+            contactHasData = false
+        }
+        guard contactHasData else { return }
+        guard contacts.count < slots.count else {
+            output.warn(line: line, "more than \(slots.count) contacts in one frame; the extra ones are ignored")
+            return
+        }
+        contacts.append(contact)
+    }
+
+    // MARK: - Frames
+
+    private mutating func endFrame(at time: Microseconds, line: Int, into output: inout EvdevDecodeOutput) {
+        if skippingDamagedFrame {
+            skippingDamagedFrame = false
+        } else if touchProtocol == .multitouchA {
+            matchContacts(line: line, into: &output)
+        }
+        frameOpen = false
+        let before = output.events.count
+        for var sample in pending {
+            sample.time = time
+            output.events.append(.touch(sample))
+        }
+        pending.removeAll(keepingCapacity: true)
+        for index in slots.indices {
+            transition(slot: index, .frameEnd, at: time, line: line, into: &output)
+        }
+        if output.events.count > before {
+            output.events.append(.frame(FrameMark(time: time, device: device)))
+        }
+    }
+
+    private mutating func drop(at time: Microseconds, line: Int, into output: inout EvdevDecodeOutput) {
+        output.warn(line: line, "SYN_DROPPED: the kernel lost events; touches in progress are cancelled")
+        skippingDamagedFrame = true
+        contacts.removeAll(keepingCapacity: true)
+        contact = Contact()
+        contactHasData = false
+        // Protocol A lists every contact in every frame, so the next frame resynchronises by itself.
+        guard touchProtocol != .multitouchA else { return }
+        for index in slots.indices {
+            transition(slot: index, .dropped, line: line, into: &output)
+        }
+    }
+
+    /// Protocol A: pairs this frame's contacts with the touches of the previous one, by tracking id
+    /// where the device sends them and otherwise nearest first, so a touch keeps its identity while
+    /// the number of contacts stays the same; surplus contacts begin touches, missing ones end them.
+    private mutating func matchContacts(line: Int, into output: inout EvdevDecodeOutput) {
+        defer { contacts.removeAll(keepingCapacity: true) }
+        if contactHasData {
+            closeContact(line: line, into: &output)
+        }
+        var claimed = UInt64(0)  // bit per slot already paired (slotCount <= 64)
+        let byID = !contacts.isEmpty && contacts.allSatisfy { $0.trackingID >= 0 }
+        if byID {
+            for c in contacts.indices {
+                if let s = slots.indices.first(where: { slots[$0].life != .idle && slots[$0].trackingID == contacts[c].trackingID }) {
+                    pair(contact: c, slot: s, claimed: &claimed, line: line, into: &output)
+                }
+            }
+        } else {
+            while let (c, s) = nearestUnpairedPair(claimed: claimed) {
+                pair(contact: c, slot: s, claimed: &claimed, line: line, into: &output)
+            }
+        }
+        for s in slots.indices where claimed & (1 << UInt64(s)) == 0 && slots[s].life != .idle {
+            transition(slot: s, .end, line: line, into: &output)
+        }
+        for c in contacts.indices where !contacts[c].matched {
+            guard let s = slots.indices.first(where: { slots[$0].life == .idle && claimed & (1 << UInt64($0)) == 0 }) else { break }
+            claimed |= 1 << UInt64(s)
+            store(contacts[c], in: s)
+            transition(slot: s, .begin, line: line, into: &output)
+        }
+    }
+
+    private mutating func pair(contact c: Int, slot s: Int, claimed: inout UInt64, line: Int, into output: inout EvdevDecodeOutput) {
+        contacts[c].matched = true
+        claimed |= 1 << UInt64(s)
+        let old = slots[s]
+        store(contacts[c], in: s)
+        let new = slots[s]
+        let changed = old.x != new.x || old.y != new.y || (reportsPressure && old.pressure != new.pressure)
+            || (reportsMajor && old.major != new.major) || (reportsMinor && old.minor != new.minor)
+        if changed { transition(slot: s, .data, line: line, into: &output) }
+    }
+
+    private mutating func store(_ contact: Contact, in s: Int) {
+        slots[s].x = contact.x
+        slots[s].y = contact.y
+        slots[s].pressure = contact.pressure
+        slots[s].major = contact.major
+        slots[s].minor = contact.minor
+        slots[s].trackingID = contact.trackingID
+    }
+
+    /// The closest (contact, touch) pair not yet paired; ties go to the lower slot, then contact.
+    private func nearestUnpairedPair(claimed: UInt64) -> (Int, Int)? {
+        var best: (Int, Int)?
+        var bestDistance = Int64.max
+        for s in slots.indices where claimed & (1 << UInt64(s)) == 0 && slots[s].life != .idle {
+            for c in contacts.indices where !contacts[c].matched {
+                let dx = Int64(contacts[c].x) - Int64(slots[s].x)
+                let dy = Int64(contacts[c].y) - Int64(slots[s].y)
+                let distance = dx * dx + dy * dy
+                if distance < bestDistance {
+                    bestDistance = distance
+                    best = (c, s)
+                }
+            }
+        }
+        return best
+    }
+
+    // MARK: - The slot state machine
+
+    private mutating func transition(slot index: Int, _ input: SlotInput, line: Int, into output: inout EvdevDecodeOutput) {
+        transition(slot: index, input, at: nil, line: line, into: &output)
+    }
+
+    /// The one place a slot's life changes. `time` is the frame's time on `.frameEnd`; samples
+    /// made mid-frame wait in `pending` for it.
+    private mutating func transition(
+        slot index: Int, _ input: SlotInput, at time: Microseconds?, line: Int, into output: inout EvdevDecodeOutput
+    ) {
+        let life = slots[index].life
+        switch (life, input) {
+        case (.idle, .begin), (.lost, .begin):
+            slots[index].life = .starting
+        case (.lost, .data):
+            // Protocol B: a slot lost to SYN_DROPPED still has its tracking id, so data means the
+            // touch survived. Single-touch resumes through `.begin` instead (it needs BTN_TOUCH).
+            if touchProtocol == .multitouchB, slots[index].trackingID >= 0 { slots[index].life = .starting }
+        case (.idle, .data), (.starting, .data), (.active, .data), (.lost, .frameEnd):
+            break
+        case (.idle, .frameEnd), (.idle, .end), (.idle, .dropped):
+            break
+        case (.lost, .end):
+            slots[index].life = .idle
+        case (.lost, .dropped):
+            break
+        case (.starting, .begin), (.active, .begin):
+            preconditionFailure("slot \(index): begin while a touch is in it; the caller ends it first")
+        case (.starting, .end):
+            // Touched and lifted within one frame: both samples, in order.
+            let id = output.takeTouchID()
+            pending.append(sample(.down, slot: index, touch: id))
+            pending.append(sample(.up, slot: index, touch: id))
+            slots[index].life = .idle
+        case (.starting, .frameEnd):
+            let id = output.takeTouchID()
+            output.events.append(.touch(sample(.down, slot: index, touch: id, time: time!)))
+            slots[index].life = .active(id)
+        case (.starting, .dropped):
+            slots[index].life = .lost
+        case (.active(let id), .end):
+            pending.append(sample(.up, slot: index, touch: id))
+            slots[index].life = .idle
+        case (.active(let id), .frameEnd):
+            if slots[index].changed {
+                output.events.append(.touch(sample(.motion, slot: index, touch: id, time: time!)))
+            }
+        case (.active(let id), .dropped):
+            pending.append(sample(.cancel, slot: index, touch: id))
+            slots[index].life = .lost
+        }
+        if input == .frameEnd || input == .dropped {
+            slots[index].changed = false
+        } else if input == .data {
+            slots[index].changed = true
+        }
+    }
+
+    private func sample(_ phase: TouchPhase, slot index: Int, touch: TouchID, time: Microseconds = 0) -> TouchSample {
+        let slot = slots[index]
+        return TouchSample(
+            time: time, device: device, phase: phase, touch: touch, slot: UInt16(index),
+            x: slot.x, y: slot.y,
+            pressure: reportsPressure ? slot.pressure : nil,
+            major: reportsMajor ? slot.major : nil,
+            minor: reportsMinor ? slot.minor : nil
+        )
+    }
+
+    static func format(_ time: Microseconds) -> String {
+        let seconds = time / 1_000_000
+        let micros = abs(time % 1_000_000)
+        let digits = String(micros)
+        return "\(seconds)." + String(repeating: "0", count: 6 - digits.count) + digits
+    }
+}

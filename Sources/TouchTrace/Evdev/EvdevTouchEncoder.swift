@@ -1,0 +1,226 @@
+/// Turns one device's touch samples and frame marks back into the evdev events that produce them:
+/// the inverse of `EvdevTouchDecoder`, shared by the evemu and `libinput record` writers.
+///
+/// It speaks the device's own protocol (B, A or single-touch, from its capabilities) and emits a
+/// value only when it differs from what the slot last held, as the kernel does, so reading the
+/// output back gives the same samples, frames and times. For protocol B it also emulates what the
+/// kernel adds for legacy clients and libinput expects: `BTN_TOUCH`, `BTN_TOOL_*` finger counts and
+/// `ABS_X`/`ABS_Y` following the oldest touch, each only when the device declares the code.
+///
+/// - Note: evdev cannot say "cancelled", so a `cancel` is written as a lift. A `motion` that changes
+///   nothing cannot be expressed either and disappears.
+struct EvdevTouchEncoder {
+    private struct SlotState {
+        var touch: TouchID?
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var pressure: Int32 = 0
+        var major: Int32 = 0
+        var minor: Int32 = 0
+        /// When the touch in the slot began, for pointer emulation's "oldest touch".
+        var order = 0
+        /// Protocol A: the tracking id this touch is listed with, where the device sends them.
+        var trackingIDForA: Int32 = 0
+    }
+
+    private let capabilities: EvdevCapabilities
+    private let touchProtocol: EvdevTouchProtocol
+    private var slots: [SlotState]
+    private var slotOfTouch: [TouchID: Int] = [:]
+    private var selectedSlot = 0
+    private var nextTrackingID: Int32 = 0
+    private var startCounter = 0
+    private var activeBefore = 0
+    private var emulatedX: Int32 = 0
+    private var emulatedY: Int32 = 0
+    private var frame: [TouchSample] = []
+
+    init(capabilities: EvdevCapabilities) {
+        self.capabilities = capabilities
+        self.touchProtocol = capabilities.touchProtocol
+        self.slots = Array(repeating: SlotState(), count: capabilities.slotCount)
+    }
+
+    /// Encodes the touch samples and frame marks of `device` in `events`, calling `emit` for each
+    /// evdev event in order. Other devices' events, gestures and annotations are skipped.
+    mutating func encode(_ events: [TraceEvent], device: DeviceIndex, emit: (EvdevEvent) -> Void) {
+        for event in events {
+            switch event {
+            case .touch(let sample) where sample.device == device:
+                if let first = frame.first, first.time != sample.time {
+                    flush(at: first.time, emit: emit)
+                }
+                frame.append(sample)
+            case .frame(let mark) where mark.device == device:
+                if !frame.isEmpty { flush(at: mark.time, emit: emit) }
+            default:
+                break
+            }
+        }
+        if let first = frame.first { flush(at: first.time, emit: emit) }
+    }
+
+    private mutating func flush(at time: Microseconds, emit: (EvdevEvent) -> Void) {
+        switch touchProtocol {
+        case .multitouchB: encodeProtocolB(at: time, emit: emit)
+        case .multitouchA: encodeProtocolA(at: time, emit: emit)
+        case .singleTouch: encodeSingleTouch(at: time, emit: emit)
+        }
+        emit(EvdevEvent(time: time, type: EvdevCode.EV_SYN, code: EvdevCode.SYN_REPORT, value: 0))
+        frame.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: - Protocol B
+
+    private mutating func encodeProtocolB(at time: Microseconds, emit: (EvdevEvent) -> Void) {
+        let abs = EvdevCode.EV_ABS
+        for sample in frame {
+            guard let index = slot(for: sample) else { continue }
+            if index != selectedSlot {
+                emit(EvdevEvent(time: time, type: abs, code: EvdevCode.ABS_MT_SLOT, value: Int32(index)))
+                selectedSlot = index
+            }
+            if sample.phase == .down {
+                emit(EvdevEvent(time: time, type: abs, code: EvdevCode.ABS_MT_TRACKING_ID, value: nextTrackingID))
+                nextTrackingID = (nextTrackingID + 1) & 0xffff
+                slots[index].touch = sample.touch
+                startCounter += 1
+                slots[index].order = startCounter
+            }
+            writeValues(sample, slot: index, time: time, emit: emit)
+            if sample.phase == .up || sample.phase == .cancel {
+                emit(EvdevEvent(time: time, type: abs, code: EvdevCode.ABS_MT_TRACKING_ID, value: -1))
+                release(index)
+            }
+        }
+        emulatePointer(at: time, emit: emit)
+    }
+
+    /// The slot a sample's touch occupies: its own slot number when free, else the lowest free one.
+    private mutating func slot(for sample: TouchSample) -> Int? {
+        if let index = slotOfTouch[sample.touch] { return index }
+        guard sample.phase == .down else { return nil }  // never began here: nothing to continue
+        let preferred = Int(sample.slot)
+        let index: Int
+        if preferred < slots.count, slots[preferred].touch == nil {
+            index = preferred
+        } else if let free = slots.indices.first(where: { slots[$0].touch == nil }) {
+            index = free
+        } else {
+            return nil
+        }
+        slotOfTouch[sample.touch] = index
+        return index
+    }
+
+    private mutating func release(_ index: Int) {
+        if let touch = slots[index].touch { slotOfTouch[touch] = nil }
+        slots[index].touch = nil
+    }
+
+    private mutating func writeValues(_ sample: TouchSample, slot index: Int, time: Microseconds, emit: (EvdevEvent) -> Void) {
+        func put(_ code: UInt16, _ value: Int32?, _ keyPath: WritableKeyPath<SlotState, Int32>) {
+            guard let value, capabilities.axes[code] != nil, slots[index][keyPath: keyPath] != value else { return }
+            emit(EvdevEvent(time: time, type: EvdevCode.EV_ABS, code: code, value: value))
+            slots[index][keyPath: keyPath] = value
+        }
+        put(capabilities.positionXCode, sample.x, \.x)
+        put(capabilities.positionYCode, sample.y, \.y)
+        put(capabilities.pressureCode, sample.pressure, \.pressure)
+        if let code = capabilities.majorCode { put(code, sample.major, \.major) }
+        if let code = capabilities.minorCode { put(code, sample.minor, \.minor) }
+    }
+
+    /// What the kernel's `input_mt_report_pointer_emulation` adds after the slots of a frame.
+    private mutating func emulatePointer(at time: Microseconds, emit: (EvdevEvent) -> Void) {
+        let active = slots.filter { $0.touch != nil }
+        let key = EvdevCode.EV_KEY
+        if (active.count > 0) != (activeBefore > 0), capabilities.has(type: key, code: EvdevCode.BTN_TOUCH) {
+            emit(EvdevEvent(time: time, type: key, code: EvdevCode.BTN_TOUCH, value: active.isEmpty ? 0 : 1))
+        }
+        let tools = EvdevCapabilities.fingerToolCodes
+        let oldTool = min(activeBefore, tools.count)
+        let newTool = min(active.count, tools.count)
+        if oldTool != newTool {
+            if oldTool > 0, capabilities.has(type: key, code: tools[oldTool - 1]) {
+                emit(EvdevEvent(time: time, type: key, code: tools[oldTool - 1], value: 0))
+            }
+            if newTool > 0, capabilities.has(type: key, code: tools[newTool - 1]) {
+                emit(EvdevEvent(time: time, type: key, code: tools[newTool - 1], value: 1))
+            }
+        }
+        activeBefore = active.count
+        guard let oldest = active.min(by: { $0.order < $1.order }) else { return }
+        if oldest.x != emulatedX, capabilities.axes[EvdevCode.ABS_X] != nil {
+            emit(EvdevEvent(time: time, type: EvdevCode.EV_ABS, code: EvdevCode.ABS_X, value: oldest.x))
+            emulatedX = oldest.x
+        }
+        if oldest.y != emulatedY, capabilities.axes[EvdevCode.ABS_Y] != nil {
+            emit(EvdevEvent(time: time, type: EvdevCode.EV_ABS, code: EvdevCode.ABS_Y, value: oldest.y))
+            emulatedY = oldest.y
+        }
+    }
+
+    // MARK: - Protocol A
+
+    private mutating func encodeProtocolA(at time: Microseconds, emit: (EvdevEvent) -> Void) {
+        for sample in frame {
+            guard let index = slot(for: sample) else { continue }
+            if sample.phase == .down {
+                slots[index].touch = sample.touch
+                slots[index].trackingIDForA = nextTrackingID
+                nextTrackingID = (nextTrackingID + 1) & 0xffff
+            }
+            slots[index].x = sample.x
+            slots[index].y = sample.y
+            slots[index].pressure = sample.pressure ?? 0
+            slots[index].major = sample.major ?? 0
+            slots[index].minor = sample.minor ?? 0
+            if sample.phase == .up || sample.phase == .cancel { release(index) }
+        }
+        let abs = EvdevCode.EV_ABS
+        var listed = 0
+        for slot in slots where slot.touch != nil {
+            for (code, value) in [
+                (EvdevCode.ABS_MT_POSITION_X, slot.x), (EvdevCode.ABS_MT_POSITION_Y, slot.y),
+                (EvdevCode.ABS_MT_PRESSURE, slot.pressure), (EvdevCode.ABS_MT_TOUCH_MAJOR, slot.major),
+                (EvdevCode.ABS_MT_TOUCH_MINOR, slot.minor), (EvdevCode.ABS_MT_TRACKING_ID, slot.trackingIDForA),
+            ] where capabilities.axes[code] != nil {
+                emit(EvdevEvent(time: time, type: abs, code: code, value: value))
+            }
+            emit(EvdevEvent(time: time, type: EvdevCode.EV_SYN, code: EvdevCode.SYN_MT_REPORT, value: 0))
+            listed += 1
+        }
+        if listed == 0 {
+            emit(EvdevEvent(time: time, type: EvdevCode.EV_SYN, code: EvdevCode.SYN_MT_REPORT, value: 0))
+        }
+        if (listed > 0) != (activeBefore > 0), capabilities.has(type: EvdevCode.EV_KEY, code: EvdevCode.BTN_TOUCH) {
+            emit(EvdevEvent(time: time, type: EvdevCode.EV_KEY, code: EvdevCode.BTN_TOUCH, value: listed > 0 ? 1 : 0))
+        }
+        activeBefore = listed
+    }
+
+    // MARK: - Single touch
+
+    private mutating func encodeSingleTouch(at time: Microseconds, emit: (EvdevEvent) -> Void) {
+        let key = EvdevCode.EV_KEY
+        for sample in frame {
+            if sample.phase == .down {
+                guard slots[0].touch == nil else { continue }  // the device has one contact
+                slots[0].touch = sample.touch
+                slotOfTouch[sample.touch] = 0
+            } else if slots[0].touch != sample.touch {
+                continue
+            }
+            writeValues(sample, slot: 0, time: time, emit: emit)
+            let lifted = sample.phase == .up || sample.phase == .cancel
+            if sample.phase == .down || lifted {
+                emit(EvdevEvent(time: time, type: key, code: EvdevCode.BTN_TOUCH, value: lifted ? 0 : 1))
+                if capabilities.has(type: key, code: EvdevCode.BTN_TOOL_FINGER) {
+                    emit(EvdevEvent(time: time, type: key, code: EvdevCode.BTN_TOOL_FINGER, value: lifted ? 0 : 1))
+                }
+            }
+            if lifted { release(0) }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Import and export of evemu recordings (`evemu-record`, `evemu-describe`), the most common public
+/// form of evdev recordings.
+///
+/// A recording is either one file (header and `E:` event lines) or a `.desc` header plus `.events`
+/// files. The header becomes the trace's `DeviceDescription` (its raw lines are kept in
+/// `properties` under the key `evemu`, so the device can be emulated again and exported as it was);
+/// the events go through `EvdevTouchDecoder`.
+///
+///     let (document, warnings) = try EvemuFormat.read(path: "tap.evemu")
+///     let text = EvemuFormat.write(document)   // replayable with evemu-play
+public enum EvemuFormat {
+    /// Whether the first bytes of a file look like evemu text: `# EVEMU`, or a first non-comment
+    /// line that is an evemu header or event line.
+    public static func looksLike(_ prefix: [UInt8]) -> Bool {
+        let text = String(decoding: prefix.prefix(4096), as: UTF8.self)
+        if text.hasPrefix("# EVEMU") { return true }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+            if trimmed.hasPrefix("#") { continue }
+            let bytes = Array(trimmed.utf8.prefix(3))
+            return bytes.count == 3 && bytes[2] == UInt8(ascii: " ")
+                && (EvemuHeader.isHeaderLine(bytes[0], bytes[1]) || (bytes[0] == UInt8(ascii: "E") && bytes[1] == UInt8(ascii: ":")))
+        }
+        return false
+    }
+
+    /// Reads one evemu file. A file of events without a device header (the older two-file shape)
+    /// takes its header from a companion `.desc` beside it (`NAME.DESC.events` → `NAME.DESC.desc`,
+    /// then `NAME.desc`), and a warning says which; with no companion, the device is inferred from
+    /// the events and a warning says so.
+    public static func read(path: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
+        let bytes = try readFile(path)
+        var reader = EvemuReader(file: path)
+        var companion: String?
+        var result = try reader.readEvents(bytes) { () throws(TraceInputError) -> EvemuHeader? in
+            guard let found = companionDescription(forEvents: path) else { return nil }
+            companion = found
+            var descReader = EvemuReader(file: found)
+            try descReader.readHeader(try readFile(found))
+            return descReader.header
+        }
+        if let companion {
+            result.1.insert(FormatWarning(file: path, location: .wholeFile, message: "no device header; using \(companion)"), at: 0)
+        }
+        return result
+    }
+
+    /// Reads a device description (`evemu-describe` output) and a file of its events.
+    public static func read(descPath: String, eventsPath: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
+        var descReader = EvemuReader(file: descPath)
+        try descReader.readHeader(try readFile(descPath))
+        guard !descReader.header.isEmpty else {
+            throw TraceInputError(file: descPath, location: .wholeFile, message: "no device description (N:, I:, B:, A: lines)")
+        }
+        var reader = EvemuReader(file: eventsPath)
+        reader.header = descReader.header
+        reader.headerIsFixed = true
+        return try reader.readEvents(try readFile(eventsPath)) { () throws(TraceInputError) in nil }
+    }
+
+    /// Parses text already in memory (`file` names it in errors and warnings).
+    public static func read(text: String, file: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
+        var reader = EvemuReader(file: file)
+        return try reader.readEvents(Array(text.utf8)) { () throws(TraceInputError) in nil }
+    }
+
+    /// The evemu text for one device of `document` (evemu files hold one device): its header, then
+    /// its touch samples as evdev events. Gestures, annotations and other devices are left out.
+    public static func write(_ document: TraceDocument, device: DeviceIndex = 0) -> String {
+        EvemuWriter.write(document, device: device)
+    }
+
+    /// The `.desc` that describes a header-less `.events` file, if one lies beside it.
+    public static func companionDescription(forEvents path: String) -> String? {
+        var stem = path
+        if stem.hasSuffix(".events") { stem.removeLast(".events".count) }
+        let directoryEnd = stem.lastIndex(of: "/").map { stem.index(after: $0) } ?? stem.startIndex
+        while true {
+            let candidate = stem + ".desc"
+            if candidate != path, access(candidate, R_OK) == 0 { return candidate }
+            guard let dot = stem[directoryEnd...].lastIndex(of: ".") else { return nil }
+            stem = String(stem[..<dot])
+        }
+    }
+
+    static func readFile(_ path: String) throws(TraceInputError) -> [UInt8] {
+        do {
+            return try FileBytes.read(path)
+        } catch {
+            throw TraceInputError(file: path, location: .wholeFile, message: error.message)
+        }
+    }
+}

@@ -1,0 +1,161 @@
+/// The device part of an evemu file (`N:`, `I:`, `P:`, `B:`, `A:`, `L:`, `S:` lines), parsed into
+/// `EvdevCapabilities` while every line is kept verbatim, so the device can be emulated again and
+/// exported byte for byte.
+struct EvemuHeader {
+    /// The `DeviceDescription.properties` key under which each raw header line is kept, in order.
+    static let propertyKey = "evemu"
+
+    private(set) var rawLines: [String] = []
+    private var name: String?
+    private var id: (bus: UInt16, vendor: UInt16, product: UInt16, version: UInt16) = (0, 0, 0, 0)
+    private var propertyBytes: [UInt8] = []
+    private var typeBytes: [UInt16: [UInt8]] = [:]
+    private var axes: [(UInt16, AxisRange)] = []
+    /// From the `# EVEMU 1.3` comment, when present.
+    var formatVersion: String?
+    /// From a `# Kernel: …` comment, when present.
+    var kernel: String?
+
+    var isEmpty: Bool { rawLines.isEmpty }
+
+    /// Whether `line` (without its newline) is a header line this type understands.
+    static func isHeaderLine(_ first: UInt8, _ second: UInt8) -> Bool {
+        second == UInt8(ascii: ":") && "NIPBALS".utf8.contains(first)
+    }
+
+    /// Takes one header line; throws a message (the caller adds file and line) when it is malformed.
+    mutating func add(_ line: String) throws(EvemuLineError) {
+        let fields = line.dropFirst(2).split(whereSeparator: { $0 == " " || $0 == "\t" })
+        switch line.first {
+        case "N":
+            name = String(line.dropFirst(2).drop(while: { $0 == " " || $0 == "\t" }))
+        case "I":
+            guard fields.count == 4, let values = Self.hex(fields, as: UInt16.self) else {
+                throw EvemuLineError("expected `I: bus vendor product version` in hex")
+            }
+            id = (values[0], values[1], values[2], values[3])
+        case "P":
+            guard let bytes = Self.hex(fields, as: UInt8.self) else {
+                throw EvemuLineError("expected `P:` followed by hex bytes")
+            }
+            propertyBytes += bytes
+        case "B":
+            guard fields.count >= 2, let values = Self.hex(fields, as: UInt8.self) else {
+                throw EvemuLineError("expected `B: type` followed by hex bytes")
+            }
+            typeBytes[UInt16(values[0]), default: []] += values.dropFirst()
+        case "A":
+            guard fields.count == 5 || fields.count == 6, let code = UInt16(fields[0], radix: 16),
+                code < EvdevCode.ABS_CNT
+            else {
+                throw EvemuLineError("expected `A: axis min max fuzz flat [resolution]` with a hex axis below 0x40")
+            }
+            let numbers = fields.dropFirst().compactMap { Int32($0) }
+            guard numbers.count == fields.count - 1 else {
+                throw EvemuLineError("axis values must be decimal 32-bit integers")
+            }
+            let range = AxisRange(
+                minimum: numbers[0], maximum: numbers[1], resolution: numbers.count > 4 ? numbers[4] : 0,
+                fuzz: numbers[2], flat: numbers[3]
+            )
+            axes.append((code, range))
+        default:
+            break  // L: and S: (LED and switch states) are kept verbatim only.
+        }
+        rawLines.append(line)
+    }
+
+    /// Reads what a comment says about the recording (format version, kernel).
+    mutating func noteComment(_ line: String) {
+        if line.hasPrefix("# EVEMU ") {
+            formatVersion = String(line.dropFirst(2))
+        } else if line.hasPrefix("# Kernel: ") {
+            kernel = String(line.dropFirst(10))
+        }
+    }
+
+    private static func hex<T: FixedWidthInteger>(_ fields: [Substring], as: T.Type) -> [T]? {
+        var values: [T] = []
+        values.reserveCapacity(fields.count)
+        for field in fields {
+            guard let value = T(field, radix: 16) else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// The device these lines describe.
+    func capabilities(fallbackName: String) -> EvdevCapabilities {
+        var capabilities = EvdevCapabilities(
+            name: name ?? fallbackName, bus: id.bus, vendor: id.vendor, product: id.product, version: id.version
+        )
+        for property in Self.bits(propertyBytes) { capabilities.addProperty(property) }
+        for (type, bytes) in typeBytes where type != EvdevCode.EV_SYN && type < EvdevCode.EV_CNT {
+            for code in Self.bits(bytes) { capabilities.addCode(type: type, code: code) }
+        }
+        for (code, range) in axes { capabilities.addAxis(code, range) }
+        return capabilities
+    }
+
+    private static func bits(_ bytes: [UInt8]) -> [UInt16] {
+        var result: [UInt16] = []
+        for (index, byte) in bytes.enumerated() where byte != 0 && index < 0x1000 {
+            for bit in 0..<8 where byte & (1 << bit) != 0 {
+                result.append(UInt16(index * 8 + bit))
+            }
+        }
+        return result
+    }
+
+    /// The raw lines a description kept, or nil when it has none (it did not come from evemu).
+    static func rawLines(in description: DeviceDescription) -> [String]? {
+        let lines = description.properties.filter { $0.key == propertyKey }.map(\.value)
+        return lines.isEmpty ? nil : lines
+    }
+
+    /// Header lines for a device: those kept from an evemu file, or generated from `capabilities`.
+    static func lines(for capabilities: EvdevCapabilities) -> [String] {
+        var lines = ["N: \(capabilities.name)"]
+        lines.append("I: " + [capabilities.bus, capabilities.vendor, capabilities.product, capabilities.version].map { hex4($0) }.joined(separator: " "))
+        lines += byteLines(prefix: "P:", bytes: mask(capabilities.inputProperties, minimumBytes: 8))
+        lines += byteLines(prefix: "B: 00", bytes: mask(capabilities.eventTypes, minimumBytes: 8))
+        for type in capabilities.eventTypes where type != EvdevCode.EV_SYN {
+            lines += byteLines(prefix: "B: " + hex2(type), bytes: mask(capabilities.codes[type] ?? [], minimumBytes: 8))
+        }
+        for code in capabilities.axes.keys.sorted() {
+            let a = capabilities.axes[code]!
+            lines.append("A: \(hex2(code)) \(a.minimum) \(a.maximum) \(a.fuzz) \(a.flat) \(a.resolution)")
+        }
+        return lines
+    }
+
+    private static func mask(_ bits: [UInt16], minimumBytes: Int) -> [UInt8] {
+        let needed = (Int(bits.max() ?? 0) / 8 + 1 + 7) / 8 * 8
+        var bytes = [UInt8](repeating: 0, count: max(needed, minimumBytes))
+        for bit in bits { bytes[Int(bit) / 8] |= 1 << (bit % 8) }
+        return bytes
+    }
+
+    /// evemu reads exactly eight bytes per `P:`/`B:` line.
+    private static func byteLines(prefix: String, bytes: [UInt8]) -> [String] {
+        stride(from: 0, to: bytes.count, by: 8).map { start in
+            prefix + bytes[start..<start + 8].map { " " + hex2(UInt16($0)) }.joined()
+        }
+    }
+
+    static func hex2(_ value: UInt16) -> String {
+        let text = String(value, radix: 16)
+        return text.count >= 2 ? text : "0" + text
+    }
+
+    static func hex4(_ value: UInt16) -> String {
+        let text = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, 4 - text.count)) + text
+    }
+}
+
+/// A malformed evemu line, before the reader adds the file and line number.
+struct EvemuLineError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}

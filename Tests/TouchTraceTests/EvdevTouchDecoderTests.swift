@@ -1,0 +1,253 @@
+import Testing
+import TouchTrace
+
+/// A few evdev frames written the way a test reads best: one call per kernel event, `syn()` per frame.
+/// Each event's line number (for warnings) is its position in the script, from 1.
+private struct Script {
+    var events: [EvdevEvent] = []
+    var time: Microseconds = 5_000_000
+
+    mutating func abs(_ code: UInt16, _ value: Int32) {
+        events.append(EvdevEvent(time: time, type: EvdevCode.EV_ABS, code: code, value: value))
+    }
+
+    mutating func key(_ code: UInt16, _ value: Int32) {
+        events.append(EvdevEvent(time: time, type: EvdevCode.EV_KEY, code: code, value: value))
+    }
+
+    mutating func syn(_ code: UInt16 = EvdevCode.SYN_REPORT, advance: Microseconds = 10_000) {
+        events.append(EvdevEvent(time: time, type: EvdevCode.EV_SYN, code: code, value: 0))
+        if code == EvdevCode.SYN_REPORT { time += advance }
+    }
+
+    func decode(_ capabilities: EvdevCapabilities) -> (samples: [TouchSample], frames: [FrameMark], warnings: [FormatWarning]) {
+        var decoder = EvdevTouchDecoder(device: 0, capabilities: capabilities)
+        var output = EvdevDecodeOutput(file: "script")
+        for (index, event) in events.enumerated() {
+            decoder.consume(event, line: index + 1, into: &output)
+        }
+        decoder.finish(line: events.count, into: &output)
+        var samples: [TouchSample] = []
+        var frames: [FrameMark] = []
+        for event in output.events {
+            if case .touch(let sample) = event { samples.append(sample) }
+            if case .frame(let mark) = event { frames.append(mark) }
+        }
+        return (samples, frames, output.allWarnings)
+    }
+}
+
+private func protocolB(slots: Int32 = 2, pressure: Bool = false) -> EvdevCapabilities {
+    var device = EvdevCapabilities(name: "protocol B screen")
+    device.addProperty(EvdevCode.INPUT_PROP_DIRECT)
+    device.addAxis(EvdevCode.ABS_MT_SLOT, AxisRange(minimum: 0, maximum: slots - 1))
+    device.addAxis(EvdevCode.ABS_MT_POSITION_X, AxisRange(minimum: 0, maximum: 4095))
+    device.addAxis(EvdevCode.ABS_MT_POSITION_Y, AxisRange(minimum: 0, maximum: 4095))
+    device.addAxis(EvdevCode.ABS_MT_TRACKING_ID, AxisRange(minimum: 0, maximum: 65535))
+    if pressure { device.addAxis(EvdevCode.ABS_MT_PRESSURE, AxisRange(minimum: 0, maximum: 255)) }
+    return device
+}
+
+private func protocolA() -> EvdevCapabilities {
+    var device = EvdevCapabilities(name: "protocol A screen")
+    device.addAxis(EvdevCode.ABS_MT_POSITION_X, AxisRange(minimum: 0, maximum: 4095))
+    device.addAxis(EvdevCode.ABS_MT_POSITION_Y, AxisRange(minimum: 0, maximum: 4095))
+    return device
+}
+
+private func singleTouch() -> EvdevCapabilities {
+    var device = EvdevCapabilities(name: "single-touch pad")
+    device.addCode(type: EvdevCode.EV_KEY, code: EvdevCode.BTN_TOUCH)
+    device.addAxis(EvdevCode.ABS_X, AxisRange(minimum: 0, maximum: 1023))
+    device.addAxis(EvdevCode.ABS_Y, AxisRange(minimum: 0, maximum: 767))
+    device.addAxis(EvdevCode.ABS_PRESSURE, AxisRange(minimum: 0, maximum: 127))
+    return device
+}
+
+@Suite("The evdev touch decoder")
+struct EvdevTouchDecoderTests {
+    @Test("Protocol B: two fingers down, one moves, both lift, with one frame mark per report")
+    func protocolBTwoFingers() {
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 40)
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 100)
+        s.abs(EvdevCode.ABS_MT_POSITION_Y, 200)
+        s.abs(EvdevCode.ABS_MT_SLOT, 1)
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 41)
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 300)
+        s.abs(EvdevCode.ABS_MT_POSITION_Y, 400)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 310)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, -1)
+        s.abs(EvdevCode.ABS_MT_SLOT, 0)
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, -1)
+        s.syn()
+        let (samples, frames, warnings) = s.decode(protocolB())
+
+        #expect(samples == [
+            TouchSample(time: 5_000_000, phase: .down, touch: 0, slot: 0, x: 100, y: 200),
+            TouchSample(time: 5_000_000, phase: .down, touch: 1, slot: 1, x: 300, y: 400),
+            TouchSample(time: 5_010_000, phase: .motion, touch: 1, slot: 1, x: 310, y: 400),
+            TouchSample(time: 5_020_000, phase: .up, touch: 1, slot: 1, x: 310, y: 400),
+            TouchSample(time: 5_020_000, phase: .up, touch: 0, slot: 0, x: 100, y: 200),
+        ])
+        #expect(frames.map(\.time) == [5_000_000, 5_010_000, 5_020_000])
+        #expect(warnings.isEmpty)
+    }
+
+    @Test("Protocol B: a new touch in a slot keeps the slot's last values that were not resent")
+    func protocolBSlotValuesPersist() {
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 1)
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 50)
+        s.abs(EvdevCode.ABS_MT_POSITION_Y, 60)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, -1)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 2)
+        s.abs(EvdevCode.ABS_MT_POSITION_Y, 70)
+        s.syn()
+        let samples = s.decode(protocolB()).samples
+
+        #expect(samples.last == TouchSample(time: 5_020_000, phase: .down, touch: 1, slot: 0, x: 50, y: 70))
+    }
+
+    @Test("Protocol B: pressure is reported only by a device that declares it")
+    func protocolBPressure() {
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 1)
+        s.abs(EvdevCode.ABS_MT_PRESSURE, 90)
+        s.syn()
+        #expect(s.decode(protocolB(pressure: true)).samples.first?.pressure == 90)
+        #expect(s.decode(protocolB(pressure: false)).samples.first?.pressure == nil)
+    }
+
+    @Test("Protocol A: contacts keep their identity by nearness and surplus contacts start touches")
+    func protocolAContacts() {
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 100)
+        s.abs(EvdevCode.ABS_MT_POSITION_Y, 100)
+        s.syn(EvdevCode.SYN_MT_REPORT)
+        s.syn()
+        // The second finger is listed first; the first has moved a little.
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 900)
+        s.abs(EvdevCode.ABS_MT_POSITION_Y, 900)
+        s.syn(EvdevCode.SYN_MT_REPORT)
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 105)
+        s.abs(EvdevCode.ABS_MT_POSITION_Y, 100)
+        s.syn(EvdevCode.SYN_MT_REPORT)
+        s.syn()
+        s.syn(EvdevCode.SYN_MT_REPORT)
+        s.syn()
+        let (samples, frames, warnings) = s.decode(protocolA())
+
+        #expect(samples == [
+            TouchSample(time: 5_000_000, phase: .down, touch: 0, slot: 0, x: 100, y: 100),
+            TouchSample(time: 5_010_000, phase: .motion, touch: 0, slot: 0, x: 105, y: 100),
+            TouchSample(time: 5_010_000, phase: .down, touch: 1, slot: 1, x: 900, y: 900),
+            TouchSample(time: 5_020_000, phase: .up, touch: 0, slot: 0, x: 105, y: 100),
+            TouchSample(time: 5_020_000, phase: .up, touch: 1, slot: 1, x: 900, y: 900),
+        ])
+        #expect(frames.count == 3)
+        #expect(warnings.isEmpty)
+    }
+
+    @Test("Single touch: BTN_TOUCH starts and ends the touch, ABS_X/Y and ABS_PRESSURE move it")
+    func singleTouchSequence() {
+        var s = Script()
+        s.key(EvdevCode.BTN_TOUCH, 1)
+        s.abs(EvdevCode.ABS_X, 463)
+        s.abs(EvdevCode.ABS_Y, 384)
+        s.abs(EvdevCode.ABS_PRESSURE, 66)
+        s.syn()
+        s.abs(EvdevCode.ABS_X, 468)
+        s.syn()
+        s.key(EvdevCode.BTN_TOUCH, 0)
+        s.abs(EvdevCode.ABS_PRESSURE, 0)
+        s.syn()
+        let samples = s.decode(singleTouch()).samples
+
+        #expect(samples == [
+            TouchSample(time: 5_000_000, phase: .down, touch: 0, x: 463, y: 384, pressure: 66),
+            TouchSample(time: 5_010_000, phase: .motion, touch: 0, x: 468, y: 384, pressure: 66),
+            TouchSample(time: 5_020_000, phase: .up, touch: 0, x: 468, y: 384, pressure: 66),
+        ])
+    }
+
+    @Test("SYN_DROPPED cancels touches in progress and a touch that reports again starts a new sequence")
+    func droppedEventsResync() {
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 7)
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 10)
+        s.abs(EvdevCode.ABS_MT_POSITION_Y, 20)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 11)
+        s.syn(EvdevCode.SYN_DROPPED)
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 999)  // part of the damaged frame: not trusted
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 30)
+        s.syn()
+        let (samples, _, warnings) = s.decode(protocolB())
+
+        #expect(samples.map(\.phase) == [.down, .cancel, .down])
+        #expect(samples[1].x == 11)
+        #expect(samples[2] == TouchSample(time: 5_020_000, phase: .down, touch: 1, slot: 0, x: 30, y: 20))
+        #expect(warnings.map(\.location) == [.line(6), .line(10)])
+        #expect(warnings.first?.message.contains("SYN_DROPPED") == true)
+    }
+
+    @Test("A slot out of range is reported with its line and its events are ignored")
+    func slotOutOfRange() {
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_SLOT, 9)
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 3)
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 10)
+        s.syn()
+        let (samples, frames, warnings) = s.decode(protocolB(slots: 2))
+
+        #expect(samples.isEmpty)
+        #expect(frames.isEmpty)
+        #expect(warnings == [FormatWarning(file: "script", location: .line(1), message: "slot 9 out of range 0...1; its events are ignored")])
+    }
+
+    @Test("Time going backwards is reported and clamped so the trace stays in order")
+    func timeGoingBackwards() {
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 3)
+        s.syn()
+        s.time = 4_000_000
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 10)
+        s.syn()
+        let (samples, _, warnings) = s.decode(protocolB())
+
+        #expect(samples.map(\.time) == [5_000_000, 5_000_000])
+        #expect(warnings.first?.location == .line(3))
+        #expect(warnings.first?.message.contains("backwards") == true)
+    }
+
+    @Test("A tracking id set again while active is reported and does not start a touch")
+    func trackingIDReuse() {
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 3)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 3)
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 10)
+        s.syn()
+        let (samples, _, warnings) = s.decode(protocolB())
+
+        #expect(samples.map(\.phase) == [.down, .motion])
+        #expect(warnings.first?.location == .line(3))
+    }
+
+    @Test("A touch still down at the end of the recording is reported, not invented an end")
+    func touchStillDown() {
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 3)
+        s.syn()
+        let (samples, _, warnings) = s.decode(protocolB())
+
+        #expect(samples.map(\.phase) == [.down])
+        #expect(warnings.count == 1)
+    }
+}

@@ -1,0 +1,142 @@
+import Testing
+import TouchTrace
+
+private let header = """
+    # EVEMU 1.3
+    # Kernel: 6.1.0-test
+    N: Test Touchscreen
+    I: 0003 04f3 0732 0110
+    P: 02 00 00 00 00 00 00 00
+    B: 00 0b 00 00 00 00 00 00 00
+    B: 03 03 00 00 00 00 80 60 02
+    A: 00 0 4095 0 0 10
+    A: 01 0 2047 0 0 12
+    A: 2f 0 9 0 0 0
+    A: 35 0 4095 0 0 10
+    A: 36 0 2047 0 0 12
+    A: 39 0 65535 0 0 0
+
+    """
+
+@Suite("The evemu format")
+struct EvemuFormatTests {
+    @Test("The header becomes a touchscreen description with the raw lines kept in order")
+    func headerToDescription() throws {
+        let (document, warnings) = try EvemuFormat.read(text: header, file: "screen.evemu")
+        let device = try #require(document.header.devices.first)
+
+        #expect(device.name == "Test Touchscreen")
+        #expect([device.bus, device.vendor, device.product, device.version] == [0x3, 0x4f3, 0x732, 0x110])
+        #expect(device.kind == .touchscreen)
+        #expect(device.slots == 10)
+        #expect(device.x == AxisRange(minimum: 0, maximum: 4095, resolution: 10))
+        #expect(device.properties.filter { $0.key == "evemu" }.map(\.value).first == "N: Test Touchscreen")
+        #expect(device.properties.count == 11)
+        #expect(document.header.host.kernel == "6.1.0-test")
+        #expect(warnings.isEmpty)
+    }
+
+    @Test("A malformed event line is an error naming the file and line")
+    func malformedEventLine() {
+        let text = header + "E: 0.000001 0003 0039 0000\nE: 0.000002 0003 zz 1\n"
+        #expect(throws: TraceInputError(file: "bad.evemu", location: .line(15), message: "expected the event code in hex")) {
+            try EvemuFormat.read(text: text, file: "bad.evemu")
+        }
+    }
+
+    @Test("A malformed header line is an error naming the file and line")
+    func malformedHeaderLine() {
+        let text = "N: Broken\nI: 0003 04f3\n"
+        #expect(throws: TraceInputError(file: "bad.desc", location: .line(2), message: "expected `I: bus vendor product version` in hex")) {
+            try EvemuFormat.read(text: text, file: "bad.desc")
+        }
+    }
+
+    @Test("A line that is not evemu at all is an error naming the file and line")
+    func notEvemu() {
+        let error = #expect(throws: TraceInputError.self) { try EvemuFormat.read(text: "N: x\nhello\n", file: "x") }
+        #expect(error?.location == .line(2))
+    }
+
+    @Test("An event value beyond 32 bits is an error, not a crash")
+    func valueOverflow() {
+        #expect(throws: TraceInputError(file: "big", location: .line(1), message: "expected the event value as a 32-bit decimal integer")) {
+            try EvemuFormat.read(text: "E: 1.000000 0003 0035 99999999999\n", file: "big")
+        }
+    }
+
+    @Test("A .desc plus .events pair reads like the single file with the same header and events")
+    func descAndEventsPair() throws {
+        let single = Fixtures.path("evemu/touchscreens/EP0430M09.2-fingers-touch-release.events")
+        let desc = Fixtures.path("evemu/touchscreens/EP0430M09.desc")
+        let (fromSingle, _) = try EvemuFormat.read(path: single)
+        let (fromPair, _) = try EvemuFormat.read(descPath: desc, eventsPath: single)
+
+        #expect(fromPair.events == fromSingle.events)
+        #expect(fromPair.events.isEmpty == false)
+    }
+
+    @Test("A header-less events file takes its device from the companion .desc and says so")
+    func companionDescription() throws {
+        let events = Fixtures.path("evemu/touchpads/SynPS2 Synaptics TouchPad.hp8470p.edge-scroll-vertical.events")
+        let (document, warnings) = try EvemuFormat.read(path: events)
+
+        #expect(document.header.devices.first?.kind == .touchpad)
+        #expect(document.header.devices.first?.name == "SynPS/2 Synaptics TouchPad")
+        #expect(warnings.first?.message.hasSuffix("SynPS2 Synaptics TouchPad.hp8470p.desc") == true)
+    }
+
+    @Test("Events with no description anywhere still decode, from a device inferred from them")
+    func inferredDevice() throws {
+        let text = """
+            E: 1.000000 0003 0039 5
+            E: 1.000000 0003 0035 100
+            E: 1.000000 0003 0036 200
+            E: 1.000000 0000 0000 0
+            E: 1.010000 0003 0039 -1
+            E: 1.010000 0000 0000 0
+
+            """
+        let (document, warnings) = try EvemuFormat.read(text: text, file: "bare.events")
+        let phases = document.events.compactMap { if case .touch(let s) = $0 { s.phase } else { nil } }
+
+        #expect(phases == [.down, .up])
+        #expect(warnings.count == 1)
+    }
+
+    @Test("looksLike accepts evemu text and rejects YAML and binary")
+    func looksLike() {
+        #expect(EvemuFormat.looksLike(Array(header.utf8)))
+        #expect(EvemuFormat.looksLike(Array("E: 1.000000 0003 0039 5\n".utf8)))
+        #expect(!EvemuFormat.looksLike(Array("# libinput record\nversion: 1\n".utf8)))
+        #expect(!EvemuFormat.looksLike([0x54, 0x53, 0x54, 0x52, 0x00, 0x01]))
+    }
+
+    @Test("A trace without evemu lines is written with a generated header that reads back the same")
+    func syntheticDevice() throws {
+        let device = DeviceDescription(
+            index: 0, name: "Synthetic Pad", kind: .touchpad, source: .synthetic,
+            x: AxisRange(minimum: 0, maximum: 1000, resolution: 10), y: AxisRange(minimum: 0, maximum: 600, resolution: 10),
+            pressure: AxisRange(minimum: 0, maximum: 255), slots: 4
+        )
+        let events: [TraceEvent] = [
+            .touch(TouchSample(time: 1_000, phase: .down, touch: 0, slot: 0, x: 10, y: 20, pressure: 30)),
+            .touch(TouchSample(time: 1_000, phase: .down, touch: 1, slot: 1, x: 500, y: 300, pressure: 40)),
+            .frame(FrameMark(time: 1_000, device: 0)),
+            .touch(TouchSample(time: 9_000, phase: .motion, touch: 1, slot: 1, x: 510, y: 300, pressure: 40)),
+            .frame(FrameMark(time: 9_000, device: 0)),
+            .touch(TouchSample(time: 17_000, phase: .up, touch: 0, slot: 0, x: 10, y: 20, pressure: 30)),
+            .touch(TouchSample(time: 17_000, phase: .up, touch: 1, slot: 1, x: 510, y: 300, pressure: 40)),
+            .frame(FrameMark(time: 17_000, device: 0)),
+        ]
+        let document = TraceDocument(header: TraceHeader(recorder: RecorderInfo(name: "test", version: "1"), devices: [device]), events: events)
+        let text = EvemuFormat.write(document)
+        let (back, warnings) = try EvemuFormat.read(text: text, file: "written")
+
+        #expect(back.events == events)
+        #expect(back.header.devices.first?.kind == .touchpad)
+        #expect(back.header.devices.first?.x == device.x)
+        #expect(text.contains("E: 0.001000 0001 014a 0001"))  // BTN_TOUCH emulated for libinput
+        #expect(warnings.isEmpty)
+    }
+}
