@@ -44,9 +44,15 @@ let package = Package(
             name: "BenchmarkSupport",
             dependencies: [
                 .product(name: "TouchTrace", package: touchstone),
+                .product(name: "Synthesis", package: touchstone),
                 .product(name: "Benchmark", package: "benchmark"),
             ]
         ),
         suite("TraceBenchmarks", [.product(name: "TouchTrace", package: touchstone)]),
+        suite("EngineBenchmarks", [
+            .product(name: "GestureEngine", package: touchstone),
+            .product(name: "Synthesis", package: touchstone),
+            .product(name: "TouchTrace", package: touchstone),
+        ]),
     ]
 )

@@ -4,10 +4,10 @@ import Benchmark
 /// history and the charts all agree. Names carry their unit and contain no spaces or commas (the
 /// influx export strips spaces; the history is CSV).
 public enum TouchstoneMetric {
-    /// Touch samples processed per second of wall-clock time in the measured loop (larger is better).
+    /// Touch samples processed per second of the measuring thread's CPU time (larger is better).
     public static let samplesPerSecond = BenchmarkMetric.custom(
         "samples_per_s", polarity: .prefersLarger, useScalingFactor: false)
-    /// Nanoseconds of wall-clock time per touch sample in the measured loop.
+    /// Nanoseconds of the measuring thread's CPU time per touch sample.
     public static let nanosecondsPerSample = BenchmarkMetric.custom(
         "ns_per_sample", polarity: .prefersSmaller, useScalingFactor: false)
     /// Encoded bytes per 1,000 touch samples (deterministic: a property of the format).
