@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(
             name: "TouchTraceTests",
             dependencies: ["TouchTrace", "Synthesis", "AllocationCounter"],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "ExternalCheckers"]
         ),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TouchTrace"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),

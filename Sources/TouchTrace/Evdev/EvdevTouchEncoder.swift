@@ -224,3 +224,12 @@ struct EvdevTouchEncoder {
         }
     }
 }
+
+/// The description of device `index`: from the header, or from the `DeviceChange.added` event that
+/// brought it in later.
+func addedDevice(_ index: DeviceIndex, in events: [TraceEvent]) -> DeviceDescription? {
+    for case .device(.added(_, let description)) in events where description.index == index {
+        return description
+    }
+    return nil
+}

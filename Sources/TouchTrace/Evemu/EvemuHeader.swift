@@ -16,9 +16,10 @@ struct EvemuHeader {
     /// From a `# Kernel: …` comment, when present.
     var kernel: String?
 
-    var isEmpty: Bool { rawLines.isEmpty }
+    /// No device line (`N:`, `I:`, `P:`, `B:`, `A:`, `L:`, `S:`) has been seen.
+    private(set) var isEmpty = true
 
-    /// Whether `line` (without its newline) is a header line this type understands.
+    /// Whether a line starting with these two bytes is a device line this type understands.
     static func isHeaderLine(_ first: UInt8, _ second: UInt8) -> Bool {
         second == UInt8(ascii: ":") && "NIPBALS".utf8.contains(first)
     }
@@ -59,16 +60,23 @@ struct EvemuHeader {
                 fuzz: numbers[2], flat: numbers[3]
             )
             axes.append((code, range))
+        case "#":
+            rawLines.append(line)  // the format version line, kept first
+            return
         default:
             break  // L: and S: (LED and switch states) are kept verbatim only.
         }
         rawLines.append(line)
+        isEmpty = false
     }
 
     /// Reads what a comment says about the recording (format version, kernel).
     mutating func noteComment(_ line: String) {
         if line.hasPrefix("# EVEMU ") {
             formatVersion = String(line.dropFirst(2))
+            // The version decides how evemu parses the lines (1.0 takes `A:` lines without a
+            // resolution, later versions insist on one), so it belongs with them.
+            if rawLines.isEmpty { rawLines.append(line) }
         } else if line.hasPrefix("# Kernel: ") {
             kernel = String(line.dropFirst(10))
         }
@@ -113,9 +121,18 @@ struct EvemuHeader {
         return lines.isEmpty ? nil : lines
     }
 
+    /// The evdev device a description stands for: its kept evemu lines parsed, or, for a device
+    /// that never came from evdev, one synthesized from its fields.
+    static func capabilities(for description: DeviceDescription) -> EvdevCapabilities {
+        guard let kept = rawLines(in: description) else { return EvdevCapabilities(synthesizedFrom: description) }
+        var parsed = EvemuHeader()
+        for line in kept { try? parsed.add(line) }
+        return parsed.capabilities(fallbackName: description.name)
+    }
+
     /// Header lines for a device: those kept from an evemu file, or generated from `capabilities`.
     static func lines(for capabilities: EvdevCapabilities) -> [String] {
-        var lines = ["N: \(capabilities.name)"]
+        var lines = ["# EVEMU 1.3", "N: \(capabilities.name)"]
         lines.append("I: " + [capabilities.bus, capabilities.vendor, capabilities.product, capabilities.version].map { hex4($0) }.joined(separator: " "))
         lines += byteLines(prefix: "P:", bytes: mask(capabilities.inputProperties, minimumBytes: 8))
         lines += byteLines(prefix: "B: 00", bytes: mask(capabilities.eventTypes, minimumBytes: 8))

@@ -4,22 +4,21 @@
 struct EvemuWriter {
     static func write(_ document: TraceDocument, device index: DeviceIndex) -> String {
         let description = document.header.devices.first { $0.index == index }
-            ?? Self.addedDevice(index, in: document.events)
-        var text = "# EVEMU 1.3\n"
+            ?? addedDevice(index, in: document.events)
         guard let description else {
-            return text + "# Touchstone: the trace has no device \(index)\n"
+            return "# EVEMU 1.3\n# Touchstone: the trace has no device \(index)\n"
         }
-        let kept = EvemuHeader.rawLines(in: description)
-        var parsed = EvemuHeader()
-        if let kept {
-            for line in kept { try? parsed.add(line) }
+        let capabilities = EvemuHeader.capabilities(for: description)
+        var lines = EvemuHeader.rawLines(in: description) ?? EvemuHeader.lines(for: capabilities)
+        // The version line must stay first; a header kept without one is evemu's format 1.0.
+        var text = ""
+        if let first = lines.first, first.hasPrefix("# EVEMU ") {
+            text += first + "\n"
+            lines.removeFirst()
         }
-        let capabilities = kept != nil
-            ? parsed.capabilities(fallbackName: description.name)
-            : EvdevCapabilities(synthesizedFrom: description)
         text += "# Input device name: \"\(description.name)\"\n"
         text += "# Written by Touchstone from a trace recorded by \(document.header.recorder.name)\n"
-        for line in kept ?? EvemuHeader.lines(for: capabilities) {
+        for line in lines {
             text += line
             text += "\n"
         }
@@ -30,13 +29,6 @@ struct EvemuWriter {
             appendEventLine(event, to: &text, previousReport: &previousReport)
         }
         return text
-    }
-
-    private static func addedDevice(_ index: DeviceIndex, in events: [TraceEvent]) -> DeviceDescription? {
-        for case .device(.added(_, let description)) in events where description.index == index {
-            return description
-        }
-        return nil
     }
 
     /// `E: 12.000345 0003 0035 0412\t# EV_ABS / ABS_MT_POSITION_X  412`, as evemu-record writes it.

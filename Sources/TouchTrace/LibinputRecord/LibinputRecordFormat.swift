@@ -1,0 +1,44 @@
+/// Import and export of `libinput record` YAML, format version 1: the recordings libinput's own
+/// developers ask for, replayable with `libinput replay`.
+///
+/// Reading keeps each device's node and udev properties in `DeviceDescription.properties` (keys
+/// `node` and `udev`) and its evdev capabilities in evemu's spelling (key `evemu`), so a recording
+/// can be exported to either format and emulated again.
+///
+///     let (document, warnings) = try LibinputRecordFormat.read(path: "scroll.yml")
+///     let yaml = LibinputRecordFormat.write(document)
+public enum LibinputRecordFormat {
+    static let nodeKey = "node"
+    static let udevKey = "udev"
+
+    /// Whether the first bytes look like a libinput recording: the `# libinput record` banner, or
+    /// `version: 1` among the first lines with no evemu lines before it.
+    public static func looksLike(_ prefix: [UInt8]) -> Bool {
+        let text = String(decoding: prefix.prefix(4096), as: UTF8.self)
+        if text.hasPrefix("# libinput record") { return true }
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("#") || line.allSatisfy({ $0 == " " }) { continue }
+            return line.hasPrefix("version: 1")
+        }
+        return false
+    }
+
+    /// Reads a recording from a file.
+    public static func read(path: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
+        let bytes = try EvemuFormat.readFile(path)
+        return try read(text: String(decoding: bytes, as: UTF8.self), file: path)
+    }
+
+    /// Parses a recording already in memory (`file` names it in errors and warnings).
+    public static func read(text: String, file: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
+        var reader = LibinputRecordReader(file: file)
+        return try reader.read(text)
+    }
+
+    /// The recording of every device in `document` with its touches as evdev frames, one `evdev`
+    /// block per frame. Times are kept as they are (libinput replay only uses their differences).
+    /// Gestures and annotations are left out: libinput derives gestures from the evdev events.
+    public static func write(_ document: TraceDocument) -> String {
+        LibinputRecordWriter.write(document)
+    }
+}

@@ -1,0 +1,191 @@
+/// Reads `libinput record` YAML (format version 1) into a trace: each `devices` entry's `evdev`
+/// section becomes a `DeviceDescription`, its `events` (`evdev` frames of `[sec, usec, type, code,
+/// value]`) go through `EvdevTouchDecoder`. libinput's own interpreted events (`libinput:` lists),
+/// `hid`, `quirks` and unknown keys are skipped, as the format asks of parsers.
+struct LibinputRecordReader {
+    /// One `devices` entry while it is read.
+    private struct DeviceRecord {
+        var line: Int
+        var node: String?
+        var capabilities = EvdevCapabilities(name: "")
+        var udev: [String] = []
+        var events: [EvdevEvent] = []
+        var lines: [Int] = []
+    }
+
+    let file: String
+    private var devices: [DeviceRecord] = []
+    private var version: Int64?
+    private var declaredDevices: Int64?
+    private var libinputVersion = ""
+    private var host = HostInfo()
+
+    init(file: String) {
+        self.file = file
+    }
+
+    mutating func read(_ text: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
+        var yaml = LibinputRecordYAML()
+        do {
+            try yaml.forEachLine(Substring(text)) { (line) throws(LibinputRecordYAML.Failure) in
+                try take(line)
+            }
+        } catch {
+            throw TraceInputError(file: file, location: .line(error.line), message: error.message)
+        }
+        guard version != nil else {
+            throw TraceInputError(file: file, location: .wholeFile, message: "not a libinput record file: no `version: 1`")
+        }
+        return decode()
+    }
+
+    // MARK: - Lines
+
+    private mutating func take(_ line: LibinputRecordYAML.Line) throws(LibinputRecordYAML.Failure) {
+        let path = line.path
+        if path.isEmpty {
+            try topLevel(line)
+        } else if path == ["libinput"], line.key == "version" {
+            libinputVersion = LibinputRecordYAML.string(line.value)
+        } else if path == ["system"] {
+            if line.key == "kernel" { host.kernel = LibinputRecordYAML.string(line.value) }
+            if line.key == "os" { host.operatingSystem = LibinputRecordYAML.string(line.value) }
+        } else if path.count >= 2, path[0] == "devices", path[1] == "-" {
+            try device(line, path: path.dropFirst(2))
+        }
+    }
+
+    private mutating func topLevel(_ line: LibinputRecordYAML.Line) throws(LibinputRecordYAML.Failure) {
+        switch line.key {
+        case "version":
+            guard let number = Int64(line.value), number == 1 else {
+                throw LibinputRecordYAML.Failure(line: line.number, message: "unsupported libinput record version \(line.value) (only 1 is known)")
+            }
+            version = number
+        case "ndevices":
+            guard let number = Int64(line.value), number >= 0 else {
+                throw LibinputRecordYAML.Failure(line: line.number, message: "ndevices must be a number")
+            }
+            declaredDevices = number
+        default:
+            break
+        }
+    }
+
+    private mutating func device(_ line: LibinputRecordYAML.Line, path: ArraySlice<String>) throws(LibinputRecordYAML.Failure) {
+        // The first line of a new `- ` entry under `devices` starts a device.
+        if path.isEmpty, line.startsItem {
+            devices.append(DeviceRecord(line: line.number))
+        }
+        guard !devices.isEmpty else { return }
+        let index = devices.count - 1
+        switch (Array(path), line.key) {
+        case ([], "node"?):
+            devices[index].node = LibinputRecordYAML.string(line.value)
+        case (["evdev"], "name"?):
+            devices[index].capabilities.name = LibinputRecordYAML.string(line.value)
+        case (["evdev"], "id"?):
+            guard let id = LibinputRecordYAML.integers(line.value), id.count == 4,
+                id.allSatisfy({ (0...0xffff).contains($0) })
+            else {
+                throw LibinputRecordYAML.Failure(line: line.number, message: "expected `id: [bus, vendor, product, version]`")
+            }
+            devices[index].capabilities.bus = UInt16(id[0])
+            devices[index].capabilities.vendor = UInt16(id[1])
+            devices[index].capabilities.product = UInt16(id[2])
+            devices[index].capabilities.version = UInt16(id[3])
+        case (["evdev"], "properties"?):
+            for property in try codeList(line) { devices[index].capabilities.addProperty(property) }
+        case (["evdev", "codes"], let key?):
+            guard let type = UInt16(key), type < EvdevCode.EV_CNT else {
+                throw LibinputRecordYAML.Failure(line: line.number, message: "event type \(key) is not a number below 32")
+            }
+            if type != EvdevCode.EV_SYN {
+                for code in try codeList(line) { devices[index].capabilities.addCode(type: type, code: code) }
+            }
+        case (["evdev", "absinfo"], let key?):
+            guard let code = UInt16(key), code < EvdevCode.ABS_CNT,
+                let values = LibinputRecordYAML.integers(line.value), values.count == 5,
+                values.allSatisfy({ Int64(Int32.min)...Int64(Int32.max) ~= $0 })
+            else {
+                throw LibinputRecordYAML.Failure(line: line.number, message: "expected `axis: [min, max, fuzz, flat, resolution]`")
+            }
+            let range = AxisRange(
+                minimum: Int32(values[0]), maximum: Int32(values[1]), resolution: Int32(values[4]),
+                fuzz: Int32(values[2]), flat: Int32(values[3])
+            )
+            devices[index].capabilities.addAxis(code, range)
+        case (["udev", "properties", "-"], nil):
+            devices[index].udev.append(LibinputRecordYAML.string(line.value))
+        case (["events", "-", "evdev", "-"], nil):
+            guard let values = LibinputRecordYAML.integers(line.value), values.count == 5,
+                values[0] >= 0, values[0] <= Int64(Int32.max), (0..<1_000_000) ~= values[1],
+                (0...0xffff) ~= values[2], (0...0xffff) ~= values[3], Int64(Int32.min)...Int64(Int32.max) ~= values[4]
+            else {
+                throw LibinputRecordYAML.Failure(line: line.number, message: "expected an event `[sec, usec, type, code, value]`")
+            }
+            devices[index].events.append(EvdevEvent(
+                time: values[0] * 1_000_000 + values[1], type: UInt16(values[2]), code: UInt16(values[3]),
+                value: Int32(values[4])
+            ))
+            devices[index].lines.append(line.number)
+        default:
+            break
+        }
+    }
+
+    private func codeList(_ line: LibinputRecordYAML.Line) throws(LibinputRecordYAML.Failure) -> [UInt16] {
+        guard let values = LibinputRecordYAML.integers(line.value), values.allSatisfy({ (0...0x2ff) ~= $0 }) else {
+            throw LibinputRecordYAML.Failure(line: line.number, message: "expected a list of codes `[0, 1, …]`")
+        }
+        return values.map { UInt16($0) }
+    }
+
+    // MARK: - Events
+
+    private func decode() -> (TraceDocument, [FormatWarning]) {
+        let total = devices.reduce(0) { $0 + $1.events.count }
+        var output = EvdevDecodeOutput(file: file, expectedEvents: total / 4)
+        if let declared = declaredDevices, declared != devices.count {
+            output.warn(line: 1, "ndevices says \(declared) but the file describes \(devices.count)")
+        }
+        var decoders = devices.enumerated().map { EvdevTouchDecoder(device: DeviceIndex($0.offset), capabilities: $0.element.capabilities) }
+        // Frames of all devices in time order (stable, so one device's frames keep their order).
+        var frames: [(device: Int, start: Int, end: Int, time: Microseconds)] = []
+        for (d, device) in devices.enumerated() {
+            var start = 0
+            for (i, event) in device.events.enumerated() where event.type == EvdevCode.EV_SYN && event.code == EvdevCode.SYN_REPORT {
+                frames.append((d, start, i + 1, event.time))
+                start = i + 1
+            }
+            if start < device.events.count { frames.append((d, start, device.events.count, device.events.last!.time)) }
+        }
+        if devices.count > 1 {
+            frames = frames.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        }
+        for frame in frames {
+            for i in frame.start..<frame.end {
+                decoders[frame.device].consume(devices[frame.device].events[i], line: devices[frame.device].lines[i], into: &output)
+            }
+        }
+        for d in decoders.indices {
+            decoders[d].finish(line: devices[d].lines.last ?? devices[d].line, into: &output)
+        }
+        return (document(events: output.events), output.allWarnings)
+    }
+
+    private func document(events: [TraceEvent]) -> TraceDocument {
+        let descriptions = devices.enumerated().map { (index, device) -> DeviceDescription in
+            var properties: [DeviceDescription.Property] = []
+            if let node = device.node { properties.append(.init(LibinputRecordFormat.nodeKey, node)) }
+            properties += device.udev.map { .init(LibinputRecordFormat.udevKey, $0) }
+            // The device in evemu's spelling, so it can be exported to evemu or emulated again.
+            properties += EvemuHeader.lines(for: device.capabilities).map { .init(EvemuHeader.propertyKey, $0) }
+            return device.capabilities.deviceDescription(index: DeviceIndex(index), source: .libinputRecord, properties: properties)
+        }
+        var host = host
+        if !libinputVersion.isEmpty { host.inputStack = "libinput \(libinputVersion)" }
+        let recorder = RecorderInfo(name: "libinput record", version: libinputVersion, detail: "imported from \(EvemuReader.baseName(file))")
+        return TraceDocument(header: TraceHeader(recorder: recorder, host: host, devices: descriptions), events: events)
+    }
+}

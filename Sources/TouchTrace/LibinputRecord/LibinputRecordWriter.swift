@@ -1,0 +1,113 @@
+/// Writes a trace as `libinput record` YAML version 1, laid out as libinput writes it, so that
+/// `libinput replay` (and Touchstone) read it back: one `evdev` block per frame, each ending with its
+/// `SYN_REPORT`.
+struct LibinputRecordWriter {
+    static func write(_ document: TraceDocument) -> String {
+        var devices = document.header.devices
+        for case .device(.added(_, let description)) in document.events where !devices.contains(where: { $0.index == description.index }) {
+            devices.append(description)
+        }
+        let host = document.header.host
+        let libinputVersion = host.inputStack.hasPrefix("libinput ") ? String(host.inputStack.dropFirst(9)) : "unknown"
+        var text = "# libinput record\n"
+        text += "# Written by Touchstone (touch events only) from a trace recorded by \(document.header.recorder.name)\n"
+        text += "version: 1\nndevices: \(devices.count)\n"
+        text += "libinput:\n  version: \(quoted(libinputVersion))\n  git: \"unknown\"\n"
+        text += "system:\n  os: \(quoted(host.operatingSystem))\n  kernel: \(quoted(host.kernel))\n  dmi: \"unknown\"\n"
+        text += "devices:\n"
+        for (position, description) in devices.enumerated() {
+            let capabilities = EvemuHeader.capabilities(for: description)
+            writeDevice(description, capabilities, position: position, to: &text)
+            writeEvents(document.events, device: description.index, capabilities, to: &text)
+        }
+        return text
+    }
+
+    private static func writeDevice(_ description: DeviceDescription, _ capabilities: EvdevCapabilities, position: Int, to text: inout String) {
+        text += "- node: \(description.property(LibinputRecordFormat.nodeKey) ?? "/dev/input/event\(position)")\n"
+        text += "  evdev:\n"
+        text += "    # Name: \(capabilities.name)\n"
+        text += "    name: \(quoted(capabilities.name))\n"
+        text += "    id: [\(capabilities.bus), \(capabilities.vendor), \(capabilities.product), \(capabilities.version)]\n"
+        text += "    codes:\n"
+        text += "      0: [0, 1, 2, 3] # EV_SYN\n"
+        for type in capabilities.eventTypes where type != EvdevCode.EV_SYN {
+            let codes = capabilities.codes[type] ?? []
+            text += "      \(type): [\(codes.map(String.init).joined(separator: ", "))] # \(EvdevCode.typeName(type))\n"
+        }
+        text += "    absinfo:\n"
+        for code in capabilities.axes.keys.sorted() {
+            let a = capabilities.axes[code]!
+            text += "      \(code): [\(a.minimum), \(a.maximum), \(a.fuzz), \(a.flat), \(a.resolution)] # \(EvdevCode.codeName(type: EvdevCode.EV_ABS, code: code))\n"
+        }
+        text += "    properties: [\(capabilities.inputProperties.map(String.init).joined(separator: ", "))]\n"
+        text += "  udev:\n    properties:\n"
+        var udev = description.properties.filter { $0.key == LibinputRecordFormat.udevKey }.map(\.value)
+        if udev.isEmpty { udev = defaultUdevProperties(description.kind) }
+        for property in udev { text += "    - \(property)\n" }
+        text += "  quirks:\n"
+    }
+
+    /// What udev's input_id gives a device of this kind, for a trace that kept no udev properties.
+    private static func defaultUdevProperties(_ kind: DeviceKind) -> [String] {
+        switch kind {
+        case .touchscreen, .other: ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"]
+        case .touchpad: ["ID_INPUT=1", "ID_INPUT_TOUCHPAD=1"]
+        case .tablet: ["ID_INPUT=1", "ID_INPUT_TABLET=1"]
+        }
+    }
+
+    private static func writeEvents(_ events: [TraceEvent], device: DeviceIndex, _ capabilities: EvdevCapabilities, to text: inout String) {
+        text += "  events:\n"
+        var encoder = EvdevTouchEncoder(capabilities: capabilities)
+        var blockOpen = false
+        var previousReport: Microseconds?
+        encoder.encode(events, device: device) { event in
+            if !blockOpen {
+                text += "  - evdev:\n"
+                blockOpen = true
+            }
+            appendEvent(event, to: &text)
+            if event.type == EvdevCode.EV_SYN, event.code == EvdevCode.SYN_REPORT {
+                let gap = previousReport.map { (event.time - $0) / 1000 } ?? 0
+                previousReport = event.time
+                text += " # ------------ SYN_REPORT (0) ---------- +\(gap)ms\n"
+                blockOpen = false
+            } else {
+                text += " # \(EvdevCode.typeName(event.type)) / \(EvdevCode.codeName(type: event.type, code: event.code)) \(event.value)\n"
+            }
+        }
+    }
+
+    /// `    - [  1, 234567,   3,  53,    412]`, libinput's column layout.
+    private static func appendEvent(_ event: EvdevEvent, to text: inout String) {
+        text += "    - ["
+        text += padded(String(event.time / 1_000_000), 3)
+        text += ", "
+        text += padded(String(event.time % 1_000_000), 6)
+        text += ", "
+        text += padded(String(event.type), 3)
+        text += ", "
+        text += padded(String(event.code), 3)
+        text += ", "
+        text += padded(String(event.value), 6)
+        text += "]"
+    }
+
+    private static func padded(_ digits: String, _ width: Int) -> String {
+        digits.count >= width ? digits : String(repeating: " ", count: width - digits.count) + digits
+    }
+
+    private static func quoted(_ value: String) -> String {
+        var result = "\""
+        for character in value {
+            switch character {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            default: result.append(character)
+            }
+        }
+        return result + "\""
+    }
+}
