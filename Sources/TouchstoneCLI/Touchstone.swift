@@ -7,6 +7,6 @@ struct Touchstone: ParsableCommand {
         commandName: "touchstone",
         abstract: "Record touch and gesture sessions, replay them through UIKit-faithful recognizers, and measure them.",
         version: "0.1.0",
-        subcommands: []
+        subcommands: [Synth.self, Replay.self, Verify.self]
     )
 }

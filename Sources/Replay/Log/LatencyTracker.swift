@@ -19,18 +19,18 @@ public struct LatencyTracker: Sendable {
         if activeTouches == 0 { sequenceStart = time }
     }
 
-    public mutating func observe(_ record: LogRecord) {
-        switch record.kind {
-        case .state(let recognizer, _, let to) where to == .began || to == .recognized:
-            if let start = sequenceStart { samples.add(recognizer, recognition: record.time - start) }
-            decidedAt[recognizer] = record.time
-        case .action(let recognizer, _, _):
-            if let decided = decidedAt.removeValue(forKey: recognizer) {
-                samples.add(recognizer, action: record.time - decided)
-            }
-        default:
-            break
-        }
+    /// A recognizer changed state; began and recognized are the deciding moments.
+    public mutating func recognizer(_ name: String, changedTo state: RecognizerStateName, at time: Microseconds) {
+        guard state == .began || state == .recognized else { return }
+        if let start = sequenceStart { samples.add(name, recognition: time - start) }
+        decidedAt[name] = time
+    }
+
+    /// A recognizer sent its action.
+    public mutating func actionSent(by name: String, at time: Microseconds) {
+        // Most actions are a continuous recognizer's changes, long after its decision.
+        guard !decidedAt.isEmpty, let decided = decidedAt.removeValue(forKey: name) else { return }
+        samples.add(name, action: time - decided)
     }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 /// and the log that replay must produce.
 ///
 /// On disk (`captures/README.md`, `docs/replay-log.md`), three files share a base name:
-/// `NAME.trace` (binary trace), `NAME.scene` (one line: a built-in scene name such as `map`, or a
+/// `NAME.trace` (binary trace; or `NAME.evemu`, an evemu recording imported as it is read), `NAME.scene` (one line: a built-in scene name such as `map`, or a
 /// path ending in `.json` relative to the capture's folder) and `NAME.golden.log` (the expected log).
 public struct Capture: Equatable, Sendable {
     /// The path from the corpus root without extension, with `/` separators: the capture's name in
@@ -15,10 +15,10 @@ public struct Capture: Equatable, Sendable {
     public var sceneReferencePath: String
     public var goldenPath: String
 
-    public init(root: String, name: String) {
+    public init(root: String, name: String, traceExtension: String = ".trace") {
         self.name = name
         let base = root.hasSuffix("/") ? root + name : root + "/" + name
-        tracePath = base + ".trace"
+        tracePath = base + traceExtension
         sceneReferencePath = base + ".scene"
         goldenPath = base + ".golden.log"
     }
@@ -31,10 +31,11 @@ public struct Capture: Equatable, Sendable {
 
 /// Finding captures in a corpus folder, in one order every machine agrees on.
 public enum CaptureDiscovery {
-    public static let traceExtension = ".trace"
+    /// The extensions a capture's trace may have: a binary trace, or an evemu recording.
+    public static let traceExtensions = [".trace", ".evemu"]
 
-    /// Every `*.trace` below `root` (recursively), sorted by name byte-wise (not by locale), so the
-    /// order and therefore the shards are the same everywhere.
+    /// Every `*.trace` and `*.evemu` below `root` (recursively), sorted by name byte-wise (not by
+    /// locale), so the order and therefore the shards are the same everywhere.
     public static func captures(in root: String) throws(VerifyError) -> [Capture] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -43,13 +44,13 @@ public enum CaptureDiscovery {
         guard let enumerator = FileManager.default.enumerator(atPath: root) else {
             throw VerifyError(file: root, problem: "cannot list the folder")
         }
-        var names: [String] = []
+        var found: [(name: String, extension: String)] = []
         while let relative = enumerator.nextObject() as? String {
-            guard relative.hasSuffix(traceExtension) else { continue }
-            names.append(String(relative.dropLast(traceExtension.count)))
+            guard let ext = traceExtensions.first(where: { relative.hasSuffix($0) }) else { continue }
+            found.append((String(relative.dropLast(ext.count)), ext))
         }
-        names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        return names.map { Capture(root: root, name: $0) }
+        found.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        return found.map { Capture(root: root, name: $0.name, traceExtension: $0.extension) }
     }
 }
 

@@ -201,7 +201,8 @@ struct TouchSampler {
         let settled = contact.settling(at: elapsed, down: track.down, up: track.up)
         // Even a landing finger reports some pressure and size; the flattening adds the rest.
         let pressureFraction = contact.peakPressure * (0.25 + 0.75 * settled)
-        let pressure = Int32((pressureFraction * Double(SyntheticTouchscreen.maximumPressure) + random.gaussian()).rounded())
+        // Panels filter pressure and size heavily: they change as the pad flattens, not per scan.
+        let pressure = Int32((pressureFraction * Double(SyntheticTouchscreen.maximumPressure)).rounded())
         let majorUnits = contact.majorMillimetres * Double(SyntheticTouchscreen.unitsPerMillimetre) * (0.7 + 0.3 * settled)
         let major = Int32(majorUnits.rounded())
         let minor = Int32((majorUnits * contact.minorRatio).rounded())

@@ -1,0 +1,74 @@
+import GestureEngine
+
+/// Turns what the engine reports into canonical log lines (`docs/replay-log.md`) and feeds the
+/// latency tracker, without building intermediate values: one observation, one line, written
+/// straight into the log buffer.
+///
+/// Left out, because they carry no information a reader needs: the automatic reset to `possible`
+/// at the end of a sequence, `changed -> changed` (the action line that follows shows the new
+/// values), and `stationary` touches.
+final class LogObserver: GestureObserver {
+    var writer: LogWriter
+    var latency = LatencyTracker()
+
+    init(format: LogFormat) {
+        writer = LogWriter(format: format)
+    }
+
+    func observe(_ observation: Observation, at time: GestureTime) {
+        switch observation {
+        case .stateChanged(let recognizer, let from, let to):
+            if to == .possible || (from == .changed && to == .changed) { return }
+            let toName = Self.name(to, recognizer.kind)
+            writer.state(time: time, recognizer: recognizer.name, from: Self.name(from, recognizer.kind), to: toName)
+            latency.recognizer(recognizer.name, changedTo: toName, at: time)
+        case .action(let recognizer, let state, let values):
+            writer.action(time: time, recognizer: recognizer.name, state: Self.name(state, recognizer.kind),
+                          values: Self.values(values, of: recognizer))
+            latency.actionSent(by: recognizer.name, at: time)
+        case .viewReceived(let view, let phase, let touches):
+            guard let phase = Self.phase(phase) else { return }
+            writer.beginTouches(time: time, view: view.name, phase: phase)
+            for touch in touches {
+                let location = touch.location(in: view)
+                writer.touchPoint(touch.identifier, x: location.x, y: location.y)
+            }
+            writer.endTouches()
+        }
+    }
+
+    static func name(_ state: GestureRecognizer.State, _ kind: GestureRecognizer.Kind) -> RecognizerStateName {
+        switch state {
+        case .possible: .possible
+        case .began: .began
+        case .changed: .changed
+        case .ended: kind == .discrete ? .recognized : .ended
+        case .cancelled: .cancelled
+        case .failed: .failed
+        }
+    }
+
+    static func phase(_ phase: Touch.Phase) -> ViewTouchPhase? {
+        switch phase {
+        case .began: .began
+        case .moved: .moved
+        case .ended: .ended
+        case .cancelled: .cancelled
+        case .stationary: nil
+        }
+    }
+
+    /// The engine's action values in the recognizer's view coordinates, as UIKit's
+    /// `location(in: recognizer.view)` would report them.
+    static func values(_ values: ActionValues, of recognizer: GestureRecognizer) -> LogValues {
+        let origin = recognizer.view?.originInWindow ?? Vector(dx: 0, dy: 0)
+        return LogValues(
+            location: (values.location.x - origin.dx, values.location.y - origin.dy),
+            numberOfTouches: values.numberOfTouches,
+            translation: values.translation.map { ($0.dx, $0.dy) },
+            velocity: values.velocity.map { ($0.dx, $0.dy) },
+            scale: values.scale, rotation: values.rotation, scalarVelocity: values.scalarVelocity,
+            direction: values.direction.map(\.description)
+        )
+    }
+}

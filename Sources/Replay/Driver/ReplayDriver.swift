@@ -1,0 +1,145 @@
+import GestureEngine
+import TouchTrace
+
+/// Feeds trace events to a live scene in virtual time and collects the canonical log.
+///
+/// The replay rule (`docs/replay-log.md`): touch samples gather into one engine frame until the
+/// frame mark that ends them; before a frame is delivered, every timer due at or before its
+/// timestamp fires; after the last event, `finish()` runs the remaining timers. Virtual time 0 is
+/// the trace's first event. Per sample the driver does arithmetic and appends to a reused frame:
+/// it allocates nothing once its buffers have grown.
+///
+/// - Warning: not thread-safe; one driver belongs to one replay.
+public final class ReplayDriver {
+    public let instance: SceneInstance
+    private var mapper: CoordinateMapper
+    private let observer: LogObserver
+    private var frame = TouchFrame(timestamp: 0)
+    /// Trace time that maps to virtual time 0: the first event's.
+    private var origin: Microseconds?
+    /// Fingers down, with their device, for counting sequences and cancelling on device removal.
+    private var down: [(device: DeviceIndex, touch: TouchID)] = []
+
+    public private(set) var events = 0
+    public private(set) var touchSamples = 0
+
+    public init(scene: Scene, devices: [DeviceDescription], format: LogFormat = .text) {
+        instance = SceneInstance(scene)
+        mapper = CoordinateMapper(mapping: scene.mapping, window: scene.window, devices: devices)
+        observer = LogObserver(format: format)
+        instance.dispatcher.observer = observer
+        frame.touches.reserveCapacity(16)
+        down.reserveCapacity(16)
+    }
+
+    /// The latency samples gathered so far.
+    public var latencies: LatencySamples { observer.latency.samples }
+
+    /// The virtual time now.
+    public var now: Microseconds { instance.scheduler.now }
+
+    /// Bytes of log written and not yet drained.
+    public var pendingLogBytes: Int { observer.writer.bytes.count }
+
+    /// Hands the log written so far to `body` (to stream it) and empties the buffer.
+    public func drainLog(_ body: ([UInt8]) -> Void) {
+        observer.writer.drain(body)
+    }
+
+    /// Replays one trace event. Throws `ReplayError` for a touch from a device the trace never described.
+    public func feed(_ event: TraceEvent) throws(ReplayError) {
+        events += 1
+        let time = virtualTime(event.time)
+        switch event {
+        case .touch(let sample):
+            try add(sample, at: time)
+        case .frame:
+            flush()
+        case .gesture:
+            // Touchpad gestures are not touches: the engine has no place for them.
+            break
+        case .device(.added(_, let device)):
+            flush()
+            mapper.add(device)
+        case .device(.removed(_, let device)):
+            flush()
+            cancelTouches(of: device, at: time)
+        case .annotation(let note):
+            flush()
+            instance.scheduler.advance(to: time)
+            observer.writer.note(time: instance.scheduler.now, text: note.text)
+        }
+    }
+
+    /// Ends the replay: delivers any unterminated frame and fires every remaining timer.
+    public func finish() {
+        flush()
+        instance.scheduler.runRemaining()
+    }
+
+    // MARK: - Frames
+
+    private func virtualTime(_ traceTime: Microseconds) -> Microseconds {
+        if origin == nil { origin = traceTime }
+        return traceTime &- origin!
+    }
+
+    @inline(__always)
+    private func add(_ sample: TouchSample, at time: Microseconds) throws(ReplayError) {
+        guard mapper.knows(sample.device) else {
+            throw ReplayError(message: "touch sample at \(sample.time) µs comes from device \(sample.device), which the trace does not describe")
+        }
+        touchSamples += 1
+        if !frame.touches.isEmpty, frame.timestamp != max(time, instance.scheduler.now) { flush() }
+        let change: TouchInput.Change
+        switch sample.phase {
+        case .down:
+            change = .down
+            if !down.contains(where: { $0.device == sample.device && $0.touch == sample.touch }) {
+                if frame.touches.isEmpty { frame.timestamp = max(time, instance.scheduler.now) }
+                observer.latency.touchDown(at: frame.timestamp, activeTouches: down.count)
+                down.append((sample.device, sample.touch))
+            }
+        case .motion: change = .move
+        case .up: change = .up; release(sample.device, sample.touch)
+        case .cancel: change = .cancel; release(sample.device, sample.touch)
+        }
+        let point = mapper.point(device: sample.device, x: sample.x, y: sample.y)
+        if frame.touches.isEmpty { frame.timestamp = max(time, instance.scheduler.now) }
+        frame.touches.append(TouchInput(identifier: sample.touch, change: change, location: Point(x: point.x, y: point.y)))
+    }
+
+    private func release(_ device: DeviceIndex, _ touch: TouchID) {
+        if let index = down.firstIndex(where: { $0.device == device && $0.touch == touch }) { down.remove(at: index) }
+    }
+
+    /// Delivers the frame gathered so far, after firing the timers due by its time.
+    private func flush() {
+        guard !frame.touches.isEmpty else { return }
+        instance.scheduler.advance(to: frame.timestamp)
+        instance.dispatcher.send(frame)
+        frame.touches.removeAll(keepingCapacity: true)
+    }
+
+    private func cancelTouches(of device: DeviceIndex, at time: Microseconds) {
+        frame.timestamp = max(time, instance.scheduler.now)
+        for finger in down where finger.device == device {
+            // The engine knows the last position; a cancel's location only has to be plausible.
+            let last = instance.dispatcher.touchesDown.first { $0.identifier == finger.touch }?.locationInWindow ?? .zero
+            frame.touches.append(TouchInput(identifier: finger.touch, change: .cancel, location: last))
+        }
+        down.removeAll { $0.device == device }
+        flush()
+    }
+}
+
+/// A trace that cannot be replayed as it stands.
+public struct ReplayError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
+}

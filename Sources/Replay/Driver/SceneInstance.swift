@@ -1,0 +1,150 @@
+import GestureEngine
+
+/// A scene made live: the engine's window and view tree, its recognizers configured from the
+/// scene, and the dispatcher and virtual scheduler that drive them. One instance serves one replay.
+public final class SceneInstance {
+    public let scene: Scene
+    public let window: Window
+    public let scheduler: VirtualScheduler
+    public let dispatcher: TouchDispatcher
+    /// Every recognizer by its scene id, including the content-delay recognizers (`ID.delay`).
+    public private(set) var recognizers: [String: GestureRecognizer] = [:]
+    private let simultaneity: SimultaneityDelegate
+
+    public init(_ scene: Scene, startingAt time: GestureTime = 0) {
+        self.scene = scene
+        window = Window(frame: Rect(x: 0, y: 0, width: scene.window.width, height: scene.window.height))
+        scheduler = VirtualScheduler(now: time)
+        dispatcher = TouchDispatcher(window: window, scheduler: scheduler)
+        simultaneity = SimultaneityDelegate()
+        for spec in scene.windowRecognizers { attach(spec, to: window) }
+        for view in scene.views { window.addSubview(build(view)) }
+        link()
+    }
+
+    private func build(_ spec: ViewSpec) -> View {
+        let view = View(frame: Rect(x: spec.frame.x, y: spec.frame.y, width: spec.frame.width, height: spec.frame.height),
+                        name: spec.id)
+        view.isHidden = spec.isHidden
+        view.isUserInteractionEnabled = spec.isUserInteractionEnabled
+        for recognizer in spec.recognizers { attach(recognizer, to: view) }
+        if let delay = spec.contentTouchDelay {
+            let recognizer = ContentTouchDelayRecognizer(name: spec.id + ".delay", delay: delay)
+            recognizers[recognizer.name] = recognizer
+            view.addGestureRecognizer(recognizer)
+        }
+        for subview in spec.subviews { view.addSubview(build(subview)) }
+        return view
+    }
+
+    private func attach(_ spec: RecognizerSpec, to view: View) {
+        let recognizer = RecognizerFactory.make(spec)
+        recognizer.isEnabled = spec.isEnabled
+        recognizer.cancelsTouchesInView = spec.cancelsTouchesInView
+        recognizer.delaysTouchesBegan = spec.delaysTouchesBegan
+        recognizer.delaysTouchesEnded = spec.delaysTouchesEnded
+        recognizers[spec.id] = recognizer
+        view.addGestureRecognizer(recognizer)
+    }
+
+    /// Failure requirements and simultaneous pairs, once every recognizer exists (the loader has
+    /// checked that every id named exists).
+    private func link() {
+        for spec in scene.allRecognizers {
+            for other in spec.requiresFailureOf {
+                recognizers[spec.id]!.require(toFail: recognizers[other]!)
+            }
+        }
+        for pair in scene.simultaneous {
+            guard let first = recognizers[pair.first], let second = recognizers[pair.second] else { continue }
+            simultaneity.allow(first, second)
+            first.delegate = simultaneity
+            second.delegate = simultaneity
+        }
+    }
+}
+
+/// The scene's answer to `shouldRecognizeSimultaneouslyWith`: true exactly for the listed pairs.
+final class SimultaneityDelegate: GestureRecognizerDelegate {
+    private var pairs: Set<Pair> = []
+
+    private struct Pair: Hashable {
+        var low: ObjectIdentifier
+        var high: ObjectIdentifier
+
+        init(_ a: GestureRecognizer, _ b: GestureRecognizer) {
+            let x = ObjectIdentifier(a), y = ObjectIdentifier(b)
+            (low, high) = x < y ? (x, y) : (y, x)
+        }
+    }
+
+    func allow(_ a: GestureRecognizer, _ b: GestureRecognizer) {
+        pairs.insert(Pair(a, b))
+    }
+
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+        pairs.contains(Pair(recognizer, other))
+    }
+}
+
+/// Makes the engine recognizer a `RecognizerSpec` describes, with the spec's parameters applied
+/// over the engine's defaults.
+enum RecognizerFactory {
+    static func make(_ spec: RecognizerSpec) -> GestureRecognizer {
+        switch spec.kind {
+        case .tap(let p):
+            let r = TapGestureRecognizer(name: spec.id)
+            if let v = p.numberOfTapsRequired { r.numberOfTapsRequired = v }
+            if let v = p.numberOfTouchesRequired { r.numberOfTouchesRequired = v }
+            if let v = p.maximumTapInterval { r.maximumIntervalBetweenSuccessiveTaps = v }
+            if let v = p.allowableMovement { r.allowableMovement = v }
+            if let v = p.maximumPressDuration { r.maximumTapDuration = v }
+            return r
+        case .longPress(let p):
+            let r = LongPressGestureRecognizer(name: spec.id)
+            if let v = p.minimumPressDuration { r.minimumPressDuration = v }
+            if let v = p.allowableMovement { r.allowableMovement = v }
+            if let v = p.numberOfTapsRequired { r.numberOfTapsRequired = v }
+            if let v = p.numberOfTouchesRequired { r.numberOfTouchesRequired = v }
+            return r
+        case .pan(let p):
+            let r = PanGestureRecognizer(name: spec.id)
+            if let v = p.minimumNumberOfTouches { r.minimumNumberOfTouches = v }
+            if let v = p.maximumNumberOfTouches { r.maximumNumberOfTouches = v }
+            return r
+        case .swipe(let p):
+            let r = SwipeGestureRecognizer(name: spec.id)
+            if let directions = p.directions {
+                var mask: SwipeGestureRecognizer.Direction = []
+                for direction in directions {
+                    switch direction {
+                    case .right: mask.insert(.right)
+                    case .left: mask.insert(.left)
+                    case .up: mask.insert(.up)
+                    case .down: mask.insert(.down)
+                    }
+                }
+                r.direction = mask
+            }
+            if let v = p.numberOfTouchesRequired { r.numberOfTouchesRequired = v }
+            return r
+        case .pinch:
+            return PinchGestureRecognizer(name: spec.id)
+        case .rotation:
+            return RotationGestureRecognizer(name: spec.id)
+        case .screenEdgePan(let p):
+            let r = ScreenEdgePanGestureRecognizer(name: spec.id)
+            var mask: ScreenEdgePanGestureRecognizer.Edges = []
+            for edge in p.edges {
+                switch edge {
+                case .top: mask.insert(.top)
+                case .left: mask.insert(.left)
+                case .bottom: mask.insert(.bottom)
+                case .right: mask.insert(.right)
+                }
+            }
+            r.edges = mask
+            return r
+        }
+    }
+}

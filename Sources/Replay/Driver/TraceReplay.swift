@@ -1,0 +1,65 @@
+import Foundation
+import TouchTrace
+
+/// Replays a trace file through a scene, streaming the trace (memory does not grow with its
+/// length) and handing the log out in pieces as it grows.
+public enum TraceReplay {
+    /// The log is flushed to `output` whenever this many bytes have gathered, and at the end.
+    static let flushThreshold = 1 << 16
+
+    /// Replays the trace at `tracePath` (a binary trace, streamed, or an evemu recording, imported
+    /// whole: they are small); `output` receives the log bytes in order. Errors name the file and,
+    /// for a damaged trace, the byte offset or line.
+    public static func replay(
+        tracePath: String, scene: Scene, format: LogFormat = .text, output: ([UInt8]) -> Void
+    ) throws -> ReplayOutcome {
+        let driver: ReplayDriver
+        do {
+            if try isEvemu(tracePath) {
+                let (document, _) = try EvemuFormat.read(path: tracePath)
+                driver = ReplayDriver(scene: scene, devices: document.header.devices, format: format)
+                for event in document.events {
+                    try driver.feed(event)
+                    if driver.pendingLogBytes >= flushThreshold { driver.drainLog(output) }
+                }
+            } else {
+                let reader = try TraceReader(path: tracePath)
+                driver = ReplayDriver(scene: scene, devices: reader.header.devices, format: format)
+                try reader.forEachEvent { event in
+                    try driver.feed(event)
+                    if driver.pendingLogBytes >= flushThreshold { driver.drainLog(output) }
+                }
+            }
+        } catch let error as ReplayError {
+            throw TraceInputError(file: tracePath, location: .wholeFile, message: error.message)
+        }
+        driver.finish()
+        driver.drainLog(output)
+        return ReplayOutcome(log: [], events: driver.events, touchSamples: driver.touchSamples,
+                             latencies: driver.latencies, virtualDuration: driver.now)
+    }
+}
+
+extension TraceReplay {
+    /// Whether the file at `path` is evemu text rather than a binary trace, judged by its first bytes.
+    static func isEvemu(_ path: String) throws -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw TraceInputError(file: path, location: .wholeFile, message: "cannot open the file")
+        }
+        defer { try? handle.close() }
+        let prefix = Array(handle.readData(ofLength: 4096))
+        return !BinaryTrace.looksLike(prefix) && EvemuFormat.looksLike(prefix)
+    }
+}
+
+/// Replays one capture of a corpus: resolves its scene reference, replays its trace and keeps the
+/// log in memory for comparison with the golden.
+public enum CaptureReplayer {
+    public static func replay(_ capture: Capture) throws -> ReplayOutcome {
+        let scene = try SceneReference.resolve(captureSceneFile: capture.sceneReferencePath)
+        var log: [UInt8] = []
+        var outcome = try TraceReplay.replay(tracePath: capture.tracePath, scene: scene) { log += $0 }
+        outcome.log = log
+        return outcome
+    }
+}

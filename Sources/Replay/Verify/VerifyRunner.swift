@@ -1,0 +1,80 @@
+import Foundation
+import Synchronization
+import TouchTrace
+
+/// Replays every capture of a corpus (or of one shard of it) and compares each log with its golden.
+///
+/// Captures run on up to `jobs` threads, but results are kept by position and reported in the
+/// corpus order, so everything printed is the same at any parallelism. Only a capture's failure
+/// keeps its log in memory (for the diff); a passing capture keeps its counts.
+public struct VerifyRunner: Sendable {
+    public var options: VerifyOptions
+
+    public init(options: VerifyOptions) {
+        self.options = options
+    }
+
+    /// Runs the corpus; `progress(done, total)` is called from worker threads as captures finish.
+    public func run(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws(VerifyError) -> VerifyReport {
+        let captures = options.shard.slice(try CaptureDiscovery.captures(in: options.root))
+        let results = Mutex<[CaptureResult?]>(Array(repeating: nil, count: captures.count))
+        let next = Mutex(0)
+        let done = Mutex(0)
+        let update = options.update
+        let started = ContinuousClock.now
+        let workers = min(options.jobs, max(1, captures.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = next.withLock { value -> Int in
+                    defer { value += 1 }
+                    return value
+                }
+                guard index < captures.count else { return }
+                let result = Self.verify(captures[index], update: update)
+                results.withLock { $0[index] = result }
+                let finished = done.withLock { value -> Int in
+                    value += 1
+                    return value
+                }
+                progress(finished, captures.count)
+            }
+        }
+        let elapsed = ContinuousClock.now - started
+        return VerifyReport(results: results.withLock { $0.map { $0! } }, elapsed: elapsed)
+    }
+
+    /// Replays one capture and judges it against its golden.
+    public static func verify(_ capture: Capture, update: Bool) -> CaptureResult {
+        let outcome: ReplayOutcome
+        do {
+            outcome = try CaptureReplayer.replay(capture)
+        } catch {
+            return CaptureResult(capture: capture, status: .error(String(describing: error)),
+                                 events: 0, touchSamples: 0, virtualDuration: 0, latencies: LatencySamples())
+        }
+        let status = judge(capture, log: outcome.log, update: update)
+        return CaptureResult(capture: capture, status: status, events: outcome.events, touchSamples: outcome.touchSamples,
+                             virtualDuration: outcome.virtualDuration, latencies: outcome.latencies)
+    }
+
+    private static func judge(_ capture: Capture, log: [UInt8], update: Bool) -> CaptureResult.Status {
+        let golden = FileManager.default.contents(atPath: capture.goldenPath).map { Array($0) }
+        if update {
+            if golden == log { return .updated(changed: false) }
+            guard FileManager.default.createFile(atPath: capture.goldenPath, contents: Data(log)) else {
+                return .error("\(capture.goldenPath): cannot write the golden log")
+            }
+            return .updated(changed: true)
+        }
+        guard let golden else {
+            return .error("\(capture.goldenPath): no golden log (run verify with --update to create it)")
+        }
+        if golden == log { return .passed }
+        let diff = UnifiedDiff.make(
+            old: UnifiedDiff.lines(String(decoding: golden, as: UTF8.self)),
+            new: UnifiedDiff.lines(String(decoding: log, as: UTF8.self)),
+            oldName: capture.name + ".golden.log", newName: capture.name + " (replay)"
+        )
+        return .failed(diff: diff ?? "")
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import Replay
+
+extension Touchstone {
+    /// `touchstone replay TRACE --scene SCENE`: the canonical log of one trace through one scene.
+    struct Replay: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Replay a trace through a scene in virtual time and print the canonical log.",
+            discussion: """
+                SCENE is a built-in scene (\(BuiltinScenes.names.joined(separator: ", "))) or a scene \
+                file ending in .json (docs/scenes.md). The log format is described in docs/replay-log.md.
+                """
+        )
+
+        @Argument(help: "The trace to replay (.trace).")
+        var trace: String
+
+        @Option(help: "A built-in scene name or a scene .json file.")
+        var scene: String
+
+        @Option(help: "Log format: text (the canonical, golden form) or jsonl.")
+        var format: LogFormat = .text
+
+        @Option(name: .shortAndLong, help: "Write the log to this file instead of standard output.")
+        var output: String?
+
+        func run() throws {
+            let scene: Scene
+            do {
+                scene = try SceneReference.resolve(self.scene)
+            } catch {
+                throw ValidationError(error.description)
+            }
+            let destination = try OutputFile(path: output)
+            do {
+                let outcome = try TraceReplay.replay(tracePath: trace, scene: scene, format: format) { bytes in
+                    destination.write(bytes)
+                }
+                destination.close()
+                FileHandle.standardError.write(Data("replayed \(outcome.events) events (\(outcome.touchSamples) touch samples) through scene \(scene.name)\n".utf8))
+            } catch {
+                destination.close()
+                throw CleanExit.message("error: \(error)")
+            }
+        }
+    }
+}
+
+extension LogFormat: ExpressibleByArgument {}
+
+/// Standard output, or a file created for writing.
+final class OutputFile {
+    private let handle: FileHandle
+    private let closes: Bool
+
+    init(path: String?) throws {
+        guard let path, path != "-" else {
+            handle = FileHandle.standardOutput
+            closes = false
+            return
+        }
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            throw ValidationError("\(path): cannot create the file")
+        }
+        self.handle = handle
+        closes = true
+    }
+
+    func write(_ bytes: [UInt8]) {
+        handle.write(Data(bytes))
+    }
+
+    func close() {
+        if closes { try? handle.close() }
+    }
+}

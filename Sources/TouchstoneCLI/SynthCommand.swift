@@ -1,0 +1,199 @@
+import ArgumentParser
+import Synthesis
+import TouchTrace
+
+/// `touchstone synth`: seeded, deterministic generation of realistic touch sessions, one gesture
+/// family at a time (`touchstone synth pinch --seed 7 -o a.trace`) or as mixed corpora for scale
+/// tests and benchmarks (`touchstone synth corpus`).
+struct Synth: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "synth",
+        abstract: "Generate realistic touch sessions from a seed.",
+        discussion: """
+            The same seed and options give the same events, and the same file, on every machine. \
+            Gestures happen on a synthetic 13.3-inch touchscreen of 1280×800 points (2880×1800 units, \
+            10 units/mm, 10 slots). See docs/synth.md for every generator and parameter.
+            """,
+        subcommands: [SynthGesture.self, SynthCorpus.self],
+        defaultSubcommand: SynthGesture.self
+    )
+}
+
+/// How the synthetic panel samples and how quick the hand is: shared by gestures and corpora.
+struct SynthPanelOptions: ParsableArguments {
+    @Option(help: "Seed for every random choice; the same seed gives the same trace.")
+    var seed: UInt64 = 0
+
+    @Option(name: .customLong("rate"), help: "Scans per second of the panel, in Hz (10…1000).")
+    var samplingRate: Double = 120
+
+    @Option(help: "Standard deviation of sensor noise, in points (0…20).")
+    var noise: Double = 0.25
+
+    @Option(help: "Largest deviation of a scan from its nominal time, in milliseconds.")
+    var jitter: Double = 0.8
+
+    @Option(help: "Speed of every movement relative to a typical hand (0.2…5); taps and presses keep their timing.")
+    var speed: Double = 1
+
+    func synthesisOptions(position: ScreenPoint? = nil, nearMiss: Bool = false) throws -> SynthesisOptions {
+        let options = SynthesisOptions(
+            samplingRate: samplingRate, noise: noise, jitter: jitter / 1000, speed: speed,
+            position: position, nearMiss: nearMiss
+        )
+        do {
+            try options.validate()
+        } catch {
+            throw ValidationError(error.description)
+        }
+        return options
+    }
+
+    /// For the header's detail line.
+    var summary: String {
+        "seed=\(seed) rate=\(samplingRate)Hz noise=\(noise)pt jitter=\(jitter)ms speed=\(speed)"
+    }
+}
+
+extension GestureFamily: ExpressibleByArgument {}
+
+/// `touchstone synth GESTURE`: one gesture family, once or several times, into one trace.
+struct SynthGesture: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gesture",
+        abstract: "Generate one gesture (the default: `touchstone synth tap -o tap.trace`).",
+        discussion: "GESTURE is one of: \(GestureFamily.allCases.map(\.rawValue).joined(separator: ", "))."
+    )
+
+    @Argument(help: "The gesture family to perform.")
+    var gesture: GestureFamily
+
+    @OptionGroup var panel: SynthPanelOptions
+
+    @Option(name: [.short, .customLong("output")], help: "The trace to write (.trace).")
+    var output: String
+
+    @Option(help: "Fingers for tap, double-tap, long-press, pan and swipe (1…10).")
+    var fingers: Int = 1
+
+    @Option(help: """
+        Direction: left/right/up/down for swipe, pan and double-tap-drag; in/out for pinch; \
+        clockwise/counterclockwise for rotation and circle.
+        """)
+    var direction: String?
+
+    @Option(help: "Edge an edge-pan starts from: left, right, top or bottom.")
+    var edge: ScreenEdgeArgument = .left
+
+    @Option(help: "Rotation angle in degrees (the sign or --direction sets the sense; positive is clockwise).")
+    var degrees: Double = 45
+
+    @Option(help: "Pinch: final over initial finger distance (below 1 for in, above 1 for out).")
+    var scale: Double?
+
+    @Option(help: "Shake: how many times the finger reverses (1…20).")
+    var turns: Int = 4
+
+    @Option(help: "Pattern: the targets of the 3×3 grid in order, numbered like a keypad.")
+    var code: String = "1-2-3-6-9"
+
+    @Flag(help: "Chevron: draw it mirrored (down-left, then down-right).")
+    var mirrored = false
+
+    @Option(name: .customLong("at"), help: "Where the gesture happens, in points: X,Y (the screen is 1280×800).")
+    var position: String?
+
+    @Flag(help: "Generate the gesture's near miss, which falls just outside one of its thresholds.")
+    var nearMiss = false
+
+    @Option(name: .customLong("repeat"), help: "Perform the gesture this many times, with human pauses between.")
+    var repetitions: Int = 1
+
+    func run() throws {
+        let gesture = try makeGesture()
+        guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }
+        let options = try panel.synthesisOptions(position: try parsePosition(), nearMiss: nearMiss)
+        var session: SessionSynthesizer
+        do {
+            try SessionSynthesizer.validate(gesture)
+            session = try SessionSynthesizer(seed: panel.seed, options: options)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let header = SyntheticTouchscreen.header(
+            recorder: "touchstone synth \(self.gesture.rawValue)",
+            version: Touchstone.configuration.version,
+            detail: "\(gesture.label)\(nearMiss ? " near-miss" : "") \(panel.summary) repeat=\(repetitions)"
+        )
+        try SynthOutput.write(to: output, header: header) { sink in
+            for _ in 0..<repetitions { try session.perform(gesture, into: &sink) }
+        }
+        print("wrote \(output): \(session.touchSamples) touch samples, \(session.gestures) gesture\(session.gestures == 1 ? "" : "s")")
+    }
+
+    private func makeGesture() throws -> Gesture {
+        switch gesture {
+        case .tap: return .tap(fingers: fingers)
+        case .doubleTap: return .doubleTap(fingers: fingers)
+        case .longPress: return .longPress(fingers: fingers)
+        case .pan: return .pan(direction: try direction.map(swipeDirection), fingers: fingers)
+        case .swipe: return .swipe(direction: try swipeDirection(direction ?? "right"), fingers: fingers)
+        case .pinch:
+            let sense = try choice(direction ?? "in", PinchDirection.self)
+            return .pinch(sense, scale: scale)
+        case .rotation:
+            let sense = try choice(direction ?? "clockwise", Turn.self)
+            return .rotation(degrees: sense == .clockwise ? degrees : -degrees)
+        case .edgePan: return .edgePan(edge: edge.edge)
+        case .chevron: return .chevron(mirrored: mirrored)
+        case .checkmark: return .checkmark
+        case .circle: return .circle(try choice(direction ?? "clockwise", Turn.self))
+        case .shake: return .shake(turns: turns)
+        case .doubleTapDrag: return .doubleTapDrag(direction: try swipeDirection(direction ?? "down"))
+        case .pattern:
+            do {
+                return .pattern(try PatternCode(parsing: code))
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
+    }
+
+    private func swipeDirection(_ text: String) throws -> SwipeDirection {
+        try choice(text, SwipeDirection.self)
+    }
+
+    private func choice<Choice: RawRepresentable & CaseIterable>(_ text: String, _: Choice.Type) throws -> Choice
+    where Choice.RawValue == String {
+        guard let value = Choice(rawValue: text) else {
+            let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("--direction \(text) does not apply to \(gesture.rawValue); use one of: \(allowed)")
+        }
+        return value
+    }
+
+    private func parsePosition() throws -> ScreenPoint? {
+        guard let position else { return nil }
+        let parts = position.split(separator: ",")
+        guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]) else {
+            throw ValidationError("--at \(position): expected X,Y in points, such as 640,400")
+        }
+        return ScreenPoint(x: x, y: y)
+    }
+}
+
+/// `--edge` values.
+struct ScreenEdgeArgument: ExpressibleByArgument {
+    var edge: ScreenEdge
+
+    init(_ edge: ScreenEdge) { self.edge = edge }
+
+    init?(argument: String) {
+        guard let edge = ScreenEdge(rawValue: argument) else { return nil }
+        self.edge = edge
+    }
+
+    static let left = ScreenEdgeArgument(.left)
+    var defaultValueDescription: String { edge.rawValue }
+    static var allValueStrings: [String] { ScreenEdge.allCases.map(\.rawValue) }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Synthesis
+import TouchTrace
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `touchstone synth corpus`: mixed-gesture traces of an exact size, for scale tests and benchmarks.
+struct SynthCorpus: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "corpus",
+        abstract: "Generate N traces of M touch samples each, mixing every gesture family.",
+        discussion: """
+            Trace I of a corpus depends only on the seed and I. Files are named corpus-0000.trace, \
+            corpus-0001.trace, … in DIR, which is created if missing.
+            """
+    )
+
+    @Option(help: "How many traces to write.")
+    var count: Int = 1
+
+    @Option(help: "Touch samples in each trace (at least 2).")
+    var samples: Int
+
+    @OptionGroup var panel: SynthPanelOptions
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: "The directory to write the traces into.")
+    var directory: String
+
+    func run() throws {
+        guard count >= 1 else { throw ValidationError("--count must be at least 1") }
+        guard samples >= 2 else { throw ValidationError("--samples must be at least 2: a touch needs a down and an up") }
+        let options = try panel.synthesisOptions()
+        let corpus: CorpusSynthesizer
+        do {
+            corpus = try CorpusSynthesizer(seed: panel.seed, options: options)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        if mkdir(directory, 0o755) != 0 && errno != EEXIST {
+            throw SynthOutput.failure("\(directory): cannot create the directory: \(String(cString: strerror(errno)))")
+        }
+        let digits = max(4, String(count - 1).count)
+        let clock = ContinuousClock()
+        let started = clock.now
+        for index in 0..<count {
+            let number = String(index)
+            let name = "corpus-" + String(repeating: "0", count: digits - number.count) + number + ".trace"
+            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            var made: CorpusSynthesizer.TraceSummary?
+            let header = corpus.header(index: index, samples: samples, version: Touchstone.configuration.version)
+            let bytes = try SynthOutput.write(to: path, header: header) { sink in
+                made = try corpus.generateTrace(index: index, samples: samples, into: &sink)
+            }
+            guard let summary = made else { continue }
+            let perSample = Double(bytes) / Double(summary.touchSamples)
+            print("wrote \(path): \(summary.touchSamples) touch samples, \(summary.gestures) gestures, \(bytes) bytes (\(rounded(perSample)) bytes/sample)")
+        }
+        let elapsed = clock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let total = Double(count * samples)
+        var standardError = StandardError()
+        print("generated \(count * samples) touch samples in \(rounded(seconds)) s (\(rounded(total / seconds / 1e6)) M samples/s)", to: &standardError)
+    }
+
+    private func rounded(_ value: Double) -> String {
+        let hundredths = (value * 100).rounded() / 100
+        return "\(hundredths)"
+    }
+}

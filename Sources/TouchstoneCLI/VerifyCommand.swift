@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import Replay
+
+extension Touchstone {
+    /// `touchstone verify DIR`: replay every capture and compare it with its golden log.
+    struct Verify: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Replay every capture in a folder and compare each log with its golden.",
+            discussion: """
+                A capture is NAME.trace with NAME.scene (a built-in scene name or a .json path) and \
+                NAME.golden.log beside it (captures/README.md). Standard output gets one line per \
+                capture, a unified diff for each mismatch and the latency table, identical at any \
+                --jobs; standard error gets the progress bar (on a terminal) and the timed summary. \
+                Exit status 1 when any capture fails.
+                """
+        )
+
+        @Argument(help: "The folder of captures (searched recursively).")
+        var directory: String
+
+        @Flag(help: "Rewrite the golden logs with what the replay produces now.")
+        var update = false
+
+        @Option(help: "Captures replayed in parallel.")
+        var jobs = 1
+
+        @Option(help: "Only shard K of N (1-based), for splitting a corpus across CI machines.")
+        var shard: String?
+
+        @Option(help: "Also write JUnit XML results to this file.")
+        var junit: String?
+
+        @Flag(help: "Never draw the progress bar, even on a terminal.")
+        var noProgress = false
+
+        func run() throws {
+            let options: VerifyOptions
+            do {
+                options = VerifyOptions(root: directory, update: update, jobs: jobs,
+                                        shard: try shard.map { text throws(VerifyError) in try Shard(parsing: text) } ?? .all)
+            } catch {
+                throw ValidationError(error.description)
+            }
+            let bar = ProgressBar(enabled: !noProgress && isatty(STDERR_FILENO) == 1)
+            let report: VerifyReport
+            do {
+                report = try VerifyRunner(options: options).run(progress: bar.update)
+            } catch {
+                bar.finish()
+                throw CleanExit.message("error: \(error)")
+            }
+            bar.finish()
+            var standardOutput = report.resultsText
+            standardOutput += report.latencyText.isEmpty ? "" : "\n" + report.latencyText
+            FileHandle.standardOutput.write(Data(standardOutput.utf8))
+            FileHandle.standardError.write(Data(("\n" + report.summaryText).utf8))
+            if let junit {
+                guard FileManager.default.createFile(atPath: junit, contents: Data(JUnitReport.xml(report).utf8)) else {
+                    throw ValidationError("\(junit): cannot write the JUnit report")
+                }
+            }
+            if report.failed > 0 { throw ExitCode(1) }
+        }
+    }
+}
+
+/// A one-line progress bar redrawn on standard error; does nothing when disabled (not a terminal).
+final class ProgressBar: Sendable {
+    let enabled: Bool
+
+    init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    @Sendable func update(done: Int, total: Int) {
+        guard enabled, total > 0 else { return }
+        let width = 30
+        let filled = done * width / total
+        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)".utf8))
+    }
+
+    func finish() {
+        if enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}

@@ -1,0 +1,70 @@
+import Testing
+import Synthesis
+import TouchTrace
+@testable import Replay
+
+/// The replay rule: frames in virtual time, timers first at equal instants, remaining timers at the end.
+@Suite("Replay rule")
+struct ReplayRuleTests {
+    static let unitsPerPoint = SyntheticTouchscreen.unitsPerPoint
+
+    /// One finger at (x, y) points: down at `down`, up at `up` (microseconds), each in its own frame.
+    static func press(down: Microseconds, up: Microseconds, x: Double = 640, y: Double = 400) -> TraceDocument {
+        let ux = Int32(x * unitsPerPoint), uy = Int32(y * unitsPerPoint)
+        let events: [TraceEvent] = [
+            .touch(TouchSample(time: down, phase: .down, touch: 7, x: ux, y: uy)), .frame(FrameMark(time: down, device: 0)),
+            .touch(TouchSample(time: up, phase: .up, touch: 7, x: ux, y: uy)), .frame(FrameMark(time: up, device: 0)),
+        ]
+        return TraceDocument(header: SyntheticTouchscreen.header(recorder: "test", version: "0", detail: ""), events: events)
+    }
+
+    func lines(_ document: TraceDocument, _ scene: Scene) throws -> [Substring] {
+        UnifiedDiff.lines(try SyntheticTraces.log(document, scene: scene))
+    }
+
+    @Test("A timer due at the same instant as a frame fires before the frame is delivered")
+    func timerBeforeFrameAtSameInstant() throws {
+        // The long press's 0.5 s timer and the lift both fall at 500000 µs after the touch down.
+        let log = try lines(Self.press(down: 1_000_000, up: 1_500_000), BuiltinScenes.named("longPress")!)
+        let began = log.firstIndex { $0.hasSuffix("state longPress possible -> began") }
+        let ended = log.firstIndex { $0.hasSuffix("state longPress began -> ended") }
+        #expect(log[try #require(began)].hasPrefix("    500000 "))
+        #expect(try #require(began) < (try #require(ended)))
+    }
+
+    @Test("A lift one microsecond before the long-press deadline fails the long press")
+    func liftJustBeforeDeadline() throws {
+        let log = try lines(Self.press(down: 0, up: 499_999), BuiltinScenes.named("longPress")!)
+        #expect(log.contains("    499999 state longPress possible -> failed"))
+        #expect(!log.contains { $0.contains("-> began") })
+    }
+
+    @Test("Timers still pending after the last event run, so a waiting single tap is decided")
+    func remainingTimersRun() throws {
+        let log = try lines(Self.press(down: 0, up: 80_000), BuiltinScenes.map)
+        #expect(log.contains("    430000 state doubleTap possible -> failed"))
+        #expect(log.contains { $0.hasPrefix("    430000 action singleTap recognized") })
+    }
+
+    @Test("Virtual time starts at the trace's first event")
+    func timeStartsAtFirstEvent() throws {
+        let log = try lines(Self.press(down: 9_000_000_000, up: 9_000_080_000), BuiltinScenes.named("tap")!)
+        #expect(log.first == "         0 view view began #7(640.00,400.00)")
+    }
+
+    @Test("Scale mapping turns device units into points through the scene's origin and scale")
+    func scaleMapping() throws {
+        var scene = BuiltinScenes.named("tap")!
+        scene.mapping = .scale(unitsPerPoint: 4.5, originX: 900, originY: 0)
+        let log = try lines(Self.press(down: 0, up: 80_000), scene)
+        // 640 pt * 2.25 = 1440 units; (1440 - 900) / 4.5 = 120 pt. 400 pt * 2.25 / 4.5 = 200 pt.
+        #expect(log.first == "         0 view view began #7(120.00,200.00)")
+    }
+
+    @Test("A touch from a device the trace never described is a replay error, not a crash")
+    func unknownDevice() throws {
+        var document = Self.press(down: 0, up: 1)
+        document.events[0] = .touch(TouchSample(time: 0, device: 3, phase: .down, touch: 1, x: 0, y: 0))
+        #expect(throws: ReplayError.self) { try SyntheticTraces.log(document, scene: BuiltinScenes.map) }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import Replay
+
+/// `touchstone verify` on the bundled corpus and on scratch corpora made from it.
+@Suite("Verify")
+struct VerifyTests {
+    @Test("Every bundled capture replays to its golden log")
+    func bundledCorpusPasses() throws {
+        let report = try CaptureCorpus.verify()
+        #expect(report.results.count >= 30)
+        #expect(report.failed == 0, "\(report.resultsText)")
+    }
+
+    @Test("Two runs print byte-identical reports")
+    func repeatable() throws {
+        let first = try CaptureCorpus.verify(), second = try CaptureCorpus.verify()
+        #expect(first.resultsText + first.latencyText == second.resultsText + second.latencyText)
+        #expect(JUnitReport.xml(first) == JUnitReport.xml(second))
+    }
+
+    @Test("Two jobs print exactly what one job prints")
+    func parallelEqualsSerial() throws {
+        let serial = try CaptureCorpus.verify(jobs: 1), parallel = try CaptureCorpus.verify(jobs: 2)
+        #expect(serial.resultsText == parallel.resultsText)
+        #expect(serial.latencyText == parallel.latencyText)
+    }
+
+    @Test("The shards K/4 together verify every capture exactly once")
+    func shardsCoverCorpus() throws {
+        let all = try CaptureDiscovery.captures(in: CaptureCorpus.root).map(\.name)
+        var seen: [String] = []
+        for k in 1...4 {
+            seen += try CaptureCorpus.verify(shard: Shard(index: k, count: 4)).results.map(\.capture.name)
+        }
+        #expect(seen.sorted() == all.sorted())
+        #expect(Set(seen).count == seen.count)
+    }
+
+    @Test("Captures are found recursively in byte order of their names")
+    func discoveryOrder() throws {
+        let names = try CaptureDiscovery.captures(in: CaptureCorpus.root).map(\.name)
+        #expect(names == names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(names.contains("map/double-tap"))
+    }
+
+    @Test("Changing one recognizer parameter fails the capture with a diff naming it")
+    func changedParameterFails() throws {
+        let folder = try SyntheticTraces.temporaryFolder()
+        let scene = #"""
+            {"name": "changed", "window": {"width": 1280, "height": 800},
+             "views": [{"id": "view", "frame": {"x": 0, "y": 0, "width": 1280, "height": 800},
+               "recognizers": [{"id": "tap", "type": "tap", "numberOfTapsRequired": 2}]}]}
+            """#
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/changed.json"))
+        try CaptureCorpus.copy("standard/tap", to: folder, as: "tap-changed", scene: "changed.json")
+        try CaptureCorpus.copy("standard/tap", to: folder, as: "tap-unchanged", scene: "tap")
+        let report = try CaptureCorpus.verify(root: folder)
+        #expect(report.results.map(\.isFailure) == [true, false])
+        #expect(report.resultsText.contains("FAIL    tap-changed: log differs from tap-changed.golden.log\n--- tap-changed.golden.log\n+++ tap-changed (replay)\n@@ "))
+        #expect(report.resultsText.contains("-     "))
+        #expect(JUnitReport.xml(report).contains(#"<testcase classname="captures" name="tap-changed""#))
+    }
+
+    @Test("--update rewrites a stale golden and the next run passes")
+    func updateRewritesGolden() throws {
+        let folder = try SyntheticTraces.temporaryFolder()
+        try CaptureCorpus.copy("standard/tap", to: folder, as: "tap", scene: "doubleTap")
+        #expect(try CaptureCorpus.verify(root: folder).failed == 1)
+        let updated = try CaptureCorpus.verify(root: folder, update: true)
+        #expect(updated.results.first?.status == .updated(changed: true))
+        #expect(try CaptureCorpus.verify(root: folder).failed == 0)
+    }
+
+    @Test("A capture without a golden log is an error that says how to create one")
+    func missingGolden() throws {
+        let folder = try SyntheticTraces.temporaryFolder()
+        try CaptureCorpus.copy("standard/tap", to: folder, as: "tap", scene: "tap")
+        try FileManager.default.removeItem(atPath: folder + "/tap.golden.log")
+        let report = try CaptureCorpus.verify(root: folder)
+        #expect(report.resultsText.hasPrefix("ERROR   tap: "))
+        #expect(report.resultsText.contains("--update"))
+    }
+
+    @Test("A capture whose scene file is broken is an error naming the scene file and key")
+    func brokenSceneIsNamed() throws {
+        let folder = try SyntheticTraces.temporaryFolder()
+        try Data(#"{"name": "x", "window": {"width": 10}}"#.utf8).write(to: URL(fileURLWithPath: folder + "/broken.json"))
+        try CaptureCorpus.copy("standard/tap", to: folder, as: "tap", scene: "broken.json")
+        let report = try CaptureCorpus.verify(root: folder)
+        #expect(report.resultsText == "ERROR   tap: \(folder)/broken.json:1: window.height: missing required key\n")
+    }
+
+    @Test("A missing corpus folder is reported, not crashed on")
+    func missingFolder() {
+        #expect(throws: VerifyError.self) { try CaptureCorpus.verify(root: "/nonexistent/captures") }
+    }
+}
