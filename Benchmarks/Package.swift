@@ -54,5 +54,8 @@ let package = Package(
             .product(name: "Synthesis", package: touchstone),
             .product(name: "TouchTrace", package: touchstone),
         ]),
+        // libevemu's parser, for the side-by-side load comparison (Debian libevemu-dev).
+        .systemLibrary(name: "CEvemu", path: "Sources/CEvemu", pkgConfig: "evemu", providers: [.apt(["libevemu-dev"])]),
+        suite("ImportBenchmarks", ["CEvemu", .product(name: "TouchTrace", package: touchstone)]),
     ]
 )

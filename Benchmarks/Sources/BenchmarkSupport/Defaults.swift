@@ -28,6 +28,12 @@ public enum SuiteDefaults {
         )
     }
 
+    /// A configuration for loading whole recordings: `timed()` plus the time per load.
+    public static func loads() -> Benchmark.Configuration {
+        timed(extra: [TouchstoneMetric.microsecondsPerLoad],
+              thresholds: [TouchstoneMetric.microsecondsPerLoad: wallClockTolerance])
+    }
+
     /// A configuration counting allocations alone: peak memory sampling adds mallocs of its own, so
     /// a benchmark gated on `mallocCountTotal` measures nothing else.
     public static func allocations(tolerance: Int = 0) -> Benchmark.Configuration {

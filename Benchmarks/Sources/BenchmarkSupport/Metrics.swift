@@ -13,9 +13,10 @@ public enum TouchstoneMetric {
     /// Encoded bytes per 1,000 touch samples (deterministic: a property of the format).
     public static let bytesPerThousandSamples = BenchmarkMetric.custom(
         "bytes_per_1000_samples", polarity: .prefersSmaller, useScalingFactor: false)
-    /// Whole recordings loaded per second, for the side-by-side comparison of formats (larger is better).
-    public static let loadsPerSecond = BenchmarkMetric.custom(
-        "loads_per_s", polarity: .prefersLarger, useScalingFactor: false)
+    /// Microseconds of CPU time to load one whole recording, for the side-by-side comparison of
+    /// formats (a YAML load takes seconds, so a per-second count would round to zero).
+    public static let microsecondsPerLoad = BenchmarkMetric.custom(
+        "us_per_load", polarity: .prefersSmaller, useScalingFactor: false)
 
     /// Recognition latency in virtual time, in microseconds, at one percentile, for one recognizer.
     public static func latency(_ percentile: String) -> BenchmarkMetric {

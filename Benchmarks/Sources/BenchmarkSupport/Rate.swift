@@ -30,11 +30,14 @@ public struct Rate {
         benchmark.measurement(TouchstoneMetric.nanosecondsPerSample, Int((nanoseconds / Double(samples)).rounded()))
     }
 
-    /// Stops timing and reports `loads_per_s` for `loads` whole loads of a recording.
-    public func report(loads: Int, to benchmark: Benchmark) {
+    /// Stops timing and reports `us_per_load` for one whole load of a recording of `samples` touch
+    /// samples, and the samples' rate as `report(samples:to:)` does.
+    public func report(loadOf samples: Int, to benchmark: Benchmark) {
         let nanoseconds = Double(Self.threadCPUNanoseconds() - start)
-        guard loads > 0, nanoseconds > 0 else { return }
-        benchmark.measurement(TouchstoneMetric.loadsPerSecond, Int(Double(loads) * 1e9 / nanoseconds))
+        guard samples > 0, nanoseconds > 0 else { return }
+        benchmark.measurement(TouchstoneMetric.microsecondsPerLoad, Int((nanoseconds / 1000).rounded()))
+        benchmark.measurement(TouchstoneMetric.samplesPerSecond, Int(Double(samples) * 1e9 / nanoseconds))
+        benchmark.measurement(TouchstoneMetric.nanosecondsPerSample, Int((nanoseconds / Double(samples)).rounded()))
     }
 
     private static func threadCPUNanoseconds() -> Int64 {
