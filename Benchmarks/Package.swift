@@ -45,6 +45,7 @@ let package = Package(
             dependencies: [
                 .product(name: "TouchTrace", package: touchstone),
                 .product(name: "Synthesis", package: touchstone),
+                .product(name: "Replay", package: touchstone),
                 .product(name: "Benchmark", package: "benchmark"),
             ]
         ),
@@ -54,6 +55,8 @@ let package = Package(
             .product(name: "Synthesis", package: touchstone),
             .product(name: "TouchTrace", package: touchstone),
         ]),
+        suite("ReplayBenchmarks", [.product(name: "Replay", package: touchstone)]),
+        suite("LatencyBenchmarks", [.product(name: "Replay", package: touchstone)]),
         // libevemu's parser, for the side-by-side load comparison (Debian libevemu-dev).
         .systemLibrary(name: "CEvemu", path: "Sources/CEvemu", pkgConfig: "evemu", providers: [.apt(["libevemu-dev"])]),
         suite("ImportBenchmarks", ["CEvemu", .product(name: "TouchTrace", package: touchstone)]),

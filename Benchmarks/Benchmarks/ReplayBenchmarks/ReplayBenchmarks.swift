@@ -1,0 +1,49 @@
+import Benchmark
+import BenchmarkSupport
+import Replay
+
+/// The replay suite: touch samples per second through each built-in scene on a large synthetic
+/// corpus, the whole road from trace file to log, and peak memory at two corpus sizes.
+/// Targets (issue 4): ≥ 5 M samples per second per core through `map`; memory flat in corpus size.
+let benchmarks: @Sendable () -> Void = {
+    let sabotage = Sabotage.current
+    Benchmark.teardown = { Corpus.removeScratch() }
+    let samples = 500_000
+
+    for scene in BuiltinScenes.all {
+        Benchmark("Replay.\(scene.name)", configuration: SuiteDefaults.timed()) { benchmark, path in
+            benchmark.startMeasurement()
+            let rate = Rate()
+            let outcome = try StreamedReplay.run(tracePath: path, scene: scene, sabotage: sabotage)
+            rate.report(samples: outcome.touchSamples, to: benchmark)
+            benchmark.stopMeasurement()
+            blackHole(outcome.logBytes)
+        } setup: {
+            try Corpus.traceFile(samples: samples)
+        }
+    }
+
+    // Peak memory replaying through `map` a corpus and one four times its size. `peak_anon_kib`
+    // (heap and stacks) equal at both sizes means the replay's memory does not grow with the trace;
+    // `peakMemoryResident` grows by the mapped file's pages, which the reader touches by design
+    // and the kernel can drop at will.
+    for size in [samples, 4 * samples] {
+        Benchmark(
+            "Replay.map.memory.\(size / 1000)k",
+            configuration: Benchmark.Configuration(
+                metrics: [.peakMemoryResident, TouchstoneMetric.peakAnonymousKiB],
+                warmupIterations: 0, maxDuration: .seconds(1), maxIterations: 2,
+                thresholds: [
+                    .peakMemoryResident: SuiteDefaults.memoryTolerance,
+                    TouchstoneMetric.peakAnonymousKiB: SuiteDefaults.memoryTolerance,
+                ])
+        ) { benchmark, path in
+            let memory = AnonymousMemory()
+            blackHole(try StreamedReplay.run(
+                tracePath: path, scene: BuiltinScenes.map, sabotage: sabotage, memory: memory))
+            benchmark.measurement(TouchstoneMetric.peakAnonymousKiB, memory.peakKiB)
+        } setup: {
+            try Corpus.traceFile(samples: size)
+        }
+    }
+}
