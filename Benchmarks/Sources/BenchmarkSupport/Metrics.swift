@@ -18,9 +18,10 @@ public enum TouchstoneMetric {
     public static let microsecondsPerLoad = BenchmarkMetric.custom(
         "us_per_load", polarity: .prefersSmaller, useScalingFactor: false)
 
-    /// Peak anonymous resident memory (heap and stacks, not mapped files) in KiB; see `AnonymousMemory`.
-    public static let peakAnonymousKiB = BenchmarkMetric.custom(
-        "peak_anon_kib", polarity: .prefersSmaller, useScalingFactor: false)
+    /// Growth of anonymous resident memory (heap and stacks, not mapped files) during the measured
+    /// work, in KiB; see `AnonymousMemory`.
+    public static let anonymousGrowthKiB = BenchmarkMetric.custom(
+        "anon_growth_kib", polarity: .prefersSmaller, useScalingFactor: false)
 
     /// Recognition latency in virtual time, in microseconds, at one percentile, for one recognizer.
     public static func latency(_ percentile: String) -> BenchmarkMetric {
