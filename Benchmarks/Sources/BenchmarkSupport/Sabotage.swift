@@ -4,8 +4,8 @@ import Benchmark
 /// A deliberate regression, switched on from outside, that proves the gates in
 /// `scripts/bench-check` catch what they claim to catch.
 ///
-/// Set `TOUCHSTONE_BENCH_SABOTAGE` to `slow` (about a microsecond of extra work per event, several
-/// times any hot path's own cost), `alloc` (one heap allocation per event) or `slow,alloc` before
+/// Set `TOUCHSTONE_BENCH_SABOTAGE` to `slow` (2–3 µs of extra work per event, more than
+/// any hot path's own cost, so every time at least doubles), `alloc` (one heap allocation per event) or `slow,alloc` before
 /// running the benchmarks.
 /// Every suite calls `perEvent()` once for each event it pushes through the code under test, so the
 /// same switch regresses every wall-clock and allocation metric at once. Unset, it costs one
@@ -40,10 +40,10 @@ public struct Sabotage: Sendable {
     @inline(never)
     private func damage() {
         if slow {
-            // A dependent chain the optimiser cannot fold: roughly 0.5–1 µs on this machine,
+            // A dependent chain the optimiser cannot fold: roughly 2–3 µs on this machine,
             // several times the cost of any hot path measured here.
             var x: UInt64 = 0x9E37_79B9_7F4A_7C15
-            for _ in 0..<512 { x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 }
+            for _ in 0..<2048 { x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 }
             blackHole(x)
         }
         if allocate {
