@@ -2,8 +2,8 @@ import Benchmark
 import BenchmarkSupport
 import TouchTrace
 
-/// The trace suite: how fast the binary trace format decodes and encodes, how compact it is, and
-/// how fast `touchstone info` summarises a trace. Targets (issue 7): decode ≥ 100 M touch samples
+/// The trace suite: how fast the binary trace format decodes, encodes and is written to a file,
+/// how compact it is, and how fast `touchstone info` summarises a trace. Targets (issue 7): decode ≥ 100 M touch samples
 /// per second per core (goal 200 M), ≤ 6 bytes per sample, no allocation per decoded event.
 let benchmarks: @Sendable () -> Void = {
     let sabotage = Sabotage.current
@@ -51,6 +51,24 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.measurement(
             TouchstoneMetric.bytesPerThousandSamples, bytes.count * 1000 / corpus.touchSamples)
         blackHole(bytes)
+    } setup: {
+        try Corpus.events(samples: encodeSamples)
+    }
+
+    // The recorder's write path: events into a TraceWriter on a file, chunks sealed and written with
+    // write(2) as event time passes, then the index and trailer on close (issue 5: ≥ 1 M events/s).
+    Benchmark("Write", configuration: SuiteDefaults.timed()) { benchmark, corpus in
+        let path = try Corpus.scratchDirectory() + "/write.trace"
+        benchmark.startMeasurement()
+        let rate = Rate()
+        let writer = try TraceWriter(path: path, header: corpus.header)
+        for event in corpus.events {
+            try writer.append(event)
+            sabotage.perEvent()
+        }
+        try writer.close()
+        rate.report(samples: corpus.touchSamples, to: benchmark)
+        benchmark.stopMeasurement()
     } setup: {
         try Corpus.events(samples: encodeSamples)
     }
