@@ -6,6 +6,7 @@
 // Module map (arrows point at what a module uses; see docs/architecture.md):
 //
 //   touchstone (CLI) ──► Replay ──► GestureEngine
+//        │  └──► LibinputCapture ──► TouchTrace, CLibinput (libinput, libudev)
 //        │                 │
 //        └──────────────►  TouchTrace  ◄── Synthesis
 //
@@ -20,10 +21,12 @@ let package = Package(
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
         .library(name: "Synthesis", targets: ["Synthesis"]),
         .library(name: "Replay", targets: ["Replay"]),
+        .library(name: "LibinputCapture", targets: ["LibinputCapture"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The event model and every file format: binary trace, JSON Lines, evemu, libinput record.
@@ -33,32 +36,60 @@ let package = Package(
         // UIKit's gesture-recognizer semantics. Knows no files, devices or clocks.
         .target(
             name: "GestureEngine",
-            dependencies: [.product(name: "HeapModule", package: "swift-collections")]
+            dependencies: [.product(name: "HeapModule", package: "swift-collections")],
+            // Dispatch is single-threaded and its buffers are never accessed re-entrantly (the
+            // dispatcher refuses re-entrant sends); the run-time exclusivity checks on class
+            // properties cost about a quarter of the per-sample time, so they are compiled out.
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
         ),
         // Virtual-time replay of traces through scenes, the canonical log, and verify.
         .target(name: "Replay", dependencies: ["TouchTrace", "GestureEngine"]),
+        // libinput and libudev, found through pkg-config: the C APIs the recorder drives.
+        .systemLibrary(
+            name: "CLibinput",
+            pkgConfig: "libinput libudev",
+            providers: [.apt(["libinput-dev", "libudev-dev"])]
+        ),
+        // Records touchscreen touches and touchpad gestures through libinput into trace events.
+        .target(
+            name: "LibinputCapture",
+            dependencies: ["TouchTrace", "CLibinput", .product(name: "Logging", package: "swift-log")]
+        ),
         // The `touchstone` command: argument parsing, wiring, progress and exit codes.
         .executableTarget(
             name: "TouchstoneCLI",
             dependencies: [
-                "TouchTrace", "Synthesis", "GestureEngine", "Replay",
+                "TouchTrace", "Synthesis", "GestureEngine", "Replay", "LibinputCapture",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Counts the test thread's heap allocations (malloc interposition) for allocation-bound tests.
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         .testTarget(
-            name: "TouchTraceTests",
-            dependencies: ["TouchTrace", "Synthesis", "AllocationCounter"],
-            exclude: ["Fixtures", "ExternalCheckers"]
+            name: "TouchTraceTests", dependencies: ["TouchTrace", "Synthesis", "AllocationCounter"],
+            exclude: ["Fixtures", "ExternalCheckers"]  // fixtures are read through #filePath
         ),
-        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TouchTrace"]),
+        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TouchTrace", "AllocationCounter"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
         .testTarget(
             name: "ReplayTests",
             dependencies: ["Replay", "Synthesis", "TouchTrace", "GestureEngine"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchTrace"]),
+        .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchstoneCLI"]),
+        // umockdev's test-bed API, for the recorder's end-to-end tests (emulated devices, no hardware).
+        .systemLibrary(
+            name: "CUmockdev",
+            path: "Tests/Support/CUmockdev",
+            pkgConfig: "umockdev-1.0",
+            providers: [.apt(["libumockdev-dev"])]
+        ),
+        .testTarget(
+            name: "LibinputCaptureTests",
+            dependencies: ["LibinputCapture", "TouchTrace", "CUmockdev"],
+            exclude: ["Preload"],
+            resources: [.copy("Fixtures")]
+        ),
     ]
 )

@@ -30,9 +30,14 @@ extension Touchstone {
             do {
                 scene = try SceneReference.resolve(self.scene)
             } catch {
-                throw ValidationError(error.description)
+                throw fail(error.description)
             }
-            let destination = try OutputFile(path: output)
+            let destination: OutputFile
+            do {
+                destination = try OutputFile(path: output)
+            } catch {
+                throw fail(String(describing: error))
+            }
             do {
                 let outcome = try TraceReplay.replay(tracePath: trace, scene: scene, format: format) { bytes in
                     destination.write(bytes)
@@ -41,13 +46,26 @@ extension Touchstone {
                 FileHandle.standardError.write(Data("replayed \(outcome.events) events (\(outcome.touchSamples) touch samples) through scene \(scene.name)\n".utf8))
             } catch {
                 destination.close()
-                throw CleanExit.message("error: \(error)")
+                throw fail(String(describing: error))
             }
         }
     }
 }
 
 extension LogFormat: ExpressibleByArgument {}
+
+/// Prints one `error: ...` line on standard error and gives the exit code for untrusted input
+/// that could not be used: 1, never a crash.
+func fail(_ message: String) -> ExitCode {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    return ExitCode(1)
+}
+
+/// An output file that could not be created.
+struct OutputError: Error, CustomStringConvertible {
+    var path: String
+    var description: String { "\(path): cannot create the file" }
+}
 
 /// Standard output, or a file created for writing.
 final class OutputFile {
@@ -61,7 +79,7 @@ final class OutputFile {
             return
         }
         guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw ValidationError("\(path): cannot create the file")
+            throw OutputError(path: path)
         }
         self.handle = handle
         closes = true

@@ -36,10 +36,10 @@ struct SynthPanelOptions: ParsableArguments {
     @Option(help: "Speed of every movement relative to a typical hand (0.2…5); taps and presses keep their timing.")
     var speed: Double = 1
 
-    func synthesisOptions(position: ScreenPoint? = nil, nearMiss: Bool = false) throws -> SynthesisOptions {
+    func synthesisOptions(position: ScreenPoint? = nil, nearMiss: Bool = false, cancelAt: Double? = nil) throws -> SynthesisOptions {
         let options = SynthesisOptions(
             samplingRate: samplingRate, noise: noise, jitter: jitter / 1000, speed: speed,
-            position: position, nearMiss: nearMiss
+            position: position, nearMiss: nearMiss, cancelAt: cancelAt
         )
         do {
             try options.validate()
@@ -70,7 +70,7 @@ struct SynthGesture: ParsableCommand {
 
     @OptionGroup var panel: SynthPanelOptions
 
-    @Option(name: [.short, .customLong("output")], help: "The trace to write (.trace).")
+    @Option(name: [.short, .customLong("output")], help: "The trace to write: .trace (binary) or .jsonl (JSON Lines).")
     var output: String
 
     @Option(help: "Fingers for tap, double-tap, long-press, pan and swipe (1…10).")
@@ -106,13 +106,16 @@ struct SynthGesture: ParsableCommand {
     @Flag(help: "Generate the gesture's near miss, which falls just outside one of its thresholds.")
     var nearMiss = false
 
+    @Option(help: "Cancel every touch this fraction of the way through the gesture (0…1), as the system does on an incoming call.")
+    var cancelAt: Double?
+
     @Option(name: .customLong("repeat"), help: "Perform the gesture this many times, with human pauses between.")
     var repetitions: Int = 1
 
     func run() throws {
         let gesture = try makeGesture()
         guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }
-        let options = try panel.synthesisOptions(position: try parsePosition(), nearMiss: nearMiss)
+        let options = try panel.synthesisOptions(position: try parsePosition(), nearMiss: nearMiss, cancelAt: cancelAt)
         var session: SessionSynthesizer
         do {
             try SessionSynthesizer.validate(gesture)
@@ -123,7 +126,7 @@ struct SynthGesture: ParsableCommand {
         let header = SyntheticTouchscreen.header(
             recorder: "touchstone synth \(self.gesture.rawValue)",
             version: Touchstone.configuration.version,
-            detail: "\(gesture.label)\(nearMiss ? " near-miss" : "") \(panel.summary) repeat=\(repetitions)"
+            detail: "\(gesture.label)\(nearMiss ? " near-miss" : "")\(cancelAt.map { " cancel-at=\($0)" } ?? "") \(panel.summary) repeat=\(repetitions)"
         )
         try SynthOutput.write(to: output, header: header) { sink in
             for _ in 0..<repetitions { try session.perform(gesture, into: &sink) }

@@ -50,7 +50,7 @@ struct SynthCorpus: ParsableCommand {
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
             var made: CorpusSynthesizer.TraceSummary?
             let header = corpus.header(index: index, samples: samples, version: Touchstone.configuration.version)
-            let bytes = try SynthOutput.write(to: path, header: header) { sink in
+            let bytes = try SynthOutput.write(to: path, header: header, allowJSONLines: false) { sink in
                 made = try corpus.generateTrace(index: index, samples: samples, into: &sink)
             }
             guard let summary = made else { continue }

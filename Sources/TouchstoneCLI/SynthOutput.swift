@@ -6,27 +6,36 @@ import TouchTrace
 import Glibc
 #endif
 
-/// Where `touchstone synth` writes: picks the trace writer for a path's extension and streams a
-/// generator's events straight into it.
+/// Where `touchstone synth` writes: the format follows the path's extension. Binary traces stream
+/// straight into `TraceWriter`; JSON Lines, meant for small hand-editable traces, is built in memory
+/// and written through its canonical writer.
 enum SynthOutput {
     /// Writes one trace at `path`, letting `generate` append events; returns the file's size in bytes.
     /// Writer failures become one line on standard error and exit status 1.
     @discardableResult
     static func write(
-        to path: String, header: TraceHeader, _ generate: (inout WriterSink) throws -> Void
+        to path: String, header: TraceHeader, allowJSONLines: Bool = true, _ generate: (inout Sink) throws -> Void
     ) throws -> Int {
-        guard path.hasSuffix(".trace") else {
-            throw ValidationError("\(path): only .trace output is supported here yet (JSON Lines arrives with `touchstone convert`)")
-        }
         do {
-            let writer = try TraceWriter(path: path, header: header)
-            var sink = WriterSink(writer: writer)
-            try generate(&sink)
-            try writer.close()
-            return writer.bytesWritten
+            if path.hasSuffix(".trace") {
+                let writer = try TraceWriter(path: path, header: header)
+                var sink = Sink(writer: writer)
+                try generate(&sink)
+                try writer.close()
+                return writer.bytesWritten
+            }
+            if allowJSONLines && path.hasSuffix(".jsonl") {
+                var sink = Sink(writer: nil)
+                try generate(&sink)
+                let document = TraceDocument(header: header, events: sink.events)
+                try JSONLines.write(JSONLinesTrace(document: document), to: path)
+                return JSONLines.encode(document).count
+            }
         } catch let error as TraceWriteError {
             throw failure(error.description)
         }
+        let formats = allowJSONLines ? ".trace or .jsonl" : ".trace"
+        throw ValidationError("\(path): write \(formats)")
     }
 
     /// Prints `message` on standard error and exits with status 1.
@@ -36,12 +45,21 @@ enum SynthOutput {
         return ExitCode.failure
     }
 
-    /// A trace writer seen as the sink generators write into.
-    struct WriterSink: TraceEventSink {
-        let writer: TraceWriter
+    /// What generators write into: the binary trace writer, or memory for JSON Lines.
+    struct Sink: TraceEventSink {
+        let writer: TraceWriter?
+        private(set) var events: [TraceEvent] = []
+
+        init(writer: TraceWriter?) {
+            self.writer = writer
+        }
 
         mutating func append(_ event: TraceEvent) throws {
-            try writer.append(event)
+            if let writer {
+                try writer.append(event)
+            } else {
+                events.append(event)
+            }
         }
     }
 }

@@ -7,6 +7,13 @@ struct Touchstone: ParsableCommand {
         commandName: "touchstone",
         abstract: "Record touch and gesture sessions, replay them through UIKit-faithful recognizers, and measure them.",
         version: "0.1.0",
-        subcommands: [Synth.self, Replay.self, Verify.self]
+        subcommands: [
+            Record.self,
+            Synth.self,
+            Info.self,
+            Convert.self,
+            Replay.self,
+            Verify.self,
+        ]
     )
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Replay
+import Synchronization
 
 extension Touchstone {
     /// `touchstone verify DIR`: replay every capture and compare it with its golden log.
@@ -40,7 +41,7 @@ extension Touchstone {
                 options = VerifyOptions(root: directory, update: update, jobs: jobs,
                                         shard: try shard.map { text throws(VerifyError) in try Shard(parsing: text) } ?? .all)
             } catch {
-                throw ValidationError(error.description)
+                throw fail(error.description)
             }
             let bar = ProgressBar(enabled: !noProgress && isatty(STDERR_FILENO) == 1)
             let report: VerifyReport
@@ -48,7 +49,7 @@ extension Touchstone {
                 report = try VerifyRunner(options: options).run(progress: bar.update)
             } catch {
                 bar.finish()
-                throw CleanExit.message("error: \(error)")
+                throw fail(error.description)
             }
             bar.finish()
             var standardOutput = report.resultsText
@@ -57,7 +58,7 @@ extension Touchstone {
             FileHandle.standardError.write(Data(("\n" + report.summaryText).utf8))
             if let junit {
                 guard FileManager.default.createFile(atPath: junit, contents: Data(JUnitReport.xml(report).utf8)) else {
-                    throw ValidationError("\(junit): cannot write the JUnit report")
+                    throw fail("\(junit): cannot write the JUnit report")
                 }
             }
             if report.failed > 0 { throw ExitCode(1) }
@@ -66,8 +67,10 @@ extension Touchstone {
 }
 
 /// A one-line progress bar redrawn on standard error; does nothing when disabled (not a terminal).
+/// Workers finish captures concurrently, so drawing is serialised and never goes backwards.
 final class ProgressBar: Sendable {
     let enabled: Bool
+    private let drawn = Mutex(0)
 
     init(enabled: Bool) {
         self.enabled = enabled
@@ -75,10 +78,14 @@ final class ProgressBar: Sendable {
 
     @Sendable func update(done: Int, total: Int) {
         guard enabled, total > 0 else { return }
-        let width = 30
-        let filled = done * width / total
-        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)".utf8))
+        drawn.withLock { last in
+            guard done > last else { return }
+            last = done
+            let width = 30
+            let filled = done * width / total
+            let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+            FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)".utf8))
+        }
     }
 
     func finish() {

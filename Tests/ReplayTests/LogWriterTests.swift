@@ -5,7 +5,7 @@ import Testing
 @Suite("Log writer")
 struct LogWriterTests {
     func text(_ record: LogRecord, _ format: LogFormat = .text) -> String {
-        var writer = LogWriter(format: format)
+        let writer = LogWriter(format: format)
         writer.write(record)
         return String(decoding: writer.take(), as: UTF8.self)
     }

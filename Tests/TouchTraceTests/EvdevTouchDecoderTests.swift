@@ -153,6 +153,30 @@ struct EvdevTouchDecoderTests {
         #expect(warnings.isEmpty)
     }
 
+    @Test("Protocol A: a device that sends tracking ids is matched by them, not by nearness")
+    func protocolATrackingIDs() {
+        var device = protocolA()
+        device.addAxis(EvdevCode.ABS_MT_TRACKING_ID, AxisRange(minimum: 0, maximum: 65535))
+        var s = Script()
+        for (id, x) in [(Int32(1), Int32(100)), (2, 900)] {
+            s.abs(EvdevCode.ABS_MT_TRACKING_ID, id)
+            s.abs(EvdevCode.ABS_MT_POSITION_X, x)
+            s.syn(EvdevCode.SYN_MT_REPORT)
+        }
+        s.syn()
+        // The two fingers swap places: nearness would swap their identities, the ids do not.
+        for (id, x) in [(Int32(1), Int32(880)), (2, 120)] {
+            s.abs(EvdevCode.ABS_MT_TRACKING_ID, id)
+            s.abs(EvdevCode.ABS_MT_POSITION_X, x)
+            s.syn(EvdevCode.SYN_MT_REPORT)
+        }
+        s.syn()
+        let motions = s.decode(device).samples.filter { $0.phase == .motion }
+
+        #expect(motions.map(\.touch) == [0, 1])
+        #expect(motions.map(\.x) == [880, 120])
+    }
+
     @Test("Single touch: BTN_TOUCH starts and ends the touch, ABS_X/Y and ABS_PRESSURE move it")
     func singleTouchSequence() {
         var s = Script()
@@ -195,6 +219,25 @@ struct EvdevTouchDecoderTests {
         #expect(samples[2] == TouchSample(time: 5_020_000, phase: .down, touch: 1, slot: 0, x: 30, y: 20))
         #expect(warnings.map(\.location) == [.line(6), .line(10)])
         #expect(warnings.first?.message.contains("SYN_DROPPED") == true)
+    }
+
+    @Test("Single touch: after SYN_DROPPED a contact still held comes back as a new touch when it moves")
+    func singleTouchResync() {
+        var s = Script()
+        s.key(EvdevCode.BTN_TOUCH, 1)
+        s.abs(EvdevCode.ABS_X, 10)
+        s.syn()
+        s.syn(EvdevCode.SYN_DROPPED)
+        s.syn()
+        s.abs(EvdevCode.ABS_X, 20)
+        s.syn()
+        s.key(EvdevCode.BTN_TOUCH, 0)
+        s.syn()
+        let samples = s.decode(singleTouch()).samples
+
+        #expect(samples.map(\.phase) == [.down, .cancel, .down, .up])
+        #expect(samples.map(\.touch) == [0, 0, 1, 1])
+        #expect(samples[2].x == 20)
     }
 
     @Test("A slot out of range is reported with its line and its events are ignored")

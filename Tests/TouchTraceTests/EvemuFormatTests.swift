@@ -36,6 +36,15 @@ struct EvemuFormatTests {
         #expect(warnings.isEmpty)
     }
 
+    @Test("A comment after the data of a header line is allowed, as evemu 1.1 allows it")
+    func trailingHeaderComment() throws {
+        let text = "N: Pad #2\nI: 0011 0002 0007 01b1 # PS/2\nA: 00 0 100 0 0 # x\n"
+        let (document, _) = try EvemuFormat.read(text: text, file: "commented.desc")
+
+        #expect(document.header.devices.first?.name == "Pad #2")
+        #expect(document.header.devices.first?.vendor == 2)
+    }
+
     @Test("A malformed event line is an error naming the file and line")
     func malformedEventLine() {
         let text = header + "E: 0.000001 0003 0039 0000\nE: 0.000002 0003 zz 1\n"

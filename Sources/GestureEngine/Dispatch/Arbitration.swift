@@ -22,29 +22,34 @@ extension TouchDispatcher {
             rounds += 1
             var index = 0
             while index < recognizersInPlay.count {
-                let recognizer = recognizersInPlay[index]
+                let next = inPlay[index]
                 index += 1
-                guard recognizer.needsReconcile else { continue }
-                recognizer.needsReconcile = false
+                guard next._withUnsafeGuaranteedRef({ $0.needsReconcile }) else { continue }
                 progressed = true
-                switch recognizer.currentState {
-                case .possible:
-                    break
-                case .began, .changed, .ended:
-                    failDependents(of: recognizer)
-                    if recognizer.isReleased {
-                        recognizer.actionPending = true
-                        if recognizer.currentState != .ended { recheckSimultaneity(of: recognizer) }
-                    } else {
-                        attemptRelease(recognizer)
-                    }
-                case .cancelled:
-                    if recognizer.isReleased { recognizer.actionPending = true }
-                    wakeDependents(of: recognizer)
-                case .failed:
-                    wakeDependents(of: recognizer)
-                }
+                next._withUnsafeGuaranteedRef { reconcile($0) }
             }
+        }
+    }
+
+    /// One recognizer's state moved: apply the rules that follow from its new state.
+    private func reconcile(_ recognizer: GestureRecognizer) {
+        recognizer.needsReconcile = false
+        switch recognizer.currentState {
+        case .possible:
+            break
+        case .began, .changed, .ended:
+            failDependents(of: recognizer)
+            if recognizer.isReleased {
+                recognizer.actionPending = true
+                if recognizer.currentState != .ended { recheckSimultaneity(of: recognizer) }
+            } else {
+                attemptRelease(recognizer)
+            }
+        case .cancelled:
+            if recognizer.isReleased { recognizer.actionPending = true }
+            wakeDependents(of: recognizer)
+        case .failed:
+            wakeDependents(of: recognizer)
         }
     }
 
@@ -69,7 +74,17 @@ extension TouchDispatcher {
             return
         }
 
+        // Among recognizers claiming in the same pass, one that would be excluded by a rival it
+        // cannot exclude yields (W10-120: the double tap excludes the single tap on the second tap).
+        for rival in recognizersInPlay where rival !== recognizer && !rival.isReleased
+            && rival.currentState.isRecognizing && !isWaitingOnRequirement(rival)
+            && prevents(rival, recognizer) && !prevents(recognizer, rival) {
+            recognizer.apply(.fail)
+            return
+        }
+
         recognizer.isReleased = true
+        deliveryGeneration &+= 1
         recognizer.actionPending = true
         recognizer.presentBeganFirst = recognizer.kind == .continuous && recognizer.currentState != .began
 
@@ -80,11 +95,21 @@ extension TouchDispatcher {
         }
     }
 
+    /// Whether `recognizer` has a requirement in play that has not failed yet.
+    private func isWaitingOnRequirement(_ recognizer: GestureRecognizer) -> Bool {
+        for requirement in recognizersInPlay where requirement !== recognizer && recognizer.requiresFailure(of: requirement) {
+            let state = requirement.currentState
+            if state != .failed && state != .cancelled { return true }
+        }
+        return false
+    }
+
     /// Fails every recognizer that requires `recognizer` to fail and has not been let through.
     private func failDependents(of recognizer: GestureRecognizer) {
-        for dependent in recognizersInPlay where dependent !== recognizer && !dependent.isReleased {
+        recognizersInPlay.forEachUnretained { dependent in
+            guard dependent !== recognizer, !dependent.isReleased, dependent.hasFailureRequirements else { return }
             let state = dependent.currentState
-            guard state == .possible || state.isRecognizing else { continue }
+            guard state == .possible || state.isRecognizing else { return }
             if dependent.requiresFailure(of: recognizer) { dependent.apply(.fail) }
         }
     }
@@ -98,14 +123,14 @@ extension TouchDispatcher {
     }
 
     private func recheckSimultaneity(of recognizer: GestureRecognizer) {
-        for other in recognizersInPlay where other !== recognizer && other.isReleased {
+        var withdrawn = false
+        recognizersInPlay.forEachUnretained { other in
+            guard !withdrawn, other !== recognizer, other.isReleased else { return }
             let state = other.currentState
-            guard state == .began || state == .changed else { continue }
-            if prevents(other, recognizer) {
-                recognizer.apply(.cancel)
-                return
-            }
+            guard state == .began || state == .changed else { return }
+            if prevents(other, recognizer) { withdrawn = true }
         }
+        if withdrawn { recognizer.apply(.cancel) }
     }
 
     /// Whether `winner`, recognizing, excludes `other`.
@@ -123,18 +148,22 @@ extension TouchDispatcher {
     func sendPendingActions() {
         var index = 0
         while index < recognizersInPlay.count {
-            let recognizer = recognizersInPlay[index]
+            let next = inPlay[index]
             index += 1
-            guard recognizer.actionPending else { continue }
-            recognizer.actionPending = false
-            let state = recognizer.currentState
-            guard state != .failed, state != .possible else { continue }
-            if recognizer.presentBeganFirst {
-                recognizer.presentBeganFirst = false
-                recognizer.sendAction(presenting: .began)
-                if state == .began || state == .changed { continue }
-            }
-            recognizer.sendAction(presenting: state)
+            guard next._withUnsafeGuaranteedRef({ $0.actionPending }) else { continue }
+            next._withUnsafeGuaranteedRef { sendPendingAction(of: $0) }
         }
+    }
+
+    private func sendPendingAction(of recognizer: GestureRecognizer) {
+        recognizer.actionPending = false
+        let state = recognizer.currentState
+        guard state != .failed, state != .possible else { return }
+        if recognizer.presentBeganFirst {
+            recognizer.presentBeganFirst = false
+            recognizer.sendAction(presenting: .began)
+            if state == .began || state == .changed { return }
+        }
+        recognizer.sendAction(presenting: state)
     }
 }

@@ -9,8 +9,9 @@ public enum Observation {
     /// continuous recognizer's first action presents `began`), `values` what it could read.
     case action(GestureRecognizer, state: GestureRecognizer.State, values: ActionValues)
     /// A view received touches through one of its responder hooks. For a delayed began, the
-    /// touches carry their original timestamp and location during the call.
-    case viewReceived(View, phase: Touch.Phase, touches: [Touch])
+    /// touches carry their original timestamp and location during the call. The batch is valid
+    /// only during the call.
+    case viewReceived(View, phase: Touch.Phase, touches: TouchBatch)
 }
 
 /// Receives every observation, stamped with the scheduler's current time: the hook for the replay

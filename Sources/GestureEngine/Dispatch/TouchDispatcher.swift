@@ -29,9 +29,21 @@ public final class TouchDispatcher {
     /// as a double tap waiting for its second tap), in collection order.
     public private(set) var recognizersInPlay: [GestureRecognizer] = []
 
-    var eventTouches: [Touch] = []
-    var batch: [Touch] = []
-    var viewGroup: [Touch] = []
+    /// The touches of the frame being dispatched (or none, between frames).
+    let eventTouches = TouchList(capacity: 16)
+    private let batch = TouchList(capacity: 16)
+    let viewGroup = TouchList(capacity: 16)
+    /// `recognizersInPlay` without reference counting, for the per-frame loops: the strong array
+    /// keeps every recognizer named here alive.
+    var inPlay: [Unmanaged<GestureRecognizer>] = []
+    var groupView: Unmanaged<View>?
+    var groupPhase = Touch.Phase.began
+    /// Bumped whenever anything that decides view delivery may have changed (a recognizer's state,
+    /// release or flags, a touch's recognizers), so each touch re-reads its recognizers only then.
+    var deliveryGeneration: UInt64 = 1
+    /// The phase of every touch down, when this frame moves them all alike (the common case of
+    /// fingers moving together), letting each recognizer receive its own touch list as the batch.
+    private var uniformPhase: Touch.Phase?
     private var pool: [Touch] = []
     private var tapCounter: TapCountTracker
     private var isDispatching = false
@@ -43,11 +55,15 @@ public final class TouchDispatcher {
         tapCounter = TapCountTracker(
             maximumInterval: GestureDefaults.maximumIntervalBetweenSuccessiveTaps,
             maximumDistance: GestureDefaults.tapAllowableMovement)
-        for buffer in [\TouchDispatcher.touchesDown, \.touchesHeld, \.eventTouches, \.batch, \.viewGroup] {
-            self[keyPath: buffer].reserveCapacity(16)
-        }
+        touchesDown.reserveCapacity(16)
+        touchesHeld.reserveCapacity(16)
         recognizersInPlay.reserveCapacity(16)
+        inPlay.reserveCapacity(16)
         pool.reserveCapacity(16)
+    }
+
+    deinit {
+        for recognizer in recognizersInPlay { recognizer.detachFromDispatcher() }
     }
 
     // MARK: Frames
@@ -69,15 +85,15 @@ public final class TouchDispatcher {
         isDispatching = true
         defer { isDispatching = false }
         let time = frame.timestamp
-        for touch in touchesDown { touch.phase = .stationary }
-        eventTouches.removeAll(keepingCapacity: true)
+        touchesDown.forEachUnretained { $0.phase = .stationary }
+        eventTouches.removeAll()
 
         var index = start
         while index < frame.touches.endIndex {
             let input = frame.touches[index]
-            if eventTouches.contains(where: { $0.identifier == input.identifier }) { break }
+            if eventTouches.count > 0 && eventTouches.batch.contains(where: { $0.identifier == input.identifier }) { break }
             index += 1
-            if let touch = touchesDown.first(where: { $0.identifier == input.identifier }) {
+            if let touch = touchDown(withIdentifier: input.identifier) {
                 touch.previousLocationInWindow = touch.locationInWindow
                 touch.locationInWindow = input.location
                 touch.timestamp = time
@@ -96,10 +112,27 @@ public final class TouchDispatcher {
             }
         }
 
+        uniformPhase = nil
+        if eventTouches.count == touchesDown.count && !eventTouches.isEmpty {
+            var phase: Touch.Phase?
+            var uniform = true
+            eventTouches.forEachTouch { touch in
+                if phase == nil { phase = touch.phase } else if phase != touch.phase { uniform = false }
+            }
+            if uniform { uniformPhase = phase }
+        }
         deliverToRecognizers()
         settle()
         finishEvent()
         return index
+    }
+
+    private func touchDown(withIdentifier identifier: UInt32) -> Touch? {
+        var found: Unmanaged<Touch>?
+        touchesDown.forEachUnretained { touch in
+            if found == nil && touch.identifier == identifier { found = .passUnretained(touch) }
+        }
+        return found?.takeUnretainedValue()
     }
 
     private func begin(_ input: TouchInput, at time: GestureTime) -> Touch {
@@ -126,40 +159,68 @@ public final class TouchDispatcher {
                 }
                 if !recognizer.isActive { activate(recognizer) }
                 touch.gestureRecognizers.append(recognizer)
-                recognizer.touches.append(touch)
+                recognizer.touchList.append(touch)
+                deliveryGeneration &+= 1
             }
             current = view.superview
         }
     }
 
     private func deliverToRecognizers() {
+        if let phase = uniformPhase, phase != .began {
+            var index = 0
+            while index < inPlay.count {
+                inPlay[index]._withUnsafeGuaranteedRef { recognizer in
+                    if !recognizer.currentState.isFinished && !recognizer.touchList.isEmpty {
+                        call(phase, on: recognizer, with: recognizer.touches)
+                    }
+                }
+                index += 1
+            }
+            return
+        }
         var phases: UInt8 = 0
-        for touch in eventTouches { phases |= 1 << touch.phase.rawValue }
+        for touch in eventTouches.batch { phases |= 1 << touch.phase.rawValue }
         var index = 0
-        while index < recognizersInPlay.count {
-            let recognizer = recognizersInPlay[index]
+        while index < inPlay.count {
+            let recognizer = inPlay[index].takeUnretainedValue()
             index += 1
             // Began, moved, ended, cancelled in that order; stationary touches are not delivered.
             var raw: UInt8 = 0
             while raw <= Touch.Phase.cancelled.rawValue {
-                let phase = Touch.Phase(rawValue: raw)!
+                let phase = Touch.Phase(rawValue: raw).unsafelyUnwrapped
                 raw += 1
                 guard phase != .stationary, phases & (1 << phase.rawValue) != 0 else { continue }
                 guard !recognizer.currentState.isFinished else { break }
-                batch.removeAll(keepingCapacity: true)
-                for touch in eventTouches where touch.phase == phase
-                    && touch.gestureRecognizers.contains(where: { $0 === recognizer }) {
-                    batch.append(touch)
-                }
-                guard !batch.isEmpty else { continue }
-                switch phase {
-                case .began: recognizer.touchesBegan(batch)
-                case .moved: recognizer.touchesMoved(batch)
-                case .ended: recognizer.touchesEnded(batch)
-                case .cancelled: recognizer.touchesCancelled(batch)
-                case .stationary: break
-                }
+                deliver(phase, to: recognizer)
             }
+        }
+    }
+
+    /// Calls the recognizer's hook for `phase` with its touches in that phase, if any.
+    private func deliver(_ phase: Touch.Phase, to recognizer: GestureRecognizer) {
+        // Fast path: every touch the recognizer tracks is in this phase (one finger moving), so
+        // its own list is the batch. Not for began, when recognizers may ignore touches and so
+        // mutate that list during the call.
+        var matching = 0
+        for touch in recognizer.touches where touch.phase == phase { matching += 1 }
+        guard matching > 0 else { return }
+        if matching == recognizer.touches.count && phase != .began {
+            call(phase, on: recognizer, with: recognizer.touches)
+            return
+        }
+        batch.removeAll()
+        for touch in recognizer.touches where touch.phase == phase { batch.append(touch) }
+        call(phase, on: recognizer, with: batch.batch)
+    }
+
+    private func call(_ phase: Touch.Phase, on recognizer: GestureRecognizer, with touches: TouchBatch) {
+        switch phase {
+        case .began: recognizer.touchesBegan(touches)
+        case .moved: recognizer.touchesMoved(touches)
+        case .ended: recognizer.touchesEnded(touches)
+        case .cancelled: recognizer.touchesCancelled(touches)
+        case .stationary: break
         }
     }
 
@@ -170,14 +231,25 @@ public final class TouchDispatcher {
             reconcile()
             sendPendingActions()
             rounds += 1
-        } while recognizersInPlay.contains(where: { $0.needsReconcile }) && rounds < 64
+        } while needsAnotherRound() && rounds < 64
         deliverToViews()
     }
 
+    private func needsAnotherRound() -> Bool {
+        var needed = false
+        recognizersInPlay.forEachUnretained { if $0.needsReconcile { needed = true } }
+        return needed
+    }
+
     private func finishEvent() {
-        for touch in eventTouches where touch.phase.isTerminal {
+        guard uniformPhase != .moved else {
+            // Nothing lifted: only held touches may have finished.
+            if !touchesHeld.isEmpty { releaseFinishedHeldTouches() }
+            return
+        }
+        for touch in eventTouches.batch where touch.phase.isTerminal {
             for recognizer in touch.gestureRecognizers {
-                recognizer.touches.removeAll { $0 === touch }
+                recognizer.touchList.remove(touch)
             }
             touchesDown.removeAll { $0 === touch }
             if touch.viewDelivery != .finished { touchesHeld.append(touch) } else { recycle(touch) }
@@ -217,6 +289,7 @@ public final class TouchDispatcher {
             }
         }
         recognizersInPlay.append(recognizer)
+        inPlay.append(.passUnretained(recognizer))
     }
 
     private func asksToRequire(_ recognizer: GestureRecognizer, failureOf other: GestureRecognizer) -> Bool {
@@ -236,9 +309,11 @@ public final class TouchDispatcher {
                 recognizer.apply(.reset)
                 recognizer.reset()
                 recognizer.resetAttempt()
+                recognizer.dispatcher = nil
                 for touch in touchesHeld { touch.gestureRecognizers.removeAll { $0 === recognizer } }
                 recognizer.isActive = false
                 recognizersInPlay.remove(at: index)
+                inPlay.remove(at: index)
             } else {
                 index += 1
             }
@@ -261,7 +336,9 @@ public final class TouchDispatcher {
     // MARK: Calls from recognizers
 
     func recognizerChangedState(_ recognizer: GestureRecognizer, from old: GestureRecognizer.State, to new: GestureRecognizer.State) {
-        observer?.observe(.stateChanged(recognizer, from: old, to: new), at: scheduler.now)
+        deliveryGeneration &+= 1
+        guard let observer else { return }
+        observer.observe(.stateChanged(recognizer, from: old, to: new), at: scheduler.now)
     }
 
     func recognizerWillSendAction(_ recognizer: GestureRecognizer, presenting state: GestureRecognizer.State) {
@@ -289,7 +366,7 @@ public final class TouchDispatcher {
         guard !isDispatching else { return }
         isDispatching = true
         defer { isDispatching = false }
-        eventTouches.removeAll(keepingCapacity: true)
+        eventTouches.removeAll()
         settle()
         releaseFinishedHeldTouches()
         if touchesDown.isEmpty { resetSettledRecognizers() }

@@ -15,32 +15,44 @@
 /// wait for a failure requirement.
 extension TouchDispatcher {
     func deliverToViews() {
-        viewGroup.removeAll(keepingCapacity: true)
-        var groupView: View?
-        var groupPhase = Touch.Phase.began
-        for touch in eventTouches {
-            guard let step = viewStep(for: touch, inEvent: true) else { continue }
-            if step.isImmediate {
-                if groupView !== touch.view || groupPhase != step.phase {
-                    flushViewGroup(groupView, groupPhase)
-                    groupView = touch.view
-                    groupPhase = step.phase
-                }
-                viewGroup.append(touch)
-            } else {
-                flushViewGroup(groupView, groupPhase)
-                groupView = nil
-                perform(step, for: touch)
+        viewGroup.removeAll()
+        groupView = nil
+        // Older business first: lifted touches whose ended was held, then fingers still down that
+        // are not in this frame (held phases may now be due, or a recognizer that recognized
+        // between frames, such as a long press on its timer, cancels them), then the frame.
+        if !touchesHeld.isEmpty {
+            for touch in touchesHeld where touch.viewDelivery != .finished && !isInEvent(touch) {
+                visit(touch, inEvent: false)
             }
         }
-        flushViewGroup(groupView, groupPhase)
-        // Touches not in this frame: held phases may now be due, or a recognizer that recognized
-        // between frames (a long press on its timer) cancels them.
-        for touch in touchesDown where touch.viewDelivery != .finished && !eventTouches.contains(where: { $0 === touch }) {
-            if let step = viewStep(for: touch, inEvent: false) { perform(step, for: touch) }
+        if touchesDown.count != eventTouches.count {
+            for touch in touchesDown where touch.viewDelivery != .finished && !isInEvent(touch) {
+                visit(touch, inEvent: false)
+            }
         }
-        for touch in touchesHeld where touch.viewDelivery != .finished && !eventTouches.contains(where: { $0 === touch }) {
-            if let step = viewStep(for: touch, inEvent: false) { perform(step, for: touch) }
+        eventTouches.forEachTouch { visit($0, inEvent: true) }
+        flushViewGroup(groupView, groupPhase)
+    }
+
+    private func isInEvent(_ touch: Touch) -> Bool {
+        eventTouches.contains(touch)
+    }
+
+    /// Delivers what is due for `touch`, grouping consecutive touches of one view and phase into one
+    /// call as UIKit does.
+    private func visit(_ touch: Touch, inEvent: Bool) {
+        guard let step = viewStep(for: touch, inEvent: inEvent) else { return }
+        if step.isImmediate {
+            if groupView?.toOpaque() != touch.viewReference?.toOpaque() || groupPhase != step.phase {
+                flushViewGroup(groupView, groupPhase)
+                groupView = touch.viewReference
+                groupPhase = step.phase
+            }
+            viewGroup.append(touch)
+        } else {
+            flushViewGroup(groupView, groupPhase)
+            groupView = nil
+            perform(step, for: touch)
         }
     }
 
@@ -55,25 +67,20 @@ extension TouchDispatcher {
         let delivery = touch.viewDelivery
         if delivery == .finished { return nil }
 
-        var cancels = false
-        var recognizedDelayingBegan = false
-        var decidingDelaysBegan = false
-        var decidingDelaysEnded = false
-        for recognizer in touch.gestureRecognizers {
-            let state = recognizer.currentState
-            if recognizer.isReleased && (state.isRecognizing || state == .cancelled) {
-                if recognizer.cancelsTouchesInView { cancels = true }
-                if recognizer.delaysTouchesBegan { recognizedDelayingBegan = true }
-            } else if state == .possible || (!recognizer.isReleased && state.isRecognizing) {
-                if recognizer.delaysTouchesBegan { decidingDelaysBegan = true }
-                if recognizer.delaysTouchesEnded { decidingDelaysEnded = true }
-            }
+        if touch.flagsGeneration != deliveryGeneration {
+            touch.deliveryFlags = deliveryFlags(of: touch)
+            touch.flagsGeneration = deliveryGeneration
         }
+        let flags = touch.deliveryFlags
+        let cancels = flags.cancels
+        let recognizedDelayingBegan = flags.recognizedDelayingBegan
+        let decidingDelaysBegan = flags.decidingDelaysBegan
+        let decidingDelaysEnded = flags.decidingDelaysEnded
 
         let unseen = delivery == .heldBegan || (delivery == .live && inEvent && touch.phase == .began)
         if cancels {
             touch.viewDelivery = .finished
-            return unseen ? nil : ViewStep(phase: .cancelled, isImmediate: inEvent)
+            return unseen ? nil : ViewStep(phase: .cancelled, isImmediate: true)
         }
         switch delivery {
         case .heldBegan:
@@ -116,10 +123,25 @@ extension TouchDispatcher {
         }
     }
 
+    private func deliveryFlags(of touch: Touch) -> DeliveryFlags {
+        var flags = DeliveryFlags()
+        touch.gestureRecognizers.forEachUnretained { recognizer in
+            let state = recognizer.currentState
+            if recognizer.isReleased && (state.isRecognizing || state == .cancelled) {
+                if recognizer.cancelsTouchesInView { flags.cancels = true }
+                if recognizer.delaysTouchesBegan { flags.recognizedDelayingBegan = true }
+            } else if state == .possible || (!recognizer.isReleased && state.isRecognizing) {
+                if recognizer.delaysTouchesBegan { flags.decidingDelaysBegan = true }
+                if recognizer.delaysTouchesEnded { flags.decidingDelaysEnded = true }
+            }
+        }
+        return flags
+    }
+
     /// Performs a step that is not part of the frame's normal flow: a cancellation between frames,
     /// the release of a held began (with catch-up), or of a held ended.
     private func perform(_ step: ViewStep, for touch: Touch) {
-        guard let view = touch.view else { return }
+        guard let view = touch.viewReference else { return }
         switch step.phase {
         case .began:
             releaseHeldBegan(touch, to: view)
@@ -128,7 +150,7 @@ extension TouchDispatcher {
         }
     }
 
-    private func releaseHeldBegan(_ touch: Touch, to view: View) {
+    private func releaseHeldBegan(_ touch: Touch, to view: Unmanaged<View>) {
         let phase = touch.phase, time = touch.timestamp
         let location = touch.locationInWindow, previous = touch.previousLocationInWindow
         touch.phase = .began
@@ -170,25 +192,28 @@ extension TouchDispatcher {
         return state == .possible || (!recognizer.isReleased && state.isRecognizing)
     }
 
-    private func deliverSingle(_ touch: Touch, phase: Touch.Phase, to view: View) {
+    private func deliverSingle(_ touch: Touch, phase: Touch.Phase, to view: Unmanaged<View>) {
         flushViewGroup(nil, phase)
         viewGroup.append(touch)
         flushViewGroup(view, phase)
     }
 
-    private func flushViewGroup(_ view: View?, _ phase: Touch.Phase) {
+    private func flushViewGroup(_ view: Unmanaged<View>?, _ phase: Touch.Phase) {
         guard let view, !viewGroup.isEmpty else {
-            viewGroup.removeAll(keepingCapacity: true)
+            viewGroup.removeAll()
             return
         }
-        emit(.viewReceived(view, phase: phase, touches: viewGroup))
-        switch phase {
-        case .began: view.touchesBegan(viewGroup)
-        case .moved: view.touchesMoved(viewGroup)
-        case .ended: view.touchesEnded(viewGroup)
-        case .cancelled: view.touchesCancelled(viewGroup)
-        case .stationary: break
+        let touches = viewGroup.batch
+        view._withUnsafeGuaranteedRef { view in
+            if observer != nil { emit(.viewReceived(view, phase: phase, touches: touches)) }
+            switch phase {
+            case .began: view.touchesBegan(touches)
+            case .moved: view.touchesMoved(touches)
+            case .ended: view.touchesEnded(touches)
+            case .cancelled: view.touchesCancelled(touches)
+            case .stationary: break
+            }
         }
-        viewGroup.removeAll(keepingCapacity: true)
+        viewGroup.removeAll()
     }
 }

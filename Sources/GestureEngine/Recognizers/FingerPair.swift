@@ -2,12 +2,13 @@
 extension GestureRecognizer {
     /// The vector from the first tracked touch to the second, or `nil` with fewer than two down.
     func fingerPairVector() -> Vector? {
-        var first: Touch?
-        for touch in touches where !touch.phase.isTerminal {
-            if let first { return touch.locationInWindow - first.locationInWindow }
-            first = touch
+        var first: Point?
+        var vector: Vector?
+        touchList.forEachTouch { touch in
+            guard vector == nil, !touch.phase.isTerminal else { return }
+            if let first { vector = touch.locationInWindow - first } else { first = touch.locationInWindow }
         }
-        return nil
+        return vector
     }
 
     /// Ignores every tracked touch after the first two: pinch and rotation are two-finger gestures.

@@ -13,7 +13,11 @@ open class GestureRecognizer: TimerTarget {
     /// A name for logs and transcripts; the engine never interprets it.
     public var name: String
     /// The view this recognizer is attached to.
-    public internal(set) weak var view: View?
+    ///
+    /// Not `weak`: a weak reference would give every view a side table and make each retain on the
+    /// dispatch path several times dearer. The view clears it when it detaches the recognizer or is
+    /// deinitialised, so it never dangles.
+    public internal(set) unowned(unsafe) var view: View?
     public weak var delegate: (any GestureRecognizerDelegate)?
 
     /// Disabled recognizers receive no touches. Disabling one that is recognizing cancels it;
@@ -26,20 +30,33 @@ open class GestureRecognizer: TimerTarget {
 
     /// When the gesture is recognized, the view's touches of the gesture are cancelled
     /// (`touchesCancelled`) and it receives no more of them. Default `true` (H-GR, AD).
-    public var cancelsTouchesInView = true
+    public var cancelsTouchesInView = true { didSet { withDispatcher { $0.deliveryGeneration &+= 1 } } }
     /// The view receives a touch's began (and everything after it) only once this recognizer
     /// has failed; if it recognizes, the view never sees the touch. Default `false` (H-GR, AD).
-    public var delaysTouchesBegan = false
+    public var delaysTouchesBegan = false { didSet { withDispatcher { $0.deliveryGeneration &+= 1 } } }
     /// The view receives a touch's ended only once this recognizer has resolved; if it recognizes,
     /// the view receives `touchesCancelled` instead. Default `true` (H-GR, AD).
-    public var delaysTouchesEnded = true
+    public var delaysTouchesEnded = true { didSet { withDispatcher { $0.deliveryGeneration &+= 1 } } }
 
     /// The touches this recognizer currently tracks, in the order they arrived.
-    public internal(set) var touches: [Touch] = []
+    public var touches: TouchBatch { touchList.batch }
+    let touchList = TouchList(capacity: 4)
 
     // MARK: Dispatcher bookkeeping
 
-    unowned(unsafe) var dispatcher: TouchDispatcher?
+    /// The dispatcher running the sequence this recognizer takes part in. Held without reference
+    /// counting (the dispatcher outlives its recognizers' participation and clears this on reset
+    /// and in its deinit); `withDispatcher` reaches it on the hot path without a retain.
+    var dispatcher: TouchDispatcher? {
+        get { dispatcherReference?.takeUnretainedValue() }
+        set { dispatcherReference = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    private var dispatcherReference: Unmanaged<TouchDispatcher>?
+
+    @inline(__always)
+    final func withDispatcher(_ body: (TouchDispatcher) -> Void) {
+        dispatcherReference?._withUnsafeGuaranteedRef(body)
+    }
     /// In the dispatcher's list of recognizers taking part in the current sequence.
     var isActive = false
     /// The dispatcher let this attempt's actions through (no failure requirement or winner blocks it).
@@ -63,7 +80,6 @@ open class GestureRecognizer: TimerTarget {
     public init(kind: Kind, name: String = "") {
         self.kind = kind
         self.name = name
-        touches.reserveCapacity(4)
         armedTimers.reserveCapacity(4)
         attemptRequirements.reserveCapacity(2)
     }
@@ -103,9 +119,7 @@ open class GestureRecognizer: TimerTarget {
         } else {
             needsReconcile = true
         }
-        if let dispatcher {
-            dispatcher.recognizerChangedState(self, from: old, to: new)
-        }
+        withDispatcher { $0.recognizerChangedState(self, from: old, to: new) }
     }
 
     private func shouldBegin() -> Bool {
@@ -135,8 +149,12 @@ open class GestureRecognizer: TimerTarget {
     final func sendAction(presenting presented: State) {
         actionsSent = true
         presentedState = presented == _state ? nil : presented
-        dispatcher?.recognizerWillSendAction(self, presenting: presented)
-        for action in actions { action(self) }
+        withDispatcher { dispatcher in
+            if dispatcher.observer != nil { dispatcher.recognizerWillSendAction(self, presenting: presented) }
+        }
+        actions.withUnsafeBufferPointer { actions in
+            for action in actions { action(self) }
+        }
         presentedState = nil
     }
 
@@ -163,6 +181,9 @@ open class GestureRecognizer: TimerTarget {
     /// Class-wide failure requirements, asked once per attempt. Default `false`.
     open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
 
+    /// Whether any failure requirement is set, by `require(toFail:)` or for this attempt.
+    final var hasFailureRequirements: Bool { !failureRequirements.isEmpty || !attemptRequirements.isEmpty }
+
     /// Whether this recognizer's actions wait for `other` to fail in the current attempt.
     public final func requiresFailure(of other: GestureRecognizer) -> Bool {
         failureRequirements.contains { $0 === other } || attemptRequirements.contains { $0 === other }
@@ -173,19 +194,28 @@ open class GestureRecognizer: TimerTarget {
     /// Stops tracking `touch`: no more of its phases reach this recognizer, and this recognizer
     /// recognizing will not cancel it in the view.
     public final func ignore(_ touch: Touch) {
-        touches.removeAll { $0 === touch }
+        touchList.remove(touch)
         touch.gestureRecognizers.removeAll { $0 === self }
+        withDispatcher { $0.deliveryGeneration &+= 1 }
+    }
+
+    /// The timestamp of the first tracked touch (the current time if there is none): the instant
+    /// of the frame being delivered, read without reference counting.
+    public final var touchTimestamp: GestureTime {
+        var time: GestureTime?
+        touchList.forEachTouch { if time == nil { time = $0.timestamp } }
+        return time ?? now
     }
 
     /// How many touches the recognizer tracks.
-    public var numberOfTouches: Int { touches.count }
+    public var numberOfTouches: Int { touchList.count }
 
     /// The centroid of the tracked touches in `view`'s coordinates (the window's for `nil`).
     /// Once every touch has gone, the last known centroid.
     open func location(in view: View?) -> Point {
         if !touches.isEmpty {
             var x = 0.0, y = 0.0
-            for touch in touches {
+            touchList.forEachTouch { touch in
                 x += touch.locationInWindow.x
                 y += touch.locationInWindow.y
             }
@@ -205,10 +235,10 @@ open class GestureRecognizer: TimerTarget {
 
     // MARK: Subclass hooks
 
-    open func touchesBegan(_ touches: [Touch]) {}
-    open func touchesMoved(_ touches: [Touch]) {}
-    open func touchesEnded(_ touches: [Touch]) {}
-    open func touchesCancelled(_ touches: [Touch]) {}
+    open func touchesBegan(_ touches: TouchBatch) {}
+    open func touchesMoved(_ touches: TouchBatch) {}
+    open func touchesEnded(_ touches: TouchBatch) {}
+    open func touchesCancelled(_ touches: TouchBatch) {}
 
     /// Called by the dispatcher when the recognizer returns to `possible`. Overrides must call super.
     open func reset() {
@@ -260,7 +290,18 @@ open class GestureRecognizer: TimerTarget {
         actionPending = false
         presentBeganFirst = false
         attemptRequirements.removeAll(keepingCapacity: true)
-        touches.removeAll(keepingCapacity: true)
+        touchList.removeAll()
+    }
+
+    /// The dispatcher is going away mid-sequence: return to a clean `possible` without observations,
+    /// so the recognizer can serve another dispatcher.
+    final func detachFromDispatcher() {
+        reset()
+        resetAttempt()
+        _state = .possible
+        presentedState = nil
+        isActive = false
+        dispatcher = nil
     }
 
     /// The real state, ignoring what an action in progress presents.

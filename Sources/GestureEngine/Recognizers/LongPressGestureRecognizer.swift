@@ -24,7 +24,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
 
     private var isPressPhase: Bool { tapsCompleted >= numberOfTapsRequired }
 
-    public override func touchesBegan(_ touches: [Touch]) {
+    public override func touchesBegan(_ touches: TouchBatch) {
         guard state == .possible else { return }
         if numberOfTouches > numberOfTouchesRequired {
             state = .failed
@@ -46,7 +46,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesMoved(_ touches: [Touch]) {
+    public override func touchesMoved(_ touches: TouchBatch) {
         switch state {
         case .possible:
             if location(in: nil).distance(to: start) > allowableMovement { state = .failed }
@@ -57,7 +57,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesEnded(_ touches: [Touch]) {
+    public override func touchesEnded(_ touches: TouchBatch) {
         switch state {
         case .possible:
             guard !isPressPhase else {
@@ -69,7 +69,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
             cancelTimer(tag: Timer.tapDuration.rawValue)
             tapsCompleted += 1
             startTimer(
-                at: touches[0].timestamp + GestureDefaults.maximumIntervalBetweenSuccessiveTaps,
+                at: touchTimestamp + GestureDefaults.maximumIntervalBetweenSuccessiveTaps,
                 tag: Timer.interval.rawValue)
         case .began, .changed:
             state = .ended
@@ -78,7 +78,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesCancelled(_ touches: [Touch]) {
+    public override func touchesCancelled(_ touches: TouchBatch) {
         switch state {
         case .possible: state = .failed
         case .began, .changed: state = .cancelled

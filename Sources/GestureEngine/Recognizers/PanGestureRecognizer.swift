@@ -27,9 +27,9 @@ public final class PanGestureRecognizer: GestureRecognizer {
     }
 
     /// Points per second, from the touch timestamps of the last `GestureDefaults.velocityWindow`.
-    public func velocity(in view: View?) -> Vector { tracker.velocity(at: touches.first?.timestamp ?? now) }
+    public func velocity(in view: View?) -> Vector { tracker.velocity(at: now) }
 
-    public override func touchesBegan(_ touches: [Touch]) {
+    public override func touchesBegan(_ touches: TouchBatch) {
         if state == .possible && numberOfTouches > maximumNumberOfTouches {
             state = .failed
             return
@@ -40,8 +40,8 @@ public final class PanGestureRecognizer: GestureRecognizer {
         tracker.rebase(centroid: location(in: nil))
     }
 
-    public override func touchesMoved(_ touches: [Touch]) {
-        tracker.move(to: location(in: nil), at: touches[0].timestamp)
+    public override func touchesMoved(_ touches: TouchBatch) {
+        tracker.move(to: location(in: nil), at: touchTimestamp)
         switch state {
         case .possible:
             if numberOfTouches >= minimumNumberOfTouches && tracker.raw.length >= hysteresis {
@@ -54,11 +54,11 @@ public final class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesEnded(_ touches: [Touch]) {
+    public override func touchesEnded(_ touches: TouchBatch) {
         liftOrEnd()
     }
 
-    public override func touchesCancelled(_ touches: [Touch]) {
+    public override func touchesCancelled(_ touches: TouchBatch) {
         switch state {
         case .possible: state = .failed
         case .began, .changed: state = .cancelled

@@ -31,16 +31,16 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     /// Scale per second.
     public var scaleVelocity: Double { velocity.velocity(at: now) }
 
-    public override func touchesBegan(_ touches: [Touch]) {
+    public override func touchesBegan(_ touches: TouchBatch) {
         ignoreTouchesBeyondTwo()
         rebase()
     }
 
-    public override func touchesMoved(_ touches: [Touch]) {
+    public override func touchesMoved(_ touches: TouchBatch) {
         guard let pair = fingerPairVector(), baseDistance > 0 else { return }
         let distance = pair.length
         currentScale = baseScale * distance / baseDistance
-        velocity.add(currentScale, at: touches[0].timestamp)
+        velocity.add(currentScale, at: touchTimestamp)
         switch state {
         case .possible:
             if abs(distance - baseDistance) >= hysteresis {
@@ -53,7 +53,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesEnded(_ touches: [Touch]) {
+    public override func touchesEnded(_ touches: TouchBatch) {
         let remaining = numberOfTouchesStillDown
         switch state {
         case .possible where remaining == 0: state = .failed
@@ -62,7 +62,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesCancelled(_ touches: [Touch]) {
+    public override func touchesCancelled(_ touches: TouchBatch) {
         switch state {
         case .possible: state = .failed
         case .began, .changed: state = .cancelled

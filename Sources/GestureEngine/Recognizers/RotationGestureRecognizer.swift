@@ -28,17 +28,17 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     /// Radians per second.
     public var rotationVelocity: Double { velocity.velocity(at: now) }
 
-    public override func touchesBegan(_ touches: [Touch]) {
+    public override func touchesBegan(_ touches: TouchBatch) {
         ignoreTouchesBeyondTwo()
         rebase()
     }
 
-    public override func touchesMoved(_ touches: [Touch]) {
+    public override func touchesMoved(_ touches: TouchBatch) {
         guard hasPair, let pair = fingerPairVector() else { return }
         let angle = pair.angle
         turned += normalizedAngle(angle - lastAngle)
         lastAngle = angle
-        velocity.add(turned, at: touches[0].timestamp)
+        velocity.add(turned, at: touchTimestamp)
         switch state {
         case .possible:
             if abs(turned) >= threshold { state = .began }
@@ -49,7 +49,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesEnded(_ touches: [Touch]) {
+    public override func touchesEnded(_ touches: TouchBatch) {
         let remaining = numberOfTouchesStillDown
         hasPair = remaining >= 2
         switch state {
@@ -59,7 +59,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesCancelled(_ touches: [Touch]) {
+    public override func touchesCancelled(_ touches: TouchBatch) {
         switch state {
         case .possible: state = .failed
         case .began, .changed: state = .cancelled

@@ -34,7 +34,7 @@ public final class ScreenEdgePanGestureRecognizer: GestureRecognizer {
     public func setTranslation(_ translation: Vector, in view: View?) { tracker.setTranslation(translation) }
     public func velocity(in view: View?) -> Vector { tracker.velocity(at: now) }
 
-    public override func touchesBegan(_ touches: [Touch]) {
+    public override func touchesBegan(_ touches: TouchBatch) {
         while numberOfTouches > 1 { ignore(self.touches[self.touches.count - 1]) }
         guard state == .possible, inward == .zero, let first = self.touches.first,
               touches.contains(where: { $0 === first }) else { return }
@@ -58,7 +58,7 @@ public final class ScreenEdgePanGestureRecognizer: GestureRecognizer {
         tracker.rebase(centroid: point)
     }
 
-    public override func touchesMoved(_ touches: [Touch]) {
+    public override func touchesMoved(_ touches: TouchBatch) {
         guard let first = self.touches.first else { return }
         tracker.move(to: first.locationInWindow, at: first.timestamp)
         switch state {
@@ -75,7 +75,7 @@ public final class ScreenEdgePanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesEnded(_ touches: [Touch]) {
+    public override func touchesEnded(_ touches: TouchBatch) {
         switch state {
         case .possible: state = .failed
         case .began, .changed: state = .ended
@@ -83,7 +83,7 @@ public final class ScreenEdgePanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesCancelled(_ touches: [Touch]) {
+    public override func touchesCancelled(_ touches: TouchBatch) {
         switch state {
         case .possible: state = .failed
         case .began, .changed: state = .cancelled

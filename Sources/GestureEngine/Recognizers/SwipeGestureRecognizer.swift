@@ -50,7 +50,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         super.init(kind: .discrete, name: name)
     }
 
-    public override func touchesBegan(_ touches: [Touch]) {
+    public override func touchesBegan(_ touches: TouchBatch) {
         if numberOfTouches > numberOfTouchesRequired || started {
             state = .failed
             return
@@ -63,17 +63,17 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesMoved(_ touches: [Touch]) {
+    public override func touchesMoved(_ touches: TouchBatch) {
         guard started else { return }
-        evaluate(at: touches[0].timestamp)
+        evaluate(at: touchTimestamp)
     }
 
-    public override func touchesEnded(_ touches: [Touch]) {
-        if started { evaluate(at: touches[0].timestamp) }
+    public override func touchesEnded(_ touches: TouchBatch) {
+        if started { evaluate(at: touchTimestamp) }
         if state == .possible { state = .failed }
     }
 
-    public override func touchesCancelled(_ touches: [Touch]) {
+    public override func touchesCancelled(_ touches: TouchBatch) {
         state = .failed
     }
 

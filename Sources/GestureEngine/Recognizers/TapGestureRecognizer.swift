@@ -28,12 +28,12 @@ public final class TapGestureRecognizer: GestureRecognizer {
         super.init(kind: .discrete, name: name)
     }
 
-    public override func touchesBegan(_ touches: [Touch]) {
+    public override func touchesBegan(_ touches: TouchBatch) {
         if !tapInProgress {
             tapInProgress = true
             fingersThisTap = 0
             cancelTimer(tag: Timer.interval.rawValue)
-            startTimer(at: touches[0].timestamp + maximumTapDuration, tag: Timer.tapDuration.rawValue)
+            startTimer(at: touchTimestamp + maximumTapDuration, tag: Timer.tapDuration.rawValue)
         }
         fingersThisTap = max(fingersThisTap, numberOfTouches)
         if numberOfTouches > numberOfTouchesRequired {
@@ -47,12 +47,12 @@ public final class TapGestureRecognizer: GestureRecognizer {
         }
     }
 
-    public override func touchesMoved(_ touches: [Touch]) {
+    public override func touchesMoved(_ touches: TouchBatch) {
         if tapsCompleted == 0 && fingersThisTap < numberOfTouchesRequired { return }
         if location(in: nil).distance(to: start) > allowableMovement { state = .failed }
     }
 
-    public override func touchesEnded(_ touches: [Touch]) {
+    public override func touchesEnded(_ touches: TouchBatch) {
         // The ending touches are still counted; the tap is over when they are all of them.
         guard touches.count == numberOfTouches else { return }
         tapInProgress = false
@@ -65,11 +65,11 @@ public final class TapGestureRecognizer: GestureRecognizer {
         if tapsCompleted >= numberOfTapsRequired {
             state = .recognized
         } else {
-            startTimer(at: touches[0].timestamp + maximumIntervalBetweenSuccessiveTaps, tag: Timer.interval.rawValue)
+            startTimer(at: touchTimestamp + maximumIntervalBetweenSuccessiveTaps, tag: Timer.interval.rawValue)
         }
     }
 
-    public override func touchesCancelled(_ touches: [Touch]) {
+    public override func touchesCancelled(_ touches: TouchBatch) {
         state = .failed
     }
 

@@ -46,7 +46,8 @@ extension GestureRecognizer {
     /// The centroid of the tracked touches that are still down (window points), or `nil` if none is.
     func centroidOfTouchesStillDown() -> Point? {
         var x = 0.0, y = 0.0, count = 0.0
-        for touch in touches where !touch.phase.isTerminal {
+        touchList.forEachTouch { touch in
+            guard !touch.phase.isTerminal else { return }
             x += touch.locationInWindow.x
             y += touch.locationInWindow.y
             count += 1
@@ -57,7 +58,7 @@ extension GestureRecognizer {
     /// How many tracked touches are still down.
     var numberOfTouchesStillDown: Int {
         var count = 0
-        for touch in touches where !touch.phase.isTerminal { count += 1 }
+        touchList.forEachTouch { if !$0.phase.isTerminal { count += 1 } }
         return count
     }
 }

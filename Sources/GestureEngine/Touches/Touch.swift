@@ -36,7 +36,11 @@ public final class Touch {
     /// touch).
     public internal(set) var tapCount = 1
     /// The view the touch was hit-tested to when it began.
-    public internal(set) var view: View?
+    public internal(set) var view: View? {
+        didSet { viewReference = view.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `view` without reference counting, for the dispatch loops; `view` keeps it alive.
+    private(set) var viewReference: Unmanaged<View>?
     /// The recognizers that collected this touch and still track it (in collection order).
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
@@ -44,6 +48,10 @@ public final class Touch {
     var beganTimestamp: GestureTime = 0
     var beganLocation = Point.zero
     var viewDelivery = ViewDeliveryState.live
+    /// What the touch's recognizers say about view delivery, valid while `flagsGeneration` equals
+    /// the dispatcher's `deliveryGeneration`.
+    var deliveryFlags = DeliveryFlags()
+    var flagsGeneration: UInt64 = 0
     /// Whether the touch is still down (began and not yet ended or cancelled).
     var isDown = false
 
@@ -74,6 +82,7 @@ public final class Touch {
         self.beganTimestamp = time
         self.beganLocation = location
         self.viewDelivery = .live
+        self.flagsGeneration = 0
         self.isDown = true
         gestureRecognizers.removeAll(keepingCapacity: true)
     }
@@ -99,4 +108,16 @@ enum ViewDeliveryState: Equatable {
     case heldEnded
     /// The view has seen the last of this touch (ended, cancelled, or discarded unseen).
     case finished
+}
+
+/// The delivery-relevant summary of a touch's recognizers.
+struct DeliveryFlags {
+    /// A recognizer that recognized cancels the touch in the view.
+    var cancels = false
+    /// A recognizer with `delaysTouchesBegan` recognized: a held began is discarded.
+    var recognizedDelayingBegan = false
+    /// A recognizer still deciding delays began.
+    var decidingDelaysBegan = false
+    /// A recognizer still deciding delays ended.
+    var decidingDelaysEnded = false
 }

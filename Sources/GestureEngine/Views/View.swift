@@ -18,13 +18,20 @@ open class View {
     /// Views that do not take user interaction are never hit, nor are their subviews.
     public var isUserInteractionEnabled = true
 
-    public private(set) weak var superview: View?
+    /// Not `weak`, for the same reason as `GestureRecognizer.view`: a superview clears it in its
+    /// subviews when it removes them or is deinitialised, so it never dangles.
+    public private(set) unowned(unsafe) var superview: View?
     public private(set) var subviews: [View] = []
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
     public init(frame: Rect, name: String = "") {
         self.frame = frame
         self.name = name
+    }
+
+    deinit {
+        for subview in subviews { subview.superview = nil }
+        for recognizer in gestureRecognizers { recognizer.view = nil }
     }
 
     /// The view's own rectangle in its own coordinates.
@@ -131,12 +138,12 @@ open class View {
     // MARK: Responder hooks
 
     /// Touches that began on this view, delivered after the recognizers have seen them.
-    open func touchesBegan(_ touches: [Touch]) {}
-    open func touchesMoved(_ touches: [Touch]) {}
-    open func touchesEnded(_ touches: [Touch]) {}
+    open func touchesBegan(_ touches: TouchBatch) {}
+    open func touchesMoved(_ touches: TouchBatch) {}
+    open func touchesEnded(_ touches: TouchBatch) {}
     /// Touches taken from the view: by a recognizer that recognized (`cancelsTouchesInView`) or by
     /// the system.
-    open func touchesCancelled(_ touches: [Touch]) {}
+    open func touchesCancelled(_ touches: TouchBatch) {}
 }
 
 extension View: CustomStringConvertible {

@@ -21,17 +21,17 @@ final class ContentTouchDelayRecognizer: GestureRecognizer {
         delaysTouchesEnded = false
     }
 
-    override func touchesBegan(_ touches: [Touch]) {
+    override func touchesBegan(_ touches: TouchBatch) {
         if state == .possible, numberOfTouches == touches.count {
             startTimer(at: now + delay, tag: Self.delayTimer)
         }
     }
 
-    override func touchesEnded(_ touches: [Touch]) {
+    override func touchesEnded(_ touches: TouchBatch) {
         if state == .possible, numberOfTouches <= touches.count { state = .failed }
     }
 
-    override func touchesCancelled(_ touches: [Touch]) {
+    override func touchesCancelled(_ touches: TouchBatch) {
         if state == .possible { state = .failed }
     }
 

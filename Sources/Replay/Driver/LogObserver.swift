@@ -8,7 +8,7 @@ import GestureEngine
 /// at the end of a sequence, `changed -> changed` (the action line that follows shows the new
 /// values), and `stationary` touches.
 final class LogObserver: GestureObserver {
-    var writer: LogWriter
+    let writer: LogWriter
     var latency = LatencyTracker()
 
     init(format: LogFormat) {
@@ -30,8 +30,7 @@ final class LogObserver: GestureObserver {
             guard let phase = Self.phase(phase) else { return }
             writer.beginTouches(time: time, view: view.name, phase: phase)
             for touch in touches {
-                let location = touch.location(in: view)
-                writer.touchPoint(touch.identifier, x: location.x, y: location.y)
+                writer.touchPoint(touch.identifier, x: touch.locationInWindow.x, y: touch.locationInWindow.y)
             }
             writer.endTouches()
         }
@@ -58,12 +57,11 @@ final class LogObserver: GestureObserver {
         }
     }
 
-    /// The engine's action values in the recognizer's view coordinates, as UIKit's
-    /// `location(in: recognizer.view)` would report them.
+    /// The engine's action values. Locations stay in window points, like every location in the
+    /// log: one coordinate space for every line, and no walk up the view tree per action.
     static func values(_ values: ActionValues, of recognizer: GestureRecognizer) -> LogValues {
-        let origin = recognizer.view?.originInWindow ?? Vector(dx: 0, dy: 0)
-        return LogValues(
-            location: (values.location.x - origin.dx, values.location.y - origin.dy),
+        LogValues(
+            location: (values.location.x, values.location.y),
             numberOfTouches: values.numberOfTouches,
             translation: values.translation.map { ($0.dx, $0.dy) },
             velocity: values.velocity.map { ($0.dx, $0.dy) },

@@ -39,7 +39,7 @@ public final class ReplayDriver {
     public var now: Microseconds { instance.scheduler.now }
 
     /// Bytes of log written and not yet drained.
-    public var pendingLogBytes: Int { observer.writer.bytes.count }
+    public var pendingLogBytes: Int { observer.writer.count }
 
     /// Hands the log written so far to `body` (to stream it) and empties the buffer.
     public func drainLog(_ body: ([UInt8]) -> Void) {

@@ -38,8 +38,8 @@ public enum RecognizerStateName: String, Equatable, Sendable {
     case recognized
 }
 
-/// One touch as a view received it: its sequence number in the trace and its location in the
-/// receiving view's coordinates, in points.
+/// One touch as a view received it: its sequence number in the trace and its location in window
+/// points (every location in the log is in window points).
 public struct TouchPoint: Equatable, Sendable {
     public var touch: UInt32
     public var x: Double
@@ -56,7 +56,7 @@ public struct TouchPoint: Equatable, Sendable {
 /// fills what it has: every one a location; pan and edge pan translation and velocity; pinch scale
 /// and velocity; rotation an angle and velocity; swipe its direction.
 public struct LogValues: Equatable, Sendable {
-    /// `location(in: view)` of the recognizer's view, in points.
+    /// The recognizer's location (centroid of its touches) in window points.
     public var location: (x: Double, y: Double)
     public var numberOfTouches: Int
     public var translation: (x: Double, y: Double)?

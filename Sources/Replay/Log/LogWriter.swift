@@ -3,31 +3,35 @@
 /// Numbers are printed digit by digit from integers after fixed rounding, never through
 /// locale-dependent formatting, so the same replay gives the same bytes on every machine. The
 /// per-line entry points take plain values and write straight into the buffer: once the buffer has
-/// grown, writing a line allocates nothing, which keeps replay fast.
-public struct LogWriter: Sendable {
+/// grown, writing a line allocates nothing and checks no bounds per byte, which keeps replay fast.
+public struct LogWriter {
     public let format: LogFormat
-    /// The bytes written and not yet taken.
-    public private(set) var bytes: [UInt8] = []
+    private let buffer = LogBuffer(capacity: 1 << 16)
 
     public init(format: LogFormat) {
         self.format = format
-        bytes.reserveCapacity(1 << 16)
     }
 
+    /// The bytes written and not yet taken.
+    public var bytes: [UInt8] { buffer.array }
+
+    /// How many bytes are waiting.
+    public var count: Int { buffer.count }
+
     /// Hands out what has been written and starts an empty buffer.
-    public mutating func take() -> [UInt8] {
-        defer { bytes.removeAll(keepingCapacity: true) }
-        return bytes
+    public func take() -> [UInt8] {
+        defer { buffer.count = 0 }
+        return buffer.array
     }
 
     /// Empties the buffer through `body` (for streaming to a file) and keeps its capacity.
-    public mutating func drain(_ body: ([UInt8]) -> Void) {
-        if !bytes.isEmpty { body(bytes) }
-        bytes.removeAll(keepingCapacity: true)
+    public func drain(_ body: ([UInt8]) -> Void) {
+        if buffer.count > 0 { body(buffer.array) }
+        buffer.count = 0
     }
 
     /// Writes one record; the same as the specialised entry points below.
-    public mutating func write(_ record: LogRecord) {
+    public func write(_ record: LogRecord) {
         switch record.kind {
         case .touches(let view, let phase, let touches):
             beginTouches(time: record.time, view: view, phase: phase)
@@ -44,11 +48,10 @@ public struct LogWriter: Sendable {
 
     // MARK: - Lines
 
-    private var touchIndex = 0
 
     /// Starts a `view` line; follow with `touchPoint` per touch and `endTouches`.
-    public mutating func beginTouches(time: Int64, view: String, phase: ViewTouchPhase) {
-        touchIndex = 0
+    public func beginTouches(time: Int64, view: String, phase: ViewTouchPhase) {
+        buffer.touchIndex = 0
         switch format {
         case .text:
             timeColumn(time)
@@ -60,23 +63,23 @@ public struct LogWriter: Sendable {
         }
     }
 
-    public mutating func touchPoint(_ touch: UInt32, x: Double, y: Double) {
+    public func touchPoint(_ touch: UInt32, x: Double, y: Double) {
         switch format {
         case .text:
             ascii(" #"); integer(Int64(touch)); ascii("("); fixed(x, 2); ascii(","); fixed(y, 2); ascii(")")
         case .jsonl:
-            if touchIndex > 0 { ascii(",") }
+            if buffer.touchIndex > 0 { ascii(",") }
             ascii("{\"id\":"); integer(Int64(touch)); ascii(",\"x\":"); fixed(x, 2); ascii(",\"y\":"); fixed(y, 2); ascii("}")
         }
-        touchIndex += 1
+        buffer.touchIndex += 1
     }
 
-    public mutating func endTouches() {
+    public func endTouches() {
         if format == .jsonl { ascii("]}") }
         newline()
     }
 
-    public mutating func state(time: Int64, recognizer: String, from: RecognizerStateName, to: RecognizerStateName) {
+    public func state(time: Int64, recognizer: String, from: RecognizerStateName, to: RecognizerStateName) {
         switch format {
         case .text:
             timeColumn(time)
@@ -89,7 +92,7 @@ public struct LogWriter: Sendable {
         newline()
     }
 
-    public mutating func action(time: Int64, recognizer: String, state: RecognizerStateName, values: LogValues) {
+    public func action(time: Int64, recognizer: String, state: RecognizerStateName, values: LogValues) {
         switch format {
         case .text:
             timeColumn(time)
@@ -119,13 +122,13 @@ public struct LogWriter: Sendable {
         newline()
     }
 
-    public mutating func note(time: Int64, text note: String) {
+    public func note(time: Int64, text note: String) {
         switch format {
         case .text:
             timeColumn(time)
             ascii(" note ")
             // A note is one line whatever the trace says.
-            for byte in note.utf8 { bytes.append(byte == 0x0A || byte == 0x0D ? 0x20 : byte) }
+            for unit in note.utf8 { byte(unit == 0x0A || unit == 0x0D ? 0x20 : unit) }
         case .jsonl:
             ascii("{\"t\":"); integer(time); ascii(",\"note\":"); quoted(note); ascii("}")
         }
@@ -135,64 +138,94 @@ public struct LogWriter: Sendable {
     // MARK: - Primitives
 
     @inline(__always)
-    private mutating func ascii(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    private func ascii(_ text: StaticString) {
+        buffer.append(text.utf8Start, count: text.utf8CodeUnitCount)
     }
 
     @inline(__always)
-    private mutating func text(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
-    }
-
-    private mutating func newline() {
-        bytes.append(0x0A)
-    }
-
-    /// Ten columns, right-aligned (wider times simply push the line right).
-    private mutating func timeColumn(_ time: Int64) {
-        let digits = Self.digitCount(time.magnitude) + (time < 0 ? 1 : 0)
-        if digits < 10 { for _ in digits..<10 { bytes.append(0x20) } }
-        integer(time)
-    }
-
-    static func digitCount(_ value: UInt64) -> Int {
-        var count = 1
-        var rest = value
-        while rest >= 10 { rest /= 10; count += 1 }
-        return count
-    }
-
-    private mutating func unsigned(_ value: UInt64, minimumDigits: Int = 1) {
-        let count = max(Self.digitCount(value), minimumDigits)
-        let start = bytes.count
-        for _ in 0..<count { bytes.append(0x30) }
-        var rest = value
-        var index = start + count - 1
-        while rest > 0 {
-            bytes[index] = 0x30 + UInt8(rest % 10)
-            rest /= 10
-            index -= 1
+    private func text(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            if let start = utf8.baseAddress { buffer.append(start, count: utf8.count) }
         }
     }
 
-    private mutating func integer(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    @inline(__always)
+    private func byte(_ value: UInt8) {
+        buffer.reserve(1)
+        buffer.base[buffer.count] = value
+        buffer.count += 1
+    }
+
+    private func newline() {
+        byte(0x0A)
+    }
+
+    /// Ten columns, right-aligned (wider times simply push the line right).
+    private func timeColumn(_ time: Int64) {
+        let digits = Self.digitCount(time.magnitude) + (time < 0 ? 1 : 0)
+        if digits < 10 {
+            buffer.reserve(10 - digits)
+            (buffer.base + buffer.count).update(repeating: 0x20, count: 10 - digits)
+            buffer.count += 10 - digits
+        }
+        integer(time)
+    }
+
+    @inline(__always)
+    static func digitCount(_ value: UInt64) -> Int {
+        // Log numbers are mostly 1 to 7 digits: a short chain of comparisons beats division.
+        if value < 10 { return 1 }
+        if value < 100 { return 2 }
+        if value < 1_000 { return 3 }
+        if value < 10_000 { return 4 }
+        if value < 100_000 { return 5 }
+        if value < 1_000_000 { return 6 }
+        if value < 10_000_000 { return 7 }
+        var count = 8
+        var rest = value / 100_000_000
+        while rest > 0 { rest /= 10; count += 1 }
+        return count
+    }
+
+    /// Writes `value` in decimal, zero-padded to `minimumDigits`, two digits per step from the end.
+    private func unsigned(_ value: UInt64, minimumDigits: Int = 1) {
+        let count = max(Self.digitCount(value), minimumDigits)
+        buffer.reserve(count)
+        var cursor = buffer.base + buffer.count + count
+        var rest = value
+        var remaining = count
+        while remaining >= 2 {
+            let quotient = rest / 100
+            let pair = UInt8(truncatingIfNeeded: rest &- quotient &* 100)
+            cursor -= 2
+            cursor[0] = 0x30 &+ pair / 10
+            cursor[1] = 0x30 &+ pair % 10
+            rest = quotient
+            remaining -= 2
+        }
+        if remaining == 1 { (cursor - 1).pointee = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10) }
+        buffer.count += count
+    }
+
+    private func integer(_ value: Int64) {
+        if value < 0 { byte(UInt8(ascii: "-")) }
         unsigned(value.magnitude)
     }
 
     /// `value` rounded half away from zero to `decimals` places; never "-0.00", never exponents.
-    mutating func fixed(_ value: Double, _ decimals: Int) {
+    func fixed(_ value: Double, _ decimals: Int) {
         guard value.isFinite, abs(value) < 1e15 else {
             ascii(value.isNaN ? "nan" : value < 0 ? "-inf" : "inf")
             return
         }
         let scale = decimals == 2 ? 100.0 : decimals == 4 ? 10_000.0 : Self.power(decimals)
         let scaled = Int64((value * scale).rounded(.toNearestOrAwayFromZero))
-        if scaled < 0 { bytes.append(UInt8(ascii: "-")) }
+        if scaled < 0 { byte(UInt8(ascii: "-")) }
         let divisor = UInt64(scale)
         unsigned(scaled.magnitude / divisor)
         if decimals > 0 {
-            bytes.append(UInt8(ascii: "."))
+            byte(UInt8(ascii: "."))
             unsigned(scaled.magnitude % divisor, minimumDigits: decimals)
         }
     }
@@ -203,39 +236,80 @@ public struct LogWriter: Sendable {
         return scale
     }
 
-    private mutating func pair(_ x: Double, _ y: Double, _ decimals: Int) {
+    private func pair(_ x: Double, _ y: Double, _ decimals: Int) {
         ascii("("); fixed(x, decimals); ascii(","); fixed(y, decimals); ascii(")")
     }
 
-    private mutating func jsonPair(_ x: Double, _ y: Double, _ decimals: Int) {
+    private func jsonPair(_ x: Double, _ y: Double, _ decimals: Int) {
         ascii("["); fixed(x, decimals); ascii(","); fixed(y, decimals); ascii("]")
     }
 
-    private mutating func quoted(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
+    private func quoted(_ text: String) {
+        byte(UInt8(ascii: "\""))
+        for unit in text.utf8 {
+            switch unit {
             case UInt8(ascii: "\""): ascii("\\\"")
             case UInt8(ascii: "\\"): ascii("\\\\")
             case 0..<0x20:
                 ascii("\\u00")
-                bytes.append(Self.hex[Int(byte >> 4)])
-                bytes.append(Self.hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
+                byte(Self.hex[Int(unit >> 4)])
+                byte(Self.hex[Int(unit & 0xF)])
+            default: byte(unit)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        byte(UInt8(ascii: "\""))
     }
 
     private static let hex = Array("0123456789abcdef".utf8)
 }
 
+/// The log's growable byte store: raw memory, so appending a line costs copies, not bounds checks.
+final class LogBuffer {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    var count = 0
+    /// Touches written on the current `view` line (JSON needs commas between them).
+    var touchIndex = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    @inline(__always)
+    func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    private func grow(to needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    func append(_ source: UnsafePointer<UInt8>, count length: Int) {
+        reserve(length)
+        (base + count).update(from: source, count: length)
+        count += length
+    }
+}
+
 /// Locale-free fixed-point formatting of doubles, for tables and reports (the log writes its own).
 enum FixedPoint {
     static func format(_ value: Double, decimals: Int) -> String {
-        var writer = LogWriter(format: .text)
+        let writer = LogWriter(format: .text)
         writer.fixed(value, decimals)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return String(decoding: writer.take(), as: UTF8.self)
     }
 }
 

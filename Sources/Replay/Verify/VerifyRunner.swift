@@ -44,17 +44,37 @@ public struct VerifyRunner: Sendable {
     }
 
     /// Replays one capture and judges it against its golden.
+    ///
+    /// The log is compared with the golden as it is produced, piece by piece, so a passing capture
+    /// never holds its whole log; only a failing one is replayed again to build the diff, and
+    /// `--update` keeps the log to write it.
     public static func verify(_ capture: Capture, update: Bool) -> CaptureResult {
-        let outcome: ReplayOutcome
         do {
-            outcome = try CaptureReplayer.replay(capture)
+            if update {
+                let outcome = try CaptureReplayer.replay(capture)
+                return result(capture, outcome, judge(capture, log: outcome.log, update: true))
+            }
+            guard let golden = FileHandle(forReadingAtPath: capture.goldenPath) else {
+                return result(capture, nil, .error("\(capture.goldenPath): no golden log (run verify with --update to create it)"))
+            }
+            defer { try? golden.close() }
+            let scene = try SceneReference.resolve(captureSceneFile: capture.sceneReferencePath)
+            var matches = true
+            let outcome = try TraceReplay.replay(tracePath: capture.tracePath, scene: scene) { piece in
+                guard matches else { return }
+                matches = golden.readData(ofLength: piece.count).elementsEqual(piece)
+            }
+            if matches, golden.readData(ofLength: 1).isEmpty { return result(capture, outcome, .passed) }
+            let full = try CaptureReplayer.replay(capture)
+            return result(capture, outcome, judge(capture, log: full.log, update: false))
         } catch {
-            return CaptureResult(capture: capture, status: .error(String(describing: error)),
-                                 events: 0, touchSamples: 0, virtualDuration: 0, latencies: LatencySamples())
+            return result(capture, nil, .error(String(describing: error)))
         }
-        let status = judge(capture, log: outcome.log, update: update)
-        return CaptureResult(capture: capture, status: status, events: outcome.events, touchSamples: outcome.touchSamples,
-                             virtualDuration: outcome.virtualDuration, latencies: outcome.latencies)
+    }
+
+    private static func result(_ capture: Capture, _ outcome: ReplayOutcome?, _ status: CaptureResult.Status) -> CaptureResult {
+        CaptureResult(capture: capture, status: status, events: outcome?.events ?? 0, touchSamples: outcome?.touchSamples ?? 0,
+                      virtualDuration: outcome?.virtualDuration ?? 0, latencies: outcome?.latencies ?? LatencySamples())
     }
 
     private static func judge(_ capture: Capture, log: [UInt8], update: Bool) -> CaptureResult.Status {

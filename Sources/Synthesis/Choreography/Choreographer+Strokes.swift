@@ -13,13 +13,9 @@ extension Choreographer {
     }
 
     mutating func swipe(direction: SwipeDirection, fingers: Int) -> [FingerTrack] {
-        if options.nearMiss {
-            // Too slow to be a swipe: the finger drags leisurely and stops before lifting.
-            let travel = ScreenPoint.polar(length: draw(120...160), radians: angle(of: direction))
-            let duration = moving(draw(HumanFactors.slowSwipeDuration))
-            return drag(fingers: fingers, travel: travel, begin: 0.05, duration: duration, landAt: 0, liftAt: duration + 0.13)
-        }
-        let travel = ScreenPoint.polar(length: draw(HumanFactors.swipeDistance), radians: angle(of: direction, wobble: 0.06))
+        // The near miss is a flick too short to be a swipe.
+        let distance = options.nearMiss ? draw(HumanFactors.shortSwipeDistance) : draw(HumanFactors.swipeDistance)
+        let travel = ScreenPoint.polar(length: distance, radians: angle(of: direction, wobble: 0.06))
         let duration = moving(draw(HumanFactors.swipeDuration))
         // A flick: the hand is already moving when the finger lands and still moving when it lifts.
         let landing = duration * draw(0.05...0.12)

@@ -14,8 +14,8 @@ extension Choreographer {
         }
         if let requested { scale = requested }
         if options.nearMiss {
-            let timid = draw(HumanFactors.timidPinchScale)
-            scale = direction == .in ? timid : 1 / timid
+            let change = draw(HumanFactors.timidPinchChange)
+            scale = (startDistance + (direction == .in ? -change : change)) / startDistance
         }
         // Index finger up and to the right of the thumb, 20° to 70° above horizontal.
         let axis = -draw(0.35...1.22)
@@ -46,11 +46,15 @@ extension Choreographer {
     private mutating func twoFingers(
         startDistance: Double, endDistance: Double, axis: Double, turn: Double, duration: Double
     ) -> [FingerTrack] {
-        let reach = max(startDistance, endDistance) / 2 + 12
+        let reach = max(startDistance, endDistance) / 2 + abs(endDistance - startDistance) * 0.15 + 12
         let centre = place(fitting: [
             ScreenPoint(x: -reach, y: -reach), ScreenPoint(x: reach, y: reach),
         ])
-        let centreDrift = ScreenPoint.polar(length: draw(0...8), radians: draw(0...(2 * .pi)))
+        // The thumb moves less than the index finger (about 40 % against 60 % of the change in
+        // distance), so the midpoint slides along the axis; on top of that the hand drifts a little.
+        let thumbShare = draw(0.1...0.3)
+        let axisShift = ScreenPoint.polar(length: thumbShare * (endDistance - startDistance) / 2, radians: axis)
+        let centreDrift = axisShift + ScreenPoint.polar(length: draw(0...8), radians: draw(0...(2 * .pi)))
         let indexLanding = draw(0.01...0.05)
         let begin = indexLanding + draw(0.05...0.1)
         let end = begin + duration

@@ -102,6 +102,7 @@ struct Choreographer {
     /// Fingertip offsets of `count` fingers held together, relative to their centre: a row whose middle
     /// fingers reach further up, as a hand lies on glass; beyond five fingers, a second hand.
     mutating func hand(fingers count: Int) -> [ScreenPoint] {
+        if count == 1 { return [.zero] }
         let spacing = draw(HumanFactors.fingerSpacing)
         let handGap = 70.0
         let middle = Double(count - 1) / 2

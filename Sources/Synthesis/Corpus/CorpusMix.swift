@@ -3,6 +3,8 @@
 struct CorpusMix {
     /// Share of gestures performed as their near miss.
     static let nearMissShare = 0.1
+    /// Share of gestures the system cancels part-way (palm rejection, a notification taking over).
+    static let cancelledShare = 0.02
 
     /// Relative weights of each kind of gesture.
     private static let weights: [(weight: Int, kind: Kind)] = [

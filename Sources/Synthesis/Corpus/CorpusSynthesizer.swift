@@ -44,24 +44,28 @@ public struct CorpusSynthesizer: Sendable {
         var mixer = SeededGenerator(seed: streams.next())
         var scratch: [TraceEvent] = []
         scratch.reserveCapacity(4096)
-        var lastTime: Microseconds = 0
         while session.touchSamples < samples {
             let missing = samples - session.touchSamples
-            let before = session.checkpoint
-            scratch.removeAll(keepingCapacity: true)
             let gesture = CorpusMix.draw(&mixer)
-            let made = try session.perform(gesture, nearMiss: mixer.chance(CorpusMix.nearMissShare), into: &scratch)
-            if made == missing || made <= missing - 2 {
-                for event in scratch { try sink.append(event) }
-                lastTime = scratch.last?.time ?? lastTime
-            } else {
+            let before = session.checkpoint
+            let nearMiss = mixer.chance(CorpusMix.nearMissShare)
+            let cancelAt = mixer.chance(CorpusMix.cancelledShare) ? mixer.uniform(0.2, 0.8) : nil
+            let plan = session.plan(gesture, nearMiss: nearMiss, cancelAt: cancelAt)
+            if session.sampleBound(of: plan) <= missing - 2 {
+                // Certain to fit with room for a final touch: stream it straight through.
+                try session.perform(plan, into: &sink)
+                continue
+            }
+            // Near the end: try it in the scratch buffer, and rest a finger instead if it overshoots.
+            scratch.removeAll(keepingCapacity: true)
+            let made = try session.perform(plan, into: &scratch)
+            if made != missing && made > missing - 2 {
                 session.restore(before)
                 scratch.removeAll(keepingCapacity: true)
                 try session.rest(samples: missing, into: &scratch)
-                for event in scratch { try sink.append(event) }
-                lastTime = scratch.last?.time ?? lastTime
             }
+            for event in scratch { try sink.append(event) }
         }
-        return TraceSummary(touchSamples: session.touchSamples, gestures: session.gestures, duration: lastTime)
+        return TraceSummary(touchSamples: session.touchSamples, gestures: session.gestures, duration: session.lastEventTime)
     }
 }

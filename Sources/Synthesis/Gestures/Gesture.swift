@@ -3,7 +3,7 @@
 /// Every case produces a session that UIKit's recognizers with default settings classify as that
 /// gesture (see `HumanFactors` for the thresholds), unless `SynthesisOptions.nearMiss` asks for the
 /// near miss, which resembles the gesture but falls just outside one of its thresholds.
-public enum Gesture: Equatable, Sendable {
+public enum Gesture: Hashable, Sendable {
     /// Fingers touch and lift together, quickly and nearly still.
     case tap(fingers: Int)
     /// Two taps in quick succession at nearly the same place.
@@ -117,4 +117,28 @@ public enum GestureFamily: String, Sendable, CaseIterable, Equatable {
     case shake
     case doubleTapDrag = "double-tap-drag"
     case pattern
+}
+
+extension Gesture {
+    /// One typical gesture of every family, in `GestureFamily` order: for tests and benchmarks that
+    /// must cover them all (round trips, replay of every family).
+    public static let typical: [Gesture] = GestureFamily.allCases.map { family in
+        switch family {
+        case .tap: .tap(fingers: 1)
+        case .doubleTap: .doubleTap(fingers: 1)
+        case .longPress: .longPress(fingers: 1)
+        case .pan: .pan(direction: .right, fingers: 1)
+        case .swipe: .swipe(direction: .right, fingers: 1)
+        case .pinch: .pinch(.in, scale: nil)
+        case .rotation: .rotation(degrees: 45)
+        case .edgePan: .edgePan(edge: .left)
+        case .chevron: .chevron(mirrored: false)
+        case .checkmark: .checkmark
+        case .circle: .circle(.clockwise)
+        case .shake: .shake(turns: 4)
+        case .doubleTapDrag: .doubleTapDrag(direction: .down)
+        // The digits are valid by construction.
+        case .pattern: .pattern(try! PatternCode(parsing: "1-2-3-6-9"))
+        }
+    }
 }

@@ -2,8 +2,9 @@
 /// ranges real hands fall in. Generators draw from these ranges; near misses step just outside the
 /// threshold they name. Times in seconds, distances in points.
 ///
-/// UIKit values are the defaults documented in Apple's headers or seen in UIKit itself; where UIKit
-/// publishes none (pan hysteresis, swipe speed) the generators stay well clear of any plausible value.
+/// UIKit values are the defaults documented in Apple's headers or seen in UIKit itself. Where UIKit
+/// publishes none, the values are those Touchstone's engine chose (`GestureDefaults` in
+/// GestureEngine, which Synthesis does not import), and the generators stay well clear of them.
 enum HumanFactors {
     // MARK: UIKit thresholds
 
@@ -17,6 +18,16 @@ enum HumanFactors {
     static let longPressAllowableMovement = 10.0
     /// Movement before a pan begins; undocumented, peers use 5 to 10 points.
     static let panHysteresis = 10.0
+    /// Band along an edge where an edge pan may start (engine's choice).
+    static let screenEdgeRegion = 20.0
+    /// Longest a swipe may take (engine's choice; UIKit's `_maximumDuration` is private).
+    static let swipeMaximumDuration = 0.5
+    /// The least travel any swipe needs, however slow and straight (engine's choice).
+    static let swipeMinimumDistance = 50.0
+    /// Change in finger distance before a pinch begins (engine's choice).
+    static let pinchHysteresis = 8.0
+    /// Turn before a rotation begins, in degrees (engine's choice).
+    static let rotationThresholdDegrees = 5.0
 
     // MARK: Human ranges that stay inside the thresholds
 
@@ -69,11 +80,13 @@ enum HumanFactors {
     static let shortPressHold = 0.28...0.42
     /// A drag this short stays under `panHysteresis`.
     static let creepDistance = 4.0...7.0
-    /// A swipe this slow is a pan: long duration, and the finger stops before lifting.
-    static let slowSwipeDuration = 0.8...1.1
-    /// A pinch whose scale changes this little stays under any pinch hysteresis.
-    static let timidPinchScale = 0.97...0.99
-    /// A rotation this small stays under any rotation hysteresis, in degrees.
+    /// A flick whose hand travels this far (the finger is down for about 80 % of it) is too short
+    /// for a swipe, fast or slow. A slow drag is no near miss: UIKit takes a slow, straight,
+    /// short movement for a swipe too.
+    static let shortSwipeDistance = 28.0...45.0
+    /// A pinch whose finger distance changes this little (points) stays under the pinch hysteresis.
+    static let timidPinchChange = 2.0...5.0
+    /// A rotation this small stays under the rotation threshold, in degrees.
     static let timidRotationDegrees = 2.0...4.0
     /// An edge pan starting this far in does not start at the edge.
     static let inlandEdgeInset = 40.0...70.0

@@ -1,6 +1,6 @@
 /// A path through a 3 × 3 grid of targets numbered like a phone keypad (1 2 3 / 4 5 6 / 7 8 9), as in
 /// a pattern unlock: "1-2-3-6-9".
-public struct PatternCode: Equatable, Sendable, CustomStringConvertible {
+public struct PatternCode: Hashable, Sendable, CustomStringConvertible {
     /// The targets in the order the finger visits them, each 1…9, none twice.
     public let targets: [Int]
 

@@ -56,16 +56,17 @@ enum FingerPath: Equatable, Sendable {
     }
 
     private static func position(along waypoints: [Waypoint], at time: Double) -> ScreenPoint {
-        guard let first = waypoints.first else { return .zero }
-        if time <= first.time { return first.point }
-        var previous = first
-        for waypoint in waypoints.dropFirst() {
-            if time < waypoint.time {
-                return segmentPosition(from: previous, to: waypoint, at: time)
+        // Index loops: slices and iterators of generic collections may allocate in debug builds.
+        guard !waypoints.isEmpty else { return .zero }
+        if time <= waypoints[0].time { return waypoints[0].point }
+        var index = 1
+        while index < waypoints.count {
+            if time < waypoints[index].time {
+                return segmentPosition(from: waypoints[index - 1], to: waypoints[index], at: time)
             }
-            previous = waypoint
+            index += 1
         }
-        return previous.point
+        return waypoints[waypoints.count - 1].point
     }
 
     private static func segmentPosition(from a: Waypoint, to b: Waypoint, at time: Double) -> ScreenPoint {

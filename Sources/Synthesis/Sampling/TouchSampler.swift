@@ -6,8 +6,8 @@ import TouchTrace
 /// At each scan instant (the nominal period plus timing jitter) every finger that has landed since the
 /// last scan reports `down`, every finger still on the panel reports `motion` if anything it reports
 /// changed (evdev drops unchanged values, so a perfectly still finger is silent), and every finger
-/// that has lifted reports `up` at its last position. A frame mark closes each scan that reported
-/// something. Positions get Gaussian-shaped sensor noise and are quantised to device units.
+/// that has lifted reports `up` at its last position (or `cancel`, when the gesture is cancelled). A
+/// frame mark closes each scan that reported something. Positions get Gaussian-shaped sensor noise and are quantised to device units.
 ///
 /// Between gestures the panel is idle and the sampler skips ahead, but its clock keeps its phase, so
 /// instants stay on one grid for the whole trace. Touch ids count up across the whole trace.
@@ -36,7 +36,7 @@ struct TouchSampler {
     var clock = Clock()
     var lastTime: Microseconds { clock.lastTime }
 
-    private var fingers: [FingerState] = []
+    private var fingers: [FingerContact] = []
 
     private let unitsPerPoint = SyntheticTouchscreen.unitsPerPoint
     private let maximumX = SyntheticTouchscreen.description.x.maximum
@@ -48,30 +48,24 @@ struct TouchSampler {
         noise = noisePoints
     }
 
-    /// What the sampler remembers about one finger during a gesture.
-    private struct FingerState {
-        enum Phase { case waiting, touching, lifted }
-        var phase: Phase = .waiting
-        var slot: UInt16 = 0
-        var touch: TouchID = 0
-        var last = TouchSample(time: 0, phase: .down, touch: 0, x: 0, y: 0)
-    }
-
     // MARK: - Gestures
 
-    /// Reports the tracks of one gesture whose time 0 is `origin`; returns the number of touch samples.
+    /// Reports the tracks of one gesture whose time 0 is `origin`, cancelling every touch at the first
+    /// scan `cancellation` seconds or more after `origin`, if given; returns the number of touch samples.
     mutating func perform<Sink: TraceEventSink>(
-        _ tracks: [FingerTrack], origin: Microseconds, random: inout SeededGenerator, into sink: inout Sink
+        _ tracks: [FingerTrack], origin: Microseconds, cancellation: Double? = nil,
+        random: inout SeededGenerator, into sink: inout Sink
     ) throws -> Int {
         fingers.removeAll(keepingCapacity: true)
         var firstDown = Double.infinity
         for track in tracks {
-            fingers.append(FingerState())
+            fingers.append(FingerContact())
             firstDown = min(firstDown, track.down)
         }
         guard firstDown.isFinite else { return 0 }
         var occupiedSlots: UInt64 = 0
         var remaining = tracks.count
+        var onScreen = 0
         var samples = 0
         var scan = firstScan(atOrAfter: origin + microseconds(firstDown))
         while remaining > 0 {
@@ -81,50 +75,49 @@ struct TouchSampler {
             var reported = false
             var touching = false
             var nextDown = Double.infinity
+            // The system takes away the touches on the screen: the cancel waits for one to be there.
+            let cancelling = onScreen > 0 && (cancellation.map { elapsed >= $0 } ?? false)
             for index in fingers.indices {
-                let track = tracks[index]
-                switch fingers[index].phase {
-                case .waiting:
-                    if track.down <= elapsed {
-                        let slot = UInt16((~occupiedSlots).trailingZeroBitCount)
-                        occupiedSlots |= 1 << UInt64(slot)
-                        fingers[index].phase = .touching
-                        fingers[index].slot = slot
-                        fingers[index].touch = clock.nextTouchID
-                        clock.nextTouchID &+= 1
-                        let sample = measure(track, finger: fingers[index], phase: .down, at: now, elapsed: elapsed, random: &random)
-                        fingers[index].last = sample
-                        try sink.append(.touch(sample))
-                        samples += 1
-                        reported = true
-                        touching = true
-                    } else {
-                        nextDown = min(nextDown, track.down)
-                    }
-                case .touching:
-                    if track.up <= elapsed {
-                        var sample = fingers[index].last
-                        sample.time = now
-                        sample.phase = .up
-                        occupiedSlots &= ~(1 << UInt64(fingers[index].slot))
-                        fingers[index].phase = .lifted
-                        remaining -= 1
-                        try sink.append(.touch(sample))
-                        samples += 1
-                        reported = true
-                    } else {
-                        touching = true
-                        let sample = measure(track, finger: fingers[index], phase: .motion, at: now, elapsed: elapsed, random: &random)
-                        if !sample.reportsSameAs(fingers[index].last) {
-                            fingers[index].last = sample
-                            try sink.append(.touch(sample))
-                            samples += 1
-                            reported = true
-                        }
-                    }
-                case .lifted:
-                    break
+                switch fingers[index].step(at: elapsed, following: tracks[index], cancelling: cancelling) {
+                case .wait(let down):
+                    nextDown = min(nextDown, down)
+                    continue
+                case .land:
+                    let slot = UInt16((~occupiedSlots).trailingZeroBitCount)
+                    occupiedSlots |= 1 << UInt64(slot)
+                    fingers[index].land(slot: slot, touch: clock.nextTouchID)
+                    clock.nextTouchID &+= 1
+                    onScreen += 1
+                    let sample = measure(tracks[index], finger: fingers[index], phase: .down, at: now, elapsed: elapsed, random: &random)
+                    fingers[index].report(sample)
+                    try sink.append(.touch(sample))
+                    touching = true
+                case .move:
+                    touching = true
+                    let sample = measure(tracks[index], finger: fingers[index], phase: .motion, at: now, elapsed: elapsed, random: &random)
+                    // evdev drops values that did not change: a perfectly still finger is silent.
+                    guard !sample.reportsSameAs(fingers[index].last) else { continue }
+                    fingers[index].report(sample)
+                    try sink.append(.touch(sample))
+                case .lift:
+                    occupiedSlots &= ~(1 << UInt64(fingers[index].identity.slot))
+                    remaining -= 1
+                    onScreen -= 1
+                    try sink.append(.touch(fingers[index].lift(at: now)))
+                case .cancel:
+                    occupiedSlots &= ~(1 << UInt64(fingers[index].identity.slot))
+                    remaining -= 1
+                    onScreen -= 1
+                    try sink.append(.touch(fingers[index].cancel(at: now)))
+                case .abandon:
+                    fingers[index].abandon()
+                    remaining -= 1
+                    continue
+                case .done:
+                    continue
                 }
+                samples += 1
+                reported = true
             }
             if reported {
                 try sink.append(.frame(FrameMark(time: now, device: device)))
@@ -139,30 +132,35 @@ struct TouchSampler {
     }
 
     /// One finger resting at `point` for exactly `scans` scans (at least 2): a down, `scans - 2`
-    /// motions and an up. Corpora end with one so that they hold exactly the samples asked for.
+    /// motions and an up, each reported even if unchanged. Corpora end with one so that they hold
+    /// exactly the samples asked for.
     mutating func hold<Sink: TraceEventSink>(
         at point: ScreenPoint, scans: Int, after time: Microseconds, contact: ContactProfile,
         random: inout SeededGenerator, into sink: inout Sink
     ) throws {
         precondition(scans >= 2, "a touch sequence needs a down and an up")
         var scan = firstScan(atOrAfter: time)
-        var finger = FingerState(phase: .touching, slot: 0, touch: clock.nextTouchID)
+        var finger = FingerContact()
+        finger.land(slot: 0, touch: clock.nextTouchID)
         clock.nextTouchID &+= 1
         let track = FingerTrack(down: 0, up: .infinity, path: .still(point), contact: contact)
         var origin: Microseconds = 0
         for index in 0..<scans {
-            let now = scanTime(scan, random: &random)
+            var now = scanTime(scan, random: &random)
             scan += 1
+            // A jittered first scan may fall just before `time`; the finger lands at the next one.
+            while index == 0 && now < time {
+                now = scanTime(scan, random: &random)
+                scan += 1
+            }
             if index == 0 { origin = now }
-            let elapsed = Double(now - origin) / 1_000_000
-            var sample: TouchSample
+            let sample: TouchSample
             if index == scans - 1 {
-                sample = finger.last
-                sample.time = now
-                sample.phase = .up
+                sample = finger.lift(at: now)
             } else {
+                let elapsed = Double(now - origin) / 1_000_000
                 sample = measure(track, finger: finger, phase: index == 0 ? .down : .motion, at: now, elapsed: elapsed, random: &random)
-                finger.last = sample
+                finger.report(sample)
             }
             try sink.append(.touch(sample))
             try sink.append(.frame(FrameMark(time: now, device: device)))
@@ -191,12 +189,13 @@ struct TouchSampler {
     // MARK: - One reading
 
     private func measure(
-        _ track: FingerTrack, finger: FingerState, phase: TouchPhase, at now: Microseconds, elapsed: Double,
+        _ track: FingerTrack, finger: FingerContact, phase: TouchPhase, at now: Microseconds, elapsed: Double,
         random: inout SeededGenerator
     ) -> TouchSample {
         let position = track.path.position(at: elapsed)
         let x = quantise(position.x + noise * random.gaussian(), maximum: maximumX)
         let y = quantise(position.y + noise * random.gaussian(), maximum: maximumY)
+        let (slot, touch) = finger.identity
         let contact = track.contact
         let settled = contact.settling(at: elapsed, down: track.down, up: track.up)
         // Even a landing finger reports some pressure and size; the flattening adds the rest.
@@ -207,7 +206,7 @@ struct TouchSampler {
         let major = Int32(majorUnits.rounded())
         let minor = Int32((majorUnits * contact.minorRatio).rounded())
         return TouchSample(
-            time: now, device: device, phase: phase, touch: finger.touch, slot: finger.slot,
+            time: now, device: device, phase: phase, touch: touch, slot: slot,
             x: x, y: y,
             pressure: clamp(pressure, SyntheticTouchscreen.maximumPressure),
             major: clamp(major, SyntheticTouchscreen.maximumContactAxis),

@@ -13,7 +13,7 @@ import TouchTrace
 /// var events: [TraceEvent] = []
 /// try session.perform(.pinch(.in, scale: nil), into: &events)
 /// ```
-public struct SessionSynthesizer {
+public struct SessionSynthesizer: Sendable {
     public let options: SynthesisOptions
     /// Whether each gesture is preceded by an annotation such as "synth swipe right".
     public var annotates: Bool
@@ -25,8 +25,11 @@ public struct SessionSynthesizer {
     private var hand: Choreographer
     private var sensor: SeededGenerator
     private var sampler: TouchSampler
-    /// Start of the next gesture; nil until the first gesture.
+    /// Time of the last event emitted; nil until the first gesture.
     private var lastEvent: Microseconds?
+
+    /// Time of the last event emitted so far, in microseconds (0 before the first gesture).
+    public var lastEventTime: Microseconds { lastEvent ?? 0 }
 
     /// The first gesture starts this long after time 0.
     static let lead: Microseconds = 100_000
@@ -51,19 +54,55 @@ public struct SessionSynthesizer {
         _ gesture: Gesture, nearMiss: Bool? = nil, into sink: inout Sink
     ) throws -> Int {
         try Self.validate(gesture)
-        let miss = nearMiss ?? options.nearMiss
-        hand.options.nearMiss = miss
+        let plan = self.plan(gesture, nearMiss: nearMiss ?? options.nearMiss, cancelAt: options.cancelAt)
+        return try perform(plan, into: &sink)
+    }
+
+    /// A gesture decided on but not yet sampled.
+    struct Plan {
+        var tracks: [FingerTrack]
+        var origin: Microseconds
+        var annotation: String
+        /// When the system cancels every touch, in seconds from `origin`; nil if it does not.
+        var cancellation: Double?
+    }
+
+    /// Draws the hand's movements for `gesture` and when it starts; `cancelAt` is the fraction of
+    /// the gesture after which every touch is cancelled.
+    mutating func plan(_ gesture: Gesture, nearMiss: Bool, cancelAt: Double? = nil) -> Plan {
+        hand.options.nearMiss = nearMiss
         let tracks = hand.tracks(for: gesture)
         let origin = lastEvent.map { $0 + Microseconds((hand.draw(Self.pause) * 1_000_000).rounded()) } ?? Self.lead
-        if annotates {
-            let text = miss ? "synth near-miss \(gesture.label)" : "synth \(gesture.label)"
-            try sink.append(.annotation(Annotation(time: origin, text: text)))
+        var cancellation: Double?
+        if let cancelAt {
+            let first = tracks.reduce(Double.infinity) { min($0, $1.down) }
+            let last = tracks.reduce(-Double.infinity) { max($0, $1.up) }
+            cancellation = first + (last - first) * cancelAt
         }
-        let samples = try sampler.perform(tracks, origin: origin, random: &sensor, into: &sink)
-        lastEvent = max(sampler.lastTime, origin)
+        let annotation = "synth " + (nearMiss ? "near-miss " : "") + (cancelAt != nil ? "cancelled " : "") + gesture.label
+        return Plan(tracks: tracks, origin: origin, annotation: annotation, cancellation: cancellation)
+    }
+
+    /// Samples a planned gesture into `sink`.
+    @discardableResult
+    mutating func perform<Sink: TraceEventSink>(_ plan: Plan, into sink: inout Sink) throws -> Int {
+        if annotates {
+            try sink.append(.annotation(Annotation(time: plan.origin, text: plan.annotation)))
+        }
+        let samples = try sampler.perform(
+            plan.tracks, origin: plan.origin, cancellation: plan.cancellation, random: &sensor, into: &sink)
+        lastEvent = max(sampler.lastTime, plan.origin)
         touchSamples += samples
         gestures += 1
         return samples
+    }
+
+    /// The most touch samples a plan can produce: a down, an up and one sample per scan between.
+    func sampleBound(of plan: Plan) -> Int {
+        let scansPerSecond = options.samplingRate
+        return plan.tracks.reduce(0) { total, track in
+            total + Int(((track.up - track.down) * scansPerSecond).rounded(.up)) + 3
+        }
     }
 
     /// Ends a session with one finger resting for exactly `samples` touch samples (at least 2), so

@@ -15,10 +15,14 @@ public struct SynthesisOptions: Equatable, Sendable {
     public var position: ScreenPoint?
     /// Produce the gesture's near miss instead (see `HumanFactors` and docs/synth.md).
     public var nearMiss: Bool
+    /// Cancel every touch this fraction of the way through the gesture (0…1), from the first
+    /// landing to the last lift: the system takes the touches away (an incoming call, palm rejection).
+    /// Fingers that have not landed by then never do. Nil lets the gesture finish.
+    public var cancelAt: Double?
 
     public init(
         samplingRate: Double = 120, noise: Double = 0.25, jitter: Double = 0.0008, speed: Double = 1,
-        position: ScreenPoint? = nil, nearMiss: Bool = false
+        position: ScreenPoint? = nil, nearMiss: Bool = false, cancelAt: Double? = nil
     ) {
         self.samplingRate = samplingRate
         self.noise = noise
@@ -26,6 +30,7 @@ public struct SynthesisOptions: Equatable, Sendable {
         self.speed = speed
         self.position = position
         self.nearMiss = nearMiss
+        self.cancelAt = cancelAt
     }
 
     /// Throws when an option is outside the range its documentation gives.
@@ -41,6 +46,9 @@ public struct SynthesisOptions: Equatable, Sendable {
         }
         guard (0.2...5).contains(speed) else {
             throw .invalidOption("speed \(speed) is outside 0.2…5")
+        }
+        if let cancelAt, !(0...1).contains(cancelAt) {
+            throw .invalidOption("cancel point \(cancelAt) is outside 0…1 of the gesture")
         }
         if let position {
             guard (0...SyntheticTouchscreen.widthPoints).contains(position.x),

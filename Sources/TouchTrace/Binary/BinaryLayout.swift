@@ -1,6 +1,7 @@
 /// The numbers that define the binary trace format: magic values, sizes of fixed structures,
 /// section tags, opcodes and sanity limits. docs/trace-format.md is the prose twin of this file;
 /// change both together.
+@usableFromInline
 enum BinaryLayout {
     // MARK: Preamble
 
@@ -38,17 +39,21 @@ enum BinaryLayout {
     static let maxLocalTouches = 64
 
     // MARK: Opcodes
+    // Computed and inlinable so that they fold to literals in the decoder's inlined loop.
 
-    static let opMove: UInt8 = 0x00      // 0x00–0x3F: motion of local touch (op & 0x3F)
-    static let opTouch: UInt8 = 0x40     // 0x40–0x7F: any sample of local touch (op & 0x3F)
-    static let opNew: UInt8 = 0x80       // 0x80–0x83: define a local touch; phase = op & 3
-    static let opTime: UInt8 = 0x88
-    static let opFrame: UInt8 = 0x89
-    static let opFrame0: UInt8 = 0x8A
-    static let opGesture: UInt8 = 0x8B
-    static let opDeviceAdded: UInt8 = 0x8C
-    static let opDeviceRemoved: UInt8 = 0x8D
-    static let opAnnotation: UInt8 = 0x8E
+    /// 0x00–0x3F: motion of local touch (op & 0x3F).
+    @inlinable static var opMove: UInt8 { 0x00 }
+    /// 0x40–0x7F: any sample of local touch (op & 0x3F).
+    @inlinable static var opTouch: UInt8 { 0x40 }
+    /// 0x80–0x83: define a local touch; phase = op & 3.
+    @inlinable static var opNew: UInt8 { 0x80 }
+    @inlinable static var opTime: UInt8 { 0x88 }
+    @inlinable static var opFrame: UInt8 { 0x89 }
+    @inlinable static var opFrame0: UInt8 { 0x8A }
+    @inlinable static var opGesture: UInt8 { 0x8B }
+    @inlinable static var opDeviceAdded: UInt8 { 0x8C }
+    @inlinable static var opDeviceRemoved: UInt8 { 0x8D }
+    @inlinable static var opAnnotation: UInt8 { 0x8E }
 
     // MARK: Index and trailer
 

@@ -4,42 +4,54 @@
 /// Touch, frame and gesture events allocate nothing; the local touch table lives in storage the
 /// reader allocates once. Every read is bounds-checked against the payload end and every value
 /// against its type, so a forged chunk (valid CRC, nonsense inside) is an error, never a trap.
+///
+/// The hot part is `@inlinable` so that `TraceReader.forEachEvent` specialises into its caller: the
+/// compiler then builds each sample where the caller's closure uses it, without copying events.
+/// The value holds no references (only pointers and integers), so copying it costs nothing.
+@usableFromInline
 struct ChunkDecoder {
     /// What the decoder knows about one touch of this chunk; optional fields as value plus a
     /// presence bit, so the table is flat memory.
+    @usableFromInline
     struct LocalTouch {
-        var touch: TouchID = 0
-        var device: DeviceIndex = 0
-        var slot: UInt16 = 0
-        var x: Int32 = 0
-        var y: Int32 = 0
-        var pressure: Int32 = 0
-        var major: Int32 = 0
-        var minor: Int32 = 0
+        @usableFromInline var touch: TouchID = 0
+        @usableFromInline var device: DeviceIndex = 0
+        @usableFromInline var slot: UInt16 = 0
+        @usableFromInline var x: Int32 = 0
+        @usableFromInline var y: Int32 = 0
+        @usableFromInline var pressure: Int32 = 0
+        @usableFromInline var major: Int32 = 0
+        @usableFromInline var minor: Int32 = 0
         /// Bit 0 pressure, bit 1 major, bit 2 minor.
-        var present: UInt8 = 0
+        @usableFromInline var present: UInt8 = 0
+
+        @usableFromInline init() {}
     }
 
     /// A malformed payload: where (absolute file offset) and what.
+    @usableFromInline
     struct Failure: Error {
-        var offset: Int
-        var message: String
+        @usableFromInline var offset: Int
+        @usableFromInline var message: String
+
+        @usableFromInline init(offset: Int, message: String) {
+            self.offset = offset
+            self.message = message
+        }
     }
 
-    private let table: UnsafeMutablePointer<LocalTouch>
-    private var tableCount = 0
-    private var start: UnsafeRawPointer
-    private var cursor: UnsafeRawPointer
-    private var end: UnsafeRawPointer
-    private var remaining = 0
-    private var time: Microseconds = 0
-    private var payloadOffset = 0
-    private let file: String
+    @usableFromInline let table: UnsafeMutablePointer<LocalTouch>
+    @usableFromInline var tableCount = 0
+    @usableFromInline var start: UnsafeRawPointer
+    @usableFromInline var cursor: UnsafeRawPointer
+    @usableFromInline var end: UnsafeRawPointer
+    @usableFromInline var remaining = 0
+    @usableFromInline var time: Microseconds = 0
+    @usableFromInline var payloadOffset = 0
 
     /// `table` must hold `BinaryLayout.maxLocalTouches` entries and outlive the decoder.
-    init(table: UnsafeMutablePointer<LocalTouch>, file: String) {
+    init(table: UnsafeMutablePointer<LocalTouch>) {
         self.table = table
-        self.file = file
         let empty = UnsafeRawPointer(table)
         start = empty
         cursor = empty
@@ -66,12 +78,25 @@ struct ChunkDecoder {
     /// Whether the chunk still has events to give.
     var isExhausted: Bool { remaining == 0 }
 
-    /// The chunk's next event, or nil when its declared count is reached and the payload is used up.
-    @inline(__always)
-    mutating func next() throws(Failure) -> TraceEvent? {
+    /// One decoded event in a form that holds no references, so that the reader's loop can hand
+    /// each case to its caller without ever destroying an unknown `TraceEvent`.
+    @usableFromInline
+    enum Decoded {
+        case touch(TouchSample)
+        case frame(FrameMark)
+        case gesture(GestureSample)
+        /// A rarer event (device change, annotation) whose opcode was read: finish it with `slowEvent(_:)`.
+        case other(UInt8)
+        /// The chunk's declared count is reached and its payload used up.
+        case end
+    }
+
+    /// The chunk's next event.
+    @inlinable @inline(__always)
+    mutating func next() throws(Failure) -> Decoded {
         guard remaining > 0 else {
-            if cursor != end { throw failure("\(end - cursor) bytes after the chunk's last event") }
-            return nil
+            if cursor != end { throw trailingBytes() }
+            return .end
         }
         remaining &-= 1
         var op = try byte()
@@ -79,33 +104,50 @@ struct ChunkDecoder {
             time = time &+ Varint.unzigzag(try varint())
             op = try byte()
         }
-        if op < BinaryLayout.opTouch { return try move(Int(op)) }
-        if op < BinaryLayout.opNew { return try touch(Int(op & 0x3F)) }
+        if op < BinaryLayout.opTouch { return .touch(try move(Int(op))) }
+        if op < BinaryLayout.opNew { return .touch(try touch(Int(op & 0x3F))) }
+        if op == BinaryLayout.opFrame0 { return .frame(FrameMark(time: time, device: 0)) }
+        if op & 0xFC == BinaryLayout.opNew { return .touch(try define(phase: TouchPhase(rawValue: op & 3)!)) }
         return try other(op)
     }
 
     // MARK: - Primitive reads
 
-    private func failure(_ message: String, at pointer: UnsafeRawPointer? = nil) -> Failure {
+    // Helpers on the hot path are `mutating` even where they only read: a mutating call passes
+    // `self` by reference, a non-mutating one may copy the whole decoder first.
+
+    @usableFromInline
+    mutating func trailingBytes() -> Failure {
+        failure("\(end - cursor) bytes after the chunk's last event")
+    }
+
+    @usableFromInline
+    func failure(_ message: String, at pointer: UnsafeRawPointer? = nil) -> Failure {
         Failure(offset: payloadOffset + ((pointer ?? cursor) - start), message: message)
     }
 
-    @inline(__always)
-    private mutating func byte() throws(Failure) -> UInt8 {
-        guard cursor < end else { throw failure("event runs past the end of the chunk") }
+    @inlinable @inline(__always)
+    mutating func byte() throws(Failure) -> UInt8 {
+        guard cursor < end else { throw pastEnd() }
         let value = cursor.load(as: UInt8.self)
         cursor += 1
         return value
     }
 
-    @inline(__always)
-    private mutating func varint() throws(Failure) -> UInt64 {
+    @usableFromInline
+    mutating func pastEnd() -> Failure {
+        failure("event runs past the end of the chunk")
+    }
+
+    @inlinable @inline(__always)
+    mutating func varint() throws(Failure) -> UInt64 {
         let first = try byte()
         if first < 0x80 { return UInt64(first) }
         return try varintTail(first)
     }
 
-    private mutating func varintTail(_ first: UInt8) throws(Failure) -> UInt64 {
+    @usableFromInline
+    mutating func varintTail(_ first: UInt8) throws(Failure) -> UInt64 {
         let at = cursor - 1
         var value = UInt64(first & 0x7F)
         var shift: UInt64 = 7
@@ -118,49 +160,71 @@ struct ChunkDecoder {
         }
     }
 
-    @inline(__always)
-    private mutating func varint32() throws(Failure) -> UInt32 {
+    @inlinable @inline(__always)
+    mutating func varint32() throws(Failure) -> UInt32 {
         let first = try byte()
         if first < 0x80 { return UInt32(first) }
+        // Two bytes (deltas up to ±8191) are common enough to keep out of the slow path.
+        if cursor < end {
+            let second = cursor.load(as: UInt8.self)
+            if second < 0x80 {
+                cursor += 1
+                return UInt32(first & 0x7F) | UInt32(second) << 7
+            }
+        }
+        return try varint32Tail(first)
+    }
+
+    @usableFromInline
+    mutating func varint32Tail(_ first: UInt8) throws(Failure) -> UInt32 {
         let at = cursor - 1
         let value = try varintTail(first)
         guard value <= UInt32.max else { throw failure("value \(value) does not fit 32 bits", at: at) }
         return UInt32(truncatingIfNeeded: value)
     }
 
-    private mutating func varint16(_ what: String) throws(Failure) -> UInt16 {
-        let at = cursor
+    @inline(__always)
+    private mutating func varint16(_ what: StaticString) throws(Failure) -> UInt16 {
         let value = try varint()
-        guard value <= UInt16.max else { throw failure("\(what) \(value) does not fit 16 bits", at: at) }
+        guard value <= UInt16.max else { throw tooWide(what, value) }
         return UInt16(truncatingIfNeeded: value)
     }
 
-    @inline(__always)
-    private mutating func delta32() throws(Failure) -> Int32 {
+    private func tooWide(_ what: StaticString, _ value: UInt64) -> Failure {
+        failure("\(what) \(value) does not fit 16 bits", at: cursor - Varint.encodedLength(value))
+    }
+
+    @inlinable @inline(__always)
+    mutating func delta32() throws(Failure) -> Int32 {
         Varint.unzigzag32(try varint32())
     }
 
     // MARK: - Touches
 
-    @inline(__always)
-    private mutating func local(_ index: Int) throws(Failure) -> UnsafeMutablePointer<LocalTouch> {
-        guard index < tableCount else { throw failure("touch \(index) is not defined in this chunk", at: cursor - 1) }
+    @inlinable @inline(__always)
+    mutating func local(_ index: Int) throws(Failure) -> UnsafeMutablePointer<LocalTouch> {
+        guard index < tableCount else { throw undefinedTouch(index) }
         return table + index
     }
 
-    @inline(__always)
-    private func sample(_ entry: UnsafeMutablePointer<LocalTouch>, _ phase: TouchPhase) -> TraceEvent {
+    @usableFromInline
+    mutating func undefinedTouch(_ index: Int) -> Failure {
+        failure("touch \(index) is not defined in this chunk", at: cursor - 1)
+    }
+
+    @inlinable @inline(__always)
+    mutating func sample(_ entry: UnsafeMutablePointer<LocalTouch>, _ phase: TouchPhase) -> TouchSample {
         let present = entry.pointee.present
-        return .touch(TouchSample(
+        return TouchSample(
             time: time, device: entry.pointee.device, phase: phase, touch: entry.pointee.touch,
             slot: entry.pointee.slot, x: entry.pointee.x, y: entry.pointee.y,
             pressure: present & 1 != 0 ? entry.pointee.pressure : nil,
             major: present & 2 != 0 ? entry.pointee.major : nil,
-            minor: present & 4 != 0 ? entry.pointee.minor : nil))
+            minor: present & 4 != 0 ? entry.pointee.minor : nil)
     }
 
-    @inline(__always)
-    private mutating func move(_ index: Int) throws(Failure) -> TraceEvent {
+    @inlinable @inline(__always)
+    mutating func move(_ index: Int) throws(Failure) -> TouchSample {
         let entry = try local(index)
         let dx = try delta32()
         let dy = try delta32()
@@ -169,7 +233,8 @@ struct ChunkDecoder {
         return sample(entry, .motion)
     }
 
-    private mutating func touch(_ index: Int) throws(Failure) -> TraceEvent {
+    @usableFromInline
+    mutating func touch(_ index: Int) throws(Failure) -> TouchSample {
         let entry = try local(index)
         let modes = try byte()
         let phase = TouchPhase(rawValue: modes & 3)!
@@ -195,7 +260,8 @@ struct ChunkDecoder {
         }
     }
 
-    private mutating func define(phase: TouchPhase) throws(Failure) -> TraceEvent {
+    @usableFromInline
+    mutating func define(phase: TouchPhase) throws(Failure) -> TouchSample {
         guard tableCount < BinaryLayout.maxLocalTouches else { throw failure("more than 64 touches in one chunk", at: cursor - 1) }
         var entry = LocalTouch()
         entry.device = try varint16("device")
@@ -216,21 +282,35 @@ struct ChunkDecoder {
 
     // MARK: - Everything else
 
-    private mutating func other(_ op: UInt8) throws(Failure) -> TraceEvent {
+    @usableFromInline
+    mutating func other(_ op: UInt8) throws(Failure) -> Decoded {
         switch op {
         case BinaryLayout.opNew...BinaryLayout.opNew + 3:
-            return try define(phase: TouchPhase(rawValue: op & 3)!)
+            return .touch(try define(phase: TouchPhase(rawValue: op & 3)!))
         case BinaryLayout.opFrame0:
             return .frame(FrameMark(time: time, device: 0))
         case BinaryLayout.opFrame:
             return .frame(FrameMark(time: time, device: try varint16("device")))
         case BinaryLayout.opGesture:
-            return try gesture()
+            return .gesture(try gesture())
+        case BinaryLayout.opDeviceRemoved, BinaryLayout.opDeviceAdded, BinaryLayout.opAnnotation:
+            return .other(op)
+        case BinaryLayout.opTime:
+            throw failure("two time steps in a row", at: cursor - 1)
+        default:
+            throw failure("unknown opcode \(op)", at: cursor - 1)
+        }
+    }
+
+    /// Finishes an event that `next()` returned as `.other(op)`.
+    @usableFromInline
+    mutating func slowEvent(_ op: UInt8) throws(Failure) -> TraceEvent {
+        switch op {
         case BinaryLayout.opDeviceRemoved:
             return .device(.removed(time: time, device: try varint16("device")))
         case BinaryLayout.opDeviceAdded:
             let bytes = try lengthPrefixed("device description")
-            var inner = ByteCursor(bytes, fileOffset: payloadOffset + (UnsafeRawPointer(bytes.baseAddress!) - start), file: file)
+            var inner = ByteCursor(bytes, fileOffset: payloadOffset + (UnsafeRawPointer(bytes.baseAddress!) - start), file: "")
             do {
                 return .device(.added(time: time, try DeviceCodec.decode(&inner)))
             } catch let error as TraceInputError {
@@ -246,10 +326,8 @@ struct ChunkDecoder {
                 throw failure("annotation is not valid UTF-8", at: at)
             }
             return .annotation(Annotation(time: time, text: text))
-        case BinaryLayout.opTime:
-            throw failure("two time steps in a row", at: cursor - 1)
         default:
-            throw failure("unknown opcode \(op)", at: cursor - 1)
+            preconditionFailure("slowEvent(_:) is only called for what next() returned as .other")
         }
     }
 
@@ -262,7 +340,7 @@ struct ChunkDecoder {
         return bytes
     }
 
-    private mutating func gesture() throws(Failure) -> TraceEvent {
+    private mutating func gesture() throws(Failure) -> GestureSample {
         let device = try varint16("device")
         let at = cursor
         let packed = try byte()
@@ -280,9 +358,9 @@ struct ChunkDecoder {
                 cursor += 8
             }
         }
-        return .gesture(GestureSample(
+        return GestureSample(
             time: time, device: device, kind: kind, phase: phase, fingers: fingers, cancelled: packed & 0x10 != 0,
             dx: values.0, dy: values.1, dxUnaccelerated: values.2, dyUnaccelerated: values.3,
-            scale: values.4, angleDelta: values.5))
+            scale: values.4, angleDelta: values.5)
     }
 }

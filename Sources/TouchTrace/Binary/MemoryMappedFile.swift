@@ -48,6 +48,16 @@ final class MemoryMappedFile {
         bytes = UnsafeRawBufferPointer(start: address, count: size)
     }
 
+    /// Tells the kernel that the pages before `offset` will not be read again soon, so they leave
+    /// this process's resident set (they stay in the page cache and come back if touched): a
+    /// reader streaming through a large file keeps a bounded footprint.
+    func release(upTo offset: Int) {
+        guard let mapping else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let end = offset / page * page
+        if end > 0 { _ = madvise(mapping, end, MADV_DONTNEED) }
+    }
+
     deinit {
         if let mapping { munmap(mapping, bytes.count) }
         copy?.deallocate()

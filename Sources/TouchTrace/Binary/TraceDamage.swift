@@ -4,6 +4,7 @@
 /// Readers collect these in order. Damage that costs events (`truncated`, `skippedChunk`) says how
 /// many bytes were given up; damage to the index or trailer costs nothing but seeking speed.
 public struct TraceDamage: Equatable, Sendable, CustomStringConvertible {
+    /// What part of the file is damaged, and so what it cost.
     public enum Kind: Equatable, Sendable {
         /// The file ends inside a chunk (or before its trailer): a recorder was killed or a copy cut short.
         case truncated

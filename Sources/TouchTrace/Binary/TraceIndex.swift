@@ -17,6 +17,7 @@ public struct TraceIndex: Equatable, Sendable {
         }
     }
 
+    /// One entry per chunk, in file order.
     public var entries: [Entry]
 
     public init(entries: [Entry]) {
@@ -52,7 +53,7 @@ public struct TraceIndex: Equatable, Sendable {
     }
 
     /// Parses an index occupying exactly `bytes`, which start at file offset `offset`.
-    static func decode(_ bytes: UnsafeRawBufferPointer, at offset: Int, file: String) throws -> TraceIndex {
+    static func decode(_ bytes: UnsafeRawBufferPointer, at offset: Int, file: String) throws(TraceInputError) -> TraceIndex {
         func fail(_ at: Int, _ message: String) -> TraceInputError {
             TraceInputError(file: file, location: .byte(offset + at), message: message)
         }

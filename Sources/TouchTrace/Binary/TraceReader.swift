@@ -27,6 +27,7 @@ public final class TraceReader {
 
     /// The path (or name) as given, used in every error.
     public let path: String
+    /// Who recorded the trace, where, and from which devices.
     public let header: TraceHeader
     /// The options the writer used, as the file records them (for converting to an identical copy).
     public let writerOptions: TraceWriter.Options
@@ -51,10 +52,15 @@ public final class TraceReader {
     private let trailerIntact: Bool
     /// Offset of the next chunk to read.
     private var position: Int
-    private var decoder: ChunkDecoder
+    /// How far pages have been handed back to the kernel (see `MemoryMappedFile.release`).
+    private var releasedUpTo = 0
+    private static let releaseStep = 8 * 1024 * 1024
+    /// The decoder and a read-ahead event live in memory the reader owns, reached through pointers
+    /// rather than stored properties, so that `next()` pays no dynamic exclusivity check per event.
+    @usableFromInline let decoder: UnsafeMutablePointer<ChunkDecoder>
     private let table: UnsafeMutablePointer<ChunkDecoder.LocalTouch>
     /// An event read ahead by `seek(toTime:)`.
-    private var pending: TraceEvent?
+    @usableFromInline let pending: UnsafeMutablePointer<TraceEvent?>
     /// Set by the first error without salvage; every later read throws it again.
     private var failure: TraceInputError?
 
@@ -80,77 +86,96 @@ public final class TraceReader {
         position = bodyStart
         table = .allocate(capacity: BinaryLayout.maxLocalTouches)
         table.initialize(repeating: .init(), count: BinaryLayout.maxLocalTouches)
-        decoder = ChunkDecoder(table: table, file: storage.path)
+        decoder = .allocate(capacity: 1)
+        decoder.initialize(to: ChunkDecoder(table: table))
+        pending = .allocate(capacity: 1)
+        pending.initialize(to: nil)
 
-        var found: [TraceDamage] = []
-        var index: TraceIndex?
+        let end = Self.inspectEnd(of: bytes, bodyStart: bodyStart, path: path)
+        trailerIntact = end.trailer != nil
+        recordedEventCount = end.trailer?.eventCount
+        bodyEnd = end.bodyEnd
+        index = end.index
+        damage = end.damage
+    }
+
+    /// What the end of the file says: the trailer, where the body ends, the index, and damage to
+    /// either. Never fails: a damaged end costs only seeking speed and the recorded event count.
+    private static func inspectEnd(of bytes: UnsafeRawBufferPointer, bodyStart: Int, path: String)
+        -> (trailer: TraceTrailer?, bodyEnd: Int, index: TraceIndex?, damage: [TraceDamage])
+    {
         switch TraceTrailer.find(in: bytes, bodyStart: bodyStart) {
         case .valid(let trailer):
-            trailerIntact = true
-            recordedEventCount = trailer.eventCount
             let trailerStart = bytes.count - BinaryLayout.trailerSize
-            bodyEnd = trailer.indexOffset == 0 ? trailerStart : trailer.indexOffset
-            if trailer.indexOffset != 0 {
-                do {
-                    index = try TraceIndex.decode(
-                        UnsafeRawBufferPointer(rebasing: bytes[trailer.indexOffset..<trailerStart]),
-                        at: trailer.indexOffset, file: path)
-                } catch let error as TraceInputError {
-                    guard case .byte(let offset) = error.location else { throw error }
-                    found.append(TraceDamage(kind: .damagedIndex, offset: offset, bytesLost: 0,
-                                             message: error.message + "; seeking will scan"))
-                }
+            guard trailer.indexOffset != 0 else { return (trailer, trailerStart, nil, []) }
+            do {
+                let index = try TraceIndex.decode(
+                    UnsafeRawBufferPointer(rebasing: bytes[trailer.indexOffset..<trailerStart]),
+                    at: trailer.indexOffset, file: path)
+                return (trailer, trailer.indexOffset, index, [])
+            } catch {
+                let offset = if case .byte(let at) = error.location { at } else { trailer.indexOffset }
+                let damage = TraceDamage(
+                    kind: .damagedIndex, offset: offset, bytesLost: 0, message: error.message + "; seeking will scan")
+                return (trailer, trailer.indexOffset, nil, [damage])
             }
         case .absent:
-            trailerIntact = false
-            recordedEventCount = nil
-            bodyEnd = bytes.count
-            found.append(TraceDamage(
+            let damage = TraceDamage(
                 kind: .missingTrailer, offset: bytes.count, bytesLost: 0,
-                message: "the file has no trailer: it was not closed, or it was cut short"))
+                message: "the file has no trailer: it was not closed, or it was cut short")
+            return (nil, bytes.count, nil, [damage])
         case .damaged(let offset, let message):
-            trailerIntact = false
-            recordedEventCount = nil
-            bodyEnd = bytes.count
-            found.append(TraceDamage(kind: .damagedTrailer, offset: offset, bytesLost: 0, message: message))
+            return (nil, bytes.count, nil, [TraceDamage(kind: .damagedTrailer, offset: offset, bytesLost: 0, message: message)])
         }
-        self.index = index
-        damage = found
     }
 
     deinit {
         table.deallocate()
+        decoder.deallocate()
+        pending.deinitialize(count: 1)
+        pending.deallocate()
     }
 
     // MARK: - Reading events
 
     /// The next event, or nil at the end of the trace.
+    @inlinable
     public func next() throws -> TraceEvent? {
-        if let event = pending {
-            pending = nil
-            return event
-        }
-        var local = decoder
-        defer { decoder = local }
+        if case .some = pending.pointee { return takePending() }
         while true {
-            if let event = try decoded(&local) { return event }
-            guard try startNextChunk(&local) else { return nil }
+            switch try decoded(&decoder.pointee) {
+            case .touch(let sample): return .touch(sample)
+            case .frame(let mark): return .frame(mark)
+            case .gesture(let sample): return .gesture(sample)
+            case .other(let op): if let event = try slowEvent(op, &decoder.pointee) { return event }
+            case .end: guard try startNextChunk(&decoder.pointee) else { return nil }
+            }
         }
     }
 
-    /// Calls `body` with every remaining event in order: the fast path, without the per-call
-    /// overhead of `next()`.
+    /// Calls `body` with every remaining event in order: the fast path. It is inlined into the
+    /// caller, so the decoder and `body` compile into one loop, and each event is built where it
+    /// is used (a touch sample never exists as a general `TraceEvent` to copy or destroy).
+    @inlinable
     public func forEachEvent(_ body: (TraceEvent) throws -> Void) throws {
-        if let event = pending {
-            pending = nil
-            try body(event)
-        }
-        var local = decoder
-        defer { decoder = local }
+        if case .some = pending.pointee, let event = takePending() { try body(event) }
+        var local = decoder.pointee
+        defer { decoder.pointee = local }
         while true {
-            while let event = try decoded(&local) { try body(event) }
-            guard try startNextChunk(&local) else { return }
+            switch try decoded(&local) {
+            case .touch(let sample): try body(.touch(sample))
+            case .frame(let mark): try body(.frame(mark))
+            case .gesture(let sample): try body(.gesture(sample))
+            case .other(let op): if let event = try slowEvent(op, &local) { try body(event) }
+            case .end: guard try startNextChunk(&local) else { return }
+            }
         }
+    }
+
+    @usableFromInline
+    func takePending() -> TraceEvent? {
+        defer { pending.pointee = nil }
+        return pending.pointee
     }
 
     /// Positions the reader so that the next event is the first one, from the chunk the index
@@ -158,12 +183,13 @@ public final class TraceReader {
     /// from the first chunk.
     public func seek(toTime time: Microseconds) throws {
         if let failure { throw failure }
-        pending = nil
-        decoder.reset()
+        pending.pointee = nil
+        decoder.pointee.reset()
+        releasedUpTo = 0
         position = index?.entryToSeek(time)?.offset ?? bodyStart
         while let event = try next() {
             if event.time >= time {
-                pending = event
+                pending.pointee = event
                 return
             }
         }
@@ -178,21 +204,40 @@ public final class TraceReader {
 
     // MARK: - Chunks
 
-    @inline(__always)
-    private func decoded(_ decoder: inout ChunkDecoder) throws -> TraceEvent? {
+    /// The decoder's next event; a malformed payload becomes an error, or with salvage damage
+    /// and `.end` (the reader has then moved past the chunk).
+    @inlinable @inline(__always)
+    func decoded(_ decoder: inout ChunkDecoder) throws -> ChunkDecoder.Decoded {
         do {
             return try decoder.next()
         } catch {
-            decoder.reset()
-            try damaged(chunkAt: currentChunk, error.offset, "malformed chunk: \(error.message)")
+            try malformed(error, &decoder)
+            return .end
+        }
+    }
+
+    /// The rest of an event `decoded` returned as `.other`, or nil if it was malformed and salvaged.
+    @usableFromInline
+    func slowEvent(_ op: UInt8, _ decoder: inout ChunkDecoder) throws -> TraceEvent? {
+        do {
+            return try decoder.slowEvent(op)
+        } catch {
+            try malformed(error, &decoder)
             return nil
         }
+    }
+
+    @usableFromInline
+    func malformed(_ failure: ChunkDecoder.Failure, _ decoder: inout ChunkDecoder) throws {
+        decoder.reset()
+        try damaged(chunkAt: currentChunk, failure.offset, "malformed chunk: \(failure.message)")
     }
 
     private var currentChunk = 0
 
     /// Finds, checks and begins the next chunk. False at the end of the body.
-    private func startNextChunk(_ decoder: inout ChunkDecoder) throws -> Bool {
+    @usableFromInline
+    func startNextChunk(_ decoder: inout ChunkDecoder) throws -> Bool {
         if let failure { throw failure }
         while position < bodyEnd {
             let at = position
@@ -237,6 +282,10 @@ public final class TraceReader {
             currentChunk = at
             chunksStarted += 1
             position = payloadAt + length
+            if at - releasedUpTo >= Self.releaseStep {
+                storage.release(upTo: at)
+                releasedUpTo = at
+            }
             return true
         }
         return false

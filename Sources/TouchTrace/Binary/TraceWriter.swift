@@ -45,6 +45,7 @@ public final class TraceWriter {
     public init(path: String, header: TraceHeader, options: Options = .init()) throws {
         self.path = path
         partialPath = path + ".partial"
+        try OutputTarget.check(path)
         assembler = try TraceAssembler(header: header, options: options, file: path)
         fd = open(partialPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else {

@@ -4,6 +4,7 @@
 /// another byte follows. Zigzag maps signed to unsigned so that small magnitudes stay small:
 /// 0 → 0, −1 → 1, 1 → 2, −2 → 3. Decoders reject varints longer than the type allows, so a
 /// damaged byte can never make them read past a bound they were given.
+@usableFromInline
 enum Varint {
     /// Zigzag-encodes a 64-bit signed value.
     @inline(__always)
@@ -12,7 +13,7 @@ enum Varint {
     }
 
     /// Undoes `zigzag(_:)`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func unzigzag(_ value: UInt64) -> Int64 {
         Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
     }
@@ -24,7 +25,7 @@ enum Varint {
     }
 
     /// Undoes `zigzag32(_:)`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func unzigzag32(_ value: UInt32) -> Int32 {
         Int32(bitPattern: value >> 1) ^ -Int32(bitPattern: value & 1)
     }

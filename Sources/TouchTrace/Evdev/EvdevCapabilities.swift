@@ -150,6 +150,13 @@ public struct EvdevCapabilities: Equatable, Sendable {
         )
     }
 
+    /// The evdev device a trace's description stands for: parsed from the evemu lines it keeps
+    /// (evemu and libinput-record imports keep them), else synthesized from its fields. This is what
+    /// the writers declare, and what an emulator (umockdev, uinput) should create.
+    public init(describing description: DeviceDescription) {
+        self = EvemuHeader.capabilities(for: description)
+    }
+
     /// A protocol B device that can send every sample `description` holds: what a writer declares
     /// for a trace that did not come from evdev (synthetic, Wayland) or lost its raw header.
     public init(synthesizedFrom description: DeviceDescription) {

@@ -17,17 +17,29 @@ enum FileBytes {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Failure(message: "cannot stat: \(String(cString: strerror(errno)))") }
         guard (info.st_mode & S_IFMT) != S_IFDIR else { throw Failure(message: "is a directory") }
+        // Read straight into the array's storage; a file that grows while it is read is read to
+        // its new end in further passes.
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size) + 1)
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var capacity = max(Int(info.st_size), 0) + 1
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Failure(message: "cannot read: \(String(cString: strerror(errno)))")
+            let start = bytes.count
+            var failure: Int32 = 0
+            var appended = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                count = 0
+                while count < buffer.count {
+                    let got = Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+                    if got < 0, errno == EINTR { continue }
+                    if got < 0 { failure = errno; break }
+                    if got == 0 { break }
+                    count += got
+                }
             }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+            if failure != 0 { throw Failure(message: "cannot read: \(String(cString: strerror(failure)))") }
+            let full = appended.count == capacity
+            if start == 0 { bytes = appended } else { bytes.append(contentsOf: appended) }
+            appended = []
+            if !full { break }
+            capacity = max(capacity, 1 << 16)
         }
         return bytes
     }

@@ -64,6 +64,28 @@ public enum EvemuFormat {
         return try reader.readEvents(try readFile(eventsPath)) { () throws(TraceInputError) in nil }
     }
 
+    /// The device an evemu description (a `.desc`, or the header of a one-file recording) describes,
+    /// without reading its events: for building an emulated copy of the device.
+    public static func readDevice(path: String) throws(TraceInputError) -> EvdevCapabilities {
+        var reader = EvemuReader(file: path)
+        let bytes = try readFile(path)
+        // Only the lines before the first event matter.
+        var end = bytes.startIndex
+        while end < bytes.endIndex {
+            if bytes[end] == UInt8(ascii: "E"), end == bytes.startIndex || bytes[end - 1] == UInt8(ascii: "\n"),
+                end + 1 < bytes.endIndex, bytes[end + 1] == UInt8(ascii: ":")
+            {
+                break
+            }
+            end += 1
+        }
+        try reader.readHeader(Array(bytes[..<end]))
+        guard !reader.header.isEmpty else {
+            throw TraceInputError(file: path, location: .wholeFile, message: "no device description (N:, I:, B:, A: lines)")
+        }
+        return reader.header.capabilities(fallbackName: EvemuReader.baseName(path))
+    }
+
     /// Parses text already in memory (`file` names it in errors and warnings).
     public static func read(text: String, file: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
         var reader = EvemuReader(file: file)

@@ -26,7 +26,9 @@ struct EvemuHeader {
 
     /// Takes one header line; throws a message (the caller adds file and line) when it is malformed.
     mutating func add(_ line: String) throws(EvemuLineError) {
-        let fields = line.dropFirst(2).split(whereSeparator: { $0 == " " || $0 == "\t" })
+        // evemu 1.1 and later allow a `# comment` after the data (not in a name, which may hold `#`).
+        let data = line.first == "N" ? line.dropFirst(2) : line.dropFirst(2).prefix(while: { $0 != "#" })
+        let fields = data.split(whereSeparator: { $0 == " " || $0 == "\t" })
         switch line.first {
         case "N":
             name = String(line.dropFirst(2).drop(while: { $0 == " " || $0 == "\t" }))

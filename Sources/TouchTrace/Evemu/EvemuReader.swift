@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads evemu text: header lines into an `EvemuHeader`, `E:` lines through `EvdevTouchDecoder`
 /// into trace events. Used by `EvemuFormat`; knows nothing of companion files.
 struct EvemuReader {
@@ -98,7 +92,7 @@ struct EvemuReader {
         while start < line.count, line[start] == UInt8(ascii: " ") || line[start] == UInt8(ascii: "\t") { start += 1 }
         if start == line.count { return }
         if line[start] == UInt8(ascii: "#") {
-            if !headerIsFixed, header.isEmpty { header.noteComment(Self.text(line, from: start, number: number)) }
+            if !headerIsFixed, header.isEmpty { header.noteComment(Self.text(line, from: start)) }
             return
         }
         guard line.count >= start + 2, EvemuHeader.isHeaderLine(line[start], line[start + 1]) else {
@@ -106,7 +100,7 @@ struct EvemuReader {
         }
         if headerIsFixed { return }
         do throws(EvemuLineError) {
-            try header.add(Self.text(line, from: start, number: number))
+            try header.add(Self.text(line, from: start))
         } catch {
             throw TraceInputError(file: file, location: .line(number), message: error.message)
         }
@@ -116,34 +110,18 @@ struct EvemuReader {
         line.count >= 2 && EvemuHeader.isHeaderLine(line[0], line[1])
     }
 
-    /// The line as text, without a trailing `# comment` unless it is the comment, and trimmed.
-    private static func text(_ line: UnsafeBufferPointer<UInt8>, from start: Int, number: Int) -> String {
+    /// The line as text from `start`, trailing blanks removed.
+    private static func text(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> String {
         var end = line.count
         while end > start, line[end - 1] == UInt8(ascii: " ") || line[end - 1] == UInt8(ascii: "\t") { end -= 1 }
         return String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
     }
 
-    /// Calls `body` with each line's bytes (without `\n` or `\r`) and its 1-based number.
     private func forEachLine(
         _ bytes: [UInt8], _ body: (UnsafeBufferPointer<UInt8>, Int) throws(TraceInputError) -> Void
     ) throws(TraceInputError) {
         try bytes.withUnsafeBufferPointer { (all) throws(TraceInputError) in
-            guard let base = all.baseAddress else { return }
-            var start = 0
-            var number = 1
-            while start < all.count {
-                var end: Int
-                if let found = memchr(base + start, Int32(UInt8(ascii: "\n")), all.count - start) {
-                    end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                } else {
-                    end = all.count
-                }
-                let next = end + 1
-                if end > start, base[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                try body(UnsafeBufferPointer(start: base + start, count: end - start), number)
-                start = next
-                number += 1
-            }
+            try TextLines.forEach(in: all, body)
         }
     }
 

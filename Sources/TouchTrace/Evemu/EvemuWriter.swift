@@ -23,35 +23,44 @@ struct EvemuWriter {
             text += "\n"
         }
         text += "################################\n#      Waiting for events      #\n################################\n"
+        var output = TextOutput(capacity: text.utf8.count + document.events.count * 120)
+        output.append(text)
         var encoder = EvdevTouchEncoder(capabilities: capabilities)
         var previousReport: Microseconds?
         encoder.encode(document.events, device: index) { event in
-            appendEventLine(event, to: &text, previousReport: &previousReport)
+            appendEventLine(event, to: &output, previousReport: &previousReport)
         }
-        return text
+        return output.text
     }
 
-    /// `E: 12.000345 0003 0035 0412\t# EV_ABS / ABS_MT_POSITION_X  412`, as evemu-record writes it.
-    static func appendEventLine(_ event: EvdevEvent, to text: inout String, previousReport: inout Microseconds?) {
-        text += "E: "
-        text += EvdevTouchDecoder.format(event.time)
-        text += " "
-        text += EvemuHeader.hex4(event.type)
-        text += " "
-        text += EvemuHeader.hex4(event.code)
-        text += " "
-        let digits = String(event.value.magnitude)
-        if event.value < 0 { text += "-" }
-        if digits.count < 4 { text += String(repeating: "0", count: 4 - digits.count) }
-        text += digits
+    /// `E: 12.000345 0003 0035 0412\t# EV_ABS / ABS_MT_POSITION_X 412`, as evemu-record writes it.
+    static func appendEventLine(_ event: EvdevEvent, to output: inout TextOutput, previousReport: inout Microseconds?) {
+        output.append("E: ")
+        output.append(event.time / 1_000_000)
+        output.append(byte: UInt8(ascii: "."))
+        output.append(event.time % 1_000_000, width: 6, pad: UInt8(ascii: "0"))
+        output.append(byte: UInt8(ascii: " "))
+        output.appendHex4(event.type)
+        output.append(byte: UInt8(ascii: " "))
+        output.appendHex4(event.code)
+        output.append(byte: UInt8(ascii: " "))
+        output.append(Int64(event.value), width: 4, pad: UInt8(ascii: "0"))
         if event.type == EvdevCode.EV_SYN, event.code == EvdevCode.SYN_REPORT {
             let gap = previousReport.map { (event.time - $0) / 1000 } ?? 0
             previousReport = event.time
-            text += "\t# ------------ SYN_REPORT (0) ---------- +\(gap)ms\n"
+            output.append("\t# ------------ SYN_REPORT (0) ---------- +")
+            output.append(gap)
+            output.append("ms\n")
         } else if event.type == EvdevCode.EV_SYN, event.code == EvdevCode.SYN_MT_REPORT {
-            text += "\t# ++++++++++++ SYN_MT_REPORT (0) ++++++++++\n"
+            output.append("\t# ++++++++++++ SYN_MT_REPORT (0) ++++++++++\n")
         } else {
-            text += "\t# \(EvdevCode.typeName(event.type)) / \(EvdevCode.codeName(type: event.type, code: event.code)) \(event.value)\n"
+            output.append("\t# ")
+            output.append(EvdevCode.typeName(event.type))
+            output.append(" / ")
+            output.append(EvdevCode.codeName(type: event.type, code: event.code))
+            output.append(byte: UInt8(ascii: " "))
+            output.append(Int64(event.value))
+            output.append(byte: UInt8(ascii: "\n"))
         }
     }
 }

@@ -25,14 +25,14 @@ public enum LibinputRecordFormat {
 
     /// Reads a recording from a file.
     public static func read(path: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
-        let bytes = try EvemuFormat.readFile(path)
-        return try read(text: String(decoding: bytes, as: UTF8.self), file: path)
+        var reader = LibinputRecordReader(file: path)
+        return try reader.read(try EvemuFormat.readFile(path))
     }
 
     /// Parses a recording already in memory (`file` names it in errors and warnings).
     public static func read(text: String, file: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
         var reader = LibinputRecordReader(file: file)
-        return try reader.read(text)
+        return try reader.read(Array(text.utf8))
     }
 
     /// The recording of every device in `document` with its touches as evdev frames, one `evdev`

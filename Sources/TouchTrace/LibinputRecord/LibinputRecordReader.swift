@@ -24,11 +24,13 @@ struct LibinputRecordReader {
         self.file = file
     }
 
-    mutating func read(_ text: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
+    mutating func read(_ bytes: [UInt8]) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
         var yaml = LibinputRecordYAML()
-        do {
-            try yaml.forEachLine(Substring(text)) { (line) throws(LibinputRecordYAML.Failure) in
-                try take(line)
+        do throws(LibinputRecordYAML.Failure) {
+            try bytes.withUnsafeBufferPointer { (text) throws(LibinputRecordYAML.Failure) in
+                try yaml.forEachLine(text) { (line) throws(LibinputRecordYAML.Failure) in
+                    try take(line)
+                }
             }
         } catch {
             throw TraceInputError(file: file, location: .line(error.line), message: error.message)
@@ -41,13 +43,19 @@ struct LibinputRecordReader {
 
     // MARK: - Lines
 
+    private static let eventPath = ["devices", "-", "events", "-", "evdev", "-"]
+    private static let libinputPath = ["libinput"]
+    private static let systemPath = ["system"]
+
     private mutating func take(_ line: LibinputRecordYAML.Line) throws(LibinputRecordYAML.Failure) {
         let path = line.path
-        if path.isEmpty {
+        if line.key == nil, path == Self.eventPath {
+            try event(line)
+        } else if path.isEmpty {
             try topLevel(line)
-        } else if path == ["libinput"], line.key == "version" {
+        } else if path == Self.libinputPath, line.key == "version" {
             libinputVersion = LibinputRecordYAML.string(line.value)
-        } else if path == ["system"] {
+        } else if path == Self.systemPath {
             if line.key == "kernel" { host.kernel = LibinputRecordYAML.string(line.value) }
             if line.key == "os" { host.operatingSystem = LibinputRecordYAML.string(line.value) }
         } else if path.count >= 2, path[0] == "devices", path[1] == "-" {
@@ -58,12 +66,12 @@ struct LibinputRecordReader {
     private mutating func topLevel(_ line: LibinputRecordYAML.Line) throws(LibinputRecordYAML.Failure) {
         switch line.key {
         case "version":
-            guard let number = Int64(line.value), number == 1 else {
-                throw LibinputRecordYAML.Failure(line: line.number, message: "unsupported libinput record version \(line.value) (only 1 is known)")
+            guard let number = LibinputRecordYAML.integer(line.value), number == 1 else {
+                throw LibinputRecordYAML.Failure(line: line.number, message: "unsupported libinput record version \(LibinputRecordYAML.string(line.value)) (only 1 is known)")
             }
             version = number
         case "ndevices":
-            guard let number = Int64(line.value), number >= 0 else {
+            guard let number = LibinputRecordYAML.integer(line.value), number >= 0 else {
                 throw LibinputRecordYAML.Failure(line: line.number, message: "ndevices must be a number")
             }
             declaredDevices = number
@@ -117,21 +125,38 @@ struct LibinputRecordReader {
             devices[index].capabilities.addAxis(code, range)
         case (["udev", "properties", "-"], nil):
             devices[index].udev.append(LibinputRecordYAML.string(line.value))
-        case (["events", "-", "evdev", "-"], nil):
-            guard let values = LibinputRecordYAML.integers(line.value), values.count == 5,
-                values[0] >= 0, values[0] <= Int64(Int32.max), (0..<1_000_000) ~= values[1],
-                (0...0xffff) ~= values[2], (0...0xffff) ~= values[3], Int64(Int32.min)...Int64(Int32.max) ~= values[4]
-            else {
-                throw LibinputRecordYAML.Failure(line: line.number, message: "expected an event `[sec, usec, type, code, value]`")
-            }
-            devices[index].events.append(EvdevEvent(
-                time: values[0] * 1_000_000 + values[1], type: UInt16(values[2]), code: UInt16(values[3]),
-                value: Int32(values[4])
-            ))
-            devices[index].lines.append(line.number)
         default:
             break
         }
+    }
+
+    /// `[sec, usec, type, code, value]`: the line most of a recording is made of, parsed without
+    /// allocating.
+    private mutating func event(_ line: LibinputRecordYAML.Line) throws(LibinputRecordYAML.Failure) {
+        var values: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
+        var count = 0
+        let isList = LibinputRecordYAML.forEachInteger(line.value) { number in
+            switch count {
+            case 0: values.0 = number
+            case 1: values.1 = number
+            case 2: values.2 = number
+            case 3: values.3 = number
+            case 4: values.4 = number
+            default: break
+            }
+            count += 1
+        }
+        guard isList, count == 5, !devices.isEmpty,
+            (0...Int64(Int32.max)) ~= values.0, (0..<1_000_000) ~= values.1,
+            (0...0xffff) ~= values.2, (0...0xffff) ~= values.3, Int64(Int32.min)...Int64(Int32.max) ~= values.4
+        else {
+            throw LibinputRecordYAML.Failure(line: line.number, message: "expected an event `[sec, usec, type, code, value]`")
+        }
+        let index = devices.count - 1
+        devices[index].events.append(EvdevEvent(
+            time: values.0 * 1_000_000 + values.1, type: UInt16(values.2), code: UInt16(values.3), value: Int32(values.4)
+        ))
+        devices[index].lines.append(line.number)
     }
 
     private func codeList(_ line: LibinputRecordYAML.Line) throws(LibinputRecordYAML.Failure) -> [UInt16] {

@@ -15,12 +15,16 @@ struct LibinputRecordWriter {
         text += "libinput:\n  version: \(quoted(libinputVersion))\n  git: \"unknown\"\n"
         text += "system:\n  os: \(quoted(host.operatingSystem))\n  kernel: \(quoted(host.kernel))\n  dmi: \"unknown\"\n"
         text += "devices:\n"
+        var output = TextOutput(capacity: document.events.count * 130)
+        output.append(text)
         for (position, description) in devices.enumerated() {
             let capabilities = EvemuHeader.capabilities(for: description)
-            writeDevice(description, capabilities, position: position, to: &text)
-            writeEvents(document.events, device: description.index, capabilities, to: &text)
+            var deviceText = ""
+            writeDevice(description, capabilities, position: position, to: &deviceText)
+            output.append(deviceText)
+            writeEvents(document.events, device: description.index, capabilities, to: &output)
         }
-        return text
+        return output.text
     }
 
     private static func writeDevice(_ description: DeviceDescription, _ capabilities: EvdevCapabilities, position: Int, to text: inout String) {
@@ -57,45 +61,49 @@ struct LibinputRecordWriter {
         }
     }
 
-    private static func writeEvents(_ events: [TraceEvent], device: DeviceIndex, _ capabilities: EvdevCapabilities, to text: inout String) {
-        text += "  events:\n"
+    private static func writeEvents(_ events: [TraceEvent], device: DeviceIndex, _ capabilities: EvdevCapabilities, to output: inout TextOutput) {
+        output.append("  events:\n")
         var encoder = EvdevTouchEncoder(capabilities: capabilities)
         var blockOpen = false
         var previousReport: Microseconds?
         encoder.encode(events, device: device) { event in
             if !blockOpen {
-                text += "  - evdev:\n"
+                output.append("  - evdev:\n")
                 blockOpen = true
             }
-            appendEvent(event, to: &text)
+            appendEvent(event, to: &output)
             if event.type == EvdevCode.EV_SYN, event.code == EvdevCode.SYN_REPORT {
                 let gap = previousReport.map { (event.time - $0) / 1000 } ?? 0
                 previousReport = event.time
-                text += " # ------------ SYN_REPORT (0) ---------- +\(gap)ms\n"
+                output.append(" # ------------ SYN_REPORT (0) ---------- +")
+                output.append(gap)
+                output.append("ms\n")
                 blockOpen = false
             } else {
-                text += " # \(EvdevCode.typeName(event.type)) / \(EvdevCode.codeName(type: event.type, code: event.code)) \(event.value)\n"
+                output.append(" # ")
+                output.append(EvdevCode.typeName(event.type))
+                output.append(" / ")
+                output.append(EvdevCode.codeName(type: event.type, code: event.code))
+                output.append(byte: UInt8(ascii: " "))
+                output.append(Int64(event.value))
+                output.append(byte: UInt8(ascii: "\n"))
             }
         }
     }
 
     /// `    - [  1, 234567,   3,  53,    412]`, libinput's column layout.
-    private static func appendEvent(_ event: EvdevEvent, to text: inout String) {
-        text += "    - ["
-        text += padded(String(event.time / 1_000_000), 3)
-        text += ", "
-        text += padded(String(event.time % 1_000_000), 6)
-        text += ", "
-        text += padded(String(event.type), 3)
-        text += ", "
-        text += padded(String(event.code), 3)
-        text += ", "
-        text += padded(String(event.value), 6)
-        text += "]"
-    }
-
-    private static func padded(_ digits: String, _ width: Int) -> String {
-        digits.count >= width ? digits : String(repeating: " ", count: width - digits.count) + digits
+    private static func appendEvent(_ event: EvdevEvent, to output: inout TextOutput) {
+        output.append("    - [")
+        output.append(event.time / 1_000_000, width: 3)
+        output.append(", ")
+        output.append(event.time % 1_000_000, width: 6)
+        output.append(", ")
+        output.append(Int64(event.type), width: 3)
+        output.append(", ")
+        output.append(Int64(event.code), width: 3)
+        output.append(", ")
+        output.append(Int64(event.value), width: 6)
+        output.append("]")
     }
 
     private static func quoted(_ value: String) -> String {

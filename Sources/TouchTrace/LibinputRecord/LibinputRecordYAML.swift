@@ -1,17 +1,17 @@
-/// The small part of YAML that `libinput record` writes, read line by line: block mappings and
-/// sequences by indentation, plain and double-quoted scalars, flow sequences of numbers or strings,
-/// and comments. Not a YAML parser: anything outside this subset (anchors, block scalars, flow
-/// mappings in places the reader uses) is reported with its line, or skipped where the reader does
-/// not need the value.
+/// The small part of YAML that `libinput record` writes, read line by line from bytes: block
+/// mappings and sequences by indentation, plain and double-quoted scalars, flow sequences of numbers
+/// or strings, and comments. Not a YAML parser: anything outside this subset is reported with its
+/// line, or skipped where the reader does not need the value.
 struct LibinputRecordYAML {
     /// One meaningful line: where it sits in the block structure and what it says.
     struct Line {
         /// The keys and sequence items (`-`) above this line, outermost first.
         var path: [String]
         /// `key` of `key: value` / `key:`, or nil for a bare sequence item.
-        var key: Substring?
-        /// The value text after `key:` or `- `, comment removed; empty when a block follows.
-        var value: Substring
+        var key: String?
+        /// The value after `key:` or `- `, comment removed; empty when a block follows. Valid only
+        /// while the line is being handled.
+        var value: UnsafeBufferPointer<UInt8>
         var number: Int
         /// The line begins a sequence item (`- `): the first line of a new entry.
         var startsItem: Bool
@@ -22,155 +22,193 @@ struct LibinputRecordYAML {
         var message: String
     }
 
-    private struct Frame {
-        var column: Int
-        /// A key's name, or "-" for a sequence item.
-        var name: String
-    }
+    /// The open keys and items: their columns, and their names (a key, or "-" for an item).
+    private var columns: [Int] = []
+    private var names: [String] = []
 
-    private var stack: [Frame] = []
+    private static let space = UInt8(ascii: " ")
+    private static let quote = UInt8(ascii: "\"")
 
     /// Calls `body` with each meaningful line of `text`.
-    mutating func forEachLine(_ text: Substring, _ body: (Line) throws(Failure) -> Void) throws(Failure) {
-        var number = 0
-        for bytes in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            number += 1
-            var line = Substring(bytes)
-            if line.last == "\r" { line = line.dropLast() }
-            let content = try Self.stripComment(line, number: number)
-            let trimmed = content.drop(while: { $0 == " " })
-            if trimmed.isEmpty { continue }
-            if trimmed.first == "\t" {
-                throw Failure(line: number, message: "tab in indentation")
-            }
-            if trimmed.hasPrefix("---") || trimmed.hasPrefix("...") { continue }
-            let column = content.count - trimmed.count
-            try handle(column: column, content: trimmed, number: number, body)
+    mutating func forEachLine(_ text: UnsafeBufferPointer<UInt8>, _ body: (Line) throws(Failure) -> Void) throws(Failure) {
+        try TextLines.forEach(in: text) { (line, number) throws(Failure) in
+            let end = try Self.contentEnd(line, number: number)
+            var start = 0
+            while start < end, line[start] == Self.space { start += 1 }
+            if start == end { return }
+            if line[start] == UInt8(ascii: "\t") { throw Failure(line: number, message: "tab in indentation") }
+            let content = UnsafeBufferPointer(rebasing: line[start..<end])
+            if Self.hasPrefix(content, "---") || Self.hasPrefix(content, "...") { return }
+            try handle(column: start, content: content, number: number, body)
         }
     }
 
-    private mutating func handle(column: Int, content: Substring, number: Int, _ body: (Line) throws(Failure) -> Void) throws(Failure) {
-        if content == "-" || content.hasPrefix("- ") {
-            while let top = stack.last, top.column > column || (top.column == column && top.name == "-") {
-                stack.removeLast()
-            }
-            stack.append(Frame(column: column, name: "-"))
-            let rest = content.dropFirst(1).drop(while: { $0 == " " })
-            let restColumn = column + (content.count - rest.count)
-            if rest.isEmpty { return }
-            if rest.first == "[" || rest.first == "\"" || rest.first == "{" || Self.keyEnd(rest) == nil {
-                try body(Line(path: path, key: nil, value: rest, number: number, startsItem: true))
-                return
-            }
-            try keyValue(column: restColumn, content: rest, number: number, startsItem: true, body)
+    private mutating func handle(
+        column: Int, content: UnsafeBufferPointer<UInt8>, number: Int, _ body: (Line) throws(Failure) -> Void
+    ) throws(Failure) {
+        let isItem = content[0] == UInt8(ascii: "-") && (content.count == 1 || content[1] == Self.space)
+        guard isItem else {
+            while let top = columns.last, top >= column { pop() }
+            try keyValue(column: column, content: content, number: number, startsItem: false, body)
             return
         }
-        while let top = stack.last, top.column >= column { stack.removeLast() }
-        try keyValue(column: column, content: content, number: number, startsItem: false, body)
+        while let top = columns.last, top > column || (top == column && names.last == "-") { pop() }
+        columns.append(column)
+        names.append("-")
+        var restStart = 1
+        while restStart < content.count, content[restStart] == Self.space { restStart += 1 }
+        if restStart == content.count { return }
+        let rest = UnsafeBufferPointer(rebasing: content[restStart...])
+        if rest[0] == UInt8(ascii: "[") || rest[0] == Self.quote || rest[0] == UInt8(ascii: "{") || Self.keyEnd(rest) == nil {
+            try body(Line(path: names, key: nil, value: rest, number: number, startsItem: true))
+            return
+        }
+        try keyValue(column: column + restStart, content: rest, number: number, startsItem: true, body)
     }
 
     private mutating func keyValue(
-        column: Int, content: Substring, number: Int, startsItem: Bool, _ body: (Line) throws(Failure) -> Void) throws(Failure) {
+        column: Int, content: UnsafeBufferPointer<UInt8>, number: Int, startsItem: Bool, _ body: (Line) throws(Failure) -> Void
+    ) throws(Failure) {
         guard let end = Self.keyEnd(content) else {
             throw Failure(line: number, message: "expected `key: value`")
         }
-        var key = content[..<end]
-        if key.first == "\"", key.last == "\"", key.count >= 2 { key = key.dropFirst().dropLast() }
-        let value = content[content.index(after: end)...].drop(while: { $0 == " " })
-        try body(Line(path: path, key: key, value: value, number: number, startsItem: startsItem))
-        if value.isEmpty { stack.append(Frame(column: column, name: String(key))) }
+        let key = Self.string(UnsafeBufferPointer(rebasing: content[..<end]))
+        var valueStart = end + 1
+        while valueStart < content.count, content[valueStart] == Self.space { valueStart += 1 }
+        let value = UnsafeBufferPointer(rebasing: content[valueStart...])
+        try body(Line(path: names, key: key, value: value, number: number, startsItem: startsItem))
+        if value.isEmpty {
+            columns.append(column)
+            names.append(key)
+        }
     }
 
-    private var path: [String] { stack.map(\.name) }
+    private mutating func pop() {
+        columns.removeLast()
+        names.removeLast()
+    }
 
     /// The index of the `:` that ends a mapping key (followed by a space or the end), if any.
-    private static func keyEnd(_ content: Substring) -> Substring.Index? {
+    private static func keyEnd(_ content: UnsafeBufferPointer<UInt8>) -> Int? {
         var inQuotes = false
-        var index = content.startIndex
-        while index < content.endIndex {
-            let character = content[index]
-            if character == "\"" { inQuotes.toggle() }
-            if !inQuotes, character == ":" {
-                let next = content.index(after: index)
-                if next == content.endIndex || content[next] == " " { return index }
-            }
-            if !inQuotes, character == "[" || character == "{" { return nil }
-            index = content.index(after: index)
+        for index in content.indices {
+            let byte = content[index]
+            if byte == quote { inQuotes.toggle() }
+            if inQuotes { continue }
+            if byte == UInt8(ascii: ":"), index + 1 == content.count || content[index + 1] == space { return index }
+            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") { return nil }
         }
         return nil
     }
 
-    /// The line without a `# comment` (a `#` at the start or after a blank, outside quotes).
-    private static func stripComment(_ line: Substring, number: Int) throws(Failure) -> Substring {
-        var content = try uncommented(line, number: number)
-        while content.last == " " { content = content.dropLast() }
-        return content
-    }
-
-    private static func uncommented(_ line: Substring, number: Int) throws(Failure) -> Substring {
+    /// Where the line's content ends: before a `# comment` (a `#` at the start or after a blank,
+    /// outside quotes) and trailing blanks.
+    private static func contentEnd(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws(Failure) -> Int {
         var inQuotes = false
         var escaped = false
-        var previous: Character = " "
+        var end = line.count
         for index in line.indices {
-            let character = line[index]
+            let byte = line[index]
             if inQuotes {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inQuotes = false }
-            } else if character == "\"" {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == quote { inQuotes = false }
+            } else if byte == quote {
                 inQuotes = true
-            } else if character == "#", previous == " " || previous == "\t" {
-                return line[..<index]
+            } else if byte == UInt8(ascii: "#"), index == 0 || line[index - 1] == space || line[index - 1] == UInt8(ascii: "\t") {
+                end = index
+                break
             }
-            previous = character
         }
         if inQuotes { throw Failure(line: number, message: "unterminated quoted string") }
-        return line
+        while end > 0, line[end - 1] == space || line[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        return end
+    }
+
+    private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
+        guard bytes.count >= prefix.utf8CodeUnitCount else { return false }
+        return prefix.withUTF8Buffer { expected in expected.indices.allSatisfy { bytes[$0] == expected[$0] } }
     }
 
     // MARK: - Values
 
     /// A scalar's text: quotes removed and `\"`, `\\`, `\n`, `\t` unescaped.
-    static func string(_ value: Substring) -> String {
-        guard value.first == "\"", value.last == "\"", value.count >= 2 else { return String(value) }
-        var result = ""
+    static func string(_ value: UnsafeBufferPointer<UInt8>) -> String {
+        guard value.count >= 2, value.first == quote, value.last == quote else {
+            return String(decoding: value, as: UTF8.self)
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(value.count)
         var escaped = false
-        for character in value.dropFirst().dropLast() {
+        for byte in value.dropFirst().dropLast() {
             if escaped {
-                switch character {
-                case "n": result.append("\n")
-                case "t": result.append("\t")
-                default: result.append(character)
+                switch byte {
+                case UInt8(ascii: "n"): bytes.append(UInt8(ascii: "\n"))
+                case UInt8(ascii: "t"): bytes.append(UInt8(ascii: "\t"))
+                default: bytes.append(byte)
                 }
                 escaped = false
-            } else if character == "\\" {
+            } else if byte == UInt8(ascii: "\\") {
                 escaped = true
             } else {
-                result.append(character)
+                bytes.append(byte)
             }
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The items of a flow sequence `[a, b, c]`, trimmed.
-    static func flowItems(_ value: Substring) -> [Substring]? {
-        guard value.first == "[", value.last == "]" else { return nil }
-        let inner = value.dropFirst().dropLast()
-        if inner.allSatisfy({ $0 == " " }) { return [] }
-        return inner.split(separator: ",", omittingEmptySubsequences: false).map { item in
-            var trimmed = item.drop(while: { $0 == " " })
-            while trimmed.last == " " { trimmed = trimmed.dropLast() }
-            return trimmed
-        }
+    /// A plain integer scalar.
+    static func integer(_ value: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var index = 0
+        return parseInteger(value, &index).flatMap { index == value.count ? $0 : nil }
     }
 
-    /// A flow sequence of integers, or nil when it is not one.
-    static func integers(_ value: Substring) -> [Int64]? {
-        guard let items = flowItems(value) else { return nil }
+    /// A flow sequence of integers `[1, -2, 3]`, or nil when it is not one.
+    static func integers(_ value: UnsafeBufferPointer<UInt8>) -> [Int64]? {
         var numbers: [Int64] = []
-        numbers.reserveCapacity(items.count)
-        for item in items {
-            guard let number = Int64(item) else { return nil }
-            numbers.append(number)
+        let complete = forEachInteger(value) { numbers.append($0) }
+        return complete ? numbers : nil
+    }
+
+    /// Calls `body` with each integer of a flow sequence; false when `value` is not one.
+    @inline(__always)
+    static func forEachInteger(_ value: UnsafeBufferPointer<UInt8>, _ body: (Int64) -> Void) -> Bool {
+        guard value.count >= 2, value[0] == UInt8(ascii: "["), value[value.count - 1] == UInt8(ascii: "]") else { return false }
+        var index = 1
+        let end = value.count - 1
+        skipSpaces(value, &index, end)
+        if index == end { return true }
+        while true {
+            guard let number = parseInteger(value, &index, end: end) else { return false }
+            body(number)
+            skipSpaces(value, &index, end)
+            if index == end { return true }
+            guard value[index] == UInt8(ascii: ",") else { return false }
+            index += 1
+            skipSpaces(value, &index, end)
         }
-        return numbers
+    }
+
+    @inline(__always)
+    private static func skipSpaces(_ value: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int) {
+        while index < end, value[index] == space { index += 1 }
+    }
+
+    /// An optionally negative decimal within Int64's range (values beyond 2^62 are refused).
+    @inline(__always)
+    private static func parseInteger(_ value: UnsafeBufferPointer<UInt8>, _ index: inout Int, end: Int? = nil) -> Int64? {
+        let end = end ?? value.count
+        var negative = false
+        if index < end, value[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
+        let start = index
+        var number: Int64 = 0
+        while index < end, value[index] &- UInt8(ascii: "0") < 10 {
+            number = number * 10 + Int64(value[index] &- UInt8(ascii: "0"))
+            if number > 1 << 62 { return nil }
+            index += 1
+        }
+        guard index > start else { return nil }
+        return negative ? -number : number
     }
 }

@@ -40,6 +40,7 @@ public struct TouchSample: Equatable, Sendable {
     public var major: Int32?
     public var minor: Int32?
 
+    @inlinable
     public init(
         time: Microseconds, device: DeviceIndex = 0, phase: TouchPhase, touch: TouchID,
         slot: UInt16 = 0, x: Int32, y: Int32,

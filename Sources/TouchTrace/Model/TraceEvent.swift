@@ -42,6 +42,7 @@ public struct FrameMark: Equatable, Sendable {
     public var time: Microseconds
     public var device: DeviceIndex
 
+    @inlinable
     public init(time: Microseconds, device: DeviceIndex) {
         self.time = time
         self.device = device
@@ -62,7 +63,9 @@ public struct Annotation: Equatable, Sendable {
 /// A device joining or leaving the session while it was recorded.
 public enum DeviceChange: Equatable, Sendable {
     /// A device appeared; its description takes the next free `DeviceIndex` (its `index` field says which).
-    case added(time: Microseconds, DeviceDescription)
+    /// Boxed (`indirect`) so that the description, ten times the size of a touch sample, does not
+    /// make every `TraceEvent` that large: events are copied by value on every hot path.
+    indirect case added(time: Microseconds, DeviceDescription)
     /// The device was unplugged or otherwise went away. Its touches end with it.
     case removed(time: Microseconds, device: DeviceIndex)
 

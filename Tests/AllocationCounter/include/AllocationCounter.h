@@ -11,4 +11,7 @@ void allocation_counter_start(void);
 /// Stops counting and returns how many allocations this thread made since the start.
 uint64_t allocation_counter_stop(void);
 
+/// The largest single request (bytes) among the counted allocations of the last start/stop.
+uint64_t allocation_counter_largest(void);
+
 #endif

@@ -16,7 +16,7 @@ replay = importlib.util.module_from_spec(spec)
 loader.exec_module(replay)
 
 with open(sys.argv[1]) as f:
-    recording = yaml.safe_load(f)
+    recording = yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 if replay.fetch(recording, "version") != 1:
     sys.exit("version is not 1")
 devices = replay.fetch(recording, "devices")

@@ -1,0 +1,95 @@
+import CLibinput
+import Glibc
+import Logging
+
+/// The Swift side of libinput's C callbacks: the restricted open/close interface and the log handler.
+///
+/// libinput hands the same user-data pointer to both, so one object serves them. It also remembers
+/// which device nodes it opened (so the describer can ask the kernel about a node without opening it
+/// twice) and why opens failed (so "permission denied" reaches the user as one clear line).
+final class CallbackBridge: DeviceNodeLookup {
+    let logger: Logger
+    /// Open device nodes, by path. libinput owns their lifetime through `closeRestricted`.
+    private(set) var openNodes: [String: Int32] = [:]
+    /// Paths that could not be opened, with the `errno` of the last attempt.
+    private(set) var openFailures: [(path: String, errno: Int32)] = []
+
+    init(logger: Logger) {
+        self.logger = logger
+    }
+
+    func open(path: String, flags: Int32) -> Int32 {
+        let fd = Glibc.open(path, flags | O_CLOEXEC)
+        guard fd >= 0 else {
+            let error = errno
+            openFailures.append((path, error))
+            logger.debug("cannot open \(path): \(String(cString: strerror(error)))")
+            return -error
+        }
+        openNodes[path] = fd
+        return fd
+    }
+
+    func close(fd: Int32) {
+        if let path = openNodes.first(where: { $0.value == fd })?.key {
+            openNodes[path] = nil
+        }
+        _ = Glibc.close(fd)
+    }
+
+    /// The file descriptor libinput holds for `path`, if it opened it through this bridge.
+    func descriptor(for path: String) -> Int32? {
+        openNodes[path]
+    }
+
+    func log(priority: libinput_log_priority, message: String) {
+        let text = message.hasSuffix("\n") ? String(message.dropLast()) : message
+        switch priority {
+        case LIBINPUT_LOG_PRIORITY_DEBUG: logger.debug("\(text)")
+        case LIBINPUT_LOG_PRIORITY_INFO: logger.info("\(text)")
+        default: logger.error("\(text)")
+        }
+    }
+
+    /// The libinput priority that lets through exactly what `logger` would print.
+    var libinputPriority: libinput_log_priority {
+        switch logger.logLevel {
+        case .trace, .debug: LIBINPUT_LOG_PRIORITY_DEBUG
+        case .info, .notice: LIBINPUT_LOG_PRIORITY_INFO
+        default: LIBINPUT_LOG_PRIORITY_ERROR
+        }
+    }
+}
+
+// MARK: - C entry points
+
+/// libinput keeps a pointer to this table for the life of every context, so it lives forever.
+nonisolated(unsafe) let restrictedInterface: UnsafeMutablePointer<libinput_interface> = {
+    let table = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
+    table.initialize(to: libinput_interface(
+        open_restricted: { path, flags, userData in
+            guard let path, let userData else { return -EINVAL }
+            let bridge = Unmanaged<CallbackBridge>.fromOpaque(userData).takeUnretainedValue()
+            return bridge.open(path: String(cString: path), flags: flags)
+        },
+        close_restricted: { fd, userData in
+            guard let userData else { _ = Glibc.close(fd); return }
+            Unmanaged<CallbackBridge>.fromOpaque(userData).takeUnretainedValue().close(fd: fd)
+        }
+    ))
+    return table
+}()
+
+/// libinput's log callback: formats the `va_list` with `vsnprintf` and hands the line to the bridge.
+let libinputLogHandler: libinput_log_handler = { context, priority, format, arguments in
+    guard let context, let format, let arguments, let userData = libinput_get_user_data(context) else { return }
+    let bridge = Unmanaged<CallbackBridge>.fromOpaque(userData).takeUnretainedValue()
+    let capacity = 1024
+    let message = withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
+        let length = vsnprintf(buffer.baseAddress!, capacity, format, arguments)
+        guard length >= 0 else { return "" }
+        let text = String(cString: buffer.baseAddress!)
+        return Int(length) < capacity ? text : text + "…"
+    }
+    bridge.log(priority: priority, message: message)
+}

@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Splits text bytes into lines without copying them: the text readers' shared first step.
+enum TextLines {
+    /// Calls `body` with each line's bytes (without `\n` or a trailing `\r`) and its 1-based number.
+    static func forEach<E: Error>(
+        in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Int) throws(E) -> Void
+    ) throws(E) {
+        guard let base = bytes.baseAddress else { return }
+        var start = 0
+        var number = 1
+        while start < bytes.count {
+            var end: Int
+            if let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) {
+                end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            } else {
+                end = bytes.count
+            }
+            let next = end + 1
+            if end > start, base[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            try body(UnsafeBufferPointer(start: base + start, count: end - start), number)
+            start = next
+            number += 1
+        }
+    }
+}

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A trace read whole from a file of any format, with everything the reader had to say about it.
+public struct LoadedTrace: Sendable {
+    /// The events, with the writer options and explicit flush points that let a binary trace be
+    /// written again byte for byte (defaults and none for the text import formats).
+    public var trace: JSONLinesTrace
+    public var format: TraceFormat
+    /// Damage a binary reader worked around (truncation, skipped chunks, a broken index).
+    public var damage: [TraceDamage]
+    /// Oddities a text importer worked around (slots out of range, time going backwards).
+    public var warnings: [FormatWarning]
+
+    public var document: TraceDocument { trace.document }
+}
+
+/// One entry point for reading and writing traces in every format Touchstone knows.
+///
+/// Tools that need the whole trace (conversion, small files) use `load`; tools that must stay flat in
+/// memory on large binary traces open a `TraceReader` directly.
+public enum TraceFile {
+    /// The format of the file at `path`, from its first bytes.
+    public static func detectFormat(path: String) throws(TraceInputError) -> TraceFormat {
+        let prefix = try readPrefix(path, count: 4096)
+        guard !prefix.isEmpty else {
+            throw TraceInputError(file: path, location: .wholeFile, message: "the file is empty")
+        }
+        guard let format = TraceFormat.detect(prefix: prefix) else {
+            throw TraceInputError(
+                file: path, location: .byte(0),
+                message: "not a trace Touchstone can read (expected a binary trace, JSON Lines, an evemu recording or libinput record YAML)")
+        }
+        return format
+    }
+
+    /// Reads the whole file at `path`, whatever its format. With `salvage`, binary chunks that fail
+    /// their checksum are skipped and reported as damage instead of stopping the read.
+    public static func load(path: String, salvage: Bool = false) throws -> LoadedTrace {
+        let format = try detectFormat(path: path)
+        switch format {
+        case .binary:
+            let reader = try TraceReader(path: path, options: .init(salvage: salvage))
+            let trace = try TraceConversion.jsonLines(from: reader)
+            return LoadedTrace(trace: trace, format: format, damage: reader.damage, warnings: [])
+        case .jsonLines:
+            return LoadedTrace(trace: try JSONLines.read(path: path), format: format, damage: [], warnings: [])
+        case .evemu:
+            let (document, warnings) = try EvemuFormat.read(path: path)
+            return LoadedTrace(trace: JSONLinesTrace(document: document), format: format, damage: [], warnings: warnings)
+        case .libinputRecord:
+            let (document, warnings) = try LibinputRecordFormat.read(path: path)
+            return LoadedTrace(trace: JSONLinesTrace(document: document), format: format, damage: [], warnings: warnings)
+        }
+    }
+
+    /// Writes `trace` to `path` in `format`, always through `NAME.partial` and a rename, so a failed
+    /// write never leaves a half file under the final name.
+    public static func save(_ trace: JSONLinesTrace, to path: String, as format: TraceFormat) throws {
+        switch format {
+        case .binary:
+            try TraceConversion.writeBinary(trace, to: path)
+        case .jsonLines:
+            try JSONLines.write(trace, to: path)
+        case .evemu:
+            try writeWholeFile(Array(EvemuFormat.write(trace.document).utf8), to: path)
+        case .libinputRecord:
+            try writeWholeFile(Array(LibinputRecordFormat.write(trace.document).utf8), to: path)
+        }
+    }
+
+    static func readPrefix(_ path: String, count: Int) throws(TraceInputError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(path, "cannot open") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure(path, "cannot stat") }
+        guard (info.st_mode & S_IFMT) != S_IFDIR else {
+            throw TraceInputError(file: path, location: .wholeFile, message: "is a directory")
+        }
+        var buffer = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, count - filled) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw failure(path, "cannot read")
+            }
+            if got == 0 { break }
+            filled += got
+        }
+        return Array(buffer[0..<filled])
+    }
+
+    private static func failure(_ path: String, _ what: String) -> TraceInputError {
+        TraceInputError(file: path, location: .wholeFile, message: "\(what): \(String(cString: strerror(errno)))")
+    }
+}

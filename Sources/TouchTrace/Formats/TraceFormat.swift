@@ -1,0 +1,48 @@
+/// The file formats Touchstone reads and writes, and how to tell them apart.
+///
+/// Input formats are detected from content (`detect(prefix:)`), never from a name, so a renamed
+/// file still reads; output formats follow the file extension (`forOutput(path:)`).
+public enum TraceFormat: String, CaseIterable, Sendable {
+    /// Touchstone's compact binary trace (`docs/trace-format.md`), extension `.trace`.
+    case binary
+    /// The JSON Lines twin of the binary format (`docs/trace-format.md`), extension `.jsonl`.
+    case jsonLines
+    /// An evemu recording (`evemu-record`), extensions `.evemu`, `.events`.
+    case evemu
+    /// A `libinput record` YAML file (format version 1), extensions `.yml`, `.yaml`.
+    case libinputRecord
+
+    /// How `touchstone info` names the format.
+    public var displayName: String {
+        switch self {
+        case .binary: "binary trace"
+        case .jsonLines: "JSON Lines trace"
+        case .evemu: "evemu recording"
+        case .libinputRecord: "libinput record YAML"
+        }
+    }
+
+    /// The format whose signature `prefix` (the first bytes of a file; 4 KiB is plenty) carries.
+    public static func detect(prefix: [UInt8]) -> TraceFormat? {
+        if BinaryTrace.looksLike(prefix) { return .binary }
+        if JSONLines.looksLike(prefix) { return .jsonLines }
+        if LibinputRecordFormat.looksLike(prefix) { return .libinputRecord }
+        if EvemuFormat.looksLike(prefix) { return .evemu }
+        return nil
+    }
+
+    /// The format a file called `path` should be written in, from its extension.
+    public static func forOutput(path: String) -> TraceFormat? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        switch path[path.index(after: dot)...].lowercased() {
+        case "trace": return .binary
+        case "jsonl": return .jsonLines
+        case "evemu", "events": return .evemu
+        case "yml", "yaml": return .libinputRecord
+        default: return nil
+        }
+    }
+
+    /// The extensions `forOutput(path:)` understands, for error messages.
+    public static let outputExtensions = [".trace", ".jsonl", ".evemu", ".yml"]
+}

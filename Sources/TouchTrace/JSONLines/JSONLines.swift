@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The JSON Lines trace format: the hand-editable twin of the binary format, one JSON object per
+/// line, the header first. See docs/trace-format.md, "JSON Lines".
+///
+/// ```swift
+/// let trace = try JSONLines.read(path: "tap.jsonl")
+/// try TraceConversion.writeBinary(trace, to: "tap.trace")
+/// ```
+public enum JSONLines {
+    /// True when `prefix` (the first bytes of a file) opens a JSON Lines trace header:
+    /// optional whitespace, `{`, optional whitespace, `"touchstone"`.
+    public static func looksLike(_ prefix: [UInt8]) -> Bool {
+        var rest = prefix[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { return false }  // a BOM is not valid JSON Lines
+        func skipWhitespace() { rest = rest.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
+        skipWhitespace()
+        guard rest.first == UInt8(ascii: "{") else { return false }
+        rest = rest.dropFirst()
+        skipWhitespace()
+        return rest.starts(with: Array("\"touchstone\"".utf8))
+    }
+
+    /// Parses JSON Lines text; `name` appears in errors.
+    public static func parse(_ bytes: [UInt8], name: String = "<memory>") throws -> JSONLinesTrace {
+        try JSONLinesReader(file: name).parse(bytes)
+    }
+
+    /// Reads and parses a JSON Lines file.
+    public static func read(path: String) throws -> JSONLinesTrace {
+        let file = try MemoryMappedFile(path: path)
+        return try parse(Array(file.bytes), name: path)
+    }
+
+    /// The canonical text of `trace`: same trace, same bytes.
+    public static func encode(_ trace: JSONLinesTrace) -> [UInt8] {
+        var writer = JSONLinesWriter()
+        writer.header(trace.document.header, options: trace.writerOptions)
+        var flushes = trace.flushes[...]
+        for (i, event) in trace.document.events.enumerated() {
+            if flushes.first == i {
+                writer.flush()
+                flushes = flushes.drop { $0 == i }
+            }
+            writer.event(event)
+        }
+        if flushes.first == trace.document.events.count { writer.flush() }
+        return writer.output
+    }
+
+    /// The canonical text of a document with default writer options and no flush lines.
+    public static func encode(_ document: TraceDocument) -> [UInt8] {
+        encode(JSONLinesTrace(document: document))
+    }
+
+    /// Writes `trace` to `path` (through `path.partial`, renamed when complete).
+    public static func write(_ trace: JSONLinesTrace, to path: String) throws {
+        try writeWholeFile(encode(trace), to: path)
+    }
+}
+
+/// Writes `bytes` to `path + ".partial"` and renames it to `path`, so a reader never sees half a file.
+func writeWholeFile(_ bytes: [UInt8], to path: String) throws(TraceWriteError) {
+    try OutputTarget.check(path)
+    let partial = path + ".partial"
+    let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw TraceWriteError(file: partial, message: "cannot create: \(String(cString: strerror(errno)))") }
+    var failure: Int32 = 0
+    bytes.withUnsafeBytes { raw in
+        var rest = raw[...]
+        while !rest.isEmpty {
+            let written = Glibc.write(fd, UnsafeRawBufferPointer(rebasing: rest).baseAddress, rest.count)
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                return
+            }
+            rest = rest.dropFirst(written)
+        }
+    }
+    close(fd)
+    guard failure == 0 else { throw TraceWriteError(file: partial, message: "write failed: \(String(cString: strerror(failure)))") }
+    guard rename(partial, path) == 0 else {
+        throw TraceWriteError(file: path, message: "cannot rename \(partial): \(String(cString: strerror(errno)))")
+    }
+}

@@ -1,0 +1,32 @@
+/// The words the JSON Lines format uses for enumerations, in one place for the writer and reader.
+enum JSONLinesVocabulary {
+    static let touchPhases: [(TouchPhase, String)] = [(.down, "down"), (.motion, "motion"), (.up, "up"), (.cancel, "cancel")]
+    static let gestureKinds: [(GestureKind, String)] = [(.swipe, "swipe"), (.pinch, "pinch"), (.hold, "hold")]
+    static let gesturePhases: [(GesturePhase, String)] = [(.begin, "begin"), (.update, "update"), (.end, "end")]
+    static let deviceKinds: [(DeviceKind, String)] = [
+        (.touchscreen, "touchscreen"), (.touchpad, "touchpad"), (.tablet, "tablet"), (.other, "other"),
+    ]
+    static let deviceSources: [(DeviceSource, String)] = [
+        (.libinput, "libinput"), (.wayland, "wayland"), (.evemu, "evemu"), (.libinputRecord, "libinput-record"),
+        (.synthetic, "synthetic"),
+    ]
+
+    static func name<T: Equatable>(_ value: T, in table: [(T, String)]) -> String {
+        table.first { $0.0 == value }!.1
+    }
+
+    static func value<T>(_ name: String, in table: [(T, String)]) -> T? {
+        table.first { $0.1 == name }?.0
+    }
+
+    /// Gesture fields with doubles, in binary mask order, and the value each has when left out.
+    static var gestureFields: [(key: String, path: WritableKeyPath<GestureSample, Double>, standard: Double)] {
+        [
+            ("dx", \.dx, 0), ("dy", \.dy, 0), ("dxUnaccelerated", \.dxUnaccelerated, 0),
+            ("dyUnaccelerated", \.dyUnaccelerated, 0), ("scale", \.scale, 1), ("angleDelta", \.angleDelta, 0),
+        ]
+    }
+
+    /// The quiet NaN that `"nan"` stands for; other NaN bit patterns are written `"nan:0x…"`.
+    static let canonicalNaN: UInt64 = 0x7FF8_0000_0000_0000
+}

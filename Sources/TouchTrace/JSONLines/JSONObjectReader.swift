@@ -1,0 +1,112 @@
+/// Reads the members of one JSON object by key, with errors that name the file, the line and the
+/// key; `finish()` rejects keys nobody asked for, so a typo in a hand-written trace is an error
+/// instead of a silently ignored field.
+struct JSONObjectReader {
+    private let members: [(key: String, value: JSONValue)]
+    private var used: Set<String> = []
+    let file: String
+    let line: Int
+    /// What the object is, for messages ("device", "touch event").
+    let what: String
+
+    init(_ value: JSONValue, what: String, file: String, line: Int) throws {
+        guard case .object(let members) = value else {
+            throw TraceInputError(file: file, location: .line(line), message: "\(what) must be a JSON object")
+        }
+        self.members = members
+        self.file = file
+        self.line = line
+        self.what = what
+    }
+
+    func error(_ message: String) -> TraceInputError {
+        TraceInputError(file: file, location: .line(line), message: message)
+    }
+
+    func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+
+    private mutating func take(_ key: String) -> JSONValue? {
+        guard let member = members.first(where: { $0.key == key }) else { return nil }
+        used.insert(key)
+        return member.value
+    }
+
+    /// Errors on any key not read.
+    func finish() throws {
+        if let stray = members.first(where: { !used.contains($0.key) }) {
+            throw error("unknown key \"\(stray.key)\" in \(what)")
+        }
+    }
+
+    // MARK: - Typed members
+
+    mutating func integer<T: FixedWidthInteger>(_ key: String, _: T.Type = T.self) throws -> T? {
+        guard let value = take(key) else { return nil }
+        guard case .number(let text) = value else { throw error("\"\(key)\" in \(what) must be an integer") }
+        guard let number = T(text) else {
+            throw error("\"\(key)\" in \(what) must be an integer in \(T.min)...\(T.max), not \(text)")
+        }
+        return number
+    }
+
+    mutating func requiredInteger<T: FixedWidthInteger>(_ key: String, _: T.Type = T.self) throws -> T {
+        guard let value: T = try integer(key) else { throw error("\(what) needs \"\(key)\"") }
+        return value
+    }
+
+    mutating func string(_ key: String) throws -> String? {
+        guard let value = take(key) else { return nil }
+        guard case .string(let text) = value else { throw error("\"\(key)\" in \(what) must be a string") }
+        return text
+    }
+
+    mutating func requiredString(_ key: String) throws -> String {
+        guard let value = try string(key) else { throw error("\(what) needs \"\(key)\"") }
+        return value
+    }
+
+    mutating func bool(_ key: String) throws -> Bool? {
+        guard let value = take(key) else { return nil }
+        guard case .bool(let flag) = value else { throw error("\"\(key)\" in \(what) must be true or false") }
+        return flag
+    }
+
+    /// A number, or one of the strings "nan", "nan:0x…", "inf", "-inf" for values JSON cannot spell.
+    mutating func double(_ key: String) throws -> Double? {
+        guard let value = take(key) else { return nil }
+        switch value {
+        case .number(let text):
+            guard let number = Double(text) else { throw error("\"\(key)\" in \(what) is not a number") }
+            return number
+        case .string("nan"): return Double(bitPattern: JSONLinesVocabulary.canonicalNaN)
+        case .string("inf"): return .infinity
+        case .string("-inf"): return -.infinity
+        case .string(let text) where text.hasPrefix("nan:0x"):
+            guard let bits = UInt64(text.dropFirst(6), radix: 16), Double(bitPattern: bits).isNaN else {
+                throw error("\"\(key)\" in \(what): \(text) is not a NaN bit pattern")
+            }
+            return Double(bitPattern: bits)
+        default:
+            throw error("\"\(key)\" in \(what) must be a number (or \"nan\", \"inf\", \"-inf\")")
+        }
+    }
+
+    mutating func object(_ key: String, what inner: String) throws -> JSONObjectReader? {
+        guard let value = take(key) else { return nil }
+        return try JSONObjectReader(value, what: inner, file: file, line: line)
+    }
+
+    mutating func array(_ key: String) throws -> [JSONValue]? {
+        guard let value = take(key) else { return nil }
+        guard case .array(let elements) = value else { throw error("\"\(key)\" in \(what) must be an array") }
+        return elements
+    }
+
+    mutating func named<T>(_ key: String, in table: [(T, String)]) throws -> T {
+        let name = try requiredString(key)
+        guard let value = JSONLinesVocabulary.value(name, in: table) else {
+            throw error("\"\(key)\" in \(what) must be one of \(table.map { "\"\($0.1)\"" }.joined(separator: ", ")), not \"\(name)\"")
+        }
+        return value
+    }
+}

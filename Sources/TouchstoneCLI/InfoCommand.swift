@@ -1,0 +1,30 @@
+import ArgumentParser
+import TouchTrace
+
+/// `touchstone info`: what a trace holds and whether it is intact.
+struct Info: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Describe a trace: devices, duration, touches, frames, gestures, size and any damage.",
+        discussion: """
+            Reads every format Touchstone knows, detected from the file's content. A binary trace is \
+            streamed, so memory stays flat however long it is. Exits 1 when the file cannot be read \
+            or a chunk is corrupt; a trace cut short (a recorder killed mid-session) is reported with \
+            what was recovered and exits 0.
+            """
+    )
+
+    @Argument(help: "The trace to describe.")
+    var file: String
+
+    @Flag(help: "Print one JSON object instead of text.")
+    var json = false
+
+    @Flag(help: "Skip corrupt chunks of a binary trace instead of stopping at the first.")
+    var salvage = false
+
+    func run() throws {
+        let summary = try TraceSummary.read(path: file, salvage: salvage)
+        print(json ? summary.json() : summary.text(), terminator: json ? "\n" : "")
+        if summary.isCorrupt { throw ExitCode.failure }
+    }
+}

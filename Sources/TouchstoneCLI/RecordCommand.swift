@@ -1,0 +1,90 @@
+import ArgumentParser
+import Glibc
+import LibinputCapture
+import Logging
+import TouchTrace
+
+/// `touchstone record`: capture touchscreen touches and touchpad gestures through libinput.
+struct Record: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record touchscreen touches and touchpad gestures through libinput into a trace file.",
+        discussion: """
+            Needs read access to /dev/input (root, or a member of the 'input' group). Keyboard keys are \
+            never recorded. SIGINT or SIGTERM finishes the file; after a crash or SIGKILL the file \
+            (FILE.partial) is readable up to the last flush.
+            """
+    )
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The trace file to write.", valueName: "file"))
+    var output: String
+
+    @Option(help: ArgumentHelp("Record every touch device on this udev seat (default seat0).", valueName: "seat"))
+    var seat: String?
+
+    @Option(
+        name: .customLong("device"),
+        help: ArgumentHelp("Record this device node instead of a seat (repeatable).", valueName: "path")
+    )
+    var devices: [String] = []
+
+    @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "seconds"))
+    var duration: Double?
+
+    @Option(help: ArgumentHelp(
+        "Start a new file (FILE.1, FILE.2, …) after this many seconds without events.", valueName: "seconds"
+    ))
+    var autorestart: Double?
+
+    @Option(
+        name: .customLong("flush-ms"),
+        help: ArgumentHelp("Write buffered events to disk this often: a crash loses at most this much.", valueName: "ms")
+    )
+    var flushMilliseconds: Int = 100
+
+    @Flag(help: "Also print libinput's informational messages.")
+    var verbose = false
+
+    func validate() throws {
+        if seat != nil, !devices.isEmpty { throw ValidationError("--seat and --device cannot be combined.") }
+        if flushMilliseconds <= 0 { throw ValidationError("--flush-ms must be positive.") }
+        if let duration, duration <= 0 { throw ValidationError("--duration must be positive.") }
+        if let autorestart, autorestart <= 0 { throw ValidationError("--autorestart must be positive.") }
+    }
+
+    func run() throws {
+        let flushInterval = Microseconds(flushMilliseconds) * 1_000
+        let options = RecordingOptions(
+            output: output,
+            backend: devices.isEmpty ? .seat(seat ?? "seat0") : .paths(devices),
+            duration: duration.map { Microseconds($0 * 1_000_000) },
+            autorestart: autorestart.map { Microseconds($0 * 1_000_000) },
+            flushInterval: flushInterval,
+            showStatus: isatty(STDERR_FILENO) != 0
+        )
+        var logger = Logger(label: "touchstone.libinput") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = verbose ? .info : .warning
+        let recorder = Recorder(
+            options: options,
+            recorder: RecorderInfo(
+                name: "touchstone record", version: Touchstone.configuration.version,
+                detail: CommandLine.arguments.dropFirst().joined(separator: " ")
+            ),
+            logger: logger,
+            openOutput: Recorder.traceWriters(flushInterval: flushInterval)
+        )
+        do {
+            let summary = try recorder.run()
+            let files = summary.files.joined(separator: ", ")
+            printError("recorded \(summary.events) events (\(summary.bytes) bytes) to \(files)")
+        } catch {
+            printError("touchstone record: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    private func printError(_ line: String) {
+        var text = line + "\n"
+        text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes one line to standard error (diagnostics never mix with the output a script parses).
+func printError(_ line: String) {
+    var bytes = Array(line.utf8)
+    bytes.append(UInt8(ascii: "\n"))
+    bytes.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
+/// Whether standard error is a terminal, so progress bars and live status lines show only to people.
+var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+/// File sizes for reports.
+enum TraceFileSize {
+    static func of(_ path: String) throws -> Int {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw CLIError("\(path): cannot stat: \(String(cString: strerror(errno)))")
+        }
+        return Int(info.st_size)
+    }
+}
+
+/// A failure the CLI reports as one line and exit status 1.
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

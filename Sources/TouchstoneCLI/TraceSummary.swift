@@ -1,0 +1,170 @@
+import TouchTrace
+
+/// Everything `touchstone info` reports about one file, gathered in one pass.
+struct TraceSummary {
+    var path: String
+    var format: TraceFormat
+    var header: TraceHeader
+    /// Devices from the header plus those added later in the trace.
+    var devices: [DeviceDescription]
+    var statistics: TraceStatistics
+    var bytes: Int
+    var damage: [TraceDamage]
+    var warnings: [FormatWarning]
+
+    /// Damage that means the file was altered, not merely cut short by a killed writer.
+    var isCorrupt: Bool {
+        damage.contains { damage in
+            switch damage.kind {
+            case .truncated, .missingTrailer: false
+            case .skippedChunk, .damagedIndex, .damagedTrailer: true
+            }
+        }
+    }
+
+    static func read(path: String, salvage: Bool) throws -> TraceSummary {
+        let format = try TraceFile.detectFormat(path: path)
+        var statistics = TraceStatistics()
+        var added: [DeviceDescription] = []
+        func count(_ event: TraceEvent) {
+            statistics.add(event)
+            if case .device(.added(_, let description)) = event { added.append(description) }
+        }
+        if format == .binary {
+            let reader = try TraceReader(path: path, options: .init(salvage: salvage))
+            try reader.forEachEvent(count)
+            return TraceSummary(
+                path: path, format: format, header: reader.header, devices: reader.header.devices + added,
+                statistics: statistics, bytes: reader.fileSize, damage: reader.damage, warnings: [])
+        }
+        let loaded = try TraceFile.load(path: path, salvage: salvage)
+        loaded.document.events.forEach(count)
+        return TraceSummary(
+            path: path, format: format, header: loaded.document.header,
+            devices: loaded.document.header.devices + added, statistics: statistics,
+            bytes: try fileSize(path), damage: loaded.damage, warnings: loaded.warnings)
+    }
+
+    private static func fileSize(_ path: String) throws -> Int {
+        try TraceFileSize.of(path)
+    }
+
+    var bytesPerSample: Double? {
+        statistics.touchSamples > 0 ? Double(bytes) / Double(statistics.touchSamples) : nil
+    }
+
+    // MARK: - Text
+
+    func text() -> String {
+        var out = "\(path): \(format.displayName)\n"
+        let recorder = header.recorder
+        let version = recorder.version.isEmpty ? "" : " \(recorder.version)"
+        out += "recorder: \(recorder.name)\(version)\(recorder.detail.isEmpty ? "" : " (\(recorder.detail))")\n"
+        let host = [header.host.operatingSystem, header.host.kernel, header.host.inputStack].filter { !$0.isEmpty }
+        if !host.isEmpty { out += "host: \(host.joined(separator: ", "))\n" }
+        out += "devices:\n"
+        for device in devices { out += "  \(describe(device))\n" }
+        out += "duration: \(fixed(statistics.durationSeconds, 3)) s\n"
+        out += "touch sequences: \(statistics.touchSequences) (at most \(statistics.maxConcurrentTouches) at once)\n"
+        out += "touch samples: \(statistics.touchSamples)\n"
+        out += "frames: \(statistics.frames)\n"
+        out += "gesture events: \(statistics.gestureEvents)\n"
+        if statistics.annotations > 0 { out += "annotations: \(statistics.annotations)\n" }
+        if statistics.deviceChanges > 0 { out += "device changes: \(statistics.deviceChanges)\n" }
+        if statistics.inconsistentSamples > 0 {
+            out += "inconsistent touch samples: \(statistics.inconsistentSamples)\n"
+        }
+        out += "bytes: \(bytes)"
+        if let perSample = bytesPerSample { out += " (\(fixed(perSample, 2)) per touch sample)" }
+        out += "\n"
+        if damage.isEmpty {
+            out += "damage: none\n"
+        } else {
+            out += "damage:\n"
+            for item in damage { out += "  \(item.description)\n" }
+        }
+        if !warnings.isEmpty {
+            out += "warnings:\n"
+            for item in warnings { out += "  \(item.description)\n" }
+        }
+        return out
+    }
+
+    private func describe(_ device: DeviceDescription) -> String {
+        var parts = ["\(device.kind)", "\(device.source)", "\(device.slots) slot\(device.slots == 1 ? "" : "s")"]
+        parts.append("x \(device.x.minimum)...\(device.x.maximum), y \(device.y.minimum)...\(device.y.maximum)")
+        if let size = device.sizeMillimetres { parts.append("\(fixed(size.width, 1)) x \(fixed(size.height, 1)) mm") }
+        if device.vendor != 0 || device.product != 0 {
+            parts.append("bus \(hex(device.bus)) vendor \(hex(device.vendor)) product \(hex(device.product))")
+        }
+        return "\(device.index): \(device.name) (\(parts.joined(separator: ", ")))"
+    }
+
+    // MARK: - JSON
+
+    func json() -> String {
+        var object = JSONObject()
+        object["file"] = .string(path)
+        object["format"] = .string(format.rawValue)
+        object["recorder"] = .string(header.recorder.name)
+        object["recorderVersion"] = .string(header.recorder.version)
+        object["devices"] = .array(devices.map(json))
+        object["durationSeconds"] = .number(statistics.durationSeconds)
+        object["touchSequences"] = .integer(statistics.touchSequences)
+        object["maxConcurrentTouches"] = .integer(statistics.maxConcurrentTouches)
+        object["touchSamples"] = .integer(statistics.touchSamples)
+        object["frames"] = .integer(statistics.frames)
+        object["gestureEvents"] = .integer(statistics.gestureEvents)
+        object["annotations"] = .integer(statistics.annotations)
+        object["deviceChanges"] = .integer(statistics.deviceChanges)
+        object["inconsistentTouchSamples"] = .integer(statistics.inconsistentSamples)
+        object["bytes"] = .integer(bytes)
+        object["bytesPerSample"] = bytesPerSample.map(JSONValue.number) ?? .null
+        object["damaged"] = .bool(!damage.isEmpty)
+        object["corrupt"] = .bool(isCorrupt)
+        object["damage"] = .array(damage.map { item in
+            var entry = JSONObject()
+            entry["offset"] = .integer(item.offset)
+            entry["bytesLost"] = .integer(item.bytesLost)
+            entry["message"] = .string(item.message)
+            return .object(entry)
+        })
+        object["warnings"] = .array(warnings.map { .string($0.description) })
+        return JSONValue.object(object).rendered
+    }
+
+    private func json(_ device: DeviceDescription) -> JSONValue {
+        var entry = JSONObject()
+        entry["index"] = .integer(Int(device.index))
+        entry["name"] = .string(device.name)
+        entry["kind"] = .string("\(device.kind)")
+        entry["source"] = .string("\(device.source)")
+        entry["bus"] = .integer(Int(device.bus))
+        entry["vendor"] = .integer(Int(device.vendor))
+        entry["product"] = .integer(Int(device.product))
+        entry["slots"] = .integer(Int(device.slots))
+        if let size = device.sizeMillimetres {
+            entry["widthMillimetres"] = .number(size.width)
+            entry["heightMillimetres"] = .number(size.height)
+        }
+        return .object(entry)
+    }
+}
+
+private func fixed(_ value: Double, _ decimals: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    var text = "\(rounded)"
+    let fraction = text.split(separator: ".", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
+    if fraction.count < decimals {
+        if !text.contains(".") { text += "." }
+        text += String(repeating: "0", count: decimals - fraction.count)
+    }
+    return text
+}
+
+private func hex(_ value: UInt16) -> String {
+    let digits = String(value, radix: 16)
+    return "0x" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+}

@@ -1,0 +1,161 @@
+import GestureEngine
+import Testing
+
+@Suite("Failure requirements and delegates")
+struct FailureRequirementTests {
+    /// A pan that requires a tap to fail, on one view.
+    private func panRequiringTap() -> GestureTester {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 400, height: 400))
+        let tap = TapGestureRecognizer(name: "tap")
+        let pan = PanGestureRecognizer(name: "pan")
+        pan.require(toFail: tap)
+        view.addGestureRecognizer(tap)
+        view.addGestureRecognizer(pan)
+        return tester
+    }
+
+    @Test("a recognizer waiting on a requirement still moves through its states but sends no action")
+    func deferredRecognizerTraversesStates() {
+        let tester = panRequiringTap()
+        tester.down(1, 100, 100, at: 0)
+        tester.move(1, 115, 100, at: 10)
+        tester.move(1, 130, 100, at: 20)
+        #expect(tester.lines(of: "pan") == ["10ms pan: possible -> began", "20ms pan: began -> changed"])
+        #expect(tester.actions.isEmpty)
+    }
+
+    @Test("when the requirement fails, the deferred recognizer's first action presents began though it is already changed")
+    func firstDeferredActionPresentsBegan() {
+        let tester = panRequiringTap()
+        var statesSeen: [GestureRecognizer.State] = []
+        tester.window.subviews[0].gestureRecognizers[1].addAction { statesSeen.append($0.state) }
+        tester.down(1, 100, 100, at: 0)
+        tester.move(1, 115, 100, at: 10)
+        tester.move(1, 130, 100, at: 20)
+        tester.move(1, 150, 100, at: 30)
+        tester.move(1, 160, 100, at: 40)
+        #expect(tester.actions == ["30ms pan action began", "40ms pan action changed"])
+        #expect(statesSeen == [.began, .changed])
+    }
+
+    @Test("when the requirement recognizes, the recognizer waiting on it fails")
+    func requirementRecognizesFailsDependent() {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 400, height: 400))
+        let tap = TapGestureRecognizer(name: "tap")
+        let press = LongPressGestureRecognizer(name: "press")
+        press.minimumPressDuration = 20_000
+        press.require(toFail: tap)
+        view.addGestureRecognizer(tap)
+        view.addGestureRecognizer(press)
+        tester.down(1, 100, 100, at: 0)
+        tester.up(1, 100, 100, at: 40)
+        #expect(tester.lines(of: "press").prefix(3) == [
+            "20ms press: possible -> began", "40ms press: began -> ended", "40ms press: ended -> failed",
+        ])
+        #expect(tester.actions == ["40ms tap action ended"])
+    }
+
+    @Test("a requirement set up by the delegate works like require(toFail:)")
+    func delegateRequirement() {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 200, height: 200))
+        let single = TapGestureRecognizer(name: "single")
+        let double = TapGestureRecognizer(name: "double")
+        double.numberOfTapsRequired = 2
+        let delegate = ScriptedDelegate()
+        delegate.requireFailureOf = [double]
+        single.delegate = delegate
+        view.addGestureRecognizer(single)
+        view.addGestureRecognizer(double)
+        tester.tap(1, 100, 100, at: 0)
+        tester.finish()
+        #expect(tester.actions == ["400ms single action ended"])
+    }
+
+    @Test("a requirement not in play this sequence counts as failed")
+    func requirementOutOfPlay() {
+        let tester = GestureTester()
+        let left = tester.addView("left", Rect(x: 0, y: 0, width: 100, height: 100))
+        let right = tester.addView("right", Rect(x: 200, y: 0, width: 100, height: 100))
+        let tap = TapGestureRecognizer(name: "tap")
+        let other = TapGestureRecognizer(name: "other")
+        tap.require(toFail: other)
+        left.addGestureRecognizer(tap)
+        right.addGestureRecognizer(other)
+        tester.tap(1, 50, 50, at: 0)
+        #expect(tester.actions == ["50ms tap action ended"])
+    }
+
+    @Test("a delegate that declines shouldBegin fails the recognizer instead")
+    func shouldBeginDeclined() {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 200, height: 200))
+        let tap = TapGestureRecognizer(name: "tap")
+        let delegate = ScriptedDelegate()
+        delegate.shouldBegin = false
+        tap.delegate = delegate
+        view.addGestureRecognizer(tap)
+        tester.tap(1, 100, 100, at: 0)
+        #expect(tester.lines(of: "tap") == ["50ms tap: possible -> failed", "50ms tap: failed -> possible"])
+        #expect(tester.received(by: "view") == ["0ms began [1]", "50ms ended [1]"])
+    }
+
+    @Test("a view that declines gestureRecognizerShouldBegin fails its recognizer")
+    func viewShouldBeginDeclined() {
+        final class Stubborn: View {
+            override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { false }
+        }
+        let tester = GestureTester()
+        let view = Stubborn(frame: Rect(x: 0, y: 0, width: 200, height: 200), name: "view")
+        tester.window.addSubview(view)
+        view.addGestureRecognizer(TapGestureRecognizer(name: "tap"))
+        tester.tap(1, 100, 100, at: 0)
+        #expect(tester.actions.isEmpty)
+    }
+
+    @Test("a delegate that declines a touch hides the whole sequence from the recognizer")
+    func shouldReceiveDeclined() {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 200, height: 200))
+        let tap = TapGestureRecognizer(name: "tap")
+        let delegate = ScriptedDelegate()
+        delegate.shouldReceive = false
+        tap.delegate = delegate
+        view.addGestureRecognizer(tap)
+        tester.tap(1, 100, 100, at: 0)
+        #expect(tester.lines(of: "tap").isEmpty)
+        #expect(tester.received(by: "view") == ["0ms began [1]", "50ms ended [1]"])
+    }
+
+    @Test("a disabled recognizer receives no touches")
+    func disabledRecognizer() {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 200, height: 200))
+        let tap = TapGestureRecognizer(name: "tap")
+        tap.isEnabled = false
+        view.addGestureRecognizer(tap)
+        tester.tap(1, 100, 100, at: 0)
+        #expect(tester.transcript == ["0ms view began [1]", "50ms view ended [1]"])
+    }
+
+    @Test("a failed recognizer gets no more touches of the sequence")
+    func failedRecognizerStopsReceiving() {
+        final class Counting: GestureRecognizer {
+            var moves = 0
+            init() { super.init(kind: .discrete, name: "counting") }
+            override func touchesMoved(_ touches: TouchBatch) {
+                moves += 1
+                state = .failed
+            }
+        }
+        let tester = GestureTester()
+        let counting = Counting()
+        tester.window.addGestureRecognizer(counting)
+        tester.down(1, 100, 100, at: 0)
+        tester.move(1, 101, 100, at: 10)
+        tester.move(1, 102, 100, at: 20)
+        #expect(counting.moves == 1)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import GestureEngine
+import Testing
+
+private func twoFingers(_ tester: GestureTester, at ms: Double, _ a: Point, _ b: Point, _ change: TouchInput.Change) {
+    tester.frame(at: ms, [
+        TouchInput(identifier: 1, change: change, location: a),
+        TouchInput(identifier: 2, change: change, location: b),
+    ])
+}
+
+@Suite("Pinch")
+struct PinchTests {
+    private func scene() -> (GestureTester, PinchGestureRecognizer) {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 400, height: 400))
+        let pinch = PinchGestureRecognizer(name: "pinch")
+        view.addGestureRecognizer(pinch)
+        return (tester, pinch)
+    }
+
+    @Test("spreading two fingers from 100 to 200 points apart gives a scale of 2")
+    func scale() {
+        let (tester, pinch) = scene()
+        twoFingers(tester, at: 0, Point(x: 150, y: 200), Point(x: 250, y: 200), .down)
+        twoFingers(tester, at: 16, Point(x: 125, y: 200), Point(x: 275, y: 200), .move)
+        twoFingers(tester, at: 32, Point(x: 100, y: 200), Point(x: 300, y: 200), .move)
+        #expect(pinch.scale == 2)
+        #expect(tester.actions == ["16ms pinch action began", "32ms pinch action changed"])
+    }
+
+    @Test("a change in finger distance under 8 points does not begin a pinch")
+    func hysteresis() {
+        let (tester, _) = scene()
+        twoFingers(tester, at: 0, Point(x: 150, y: 200), Point(x: 250, y: 200), .down)
+        twoFingers(tester, at: 16, Point(x: 147, y: 200), Point(x: 254, y: 200), .move)
+        #expect(tester.actions.isEmpty)
+    }
+
+    @Test("one finger never begins a pinch")
+    func oneFinger() {
+        let (tester, _) = scene()
+        tester.down(1, 100, 100, at: 0)
+        tester.move(1, 200, 100, at: 16)
+        tester.up(1, 200, 100, at: 32)
+        #expect(tester.lines(of: "pinch") == ["32ms pinch: possible -> failed", "32ms pinch: failed -> possible"])
+    }
+
+    @Test("the pinch ends when both fingers have lifted, not at the first lift")
+    func endsWhenBothLift() {
+        let (tester, _) = scene()
+        twoFingers(tester, at: 0, Point(x: 150, y: 200), Point(x: 250, y: 200), .down)
+        twoFingers(tester, at: 16, Point(x: 100, y: 200), Point(x: 300, y: 200), .move)
+        tester.up(1, 100, 200, at: 32)
+        #expect(tester.actions == ["16ms pinch action began"])
+        tester.up(2, 300, 200, at: 48)
+        #expect(tester.actions == ["16ms pinch action began", "48ms pinch action ended"])
+    }
+
+    @Test("assigning the scale makes later changes relative to it")
+    func resettingScale() {
+        let (tester, pinch) = scene()
+        twoFingers(tester, at: 0, Point(x: 150, y: 200), Point(x: 250, y: 200), .down)
+        twoFingers(tester, at: 16, Point(x: 100, y: 200), Point(x: 300, y: 200), .move)
+        pinch.scale = 1
+        twoFingers(tester, at: 32, Point(x: 0, y: 200), Point(x: 400, y: 200), .move)
+        #expect(pinch.scale == 2)
+    }
+}
+
+@Suite("Rotation")
+struct RotationTests {
+    @Test("turning the finger line a quarter turn clockwise reports +π/2 radians")
+    func quarterTurn() {
+        let tester = GestureTester()
+        let rotation = RotationGestureRecognizer(name: "rotation")
+        tester.window.addGestureRecognizer(rotation)
+        twoFingers(tester, at: 0, Point(x: 100, y: 200), Point(x: 300, y: 200), .down)
+        twoFingers(tester, at: 16, Point(x: 200 - 100 * 0.7071, y: 200 - 100 * 0.7071), Point(x: 200 + 100 * 0.7071, y: 200 + 100 * 0.7071), .move)
+        twoFingers(tester, at: 32, Point(x: 200, y: 100), Point(x: 200, y: 300), .move)
+        #expect(abs(rotation.rotation - Double.pi / 2) < 1e-9)
+        #expect(tester.actions == ["16ms rotation action began", "32ms rotation action changed"])
+    }
+
+    @Test("rotation is unwrapped: turning past a half turn keeps counting")
+    func unwrapped() {
+        let tester = GestureTester()
+        let rotation = RotationGestureRecognizer(name: "rotation")
+        tester.window.addGestureRecognizer(rotation)
+        let center = Point(x: 200, y: 200)
+        twoFingers(tester, at: 0, center - Vector(dx: 100, dy: 0), center + Vector(dx: 100, dy: 0), .down)
+        for step in 1...8 {
+            let angle = Double(step) * Double.pi / 4
+            let arm = Vector(dx: 100 * cos(angle), dy: 100 * sin(angle))
+            twoFingers(tester, at: Double(step * 16), center - arm, center + arm, .move)
+        }
+        #expect(abs(rotation.rotation - 2 * Double.pi) < 1e-9)
+    }
+
+    @Test("a turn under 5 degrees does not begin a rotation")
+    func threshold() {
+        let tester = GestureTester()
+        let rotation = RotationGestureRecognizer(name: "rotation")
+        tester.window.addGestureRecognizer(rotation)
+        twoFingers(tester, at: 0, Point(x: 100, y: 200), Point(x: 300, y: 200), .down)
+        twoFingers(tester, at: 16, Point(x: 100, y: 204), Point(x: 300, y: 196), .move)
+        #expect(tester.actions.isEmpty)
+    }
+}

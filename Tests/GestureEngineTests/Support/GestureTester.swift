@@ -1,0 +1,121 @@
+import GestureEngine
+
+/// A window, a virtual clock and a transcript of everything observable: the script-like harness
+/// every engine test drives. Times are given in milliseconds for readability.
+final class GestureTester: GestureObserver {
+    let window: Window
+    let scheduler = VirtualScheduler()
+    let dispatcher: TouchDispatcher
+    /// One line per observation, e.g. `100ms tap: possible -> ended`, `100ms tap action ended`,
+    /// `100ms view cancelled [1]`.
+    private(set) var transcript: [String] = []
+    /// Append ` @<ms>` to view deliveries whose touch timestamp differs from the current time (a
+    /// delayed began carries its original timestamp).
+    var timestampBegan = false
+
+    init(width: Double = 400, height: Double = 800) {
+        window = Window(frame: Rect(x: 0, y: 0, width: width, height: height))
+        dispatcher = TouchDispatcher(window: window, scheduler: scheduler)
+        dispatcher.observer = self
+    }
+
+    /// A view added to the window (or to `parent`).
+    @discardableResult
+    func addView(_ name: String, _ frame: Rect, in parent: View? = nil) -> View {
+        let view = View(frame: frame, name: name)
+        (parent ?? window).addSubview(view)
+        return view
+    }
+
+    // MARK: Script
+
+    func down(_ id: UInt32, _ x: Double, _ y: Double, at ms: Double) {
+        frame(at: ms, [TouchInput(identifier: id, change: .down, location: Point(x: x, y: y))])
+    }
+
+    func move(_ id: UInt32, _ x: Double, _ y: Double, at ms: Double) {
+        frame(at: ms, [TouchInput(identifier: id, change: .move, location: Point(x: x, y: y))])
+    }
+
+    func up(_ id: UInt32, _ x: Double, _ y: Double, at ms: Double) {
+        frame(at: ms, [TouchInput(identifier: id, change: .up, location: Point(x: x, y: y))])
+    }
+
+    func cancel(_ id: UInt32, _ x: Double, _ y: Double, at ms: Double) {
+        frame(at: ms, [TouchInput(identifier: id, change: .cancel, location: Point(x: x, y: y))])
+    }
+
+    /// The replay rule: fire every timer due by the frame's time, then deliver the frame.
+    func frame(at ms: Double, _ touches: [TouchInput]) {
+        let time = micros(ms)
+        scheduler.advance(to: time)
+        dispatcher.send(TouchFrame(timestamp: time, touches: touches))
+    }
+
+    /// A quick tap: down at `ms`, up 50 ms later.
+    func tap(_ id: UInt32, _ x: Double, _ y: Double, at ms: Double) {
+        down(id, x, y, at: ms)
+        up(id, x, y, at: ms + 50)
+    }
+
+    func wait(until ms: Double) { scheduler.advance(to: micros(ms)) }
+
+    /// Runs every remaining timer, as a replay does after its last frame.
+    func finish() { scheduler.runRemaining() }
+
+    private func micros(_ ms: Double) -> GestureTime { GestureTime((ms * 1000).rounded()) }
+
+    // MARK: Reading the transcript
+
+    /// Lines mentioning `subject` (a recognizer or view name) as the actor.
+    func lines(of subject: String) -> [String] {
+        transcript.filter { $0.split(separator: " ").dropFirst().first.map { $0.hasPrefix(subject) } ?? false }
+    }
+
+    /// Action lines only, e.g. `100ms tap action ended`.
+    var actions: [String] { transcript.filter { $0.contains(" action ") } }
+
+    /// What `view` received, e.g. `0ms began [1]`.
+    func received(by view: String) -> [String] {
+        transcript.compactMap { line in
+            let parts = line.split(separator: " ", maxSplits: 2)
+            guard parts.count == 3, parts[1] == Substring(view), !parts[2].hasPrefix("action"),
+                  !parts[2].contains("->") else { return nil }
+            return "\(parts[0]) \(parts[2])"
+        }
+    }
+
+    func observe(_ observation: Observation, at time: GestureTime) {
+        let stamp = time % 1000 == 0 ? "\(time / 1000)ms" : "\(Double(time) / 1000)ms"
+        switch observation {
+        case .stateChanged(let recognizer, let from, let to):
+            transcript.append("\(stamp) \(recognizer.name): \(from) -> \(to)")
+        case .action(let recognizer, let state, _):
+            transcript.append("\(stamp) \(recognizer.name) action \(state)")
+        case .viewReceived(let view, let phase, let touches):
+            let ids = touches.map { String($0.identifier) }.joined(separator: ",")
+            var line = "\(stamp) \(view.name) \(phase) [\(ids)]"
+            if timestampBegan, let first = touches.first, first.timestamp != time {
+                line += " @\(first.timestamp / 1000)ms"
+            }
+            transcript.append(line)
+        }
+    }
+}
+
+/// A delegate whose answers are set per test.
+final class ScriptedDelegate: GestureRecognizerDelegate {
+    var shouldBegin = true
+    var shouldReceive = true
+    var simultaneous = false
+    var requireFailureOf: [GestureRecognizer] = []
+
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { shouldBegin }
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { shouldReceive }
+    func gestureRecognizer(
+        _ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+    ) -> Bool { simultaneous }
+    func gestureRecognizer(
+        _ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer
+    ) -> Bool { requireFailureOf.contains { $0 === other } }
+}

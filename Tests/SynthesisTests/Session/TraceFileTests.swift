@@ -1,0 +1,70 @@
+import Synthesis
+import Testing
+import TouchTrace
+
+/// The trace writer seen as a sink, as the CLI streams into it.
+private struct WriterSink: TraceEventSink {
+    let writer: TraceWriter
+    mutating func append(_ event: TraceEvent) throws { try writer.append(event) }
+}
+
+@Suite("Generated sessions stream into binary trace files")
+struct TraceFileTests {
+    private func write(_ gesture: Gesture, seed: UInt64, to path: String) throws -> [TraceEvent] {
+        let header = SyntheticTouchscreen.header(recorder: "touchstone synth", version: "test", detail: "seed=\(seed)")
+        var session = try SessionSynthesizer(seed: seed)
+        var events: [TraceEvent] = []
+        try session.perform(gesture, into: &events)
+        let writer = try TraceWriter(path: path, header: header)
+        var sink = WriterSink(writer: writer)
+        var again = try SessionSynthesizer(seed: seed)
+        try again.perform(gesture, into: &sink)
+        try writer.close()
+        return events
+    }
+
+    @Test("A gesture streamed into a trace file reads back as the same events and header", arguments: everyGesture)
+    func roundTrip(gesture: Gesture) throws {
+        let directory = ScratchDirectory()
+        let path = directory.file("g.trace")
+        let events = try write(gesture, seed: 7, to: path)
+        let reader = try TraceReader(path: path)
+        #expect(try reader.readAll() == events)
+        #expect(reader.header.devices == [SyntheticTouchscreen.description])
+        #expect(reader.damage.isEmpty)
+    }
+
+    @Test("The same seed writes the same bytes")
+    func sameBytes() throws {
+        let directory = ScratchDirectory()
+        _ = try write(.pinch(.in, scale: nil), seed: 7, to: directory.file("a.trace"))
+        _ = try write(.pinch(.in, scale: nil), seed: 7, to: directory.file("b.trace"))
+        let first = directory.bytes(of: "a.trace")
+        #expect(!first.isEmpty)
+        #expect(first == directory.bytes(of: "b.trace"))
+    }
+
+    @Test("Binary to JSON Lines to binary gives the same bytes for every family", arguments: Gesture.typical)
+    func jsonLinesRoundTrip(gesture: Gesture) throws {
+        let directory = ScratchDirectory()
+        _ = try write(gesture, seed: 11, to: directory.file("g.trace"))
+        let binary = directory.bytes(of: "g.trace")
+        let text = JSONLines.encode(try TraceConversion.jsonLines(fromBinary: binary))
+        let back = try TraceConversion.binary(from: try JSONLines.parse(text))
+        #expect(back == binary)
+    }
+
+    @Test("A corpus trace streams into a file with exactly the samples asked for")
+    func corpusFile() throws {
+        let directory = ScratchDirectory()
+        let path = directory.file("corpus.trace")
+        let corpus = try CorpusSynthesizer(seed: 2)
+        let writer = try TraceWriter(path: path, header: corpus.header(index: 0, samples: 25_000, version: "test"))
+        var sink = WriterSink(writer: writer)
+        try corpus.generateTrace(index: 0, samples: 25_000, into: &sink)
+        try writer.close()
+        let shape = SessionShape(try TraceReader(path: path).readAll())
+        #expect(shape.touchSamples == 25_000)
+        #expect(shape.problems == [])
+    }
+}

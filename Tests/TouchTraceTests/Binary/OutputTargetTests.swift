@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+@testable import TouchTrace
+
+@Suite("Writers only ever replace regular files")
+struct OutputTargetTests {
+    private let header = TraceHeader(
+        recorder: RecorderInfo(name: "test", version: "1"),
+        devices: [])
+
+    @Test("A FIFO as output is refused before anything is created")
+    func fifoRefused() throws {
+        let dir = TemporaryDirectory()
+        let fifo = dir.file("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(throws: TraceWriteError.self) { try TraceWriter(path: fifo, header: header) }
+        #expect(!fileExists(fifo + ".partial"))
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    }
+
+    @Test("A directory as output is refused by the JSON Lines writer too")
+    func directoryRefused() throws {
+        let dir = TemporaryDirectory()
+        let trace = JSONLinesTrace(document: TraceDocument(header: header, events: []))
+        #expect(throws: TraceWriteError.self) { try JSONLines.write(trace, to: dir.path) }
+        #expect(!fileExists(dir.path + ".partial"))
+    }
+
+    @Test("An existing regular file is replaced")
+    func regularFileReplaced() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("old.trace")
+        let fd = open(path, O_WRONLY | O_CREAT, 0o644)
+        close(fd)
+        let writer = try TraceWriter(path: path, header: header)
+        try writer.close()
+        #expect(fileExists(path))
+        #expect(!fileExists(path + ".partial"))
+    }
+}

@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+import TouchTrace
+
+@Suite("The file writer: .partial, rename, and what a killed recorder leaves")
+struct TraceWriterTests {
+    @Test("A writer writes to NAME.partial and close() renames it to NAME")
+    func partialThenRename() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("session.trace")
+        let writer = try TraceWriter(path: path, header: SampleTraces.header)
+        for event in SampleTraces.everyCase { try writer.append(event) }
+        #expect(fileExists(path + ".partial"))
+        #expect(!fileExists(path))
+        try writer.close()
+        #expect(!fileExists(path + ".partial"))
+        #expect(readFileBytes(path) == (try TraceEncoder.encode(SampleTraces.everyCaseDocument)))
+        #expect(writer.bytesWritten == readFileBytes(path).count)
+        #expect(writer.eventsWritten == SampleTraces.everyCase.count)
+    }
+
+    @Test("A file whose writer never closed it reads up to its last flushed chunk")
+    func killedBeforeClose() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("killed.trace")
+        var writer: TraceWriter? = try TraceWriter(path: path, header: SampleTraces.header)
+        let flushedCount = 40
+        for event in SampleTraces.everyCase.prefix(flushedCount) { try writer!.append(event) }
+        try writer!.flush()
+        for event in SampleTraces.everyCase.dropFirst(flushedCount) { try writer!.append(event) }
+        writer = nil  // dropped without close(), as a SIGKILL would leave it
+        let (document, damage) = try BinaryTrace.readDocument(path: path + ".partial")
+        #expect(Array(document.events.prefix(flushedCount)) == Array(SampleTraces.everyCase.prefix(flushedCount)))
+        #expect(damage.map(\.kind) == [.missingTrailer])
+        #expect(!fileExists(path))
+    }
+
+    @Test("Chunks sealed by the flush interval reach the file before close()")
+    func intervalChunksAreWritten() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("live.trace")
+        let writer = try TraceWriter(path: path, header: SampleTraces.header)
+        let headerSize = writer.bytesWritten
+        for event in SampleTraces.everyCase where event.time < 200_000 { try writer.append(event) }
+        #expect(writer.bytesWritten > headerSize)
+        #expect(readFileBytes(path + ".partial").count == writer.bytesWritten)
+    }
+
+    @Test("A writer refuses more events once closed")
+    func appendAfterClose() throws {
+        let directory = TemporaryDirectory()
+        let writer = try TraceWriter(path: directory.file("a.trace"), header: SampleTraces.header)
+        try writer.close()
+        #expect(throws: TraceWriteError.self) { try writer.append(SampleTraces.everyCase[0]) }
+    }
+
+    @Test("A full disk is a thrown error naming the file, not a crash")
+    func diskFull() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("full.trace")
+        // The writer opens NAME.partial; pointing it at /dev/full makes every write fail with ENOSPC.
+        #expect(symlink("/dev/full", path + ".partial") == 0)
+        let error = #expect(throws: TraceWriteError.self) { try TraceWriter(path: path, header: SampleTraces.header) }
+        #expect(error?.file == path + ".partial")
+        #expect(error?.message.contains("No space left") == true)
+        #expect(!fileExists(path))
+    }
+
+    @Test("A writer that cannot create its file throws a clear error")
+    func unwritableDirectory() {
+        #expect(throws: TraceWriteError.self) {
+            try TraceWriter(path: "/nonexistent-directory/a.trace", header: SampleTraces.header)
+        }
+    }
+}
+
+@Suite("Seeking by time")
+struct SeekTests {
+    private func document() -> TraceDocument { SampleTraces.tenFingers(seconds: 2) }
+
+    @Test("seek(toTime:) through the index lands on the first event at or after the time",
+          arguments: [Microseconds(0), 8_333, 8_334, 150_000, 1_000_000, 1_991_666])
+    func seekWithIndex(time: Microseconds) throws {
+        let document = document()
+        let reader = try TraceReader(bytes: TraceEncoder.encode(document))
+        #expect(reader.index != nil)
+        try reader.seek(toTime: time)
+        let expected = document.events.first { $0.time >= time }
+        #expect(try reader.next() == expected)
+    }
+
+    @Test("seek(toTime:) without an index scans to the same place")
+    func seekWithoutIndex() throws {
+        let document = document()
+        let reader = try TraceReader(bytes: TraceEncoder.encode(document, options: .init(writeIndex: false)))
+        try reader.seek(toTime: 1_000_000)
+        let rest = try reader.readAll()
+        #expect(rest == Array(document.events.drop { $0.time < 1_000_000 }))
+    }
+
+    @Test("seek(toTime:) past the end leaves nothing to read")
+    func seekPastEnd() throws {
+        let reader = try TraceReader(bytes: TraceEncoder.encode(document()))
+        try reader.seek(toTime: .max)
+        #expect(try reader.next() == nil)
+    }
+}

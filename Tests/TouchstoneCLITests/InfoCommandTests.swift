@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@Suite("touchstone info describes traces and their damage")
+struct InfoCommandTests {
+    /// Decodes `info --json` output into a dictionary.
+    private func json(_ text: String) throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        return try #require(object as? [String: Any])
+    }
+
+    @Test("info --json on a synthetic pinch prints the counts the issue names")
+    func jsonCounts() throws {
+        let dir = try TemporaryDirectory()
+        let trace = dir.path("a.trace")
+        #expect(try TouchstoneProcess.run(["synth", "pinch", "--seed", "7", "-o", trace]).status == 0)
+        let result = try TouchstoneProcess.run(["info", "--json", trace])
+        #expect(result.status == 0)
+        let info = try json(result.stdout)
+        #expect(info["touchSequences"] as? Int == 2)
+        #expect(info["maxConcurrentTouches"] as? Int == 2)
+        #expect((info["touchSamples"] as? Int ?? 0) > 0)
+        #expect((info["frames"] as? Int ?? 0) > 0)
+        #expect((info["durationSeconds"] as? Double ?? 0) > 0)
+        let size = try FileManager.default.attributesOfItem(atPath: trace)[.size] as? Int
+        #expect(info["bytes"] as? Int == size)
+        #expect(info["damaged"] as? Bool == false)
+    }
+
+    @Test("The same seed gives the same bytes on every run")
+    func sameSeedSameBytes() throws {
+        let dir = try TemporaryDirectory()
+        try TouchstoneProcess.run(["synth", "pinch", "--seed", "7", "-o", dir.path("a.trace")])
+        try TouchstoneProcess.run(["synth", "pinch", "--seed", "7", "-o", dir.path("b.trace")])
+        let first = try Data(contentsOf: URL(fileURLWithPath: dir.path("a.trace")))
+        let second = try Data(contentsOf: URL(fileURLWithPath: dir.path("b.trace")))
+        #expect(first == second)
+        #expect(!first.isEmpty)
+    }
+
+    @Test("A file that is no trace exits 1 with one line naming the file and offset")
+    func notATrace() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path("garbage.trace")
+        try Data("hello, world".utf8).write(to: URL(fileURLWithPath: path))
+        let result = try TouchstoneProcess.run(["info", path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(path): byte 0:"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("A trace cut short reports what was recovered and how much was lost")
+    func truncatedTrace() throws {
+        let dir = try TemporaryDirectory()
+        let trace = dir.path("long.trace")
+        try TouchstoneProcess.run(["synth", "pan", "--seed", "3", "-o", trace])
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: trace))
+        let cut = dir.path("cut.trace")
+        try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: cut))
+        let result = try TouchstoneProcess.run(["info", "--json", cut])
+        #expect(result.status == 0)
+        let info = try json(result.stdout)
+        #expect(info["damaged"] as? Bool == true)
+        let damage = try #require(info["damage"] as? [[String: Any]])
+        #expect(damage.contains { ($0["bytesLost"] as? Int ?? 0) > 0 })
+    }
+
+    @Test("A flipped bit in a chunk exits 1 and names the byte offset")
+    func flippedBit() throws {
+        let dir = try TemporaryDirectory()
+        let trace = dir.path("t.trace")
+        try TouchstoneProcess.run(["synth", "tap", "--seed", "1", "-o", trace])
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: trace))
+        bytes[bytes.count / 2] ^= 0x10
+        try bytes.write(to: URL(fileURLWithPath: trace))
+        let result = try TouchstoneProcess.run(["info", trace])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(trace): byte "))
+    }
+}
