@@ -23,3 +23,23 @@ struct UnifiedDiffTests {
         #expect(diff == "--- o\n+++ n\n@@ -1,2 +1,2 @@\n+z\n a\n-b\n")
     }
 }
+
+@Suite("Unified diff on long logs")
+struct UnifiedDiffLongTests {
+    @Test("A change deep inside a long text is found past the common prefix, with correct line numbers")
+    func deepChange() {
+        let old = (0..<50_000).map { Substring("line \($0)") }
+        var new = old
+        new[40_000] = "changed"
+        let diff = UnifiedDiff.make(old: old, new: new, oldName: "o", newName: "n")
+        #expect(diff == "--- o\n+++ n\n@@ -39998,7 +39998,7 @@\n line 39997\n line 39998\n line 39999\n-line 40000\n+changed\n line 40001\n line 40002\n line 40003\n")
+    }
+
+    @Test("Texts too different to show line by line say where they start to differ")
+    func tooDifferent() {
+        let old = (0..<3000).map { Substring("a\($0)") }
+        let new = (0..<3000).map { Substring("b\($0)") }
+        let diff = UnifiedDiff.make(old: old, new: new, oldName: "o", newName: "n")
+        #expect(diff == "--- o\n+++ n\n@@ -1 +1 @@ more than 1000 lines differ from here; showing none\n")
+    }
+}

@@ -1,17 +1,27 @@
 /// A unified diff (`diff -u` style, three lines of context) between two texts, line by line,
 /// computed with Myers' O(ND) algorithm so that small changes in long logs stay cheap.
 public enum UnifiedDiff {
-    /// Edits beyond this count are not worth showing line by line; the diff says so instead.
-    static let maximumEdits = 4000
+    /// Edits beyond this count are not worth showing line by line; the diff says so instead. It
+    /// also bounds the search's memory (about 16 bytes × maximumEdits² at worst).
+    static let maximumEdits = 1000
 
     /// The diff from `old` to `new` with `---`/`+++` headers, or `nil` when they are equal.
     public static func make(old: [Substring], new: [Substring], oldName: String, newName: String, context: Int = 3) -> String? {
         if old == new { return nil }
         var text = "--- \(oldName)\n+++ \(newName)\n"
-        guard let script = editScript(old, new) else {
-            text += "@@ more than \(maximumEdits) lines differ; showing none @@\n"
+        // Logs of long captures differ locally: search only between the common prefix and suffix.
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix,
+              old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        guard let middle = editScript(Array(old[prefix..<(old.count - suffix)]), Array(new[prefix..<(new.count - suffix)])) else {
+            text += "@@ -\(prefix + 1) +\(prefix + 1) @@ more than \(maximumEdits) lines differ from here; showing none\n"
             return text
         }
+        let script = (0..<prefix).map { Edit.keep($0, $0) }
+            + middle.map { $0.shifted(by: prefix) }
+            + (0..<suffix).map { Edit.keep(old.count - suffix + $0, new.count - suffix + $0) }
         for hunk in hunks(script, context: context) {
             text += hunkHeader(hunk, script: script)
             for edit in script[hunk] {
@@ -36,6 +46,14 @@ public enum UnifiedDiff {
         case keep(Int, Int)
         case delete(Int)
         case insert(Int)
+
+        func shifted(by offset: Int) -> Edit {
+            switch self {
+            case .keep(let a, let b): .keep(a + offset, b + offset)
+            case .delete(let a): .delete(a + offset)
+            case .insert(let b): .insert(b + offset)
+            }
+        }
     }
 
     /// The shortest edit script, or `nil` when it would exceed `maximumEdits`.
