@@ -8,7 +8,7 @@ struct TestCompositor {
         let source = TestPaths.fixtures + "/TestCompositor"
         let output = scratch.file("test-compositor")
         _ = try TestPaths.shell(
-            "cc -std=c11 -O1 -o '\(output)' '\(source)/test-compositor.c' '\(source)'/generated/*.c"
+            "cc -std=c11 -O1 -o '\(output)' '\(source)/test-compositor.c' '\(TestPaths.protocolCode)'/*-protocol.c"
                 + " $(pkg-config --cflags --libs wayland-server)")
         return output
     }

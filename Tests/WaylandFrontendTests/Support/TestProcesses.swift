@@ -93,6 +93,9 @@ enum TestPaths {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
     static let fixtures = packageRoot + "/Tests/WaylandFrontendTests/Fixtures"
+    /// The wayland-scanner interface tables (`*-protocol.c`), the same for client and server: the
+    /// test compositor compiles the product's copy rather than keeping its own.
+    static let protocolCode = packageRoot + "/Sources/CWaylandProtocols"
 
     /// The `touchstone` executable built beside this test bundle.
     static var touchstone: String {
