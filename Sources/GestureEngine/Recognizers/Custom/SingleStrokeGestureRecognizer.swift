@@ -6,7 +6,7 @@
 public class SingleStrokeGestureRecognizer: GestureRecognizer {
     /// What the touches and the recognizer's own timers tell its state machine.
     enum StrokeEvent {
-        /// The first finger came down here.
+        /// A finger came down here while no other was down.
         case down(Point)
         case move(Point)
         case lift(Point)
