@@ -58,6 +58,19 @@ public enum Corpus {
         try session(.pan(direction: nil, fingers: 1), samples: samples, label: "pan --fingers 1")
     }
 
+    /// One finger resting on the synthetic 120 Hz panel for exactly `samples` touch samples: one
+    /// touch-down, then moves jittering with sensor noise inside every recognizer's thresholds, then
+    /// one lift. Isolates the per-sample cost of a move from the per-gesture cost of downs and ups.
+    public static func restingFinger(samples: Int) throws -> InMemory {
+        var session = try SessionSynthesizer(seed: seed)
+        var events: [TraceEvent] = []
+        events.reserveCapacity(2 * samples + 2)
+        try session.rest(samples: samples, into: &events)
+        let header = SyntheticTouchscreen.header(
+            recorder: "benchmarks", version: "benchmarks", detail: "one finger resting seed=\(seed)")
+        return InMemory(header: header, events: events, touchSamples: session.touchSamples)
+    }
+
     /// `gesture` performed again and again by a `SessionSynthesizer` seeded with `seed`, with the
     /// panel's default options (120 Hz, the default noise and jitter), until `samples` touch samples.
     private static func session(_ gesture: Gesture, samples: Int, label: String) throws -> InMemory {
