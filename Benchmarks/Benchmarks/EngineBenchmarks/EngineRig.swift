@@ -21,16 +21,30 @@ final class EngineRig: @unchecked Sendable {
     }
 
     /// Dispatches every frame of the script once; returns the touch samples dispatched.
+    ///
+    /// The sabotage switch is read once: `Sabotage` lives in another module and is not inlinable,
+    /// so the ordinary loop must not call it per frame.
     func pass(_ sabotage: Sabotage) -> Int {
-        for source in script.frames {
-            frame.timestamp = source.timestamp + offset
-            frame.touches = source.touches
-            scheduler.advance(to: frame.timestamp)
-            dispatcher.send(frame)
-            for _ in source.touches { sabotage.perEvent() }
+        if sabotage.isActive {
+            for source in script.frames {
+                send(source)
+                for _ in source.touches { sabotage.perEvent() }
+            }
+        } else {
+            for source in script.frames { send(source) }
         }
         scheduler.advance(to: offset + script.period)
         offset += script.period
         return script.touchSamples
+    }
+
+    /// One frame of the script, a period later per pass, with the clock advanced to it first (timers
+    /// due before it fire, as in a replay).
+    @inline(__always)
+    private func send(_ source: TouchFrame) {
+        frame.timestamp = source.timestamp + offset
+        frame.touches = source.touches
+        scheduler.advance(to: frame.timestamp)
+        dispatcher.send(frame)
     }
 }

@@ -43,6 +43,61 @@ public enum Corpus {
         return path
     }
 
+    /// The session issue 2 defines its size target on: ten fingers panning together on the synthetic
+    /// 120 Hz panel, gesture after gesture with human pauses between (what `touchstone synth pan
+    /// --fingers 10 --repeat N --seed <seed>` writes), until at least `samples` touch samples.
+    /// 720,000 samples is ten minutes of ten fingers down. Every scan is one frame of ten samples.
+    public static func tenFingerSession(samples: Int = 720_000) throws -> InMemory {
+        try session(.pan(direction: nil, fingers: 10), samples: samples, label: "pan --fingers 10")
+    }
+
+    /// One finger panning on the synthetic 120 Hz panel, gesture after gesture, until at least
+    /// `samples` touch samples: every frame carries exactly one touch sample, as in the engine's
+    /// speed target ("dispatch of one touch sample").
+    public static func oneFingerSession(samples: Int) throws -> InMemory {
+        try session(.pan(direction: nil, fingers: 1), samples: samples, label: "pan --fingers 1")
+    }
+
+    /// One finger resting on the synthetic 120 Hz panel for exactly `samples` touch samples: one
+    /// touch-down, then moves jittering with sensor noise inside every recognizer's thresholds, then
+    /// one lift. Isolates the per-sample cost of a move from the per-gesture cost of downs and ups.
+    public static func restingFinger(samples: Int) throws -> InMemory {
+        var session = try SessionSynthesizer(seed: seed)
+        var events: [TraceEvent] = []
+        events.reserveCapacity(2 * samples + 2)
+        try session.rest(samples: samples, into: &events)
+        let header = SyntheticTouchscreen.header(
+            recorder: "benchmarks", version: "benchmarks", detail: "one finger resting seed=\(seed)")
+        return InMemory(header: header, events: events, touchSamples: session.touchSamples)
+    }
+
+    /// `gesture` performed again and again by a `SessionSynthesizer` seeded with `seed`, with the
+    /// panel's default options (120 Hz, the default noise and jitter), until `samples` touch samples.
+    private static func session(_ gesture: Gesture, samples: Int, label: String) throws -> InMemory {
+        var session = try SessionSynthesizer(seed: seed)
+        var events: [TraceEvent] = []
+        events.reserveCapacity(samples + samples / 4)
+        var repetitions = 0
+        while session.touchSamples < samples {
+            try session.perform(gesture, into: &events)
+            repetitions += 1
+        }
+        let header = SyntheticTouchscreen.header(
+            recorder: "touchstone synth pan", version: "benchmarks",
+            detail: "\(label) seed=\(seed) rate=120.0Hz repeat=\(repetitions)")
+        return InMemory(header: header, events: events, touchSamples: session.touchSamples)
+    }
+
+    /// Writes `corpus` to a binary trace file in this process's scratch directory, as the recorder
+    /// would (default writer options: chunks, index and trailer), and returns its path.
+    public static func traceFile(_ corpus: InMemory, name: String) throws -> String {
+        let path = try scratchDirectory() + "/\(name).trace"
+        let writer = try TraceWriter(path: path, header: corpus.header)
+        for event in corpus.events { try writer.append(event) }
+        try writer.close()
+        return path
+    }
+
     /// This process's directory for corpus files, created on first use. Suites install
     /// `removeScratch` as their global teardown so nothing is left behind.
     public static func scratchDirectory() throws -> String {

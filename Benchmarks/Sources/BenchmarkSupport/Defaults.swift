@@ -38,6 +38,12 @@ public enum SuiteDefaults {
         )
     }
 
+    /// A configuration for decoding: `timed()` plus events per second, gated like the sample rate.
+    public static func decode() -> Benchmark.Configuration {
+        timed(extra: [TouchstoneMetric.eventsPerSecond],
+              thresholds: [TouchstoneMetric.eventsPerSecond: rateTolerance])
+    }
+
     /// A configuration for loading whole recordings: `timed()` plus the time per load.
     public static func loads() -> Benchmark.Configuration {
         timed(extra: [TouchstoneMetric.microsecondsPerLoad],

@@ -13,6 +13,18 @@ public enum TouchstoneMetric {
     /// Encoded bytes per 1,000 touch samples (deterministic: a property of the format).
     public static let bytesPerThousandSamples = BenchmarkMetric.custom(
         "bytes_per_1000_samples", polarity: .prefersSmaller, useScalingFactor: false)
+    /// Trace events (touch samples, frame marks, gesture samples, annotations…) decoded per second of
+    /// the measuring thread's CPU time. Corpora differ in events per touch sample (a frame mark per
+    /// scan: one per sample with one finger, one per ten with ten), so a decoder's speed is only
+    /// comparable across corpora in events per second.
+    public static let eventsPerSecond = BenchmarkMetric.custom(
+        "events_per_s", polarity: .prefersLarger, useScalingFactor: false)
+    /// Encoded bytes per 1,000 touch samples of the mixed corpus (`Corpus.events`): mostly one
+    /// finger, a frame mark per sample, pressure and contact size on every sample. A second figure
+    /// beside `bytes_per_1000_samples`, which is measured on the ten-finger session the target is
+    /// defined on.
+    public static let bytesPerThousandSamplesMixed = BenchmarkMetric.custom(
+        "bytes_per_1000_samples_mixed", polarity: .prefersSmaller, useScalingFactor: false)
     /// Microseconds of CPU time to load one whole recording, for the side-by-side comparison of
     /// formats (a YAML load takes seconds, so a per-second count would round to zero).
     public static let microsecondsPerLoad = BenchmarkMetric.custom(

@@ -30,6 +30,16 @@ public struct Rate {
         benchmark.measurement(TouchstoneMetric.nanosecondsPerSample, Int((nanoseconds / Double(samples)).rounded()))
     }
 
+    /// Stops timing and reports `samples_per_s`, `ns_per_sample` and `events_per_s`, for a pass that
+    /// handled `samples` touch samples among `events` events of every kind.
+    public func report(samples: Int, events: Int, to benchmark: Benchmark) {
+        let nanoseconds = Double(Self.threadCPUNanoseconds() - start)
+        guard samples > 0, nanoseconds > 0 else { return }
+        benchmark.measurement(TouchstoneMetric.samplesPerSecond, Int(Double(samples) * 1e9 / nanoseconds))
+        benchmark.measurement(TouchstoneMetric.nanosecondsPerSample, Int((nanoseconds / Double(samples)).rounded()))
+        benchmark.measurement(TouchstoneMetric.eventsPerSecond, Int(Double(events) * 1e9 / nanoseconds))
+    }
+
     /// Stops timing and reports `us_per_load` for one whole load of a recording of `samples` touch
     /// samples, and the samples' rate as `report(samples:to:)` does.
     public func report(loadOf samples: Int, to benchmark: Benchmark) {
