@@ -30,6 +30,13 @@ public struct LogWriter {
         buffer.count = 0
     }
 
+    /// Empties the buffer through `body` without copying it into an array: the bytes are valid
+    /// only during the call. Draining this way allocates nothing.
+    public func drainBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if buffer.count > 0 { body(UnsafeBufferPointer(start: buffer.base, count: buffer.count)) }
+        buffer.count = 0
+    }
+
     /// Writes one record; the same as the specialised entry points below.
     public func write(_ record: LogRecord) {
         switch record.kind {
@@ -203,18 +210,26 @@ public struct LogWriter {
         var cursor = buffer.base + buffer.count + count
         var rest = value
         var remaining = count
+        let pairs = Self.digitPairs.utf8Start
         while remaining >= 2 {
             let quotient = rest / 100
-            let pair = UInt8(truncatingIfNeeded: rest &- quotient &* 100)
+            let pair = Int(truncatingIfNeeded: rest &- quotient &* 100)
             cursor -= 2
-            cursor[0] = 0x30 &+ pair / 10
-            cursor[1] = 0x30 &+ pair % 10
+            cursor[0] = pairs[2 &* pair]
+            cursor[1] = pairs[2 &* pair &+ 1]
             rest = quotient
             remaining -= 2
         }
         if remaining == 1 { (cursor - 1).pointee = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10) }
         buffer.count += count
     }
+
+    /// "00" to "99": two digits per table read instead of a division and a remainder.
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
 
     private func integer(_ value: Int64) {
         if value < 0 { byte(UInt8(ascii: "-")) }
@@ -228,14 +243,48 @@ public struct LogWriter {
             return
         }
         let scale = decimals == 2 ? 100.0 : decimals == 4 ? 10_000.0 : Self.power(decimals)
-        let scaled = Int64((value * scale).rounded(.toNearestOrAwayFromZero))
+        // Half away from zero without a libm call: truncate, then round on the remainder, which
+        // is exact (Sterbenz), so this equals `rounded(.toNearestOrAwayFromZero)` for every input.
+        let product = value * scale
+        var scaled = Int64(product)
+        let remainder = product - Double(scaled)
+        if remainder >= 0.5 { scaled += 1 } else if remainder <= -0.5 { scaled -= 1 }
         if scaled < 0 { byte(UInt8(ascii: "-")) }
-        let divisor = UInt64(scale)
-        unsigned(scaled.magnitude / divisor)
-        if decimals > 0 {
+        let magnitude = scaled.magnitude
+        // The log's two precisions divide by constants (a multiply, not a division instruction)
+        // and write their decimals as digit pairs.
+        switch decimals {
+        case 2:
+            let whole = magnitude / 100
+            unsigned(whole)
             byte(UInt8(ascii: "."))
-            unsigned(scaled.magnitude % divisor, minimumDigits: decimals)
+            digitPair(magnitude &- whole &* 100)
+        case 4:
+            let whole = magnitude / 10_000
+            let fraction = magnitude &- whole &* 10_000
+            unsigned(whole)
+            byte(UInt8(ascii: "."))
+            digitPair(fraction / 100)
+            digitPair(fraction % 100)
+        default:
+            let divisor = UInt64(scale)
+            unsigned(magnitude / divisor)
+            if decimals > 0 {
+                byte(UInt8(ascii: "."))
+                unsigned(magnitude % divisor, minimumDigits: decimals)
+            }
         }
+    }
+
+    /// Writes `value` (0...99) as two digits.
+    @inline(__always)
+    private func digitPair(_ value: UInt64) {
+        buffer.reserve(2)
+        let pairs = Self.digitPairs.utf8Start
+        let index = 2 &* Int(truncatingIfNeeded: value)
+        buffer.base[buffer.count] = pairs[index]
+        buffer.base[buffer.count &+ 1] = pairs[index &+ 1]
+        buffer.count &+= 2
     }
 
     static func power(_ decimals: Int) -> Double {
