@@ -209,15 +209,17 @@ public final class TouchDispatcher {
         // Fast path: every touch the recognizer tracks is in this phase (one finger moving), so
         // its own list is the batch. Not for began, when recognizers may ignore touches and so
         // mutate that list during the call.
+        // The touch list is walked unretained (its touches are alive while they are down or held).
+        let touches = recognizer.touchList
         var matching = 0
-        for touch in recognizer.touches where touch.phase == phase { matching += 1 }
+        touches.forEachTouch { if $0.phase == phase { matching += 1 } }
         guard matching > 0 else { return }
-        if matching == recognizer.touches.count && phase != .began {
-            call(phase, on: recognizer, with: recognizer.touches)
+        if matching == touches.count && phase != .began {
+            call(phase, on: recognizer, with: touches.batch)
             return
         }
         batch.removeAll()
-        for touch in recognizer.touches where touch.phase == phase { batch.append(touch) }
+        touches.forEachTouch { if $0.phase == phase { batch.append($0) } }
         call(phase, on: recognizer, with: batch.batch)
     }
 
@@ -287,7 +289,7 @@ public final class TouchDispatcher {
         recognizer.dispatcher = self
         // Each delegate is a weak reference: load it once per recognizer, not once per question.
         let delegate = recognizer.delegate
-        for other in recognizersInPlay {
+        inPlay.forEach { other in
             let otherDelegate = other.delegate
             if asksToRequire(recognizer, delegate, failureOf: other, otherDelegate), !recognizer.requiresFailure(of: other) {
                 recognizer.attemptRequirements.append(other)

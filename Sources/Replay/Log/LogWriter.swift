@@ -207,7 +207,14 @@ public struct LogWriter {
     private func unsigned(_ value: UInt64, minimumDigits: Int = 1) {
         let count = max(Self.digitCount(value), minimumDigits)
         buffer.reserve(count)
-        var cursor = buffer.base + buffer.count + count
+        Self.writeDigits(value, count: count, endingAt: buffer.base + buffer.count + count)
+        buffer.count += count
+    }
+
+    /// Writes the last `count` decimal digits of `value` to the `count` bytes before `end`.
+    @inline(__always)
+    private static func writeDigits(_ value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
+        var cursor = end
         var rest = value
         var remaining = count
         let pairs = Self.digitPairs.utf8Start
@@ -221,7 +228,6 @@ public struct LogWriter {
             remaining -= 2
         }
         if remaining == 1 { (cursor - 1).pointee = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10) }
-        buffer.count += count
     }
 
     /// "00" to "99": two digits per table read instead of a division and a remainder.
@@ -249,42 +255,41 @@ public struct LogWriter {
         var scaled = Int64(product)
         let remainder = product - Double(scaled)
         if remainder >= 0.5 { scaled += 1 } else if remainder <= -0.5 { scaled -= 1 }
-        if scaled < 0 { byte(UInt8(ascii: "-")) }
-        let magnitude = scaled.magnitude
-        // The log's two precisions divide by constants (a multiply, not a division instruction)
-        // and write their decimals as digit pairs.
+        // The log's two precisions divide by constants (a multiply, not a division instruction).
         switch decimals {
-        case 2:
-            let whole = magnitude / 100
-            unsigned(whole)
-            byte(UInt8(ascii: "."))
-            digitPair(magnitude &- whole &* 100)
-        case 4:
-            let whole = magnitude / 10_000
-            let fraction = magnitude &- whole &* 10_000
-            unsigned(whole)
-            byte(UInt8(ascii: "."))
-            digitPair(fraction / 100)
-            digitPair(fraction % 100)
+        case 2: fixedPoint(scaled, divisor: 100, decimals: 2)
+        case 4: fixedPoint(scaled, divisor: 10_000, decimals: 4)
         default:
+            if scaled < 0 { byte(UInt8(ascii: "-")) }
             let divisor = UInt64(scale)
-            unsigned(magnitude / divisor)
+            unsigned(scaled.magnitude / divisor)
             if decimals > 0 {
                 byte(UInt8(ascii: "."))
-                unsigned(magnitude % divisor, minimumDigits: decimals)
+                unsigned(scaled.magnitude % divisor, minimumDigits: decimals)
             }
         }
     }
 
-    /// Writes `value` (0...99) as two digits.
+    /// `scaled / divisor` with `decimals` places, written into space reserved once: sign, whole
+    /// digits, point, decimals.
     @inline(__always)
-    private func digitPair(_ value: UInt64) {
-        buffer.reserve(2)
-        let pairs = Self.digitPairs.utf8Start
-        let index = 2 &* Int(truncatingIfNeeded: value)
-        buffer.base[buffer.count] = pairs[index]
-        buffer.base[buffer.count &+ 1] = pairs[index &+ 1]
-        buffer.count &+= 2
+    private func fixedPoint(_ scaled: Int64, divisor: UInt64, decimals: Int) {
+        let magnitude = scaled.magnitude
+        let whole = magnitude / divisor
+        let fraction = magnitude &- whole &* divisor
+        let wholeDigits = Self.digitCount(whole)
+        buffer.reserve(wholeDigits + decimals + 2)
+        var cursor = buffer.base + buffer.count
+        if scaled < 0 {
+            cursor.pointee = UInt8(ascii: "-")
+            cursor += 1
+        }
+        cursor += wholeDigits
+        Self.writeDigits(whole, count: wholeDigits, endingAt: cursor)
+        cursor.pointee = UInt8(ascii: ".")
+        cursor += 1 + decimals
+        Self.writeDigits(fraction, count: decimals, endingAt: cursor)
+        buffer.count = cursor - buffer.base
     }
 
     static func power(_ decimals: Int) -> Double {
