@@ -86,18 +86,20 @@ let package = Package(
         ),
         // Counts the test thread's heap allocations (malloc interposition) for allocation-bound tests.
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
+        // Temporary directories and whole-file reads and writes, shared by the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
-            name: "TouchTraceTests", dependencies: ["TouchTrace", "Synthesis", "AllocationCounter"],
+            name: "TouchTraceTests", dependencies: ["TouchTrace", "Synthesis", "AllocationCounter", "TestSupport"],
             exclude: ["Fixtures", "ExternalCheckers"]  // fixtures are read through #filePath
         ),
-        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TouchTrace", "AllocationCounter"]),
+        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TouchTrace", "AllocationCounter", "TestSupport"]),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "AllocationCounter"]),
         .testTarget(
             name: "ReplayTests",
-            dependencies: ["Replay", "Synthesis", "TouchTrace", "GestureEngine", "AllocationCounter"],
+            dependencies: ["Replay", "Synthesis", "TouchTrace", "GestureEngine", "TestSupport", "AllocationCounter"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchstoneCLI"]),
+        .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchstoneCLI", "TestSupport"]),
         // umockdev's test-bed API, for the recorder's end-to-end tests (emulated devices, no hardware).
         .systemLibrary(
             name: "CUmockdev",
@@ -107,7 +109,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LibinputCaptureTests",
-            dependencies: ["LibinputCapture", "TouchTrace", "CUmockdev"],
+            dependencies: ["LibinputCapture", "TouchTrace", "CUmockdev", "TestSupport"],
             exclude: ["Preload"],
             resources: [.copy("Fixtures")]
         ),
@@ -115,7 +117,7 @@ let package = Package(
         // compositor and weston 10 headless; the C peers in Fixtures/ are compiled by the tests.
         .testTarget(
             name: "WaylandFrontendTests",
-            dependencies: ["WaylandFrontend", "TouchTrace", "TouchstoneCLI", "AllocationCounter"],
+            dependencies: ["WaylandFrontend", "TouchTrace", "TouchstoneCLI", "AllocationCounter", "TestSupport"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TouchTrace
 @testable import LibinputCapture
@@ -13,12 +14,10 @@ struct RecorderUnitTests {
 
     @Test("A recording's files go starting → writing → between → writing → finished")
     func fileStates() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("touchstone-filestate-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = TemporaryDirectory("filestate")
         let header = TraceHeader(recorder: RecorderInfo(name: "test", version: "0"), devices: [])
-        let first = try TraceWriter(path: directory.appendingPathComponent("a.trace").path, header: header)
-        let second = try TraceWriter(path: directory.appendingPathComponent("b.trace").path, header: header)
+        let first = try TraceWriter(path: directory.file("a.trace"), header: header)
+        let second = try TraceWriter(path: directory.file("b.trace"), header: header)
 
         var state = RecordingFileState.starting
         #expect(state.output == nil)

@@ -2,6 +2,7 @@ import Foundation
 import GestureEngine
 import Replay
 import Synthesis
+import TestSupport
 import Testing
 import TouchTrace
 
@@ -45,15 +46,13 @@ struct CustomSceneTests {
 
     @Test("a template recorded from a synthetic checkmark trace is used by a scene that names its file")
     func recordedTemplateInScene() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("touchstone-template-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = TemporaryDirectory("replay")
         let trace = try SyntheticTraces.document([.checkmark], seed: 5)
         let template = try TemplateRecorder.record(trace, name: "tick")
-        let templatePath = directory.appendingPathComponent("tick.json").path
+        let templatePath = directory.file("tick.json")
         FileManager.default.createFile(atPath: templatePath, contents: UnistrokeTemplateFile.encode(template))
         let loaded = try load(scene(recognizer: #"{"id": "s", "type": "unistroke", "templates": ["tick.json"]}"#),
-                              file: directory.appendingPathComponent("scene.json").path)
+                              file: directory.file("scene.json"))
         let written = try UnistrokeTemplateFile.read(templatePath)
         #expect(loaded.allRecognizers[0].kind == .custom(.unistroke(UnistrokeParameters(templates: [written]))))
         let instance = SceneInstance(loaded)
@@ -78,11 +77,10 @@ struct CustomSceneTests {
 
     @Test("a template file keeps the name, the flag and every point to 1/100 point")
     func templateFileRoundTrip() throws {
-        let folder = try SyntheticTraces.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = TemporaryDirectory("replay")
         let template = UnistrokeTemplate(name: "odd \"name\"", points: [Point(x: -1.234, y: 5.678), Point(x: 100.004, y: -0.005)],
                                          rotationInvariant: true)
-        let path = folder + "/t.json"
+        let path = folder.file("t.json")
         FileManager.default.createFile(atPath: path, contents: UnistrokeTemplateFile.encode(template))
         let read = try UnistrokeTemplateFile.read(path)
         #expect(read.name == template.name)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Replay
 
@@ -46,16 +47,16 @@ struct VerifyTests {
 
     @Test("Changing one recognizer parameter fails the capture with a diff naming it")
     func changedParameterFails() throws {
-        let folder = try SyntheticTraces.temporaryFolder()
+        let folder = TemporaryDirectory("replay")
         let scene = #"""
             {"name": "changed", "window": {"width": 1280, "height": 800},
              "views": [{"id": "view", "frame": {"x": 0, "y": 0, "width": 1280, "height": 800},
                "recognizers": [{"id": "tap", "type": "tap", "numberOfTapsRequired": 2}]}]}
             """#
-        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/changed.json"))
-        try CaptureCorpus.copy("standard/tap", to: folder, as: "tap-changed", scene: "changed.json")
-        try CaptureCorpus.copy("standard/tap", to: folder, as: "tap-unchanged", scene: "tap")
-        let report = try CaptureCorpus.verify(root: folder)
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder.file("changed.json")))
+        try CaptureCorpus.copy("standard/tap", to: folder.path, as: "tap-changed", scene: "changed.json")
+        try CaptureCorpus.copy("standard/tap", to: folder.path, as: "tap-unchanged", scene: "tap")
+        let report = try CaptureCorpus.verify(root: folder.path)
         #expect(report.results.map(\.isFailure) == [true, false])
         #expect(report.resultsText.contains("FAIL    tap-changed: log differs from tap-changed.golden.log\n--- tap-changed.golden.log\n+++ tap-changed (replay)\n@@ "))
         let removed = report.resultsText.split(separator: "\n").filter { $0.hasPrefix("-") && !$0.hasPrefix("---") }
@@ -65,31 +66,31 @@ struct VerifyTests {
 
     @Test("--update rewrites a stale golden and the next run passes")
     func updateRewritesGolden() throws {
-        let folder = try SyntheticTraces.temporaryFolder()
-        try CaptureCorpus.copy("standard/tap", to: folder, as: "tap", scene: "doubleTap")
-        #expect(try CaptureCorpus.verify(root: folder).failed == 1)
-        let updated = try CaptureCorpus.verify(root: folder, update: true)
+        let folder = TemporaryDirectory("replay")
+        try CaptureCorpus.copy("standard/tap", to: folder.path, as: "tap", scene: "doubleTap")
+        #expect(try CaptureCorpus.verify(root: folder.path).failed == 1)
+        let updated = try CaptureCorpus.verify(root: folder.path, update: true)
         #expect(updated.results.first?.status == .updated(changed: true))
-        #expect(try CaptureCorpus.verify(root: folder).failed == 0)
+        #expect(try CaptureCorpus.verify(root: folder.path).failed == 0)
     }
 
     @Test("A capture without a golden log is an error that says how to create one")
     func missingGolden() throws {
-        let folder = try SyntheticTraces.temporaryFolder()
-        try CaptureCorpus.copy("standard/tap", to: folder, as: "tap", scene: "tap")
-        try FileManager.default.removeItem(atPath: folder + "/tap.golden.log")
-        let report = try CaptureCorpus.verify(root: folder)
+        let folder = TemporaryDirectory("replay")
+        try CaptureCorpus.copy("standard/tap", to: folder.path, as: "tap", scene: "tap")
+        try FileManager.default.removeItem(atPath: folder.file("tap.golden.log"))
+        let report = try CaptureCorpus.verify(root: folder.path)
         #expect(report.resultsText.hasPrefix("ERROR   tap: "))
         #expect(report.resultsText.contains("--update"))
     }
 
     @Test("A capture whose scene file is broken is an error naming the scene file and key")
     func brokenSceneIsNamed() throws {
-        let folder = try SyntheticTraces.temporaryFolder()
-        try Data(#"{"name": "x", "window": {"width": 10}}"#.utf8).write(to: URL(fileURLWithPath: folder + "/broken.json"))
-        try CaptureCorpus.copy("standard/tap", to: folder, as: "tap", scene: "broken.json")
-        let report = try CaptureCorpus.verify(root: folder)
-        #expect(report.resultsText == "ERROR   tap: \(folder)/broken.json:1: window.height: missing required key\n")
+        let folder = TemporaryDirectory("replay")
+        try Data(#"{"name": "x", "window": {"width": 10}}"#.utf8).write(to: URL(fileURLWithPath: folder.file("broken.json")))
+        try CaptureCorpus.copy("standard/tap", to: folder.path, as: "tap", scene: "broken.json")
+        let report = try CaptureCorpus.verify(root: folder.path)
+        #expect(report.resultsText == "ERROR   tap: \(folder.path)/broken.json:1: window.height: missing required key\n")
     }
 
     @Test("A missing corpus folder is reported, not crashed on")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("touchstone info describes traces and their damage")
@@ -11,8 +12,8 @@ struct InfoCommandTests {
 
     @Test("info --json on a synthetic pinch prints the counts the issue names")
     func jsonCounts() throws {
-        let dir = try TemporaryDirectory()
-        let trace = dir.path("a.trace")
+        let dir = TemporaryDirectory("cli")
+        let trace = dir.file("a.trace")
         #expect(try TouchstoneProcess.run(["synth", "pinch", "--seed", "7", "-o", trace]).status == 0)
         let result = try TouchstoneProcess.run(["info", "--json", trace])
         #expect(result.status == 0)
@@ -29,19 +30,19 @@ struct InfoCommandTests {
 
     @Test("The same seed gives the same bytes on every run")
     func sameSeedSameBytes() throws {
-        let dir = try TemporaryDirectory()
-        try TouchstoneProcess.run(["synth", "pinch", "--seed", "7", "-o", dir.path("a.trace")])
-        try TouchstoneProcess.run(["synth", "pinch", "--seed", "7", "-o", dir.path("b.trace")])
-        let first = try Data(contentsOf: URL(fileURLWithPath: dir.path("a.trace")))
-        let second = try Data(contentsOf: URL(fileURLWithPath: dir.path("b.trace")))
+        let dir = TemporaryDirectory("cli")
+        try TouchstoneProcess.run(["synth", "pinch", "--seed", "7", "-o", dir.file("a.trace")])
+        try TouchstoneProcess.run(["synth", "pinch", "--seed", "7", "-o", dir.file("b.trace")])
+        let first = try Data(contentsOf: URL(fileURLWithPath: dir.file("a.trace")))
+        let second = try Data(contentsOf: URL(fileURLWithPath: dir.file("b.trace")))
         #expect(first == second)
         #expect(!first.isEmpty)
     }
 
     @Test("A file that is no trace exits 1 with one line naming the file and offset")
     func notATrace() throws {
-        let dir = try TemporaryDirectory()
-        let path = dir.path("garbage.trace")
+        let dir = TemporaryDirectory("cli")
+        let path = dir.file("garbage.trace")
         try Data("hello, world".utf8).write(to: URL(fileURLWithPath: path))
         let result = try TouchstoneProcess.run(["info", path])
         #expect(result.status == 1)
@@ -51,11 +52,11 @@ struct InfoCommandTests {
 
     @Test("A trace cut short reports what was recovered and how much was lost")
     func truncatedTrace() throws {
-        let dir = try TemporaryDirectory()
-        let trace = dir.path("long.trace")
+        let dir = TemporaryDirectory("cli")
+        let trace = dir.file("long.trace")
         try TouchstoneProcess.run(["synth", "pan", "--seed", "3", "-o", trace])
         let bytes = try Data(contentsOf: URL(fileURLWithPath: trace))
-        let cut = dir.path("cut.trace")
+        let cut = dir.file("cut.trace")
         try bytes.prefix(bytes.count * 2 / 3).write(to: URL(fileURLWithPath: cut))
         let result = try TouchstoneProcess.run(["info", "--json", cut])
         #expect(result.status == 0)
@@ -67,8 +68,8 @@ struct InfoCommandTests {
 
     @Test("A flipped bit in a chunk exits 1 and names the byte offset")
     func flippedBit() throws {
-        let dir = try TemporaryDirectory()
-        let trace = dir.path("t.trace")
+        let dir = TemporaryDirectory("cli")
+        let trace = dir.file("t.trace")
         try TouchstoneProcess.run(["synth", "tap", "--seed", "1", "-o", trace])
         var bytes = try Data(contentsOf: URL(fileURLWithPath: trace))
         bytes[bytes.count / 2] ^= 0x10

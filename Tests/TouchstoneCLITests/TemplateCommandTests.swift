@@ -1,22 +1,23 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("touchstone template record makes templates a scene can use")
 struct TemplateCommandTests {
     @Test("a template recorded from one checkmark trace recognizes another checkmark in a scene that names it")
     func recordAndUse() throws {
-        let dir = try TemporaryDirectory()
-        #expect(try TouchstoneProcess.run(["synth", "checkmark", "--seed", "3", "-o", dir.path("one.trace")]).status == 0)
-        #expect(try TouchstoneProcess.run(["synth", "checkmark", "--seed", "4", "-o", dir.path("two.trace")]).status == 0)
-        let record = try TouchstoneProcess.run(["template", "record", dir.path("one.trace"), "--name", "tick", "-o", dir.path("tick.json")])
+        let dir = TemporaryDirectory("cli")
+        #expect(try TouchstoneProcess.run(["synth", "checkmark", "--seed", "3", "-o", dir.file("one.trace")]).status == 0)
+        #expect(try TouchstoneProcess.run(["synth", "checkmark", "--seed", "4", "-o", dir.file("two.trace")]).status == 0)
+        let record = try TouchstoneProcess.run(["template", "record", dir.file("one.trace"), "--name", "tick", "-o", dir.file("tick.json")])
         #expect(record.status == 0)
         let scene = """
             {"name": "mine", "window": {"width": 1280, "height": 800},
              "views": [{"id": "canvas", "frame": {"x": 0, "y": 0, "width": 1280, "height": 800},
                         "recognizers": [{"id": "stroke", "type": "unistroke", "templates": ["tick.json"]}]}]}
             """
-        FileManager.default.createFile(atPath: dir.path("scene.json"), contents: Data(scene.utf8))
-        let replay = try TouchstoneProcess.run(["replay", dir.path("two.trace"), "--scene", dir.path("scene.json")])
+        FileManager.default.createFile(atPath: dir.file("scene.json"), contents: Data(scene.utf8))
+        let replay = try TouchstoneProcess.run(["replay", dir.file("two.trace"), "--scene", dir.file("scene.json")])
         #expect(replay.status == 0)
         #expect(replay.stdout.contains("action stroke recognized touches=1"))
         #expect(replay.stdout.contains("match=tick"))
@@ -24,10 +25,10 @@ struct TemplateCommandTests {
 
     @Test("recording from a missing trace fails with a message naming the file")
     func missingTrace() throws {
-        let dir = try TemporaryDirectory()
-        let result = try TouchstoneProcess.run(["template", "record", dir.path("none.trace"), "--name", "x", "-o", dir.path("x.json")])
+        let dir = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.run(["template", "record", dir.file("none.trace"), "--name", "x", "-o", dir.file("x.json")])
         #expect(result.status != 0)
         #expect(result.stderr.contains("none.trace"))
-        #expect(!FileManager.default.fileExists(atPath: dir.path("x.json")))
+        #expect(!FileManager.default.fileExists(atPath: dir.file("x.json")))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `touchstone verify` and `touchstone replay` run as a user runs them: the main job's command on
@@ -28,10 +29,10 @@ struct VerifyCommandTests {
 
     @Test("A changed recognizer parameter exits 1 with a diff naming the capture, also in JUnit")
     func changedParameterFails() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory("cli")
         for suffix in [".trace", ".golden.log"] {
             try FileManager.default.copyItem(atPath: Self.captures + "/standard/long-press" + suffix,
-                                             toPath: folder.path("press" + suffix))
+                                             toPath: folder.file("press" + suffix))
         }
         try Data("press.json\n".utf8).write(to: folder.url.appendingPathComponent("press.scene"))
         try Data(#"""
@@ -39,21 +40,21 @@ struct VerifyCommandTests {
              "views": [{"id": "view", "frame": {"x": 0, "y": 0, "width": 1280, "height": 800},
                "recognizers": [{"id": "longPress", "type": "longPress", "minimumPressDuration": 0.3}]}]}
             """#.utf8).write(to: folder.url.appendingPathComponent("press.json"))
-        let result = try TouchstoneProcess.run(["verify", folder.url.path, "--junit", folder.path("junit.xml")])
+        let result = try TouchstoneProcess.run(["verify", folder.url.path, "--junit", folder.file("junit.xml")])
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("FAIL    press: log differs from press.golden.log\n--- press.golden.log\n+++ press (replay)\n@@ "))
-        let junit = try String(contentsOfFile: folder.path("junit.xml"), encoding: .utf8)
+        let junit = try String(contentsOfFile: folder.file("junit.xml"), encoding: .utf8)
         #expect(junit.contains(#"<testsuite name="touchstone verify" tests="1" failures="1" errors="0">"#))
     }
 
     @Test("A broken scene file is one error line naming file, line, key and problem, and exit 1")
     func brokenSceneFile() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory("cli")
         try Data("{\n  \"name\": \"s\",\n  \"window\": {\"width\": 10, \"height\": -1}\n}\n".utf8)
             .write(to: folder.url.appendingPathComponent("bad.json"))
-        let result = try TouchstoneProcess.run(["replay", Self.captures + "/map/pan.trace", "--scene", folder.path("bad.json")])
+        let result = try TouchstoneProcess.run(["replay", Self.captures + "/map/pan.trace", "--scene", folder.file("bad.json")])
         #expect(result.status == 1)
-        #expect(result.stderr == "error: \(folder.path("bad.json")):3: window.height: must be greater than 0, found -1.0\n")
+        #expect(result.stderr == "error: \(folder.file("bad.json")):3: window.height: must be greater than 0, found -1.0\n")
     }
 
     @Test("replay --format jsonl prints one JSON object per observation")
@@ -71,15 +72,15 @@ struct VerifyCommandTests {
 struct ReplayOutputTests {
     @Test("replay -o writes through a symbolic link into its target, never replacing the link")
     func outputWritesInPlace() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory("cli")
         try Data("old".utf8).write(to: folder.url.appendingPathComponent("target.log"))
-        try FileManager.default.createSymbolicLink(atPath: folder.path("link.log"), withDestinationPath: folder.path("target.log"))
+        try FileManager.default.createSymbolicLink(atPath: folder.file("link.log"), withDestinationPath: folder.file("target.log"))
         let result = try TouchstoneProcess.run(
-            ["replay", VerifyCommandTests.captures + "/standard/tap.trace", "--scene", "tap", "-o", folder.path("link.log")])
+            ["replay", VerifyCommandTests.captures + "/standard/tap.trace", "--scene", "tap", "-o", folder.file("link.log")])
         #expect(result.status == 0)
-        let attributes = try FileManager.default.attributesOfItem(atPath: folder.path("link.log"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder.file("link.log"))
         #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
-        let written = try String(contentsOfFile: folder.path("target.log"), encoding: .utf8)
+        let written = try String(contentsOfFile: folder.file("target.log"), encoding: .utf8)
         let golden = try String(contentsOfFile: VerifyCommandTests.captures + "/standard/tap.golden.log", encoding: .utf8)
         #expect(written == golden)
     }

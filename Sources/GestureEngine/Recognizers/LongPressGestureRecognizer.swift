@@ -79,11 +79,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     public override func touchesCancelled(_ touches: TouchBatch) {
-        switch state {
-        case .possible: state = .failed
-        case .began, .changed: state = .cancelled
-        default: break
-        }
+        failOrCancel()
     }
 
     public override func timerFired(tag: Int) {

@@ -42,41 +42,17 @@ public final class PanGestureRecognizer: GestureRecognizer {
 
     public override func touchesMoved(_ touches: TouchBatch) {
         tracker.move(to: location(in: nil), at: touchTimestamp)
-        switch state {
-        case .possible:
-            if numberOfTouches >= minimumNumberOfTouches && tracker.raw.length >= hysteresis {
-                state = .began
-            }
-        case .began, .changed:
-            state = .changed
-        default:
-            break
-        }
+        changeOrBegin(when: numberOfTouches >= minimumNumberOfTouches && tracker.raw.length >= hysteresis)
     }
 
     public override func touchesEnded(_ touches: TouchBatch) {
-        liftOrEnd()
+        let remaining = numberOfTouchesStillDown
+        if let centroid = centroidOfTouchesStillDown() { tracker.rebase(centroid: centroid) }
+        failOrEnd(remaining: remaining, minimum: minimumNumberOfTouches)
     }
 
     public override func touchesCancelled(_ touches: TouchBatch) {
-        switch state {
-        case .possible: state = .failed
-        case .began, .changed: state = .cancelled
-        default: break
-        }
-    }
-
-    private func liftOrEnd() {
-        let remaining = numberOfTouchesStillDown
-        if let centroid = centroidOfTouchesStillDown() { tracker.rebase(centroid: centroid) }
-        switch state {
-        case .possible where remaining == 0:
-            state = .failed
-        case .began where remaining < minimumNumberOfTouches, .changed where remaining < minimumNumberOfTouches:
-            state = .ended
-        default:
-            break
-        }
+        failOrCancel()
     }
 
     public override func reset() {

@@ -41,33 +41,15 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         let distance = pair.length
         currentScale = baseScale * distance / baseDistance
         velocity.add(currentScale, at: touchTimestamp)
-        switch state {
-        case .possible:
-            if abs(distance - baseDistance) >= hysteresis {
-                state = .began
-            }
-        case .began, .changed:
-            state = .changed
-        default:
-            break
-        }
+        changeOrBegin(when: abs(distance - baseDistance) >= hysteresis)
     }
 
     public override func touchesEnded(_ touches: TouchBatch) {
-        let remaining = numberOfTouchesStillDown
-        switch state {
-        case .possible where remaining == 0: state = .failed
-        case .began where remaining == 0, .changed where remaining == 0: state = .ended
-        default: break
-        }
+        failOrEnd(remaining: numberOfTouchesStillDown)
     }
 
     public override func touchesCancelled(_ touches: TouchBatch) {
-        switch state {
-        case .possible: state = .failed
-        case .began, .changed: state = .cancelled
-        default: break
-        }
+        failOrCancel()
     }
 
     /// A finger landed: later changes are measured from the new pair, keeping the scale.

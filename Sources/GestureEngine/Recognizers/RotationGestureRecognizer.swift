@@ -39,32 +39,17 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         turned += normalizedAngle(angle - lastAngle)
         lastAngle = angle
         velocity.add(turned, at: touchTimestamp)
-        switch state {
-        case .possible:
-            if abs(turned) >= threshold { state = .began }
-        case .began, .changed:
-            state = .changed
-        default:
-            break
-        }
+        changeOrBegin(when: abs(turned) >= threshold)
     }
 
     public override func touchesEnded(_ touches: TouchBatch) {
         let remaining = numberOfTouchesStillDown
         hasPair = remaining >= 2
-        switch state {
-        case .possible where remaining == 0: state = .failed
-        case .began where remaining == 0, .changed where remaining == 0: state = .ended
-        default: break
-        }
+        failOrEnd(remaining: remaining)
     }
 
     public override func touchesCancelled(_ touches: TouchBatch) {
-        switch state {
-        case .possible: state = .failed
-        case .began, .changed: state = .cancelled
-        default: break
-        }
+        failOrCancel()
     }
 
     private func rebase() {

@@ -76,19 +76,12 @@ public final class ScreenEdgePanGestureRecognizer: GestureRecognizer {
     }
 
     public override func touchesEnded(_ touches: TouchBatch) {
-        switch state {
-        case .possible: state = .failed
-        case .began, .changed: state = .ended
-        default: break
-        }
+        // Touches after the first are ignored, so this lift is the last tracked finger's.
+        failOrEnd(remaining: 0)
     }
 
     public override func touchesCancelled(_ touches: TouchBatch) {
-        switch state {
-        case .possible: state = .failed
-        case .began, .changed: state = .cancelled
-        default: break
-        }
+        failOrCancel()
     }
 
     public override func reset() {

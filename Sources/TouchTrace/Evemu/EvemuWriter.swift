@@ -46,21 +46,11 @@ struct EvemuWriter {
         output.append(byte: UInt8(ascii: " "))
         output.append(Int64(event.value), width: 4, pad: UInt8(ascii: "0"))
         if event.type == EvdevCode.EV_SYN, event.code == EvdevCode.SYN_REPORT {
-            let gap = previousReport.map { (event.time - $0) / 1000 } ?? 0
-            previousReport = event.time
-            output.append("\t# ------------ SYN_REPORT (0) ---------- +")
-            output.append(gap)
-            output.append("ms\n")
+            output.appendReportComment(event, previousReport: &previousReport, after: UInt8(ascii: "\t"))
         } else if event.type == EvdevCode.EV_SYN, event.code == EvdevCode.SYN_MT_REPORT {
             output.append("\t# ++++++++++++ SYN_MT_REPORT (0) ++++++++++\n")
         } else {
-            output.append("\t# ")
-            output.append(EvdevCode.typeName(event.type))
-            output.append(" / ")
-            output.append(EvdevCode.codeName(type: event.type, code: event.code))
-            output.append(byte: UInt8(ascii: " "))
-            output.append(Int64(event.value))
-            output.append(byte: UInt8(ascii: "\n"))
+            output.appendEventComment(event, after: UInt8(ascii: "\t"))
         }
     }
 }

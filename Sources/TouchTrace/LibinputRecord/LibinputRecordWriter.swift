@@ -73,20 +73,10 @@ struct LibinputRecordWriter {
             }
             appendEvent(event, to: &output)
             if event.type == EvdevCode.EV_SYN, event.code == EvdevCode.SYN_REPORT {
-                let gap = previousReport.map { (event.time - $0) / 1000 } ?? 0
-                previousReport = event.time
-                output.append(" # ------------ SYN_REPORT (0) ---------- +")
-                output.append(gap)
-                output.append("ms\n")
+                output.appendReportComment(event, previousReport: &previousReport, after: UInt8(ascii: " "))
                 blockOpen = false
             } else {
-                output.append(" # ")
-                output.append(EvdevCode.typeName(event.type))
-                output.append(" / ")
-                output.append(EvdevCode.codeName(type: event.type, code: event.code))
-                output.append(byte: UInt8(ascii: " "))
-                output.append(Int64(event.value))
-                output.append(byte: UInt8(ascii: "\n"))
+                output.appendEventComment(event, after: UInt8(ascii: " "))
             }
         }
     }

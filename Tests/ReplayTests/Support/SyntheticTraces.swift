@@ -14,13 +14,6 @@ enum SyntheticTraces {
         return TraceDocument(header: SyntheticTouchscreen.header(recorder: "replay tests", version: "0", detail: ""), events: events)
     }
 
-    /// A new empty folder under the system's temporary folder.
-    static func temporaryFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "touchstone-replay-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     /// Writes `document` to `folder/name.trace` and returns the path.
     @discardableResult
     static func write(_ document: TraceDocument, to folder: String, name: String) throws -> String {

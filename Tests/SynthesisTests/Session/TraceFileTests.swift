@@ -1,4 +1,5 @@
 import Synthesis
+import TestSupport
 import Testing
 import TouchTrace
 
@@ -25,7 +26,7 @@ struct TraceFileTests {
 
     @Test("A gesture streamed into a trace file reads back as the same events and header", arguments: everyGesture)
     func roundTrip(gesture: Gesture) throws {
-        let directory = ScratchDirectory()
+        let directory = TemporaryDirectory("synth")
         let path = directory.file("g.trace")
         let events = try write(gesture, seed: 7, to: path)
         let reader = try TraceReader(path: path)
@@ -36,19 +37,19 @@ struct TraceFileTests {
 
     @Test("The same seed writes the same bytes")
     func sameBytes() throws {
-        let directory = ScratchDirectory()
+        let directory = TemporaryDirectory("synth")
         _ = try write(.pinch(.in, scale: nil), seed: 7, to: directory.file("a.trace"))
         _ = try write(.pinch(.in, scale: nil), seed: 7, to: directory.file("b.trace"))
-        let first = directory.bytes(of: "a.trace")
+        let first = readFileBytes(directory.file("a.trace"))
         #expect(!first.isEmpty)
-        #expect(first == directory.bytes(of: "b.trace"))
+        #expect(first == readFileBytes(directory.file("b.trace")))
     }
 
     @Test("Binary to JSON Lines to binary gives the same bytes for every family", arguments: Gesture.typical)
     func jsonLinesRoundTrip(gesture: Gesture) throws {
-        let directory = ScratchDirectory()
+        let directory = TemporaryDirectory("synth")
         _ = try write(gesture, seed: 11, to: directory.file("g.trace"))
-        let binary = directory.bytes(of: "g.trace")
+        let binary = readFileBytes(directory.file("g.trace"))
         let text = JSONLines.encode(try TraceConversion.jsonLines(fromBinary: binary))
         let back = try TraceConversion.binary(from: try JSONLines.parse(text))
         #expect(back == binary)
@@ -56,7 +57,7 @@ struct TraceFileTests {
 
     @Test("A corpus trace streams into a file with exactly the samples asked for")
     func corpusFile() throws {
-        let directory = ScratchDirectory()
+        let directory = TemporaryDirectory("synth")
         let path = directory.file("corpus.trace")
         let corpus = try CorpusSynthesizer(seed: 2)
         let writer = try TraceWriter(path: path, header: corpus.header(index: 0, samples: 25_000, version: "test"))

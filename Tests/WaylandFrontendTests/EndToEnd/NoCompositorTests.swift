@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `touchstone live` with nothing to connect to.
@@ -6,7 +7,7 @@ import Testing
 struct NoCompositorTests {
     @Test("exits 1 with one clear line when WAYLAND_DISPLAY is not set")
     func noDisplayVariable() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory("wayland")
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "WAYLAND_DISPLAY")
         environment.removeValue(forKey: "WAYLAND_SOCKET")
@@ -17,7 +18,7 @@ struct NoCompositorTests {
 
     @Test("exits 1 with one clear line when no compositor listens on the socket")
     func nothingListening() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory("wayland")
         let environment = TestCompositor.clientEnvironment(scratch: scratch, socket: "nobody-here")
         let live = try ChildProcess(TestPaths.touchstone, ["live"], environment: environment, scratch: scratch, name: "live")
         #expect(live.wait(seconds: 10) == 1)

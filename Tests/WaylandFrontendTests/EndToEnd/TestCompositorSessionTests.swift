@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TouchTrace
 
@@ -56,7 +57,7 @@ struct TestCompositorSessionTests {
 
     @Test("honours a resize by drawing buffers at the new size")
     func resizeIsHonoured() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory("wayland")
         let run = try TestCompositor.run(
             script: "wait 20\nresize 500 350\nwait 100\nclose\n", liveArguments: [], scratch: scratch)
         #expect(run.liveStatus == 0, "\(run.liveStderr)")
@@ -67,7 +68,7 @@ struct TestCompositorSessionTests {
 
     @Test("names each missing capability and keeps running")
     func missingCapabilitiesAreReported() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory("wayland")
         let run = try TestCompositor.run(
             script: "wait 20\nclose\n", compositorOptions: ["--no-touch", "--no-gestures"],
             liveArguments: ["--record", scratch.file("session.trace")], scratch: scratch)
@@ -79,7 +80,7 @@ struct TestCompositorSessionTests {
 
     @Test("closes the recording cleanly when the compositor vanishes mid-session")
     func compositorGoneClosesRecording() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory("wayland")
         let script = "down 7 10 20\nframe\nwait 30\nmotion 7 15 25\nframe\nwait 30\nvanish\n"
         let run = try TestCompositor.run(
             script: script, liveArguments: ["--record", scratch.file("session.trace")], scratch: scratch)
@@ -107,7 +108,7 @@ struct FullSessionRun: Sendable {
     var replayLog: String
 
     static let shared = Result<FullSessionRun, any Error> {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory("wayland")
         let run = try TestCompositor.run(
             script: SessionScript.text,
             liveArguments: ["--record", scratch.file("session.trace"), "--log", scratch.file("live.log")],
@@ -121,7 +122,7 @@ struct FullSessionRun: Sendable {
     }
 
     /// The log of `touchstone replay TRACE --scene map`, the command a user would run.
-    private static func replay(_ trace: String, scratch: Scratch) throws -> String {
+    private static func replay(_ trace: String, scratch: TemporaryDirectory) throws -> String {
         let output = scratch.file("replay.log")
         let replay = try ChildProcess(
             TestPaths.touchstone, ["replay", trace, "--scene", "map", "--output", output],

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TouchTrace
 
@@ -8,7 +9,7 @@ import TouchTrace
 struct WestonSmokeTests {
     @Test("records and recognizes touches that weston delivers")
     func westonTouchSession() throws {
-        let scratch = try Scratch()
+        let scratch = TemporaryDirectory("wayland")
         let module = scratch.file("touch-injector.so")
         _ = try TestPaths.shell(
             "cc -std=c11 -shared -fPIC -o '\(module)' '\(TestPaths.fixtures)/WestonTouch/touch-injector.c'"

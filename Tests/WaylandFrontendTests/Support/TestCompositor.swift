@@ -1,20 +1,21 @@
 import Foundation
+import TestSupport
 
 /// The scripted libwayland-server compositor in Fixtures/TestCompositor, compiled for the test
 /// and run with its own runtime directory and socket.
 struct TestCompositor {
     /// Compiles the compositor into `scratch` and returns the executable's path.
-    static func build(in scratch: Scratch) throws -> String {
+    static func build(in scratch: TemporaryDirectory) throws -> String {
         let source = TestPaths.fixtures + "/TestCompositor"
         let output = scratch.file("test-compositor")
         _ = try TestPaths.shell(
-            "cc -std=c11 -O1 -o '\(output)' '\(source)/test-compositor.c' '\(source)'/generated/*.c"
+            "cc -std=c11 -O1 -o '\(output)' '\(source)/test-compositor.c' '\(TestPaths.protocolCode)'/*-protocol.c"
                 + " $(pkg-config --cflags --libs wayland-server)")
         return output
     }
 
     /// The environment a client needs to find a compositor listening on `socket` in `scratch`.
-    static func clientEnvironment(scratch: Scratch, socket: String) -> [String: String] {
+    static func clientEnvironment(scratch: TemporaryDirectory, socket: String) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = scratch.path
         environment["WAYLAND_DISPLAY"] = socket
@@ -33,7 +34,7 @@ struct TestCompositor {
     /// Starts the compositor with `script`, runs `touchstone live ARGUMENTS` against it and waits
     /// for both to finish.
     static func run(
-        script: String, compositorOptions: [String] = [], liveArguments: [String], scratch: Scratch
+        script: String, compositorOptions: [String] = [], liveArguments: [String], scratch: TemporaryDirectory
     ) throws -> Run {
         let executable = try build(in: scratch)
         let scriptPath = try scratch.write(script, to: "session.script")

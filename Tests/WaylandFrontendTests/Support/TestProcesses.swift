@@ -1,18 +1,9 @@
 import Foundation
+import TestSupport
 
-/// A scratch directory for one test: the Wayland runtime directory (mode 0700, as libwayland
-/// wants), scripts, recordings and logs. Removed with everything in it when the test ends.
-final class Scratch {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "touchstone-wayland-" + UUID().uuidString.prefix(8)
-        try FileManager.default.createDirectory(
-            atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
+/// A test's scratch directory is also its Wayland runtime directory (mode 0700, as libwayland
+/// wants), and holds its scripts, recordings and logs as text.
+extension TemporaryDirectory {
     func write(_ text: String, to name: String) throws -> String {
         let target = file(name)
         try text.write(toFile: target, atomically: true, encoding: .utf8)
@@ -22,10 +13,6 @@ final class Scratch {
     func read(_ name: String) -> String {
         (try? String(contentsOfFile: file(name), encoding: .utf8)) ?? ""
     }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
 }
 
 /// A child process with its output captured to files, stopped if it outlives its deadline.
@@ -34,7 +21,7 @@ final class ChildProcess {
     let stdoutPath: String
     let stderrPath: String
 
-    init(_ executable: String, _ arguments: [String], environment: [String: String], scratch: Scratch, name: String) throws {
+    init(_ executable: String, _ arguments: [String], environment: [String: String], scratch: TemporaryDirectory, name: String) throws {
         stdoutPath = scratch.file("\(name).out")
         stderrPath = scratch.file("\(name).err")
         _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
@@ -93,6 +80,9 @@ enum TestPaths {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
     static let fixtures = packageRoot + "/Tests/WaylandFrontendTests/Fixtures"
+    /// The wayland-scanner interface tables (`*-protocol.c`), the same for client and server: the
+    /// test compositor compiles the product's copy rather than keeping its own.
+    static let protocolCode = packageRoot + "/Sources/CWaylandProtocols"
 
     /// The `touchstone` executable built beside this test bundle.
     static var touchstone: String {

@@ -6,7 +6,7 @@
 /// finger must not rise more than `upwardTolerance` above the lowest point it reached. The turn is
 /// where the finger comes back `turnTolerance` from its outermost point. It recognizes at lift; a
 /// second finger, a cancellation, a third leg or a lift before the turn fail it.
-public final class ChevronGestureRecognizer: GestureRecognizer {
+public final class ChevronGestureRecognizer: SingleStrokeGestureRecognizer {
     /// Draw the V mirrored: down-left, then down-right.
     public var mirrored = false
     /// Points each leg must run horizontally.
@@ -36,11 +36,6 @@ public final class ChevronGestureRecognizer: GestureRecognizer {
         case idle, firstLeg, secondLeg, done
     }
 
-    /// What the touches tell the state machine.
-    enum Event {
-        case down(Point), move(Point), lift(Point), extraFinger, cancel
-    }
-
     private(set) var phase = Phase.idle
     private var start = Point.zero
     /// The outermost point towards the first leg's side: the apex once the finger has turned.
@@ -56,24 +51,8 @@ public final class ChevronGestureRecognizer: GestureRecognizer {
     /// +1 when the first leg goes right, -1 when it goes left.
     private var side: Double { mirrored ? -1 : 1 }
 
-    public override func touchesBegan(_ touches: TouchBatch) {
-        transition(numberOfTouches > 1 ? .extraFinger : .down(touches[0].locationInWindow))
-    }
-
-    public override func touchesMoved(_ touches: TouchBatch) {
-        transition(.move(touches[0].locationInWindow))
-    }
-
-    public override func touchesEnded(_ touches: TouchBatch) {
-        transition(.lift(touches[0].locationInWindow))
-    }
-
-    public override func touchesCancelled(_ touches: TouchBatch) {
-        transition(.cancel)
-    }
-
     /// The one place `phase` moves, and with it `state`.
-    func transition(_ event: Event) {
+    override func transition(_ event: StrokeEvent) {
         switch (phase, event) {
         case (.done, _):
             break
@@ -100,7 +79,7 @@ public final class ChevronGestureRecognizer: GestureRecognizer {
             state = valid ? .recognized : .failed
         case (.firstLeg, .lift), (_, .extraFinger), (_, .cancel):
             fail()
-        case (.idle, .move), (.idle, .lift), (.firstLeg, .down), (.secondLeg, .down):
+        case (.idle, .move), (.idle, .lift), (.firstLeg, .down), (.secondLeg, .down), (_, .timeout):
             preconditionFailure("\(debugName): \(event) while \(phase)")
         }
     }

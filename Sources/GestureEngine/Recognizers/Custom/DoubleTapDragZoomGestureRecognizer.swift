@@ -20,7 +20,7 @@ import Darwin
 ///
 /// In a scene with a pan, the pan should require this recognizer to fail (the second touch's drag
 /// is a zoom, not a pan), and a single tap should require it to fail as it does the double tap.
-public final class DoubleTapDragZoomGestureRecognizer: GestureRecognizer {
+public final class DoubleTapDragZoomGestureRecognizer: SingleStrokeGestureRecognizer {
     /// Microseconds the first tap's finger may stay down.
     public var maximumTapDuration = GestureDefaults.maximumTapDuration
     /// Microseconds from the first tap's lift to the second touch-down.
@@ -57,10 +57,6 @@ public final class DoubleTapDragZoomGestureRecognizer: GestureRecognizer {
         case idle, firstTap, betweenTaps, secondTouch, zooming, done
     }
 
-    enum Event {
-        case down(Point), move(Point), lift(Point), extraFinger, cancel, timeout
-    }
-
     private(set) var phase = Phase.idle
     private var tapPoint = Point.zero
     private var origin = Point.zero
@@ -69,28 +65,8 @@ public final class DoubleTapDragZoomGestureRecognizer: GestureRecognizer {
         super.init(kind: .continuous, name: name)
     }
 
-    public override func touchesBegan(_ touches: TouchBatch) {
-        transition(numberOfTouches > 1 ? .extraFinger : .down(touches[0].locationInWindow))
-    }
-
-    public override func touchesMoved(_ touches: TouchBatch) {
-        transition(.move(touches[0].locationInWindow))
-    }
-
-    public override func touchesEnded(_ touches: TouchBatch) {
-        transition(.lift(touches[0].locationInWindow))
-    }
-
-    public override func touchesCancelled(_ touches: TouchBatch) {
-        transition(.cancel)
-    }
-
-    public override func timerFired(tag: Int) {
-        transition(.timeout)
-    }
-
     /// The one place `phase` moves, and with it `state`.
-    func transition(_ event: Event) {
+    override func transition(_ event: StrokeEvent) {
         switch (phase, event) {
         case (.done, _):
             break

@@ -7,7 +7,7 @@
 /// `code` reads like "1-2-3-6-9" and `isAccepted` says whether it is one of `acceptedCodes` (when
 /// that set is not empty), so an app can tell a wrong pattern from no pattern. Fewer targets, a
 /// second finger or a cancellation fail it.
-public final class PatternUnlockGestureRecognizer: GestureRecognizer {
+public final class PatternUnlockGestureRecognizer: SingleStrokeGestureRecognizer {
     /// Points between neighbouring targets' centres.
     public var spacing = CustomGestureDefaults.patternSpacing
     /// Points from a target's centre within which the path enters it.
@@ -38,10 +38,6 @@ public final class PatternUnlockGestureRecognizer: GestureRecognizer {
         case idle, tracing, done
     }
 
-    enum Event {
-        case down(Point), move(Point), lift(Point), extraFinger, cancel
-    }
-
     private(set) var phase = Phase.idle
     /// Fixed storage for the path: no allocation per move.
     private var visited = [Int](repeating: 0, count: 9)
@@ -51,27 +47,11 @@ public final class PatternUnlockGestureRecognizer: GestureRecognizer {
     private var last = Point.zero
 
     public init(name: String = "") {
-        super.init(kind: .discrete, name: name)
-    }
-
-    public override func touchesBegan(_ touches: TouchBatch) {
-        transition(numberOfTouches > 1 ? .extraFinger : .down(touches[0].location(in: view)))
-    }
-
-    public override func touchesMoved(_ touches: TouchBatch) {
-        transition(.move(touches[0].location(in: view)))
-    }
-
-    public override func touchesEnded(_ touches: TouchBatch) {
-        transition(.lift(touches[0].location(in: view)))
-    }
-
-    public override func touchesCancelled(_ touches: TouchBatch) {
-        transition(.cancel)
+        super.init(kind: .discrete, name: name, coordinates: .view)
     }
 
     /// The one place `phase` moves, and with it `state`.
-    func transition(_ event: Event) {
+    override func transition(_ event: StrokeEvent) {
         switch (phase, event) {
         case (.done, _):
             break
@@ -91,7 +71,7 @@ public final class PatternUnlockGestureRecognizer: GestureRecognizer {
         case (_, .extraFinger), (_, .cancel):
             phase = .done
             state = .failed
-        case (.idle, .move), (.idle, .lift), (.tracing, .down):
+        case (.idle, .move), (.idle, .lift), (.tracing, .down), (_, .timeout):
             preconditionFailure("\(debugName): \(event) while \(phase)")
         }
     }

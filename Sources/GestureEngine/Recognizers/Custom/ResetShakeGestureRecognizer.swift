@@ -6,7 +6,7 @@
 /// `minimumDirectionChanges` turns recognize. Jitter and small wiggles never make a stroke, so
 /// they never count. Drifting more than `maximumVerticalDrift` from the touch-down, a second
 /// finger, a cancellation or too few turns fail it.
-public final class ResetShakeGestureRecognizer: GestureRecognizer {
+public final class ResetShakeGestureRecognizer: SingleStrokeGestureRecognizer {
     /// Direction changes needed at lift.
     public var minimumDirectionChanges = CustomGestureDefaults.shakeMinimumDirectionChanges
     /// Points of horizontal travel a stroke needs before a reversal counts.
@@ -34,10 +34,6 @@ public final class ResetShakeGestureRecognizer: GestureRecognizer {
         case done
     }
 
-    enum Event {
-        case down(Point), move(Point), lift(Point), extraFinger, cancel
-    }
-
     private(set) var phase = Phase.idle
     private var start = Point.zero
     /// The farthest point of the current stroke, where a reversal is measured from.
@@ -47,24 +43,8 @@ public final class ResetShakeGestureRecognizer: GestureRecognizer {
         super.init(kind: .discrete, name: name)
     }
 
-    public override func touchesBegan(_ touches: TouchBatch) {
-        transition(numberOfTouches > 1 ? .extraFinger : .down(touches[0].locationInWindow))
-    }
-
-    public override func touchesMoved(_ touches: TouchBatch) {
-        transition(.move(touches[0].locationInWindow))
-    }
-
-    public override func touchesEnded(_ touches: TouchBatch) {
-        transition(.lift(touches[0].locationInWindow))
-    }
-
-    public override func touchesCancelled(_ touches: TouchBatch) {
-        transition(.cancel)
-    }
-
     /// The one place `phase` moves, and with it `state`.
-    func transition(_ event: Event) {
+    override func transition(_ event: StrokeEvent) {
         switch (phase, event) {
         case (.done, _):
             break
@@ -93,7 +73,7 @@ public final class ResetShakeGestureRecognizer: GestureRecognizer {
             finish(recognized: directionChanges >= minimumDirectionChanges)
         case (_, .extraFinger), (_, .cancel):
             finish(recognized: false)
-        case (.idle, .move), (.idle, .lift), (.settling, .down), (.stroking, .down):
+        case (.idle, .move), (.idle, .lift), (.settling, .down), (.stroking, .down), (_, .timeout):
             preconditionFailure("\(debugName): \(event) while \(phase)")
         }
     }

@@ -6,7 +6,7 @@
 /// `minimumScore`, and `matchedTemplate` and `score` say which and how well. A lower score, a short
 /// stroke, a second finger or a cancellation fail it. Templates: the built-ins (checkmark, circle,
 /// v) or any recorded with `touchstone template record`.
-public final class UnistrokeGestureRecognizer: GestureRecognizer {
+public final class UnistrokeGestureRecognizer: SingleStrokeGestureRecognizer {
     /// The shapes to match; the default is every built-in.
     public var templates: [UnistrokeTemplate] = UnistrokeTemplate.builtIn
     /// Lowest score (0…1) that recognizes.
@@ -33,10 +33,6 @@ public final class UnistrokeGestureRecognizer: GestureRecognizer {
         case idle, drawing, done
     }
 
-    enum Event {
-        case down(Point), move(Point), lift(Point), extraFinger, cancel
-    }
-
     private(set) var phase = Phase.idle
     /// Reused from stroke to stroke: collecting allocates only when a stroke outgrows every earlier one.
     private var stroke: [Point] = []
@@ -46,24 +42,8 @@ public final class UnistrokeGestureRecognizer: GestureRecognizer {
         stroke.reserveCapacity(1024)
     }
 
-    public override func touchesBegan(_ touches: TouchBatch) {
-        transition(numberOfTouches > 1 ? .extraFinger : .down(touches[0].locationInWindow))
-    }
-
-    public override func touchesMoved(_ touches: TouchBatch) {
-        transition(.move(touches[0].locationInWindow))
-    }
-
-    public override func touchesEnded(_ touches: TouchBatch) {
-        transition(.lift(touches[0].locationInWindow))
-    }
-
-    public override func touchesCancelled(_ touches: TouchBatch) {
-        transition(.cancel)
-    }
-
     /// The one place `phase` moves, and with it `state`.
-    func transition(_ event: Event) {
+    override func transition(_ event: StrokeEvent) {
         switch (phase, event) {
         case (.done, _):
             break
@@ -82,7 +62,7 @@ public final class UnistrokeGestureRecognizer: GestureRecognizer {
         case (_, .extraFinger), (_, .cancel):
             phase = .done
             state = .failed
-        case (.idle, .move), (.idle, .lift), (.drawing, .down):
+        case (.idle, .move), (.idle, .lift), (.drawing, .down), (_, .timeout):
             preconditionFailure("\(debugName): \(event) while \(phase)")
         }
     }

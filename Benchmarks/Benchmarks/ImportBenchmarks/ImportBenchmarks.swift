@@ -1,0 +1,62 @@
+import Benchmark
+import BenchmarkSupport
+import TouchTrace
+
+/// The import suite: one recording loaded from each format Touchstone reads, and from evemu through
+/// libevemu's own parser. `scripts/bench-compare-formats` prints the ratios (issue 7 item 4).
+/// Targets: the binary format loads ≥ 100× faster than libevemu and ≥ 10,000× faster than
+/// libinput record YAML; Touchstone's evemu reader is at least as fast as libevemu (issue 5).
+let benchmarks: @Sendable () -> Void = {
+    let sabotage = Sabotage.current
+    Benchmark.teardown = { Corpus.removeScratch() }
+    let configuration = SuiteDefaults.loads()
+
+    Benchmark("Load.binary", configuration: configuration) { benchmark, recording in
+        benchmark.startMeasurement()
+        let rate = Rate()
+        let reader = try TraceReader(path: recording.binaryPath)
+        var samples = 0
+        try reader.forEachEvent { event in
+            if case .touch = event { samples += 1 }
+            sabotage.perEvent()
+        }
+        rate.report(loadOf: samples, to: benchmark)
+        benchmark.stopMeasurement()
+    } setup: {
+        try Recording.make()
+    }
+
+    Benchmark("Load.evemu", configuration: configuration) { benchmark, recording in
+        benchmark.startMeasurement()
+        let rate = Rate()
+        let (document, _) = try EvemuFormat.read(path: recording.evemuPath)
+        for _ in document.events { sabotage.perEvent() }
+        rate.report(loadOf: recording.touchSamples, to: benchmark)
+        benchmark.stopMeasurement()
+        blackHole(document)
+    } setup: {
+        try Recording.make()
+    }
+
+    Benchmark("Load.evemu.libevemu", configuration: configuration) { benchmark, recording in
+        benchmark.startMeasurement()
+        let rate = Rate()
+        blackHole(try Libevemu.load(recording.evemuPath))
+        rate.report(loadOf: recording.touchSamples, to: benchmark)
+        benchmark.stopMeasurement()
+    } setup: {
+        try Recording.make()
+    }
+
+    Benchmark("Load.libinputRecord", configuration: configuration) { benchmark, recording in
+        benchmark.startMeasurement()
+        let rate = Rate()
+        let (document, _) = try LibinputRecordFormat.read(path: recording.libinputRecordPath)
+        for _ in document.events { sabotage.perEvent() }
+        rate.report(loadOf: recording.touchSamples, to: benchmark)
+        benchmark.stopMeasurement()
+        blackHole(document)
+    } setup: {
+        try Recording.make()
+    }
+}
