@@ -21,12 +21,13 @@ extension TouchDispatcher {
             progressed = false
             rounds += 1
             var index = 0
-            while index < recognizersInPlay.count {
-                let next = inPlay[index]
+            while index < inPlay.count {
+                inPlay.with(index) { next in
+                    guard next.needsReconcile else { return }
+                    progressed = true
+                    reconcile(next)
+                }
                 index += 1
-                guard next._withUnsafeGuaranteedRef({ $0.needsReconcile }) else { continue }
-                progressed = true
-                next._withUnsafeGuaranteedRef { reconcile($0) }
             }
         }
     }
@@ -106,7 +107,7 @@ extension TouchDispatcher {
 
     /// Fails every recognizer that requires `recognizer` to fail and has not been let through.
     private func failDependents(of recognizer: GestureRecognizer) {
-        recognizersInPlay.forEachUnretained { dependent in
+        inPlay.forEach { dependent in
             guard dependent !== recognizer, !dependent.isReleased, dependent.hasFailureRequirements else { return }
             let state = dependent.currentState
             guard state == .possible || state.isRecognizing else { return }
@@ -116,19 +117,20 @@ extension TouchDispatcher {
 
     /// Asks recognizers waiting on `recognizer` to look again: it may have been their last requirement.
     private func wakeDependents(of recognizer: GestureRecognizer) {
-        for dependent in recognizersInPlay where dependent !== recognizer && !dependent.isReleased
-            && dependent.currentState.isRecognizing && dependent.requiresFailure(of: recognizer) {
-            dependent.needsReconcile = true
+        inPlay.forEach { dependent in
+            if dependent !== recognizer && !dependent.isReleased
+                && dependent.currentState.isRecognizing && dependent.requiresFailure(of: recognizer) {
+                dependent.needsReconcile = true
+            }
         }
     }
 
     private func recheckSimultaneity(of recognizer: GestureRecognizer) {
-        var withdrawn = false
-        recognizersInPlay.forEachUnretained { other in
-            guard !withdrawn, other !== recognizer, other.isReleased else { return }
+        let withdrawn = inPlay.contains { other in
+            guard other !== recognizer, other.isReleased else { return false }
             let state = other.currentState
-            guard state == .began || state == .changed else { return }
-            if prevents(other, recognizer) { withdrawn = true }
+            guard state == .began || state == .changed else { return false }
+            return prevents(other, recognizer)
         }
         if withdrawn { recognizer.apply(.cancel) }
     }
@@ -147,11 +149,11 @@ extension TouchDispatcher {
 
     func sendPendingActions() {
         var index = 0
-        while index < recognizersInPlay.count {
-            let next = inPlay[index]
+        while index < inPlay.count {
+            inPlay.with(index) { next in
+                if next.actionPending { sendPendingAction(of: next) }
+            }
             index += 1
-            guard next._withUnsafeGuaranteedRef({ $0.actionPending }) else { continue }
-            next._withUnsafeGuaranteedRef { sendPendingAction(of: $0) }
         }
     }
 

@@ -35,7 +35,7 @@ public final class TouchDispatcher {
     let viewGroup = TouchList(capacity: 16)
     /// `recognizersInPlay` without reference counting, for the per-frame loops: the strong array
     /// keeps every recognizer named here alive.
-    var inPlay: [Unmanaged<GestureRecognizer>] = []
+    var inPlay = RecognizerList(capacity: 16)
     var groupView: Unmanaged<View>?
     var groupPhase = Touch.Phase.began
     /// Bumped whenever anything that decides view delivery may have changed (a recognizer's state,
@@ -58,12 +58,12 @@ public final class TouchDispatcher {
         touchesDown.reserveCapacity(16)
         touchesHeld.reserveCapacity(16)
         recognizersInPlay.reserveCapacity(16)
-        inPlay.reserveCapacity(16)
         pool.reserveCapacity(16)
     }
 
     deinit {
         for recognizer in recognizersInPlay { recognizer.detachFromDispatcher() }
+        inPlay.deallocate()
     }
 
     // MARK: Frames
@@ -91,22 +91,11 @@ public final class TouchDispatcher {
         var index = start
         while index < frame.touches.endIndex {
             let input = frame.touches[index]
-            if eventTouches.count > 0 && eventTouches.batch.contains(where: { $0.identifier == input.identifier }) { break }
+            if eventTouches.count > 0 && eventTouches.contains(identifier: input.identifier) { break }
             index += 1
-            if let touch = touchDown(withIdentifier: input.identifier) {
-                touch.previousLocationInWindow = touch.locationInWindow
-                touch.locationInWindow = input.location
-                touch.timestamp = time
-                switch input.change {
-                case .down, .move: touch.phase = .moved
-                case .up: touch.phase = .ended
-                case .cancel: touch.phase = .cancelled
-                }
-                if touch.phase.isTerminal {
-                    touch.isDown = false
-                    tapCounter.touchUp(at: time)
-                }
-                eventTouches.append(touch)
+            if let found = touchDown(withIdentifier: input.identifier) {
+                // Unretained: `touchesDown` keeps the touch alive for the whole frame.
+                found._withUnsafeGuaranteedRef { touch in update(touch, with: input, at: time) }
             } else if input.change == .down {
                 eventTouches.append(begin(input, at: time))
             }
@@ -127,12 +116,29 @@ public final class TouchDispatcher {
         return index
     }
 
-    private func touchDown(withIdentifier identifier: UInt32) -> Touch? {
+    /// Moves a touch already down to where `input` says, in this frame.
+    private func update(_ touch: Touch, with input: TouchInput, at time: GestureTime) {
+        touch.previousLocationInWindow = touch.locationInWindow
+        touch.locationInWindow = input.location
+        touch.timestamp = time
+        switch input.change {
+        case .down, .move: touch.phase = .moved
+        case .up: touch.phase = .ended
+        case .cancel: touch.phase = .cancelled
+        }
+        if touch.phase.isTerminal {
+            touch.isDown = false
+            tapCounter.touchUp(at: time)
+        }
+        eventTouches.append(touch)
+    }
+
+    private func touchDown(withIdentifier identifier: UInt32) -> Unmanaged<Touch>? {
         var found: Unmanaged<Touch>?
         touchesDown.forEachUnretained { touch in
             if found == nil && touch.identifier == identifier { found = .passUnretained(touch) }
         }
-        return found?.takeUnretainedValue()
+        return found
     }
 
     private func begin(_ input: TouchInput, at time: GestureTime) -> Touch {
@@ -170,7 +176,7 @@ public final class TouchDispatcher {
         if let phase = uniformPhase, phase != .began {
             var index = 0
             while index < inPlay.count {
-                inPlay[index]._withUnsafeGuaranteedRef { recognizer in
+                inPlay.with(index) { recognizer in
                     if !recognizer.currentState.isFinished && !recognizer.touchList.isEmpty {
                         call(phase, on: recognizer, with: recognizer.touches)
                     }
@@ -183,17 +189,18 @@ public final class TouchDispatcher {
         for touch in eventTouches.batch { phases |= 1 << touch.phase.rawValue }
         var index = 0
         while index < inPlay.count {
-            let recognizer = inPlay[index].takeUnretainedValue()
-            index += 1
-            // Began, moved, ended, cancelled in that order; stationary touches are not delivered.
-            var raw: UInt8 = 0
-            while raw <= Touch.Phase.cancelled.rawValue {
-                let phase = Touch.Phase(rawValue: raw).unsafelyUnwrapped
-                raw += 1
-                guard phase != .stationary, phases & (1 << phase.rawValue) != 0 else { continue }
-                guard !recognizer.currentState.isFinished else { break }
-                deliver(phase, to: recognizer)
+            inPlay.with(index) { recognizer in
+                // Began, moved, ended, cancelled in that order; stationary touches are not delivered.
+                var raw: UInt8 = 0
+                while raw <= Touch.Phase.cancelled.rawValue {
+                    let phase = Touch.Phase(rawValue: raw).unsafelyUnwrapped
+                    raw += 1
+                    guard phase != .stationary, phases & (1 << phase.rawValue) != 0 else { continue }
+                    guard !recognizer.currentState.isFinished else { break }
+                    deliver(phase, to: recognizer)
+                }
             }
+            index += 1
         }
     }
 
@@ -202,15 +209,17 @@ public final class TouchDispatcher {
         // Fast path: every touch the recognizer tracks is in this phase (one finger moving), so
         // its own list is the batch. Not for began, when recognizers may ignore touches and so
         // mutate that list during the call.
+        // The touch list is walked unretained (its touches are alive while they are down or held).
+        let touches = recognizer.touchList
         var matching = 0
-        for touch in recognizer.touches where touch.phase == phase { matching += 1 }
+        touches.forEachTouch { if $0.phase == phase { matching += 1 } }
         guard matching > 0 else { return }
-        if matching == recognizer.touches.count && phase != .began {
-            call(phase, on: recognizer, with: recognizer.touches)
+        if matching == touches.count && phase != .began {
+            call(phase, on: recognizer, with: touches.batch)
             return
         }
         batch.removeAll()
-        for touch in recognizer.touches where touch.phase == phase { batch.append(touch) }
+        touches.forEachTouch { if $0.phase == phase { batch.append($0) } }
         call(phase, on: recognizer, with: batch.batch)
     }
 
@@ -236,9 +245,7 @@ public final class TouchDispatcher {
     }
 
     private func needsAnotherRound() -> Bool {
-        var needed = false
-        recognizersInPlay.forEachUnretained { if $0.needsReconcile { needed = true } }
-        return needed
+        inPlay.contains { $0.needsReconcile }
     }
 
     private func finishEvent() {
@@ -280,23 +287,29 @@ public final class TouchDispatcher {
     private func activate(_ recognizer: GestureRecognizer) {
         recognizer.isActive = true
         recognizer.dispatcher = self
-        for other in recognizersInPlay {
-            if asksToRequire(recognizer, failureOf: other), !recognizer.requiresFailure(of: other) {
+        // Each delegate is a weak reference: load it once per recognizer, not once per question.
+        let delegate = recognizer.delegate
+        inPlay.forEach { other in
+            let otherDelegate = other.delegate
+            if asksToRequire(recognizer, delegate, failureOf: other, otherDelegate), !recognizer.requiresFailure(of: other) {
                 recognizer.attemptRequirements.append(other)
             }
-            if asksToRequire(other, failureOf: recognizer), !other.requiresFailure(of: recognizer) {
+            if asksToRequire(other, otherDelegate, failureOf: recognizer, delegate), !other.requiresFailure(of: recognizer) {
                 other.attemptRequirements.append(recognizer)
             }
         }
         recognizersInPlay.append(recognizer)
-        inPlay.append(.passUnretained(recognizer))
+        inPlay.append(recognizer)
     }
 
-    private func asksToRequire(_ recognizer: GestureRecognizer, failureOf other: GestureRecognizer) -> Bool {
+    private func asksToRequire(
+        _ recognizer: GestureRecognizer, _ delegate: (any GestureRecognizerDelegate)?,
+        failureOf other: GestureRecognizer, _ otherDelegate: (any GestureRecognizerDelegate)?
+    ) -> Bool {
         recognizer.shouldRequireFailure(of: other)
             || other.shouldBeRequiredToFail(by: recognizer)
-            || recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true
-            || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) == true
+            || delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true
+            || otherDelegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) == true
     }
 
     /// Resets, together, every finished recognizer whose failure-requirement partners are finished

@@ -32,6 +32,9 @@ public final class VirtualScheduler: Scheduler {
     /// Sequences of armed timers. Cancellation removes the entry here and the heap drops it lazily,
     /// so cancelling is O(1) and allocates nothing once the set has grown to its working size.
     private var armed = Set<UInt64>()
+    /// No entry in the heap (armed or cancelled) is due before this: a lower bound that lets an
+    /// advance with nothing due cost one comparison instead of a heap read and a set lookup.
+    private var earliest = GestureTime.max
 
     public init(now: GestureTime = 0) {
         self.now = now
@@ -52,6 +55,7 @@ public final class VirtualScheduler: Scheduler {
         let sequence = nextSequence
         nextSequence &+= 1
         heap.insert(Entry(deadline: deadline, sequence: sequence, target: target, tag: tag))
+        earliest = min(earliest, deadline)
         armed.insert(sequence)
         return TimerToken(rawValue: sequence)
     }
@@ -63,6 +67,10 @@ public final class VirtualScheduler: Scheduler {
     /// Fires every timer due at or before `instant`, in order, then moves `now` to `instant`
     /// (or leaves it where it is if `instant` is in the past).
     public func advance(to instant: GestureTime) {
+        guard instant >= earliest else {
+            now = max(now, instant)
+            return
+        }
         while let next = popDue(notAfter: instant) {
             now = max(now, next.deadline)
             next.target.timerFired(tag: next.tag, token: TimerToken(rawValue: next.sequence))
@@ -86,7 +94,14 @@ public final class VirtualScheduler: Scheduler {
 
     private func popDue(notAfter instant: GestureTime) -> Entry? {
         dropCancelledTop()
-        guard let top = heap.min, top.deadline <= instant else { return nil }
+        guard let top = heap.min else {
+            earliest = .max
+            return nil
+        }
+        guard top.deadline <= instant else {
+            earliest = top.deadline
+            return nil
+        }
         let entry = heap.removeMin()
         armed.remove(entry.sequence)
         return entry

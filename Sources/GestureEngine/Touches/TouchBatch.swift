@@ -70,6 +70,12 @@ final class TouchList {
         count = kept
     }
 
+    /// Whether a touch of this identifier is in the list (compared without reference counting).
+    func contains(identifier: UInt32) -> Bool {
+        for index in 0..<count where storage[index]._withUnsafeGuaranteedRef({ $0.identifier == identifier }) { return true }
+        return false
+    }
+
     func contains(_ touch: Touch) -> Bool {
         let target = Unmanaged.passUnretained(touch).toOpaque()
         for index in 0..<count where storage[index].toOpaque() == target { return true }

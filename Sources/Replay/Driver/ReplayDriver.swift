@@ -14,6 +14,11 @@ public final class ReplayDriver {
     public let instance: SceneInstance
     private var mapper: CoordinateMapper
     private let observer: LogObserver
+    /// The instance's scheduler and dispatcher, unretained: `instance` owns them for the driver's
+    /// life, and reaching them through it (or an `unowned(unsafe)` reference) cost a retain and
+    /// release of each per frame.
+    private let schedulerReference: Unmanaged<VirtualScheduler>
+    private let dispatcherReference: Unmanaged<TouchDispatcher>
     private var frame = TouchFrame(timestamp: 0)
     /// Trace time that maps to virtual time 0: the first event's.
     private var origin: Microseconds?
@@ -27,6 +32,8 @@ public final class ReplayDriver {
         instance = SceneInstance(scene)
         mapper = CoordinateMapper(mapping: scene.mapping, window: scene.window, devices: devices)
         observer = LogObserver(format: format)
+        schedulerReference = .passUnretained(instance.scheduler)
+        dispatcherReference = .passUnretained(instance.dispatcher)
         instance.dispatcher.observer = observer
         frame.touches.reserveCapacity(16)
         down.reserveCapacity(16)
@@ -44,6 +51,12 @@ public final class ReplayDriver {
     /// Hands the log written so far to `body` (to stream it) and empties the buffer.
     public func drainLog(_ body: ([UInt8]) -> Void) {
         observer.writer.drain(body)
+    }
+
+    /// Hands the log written so far to `body` without copying it (the bytes are valid only during
+    /// the call) and empties the buffer: the allocation-free way to stream the log.
+    public func drainLogBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        observer.writer.drainBytes(body)
     }
 
     /// Replays one trace event. Throws `ReplayError` for a touch from a device the trace never described.
@@ -71,6 +84,16 @@ public final class ReplayDriver {
         }
     }
 
+    /// Replays every remaining event of `reader`, handing the log to `output` whenever `threshold`
+    /// bytes have gathered. The loop runs inside the driver so that the driver is not retained and
+    /// released per event, as it would be from a closure that captures it.
+    public func feedAll(_ reader: TraceReader, drainingEvery threshold: Int, into output: ([UInt8]) -> Void) throws {
+        try reader.forEachEvent { event in
+            try feed(event)
+            if observer.writer.count >= threshold { observer.writer.drain(output) }
+        }
+    }
+
     /// Ends the replay: delivers any unterminated frame and fires every remaining timer.
     public func finish() {
         flush()
@@ -90,13 +113,13 @@ public final class ReplayDriver {
             throw ReplayError(message: "touch sample at \(sample.time) µs comes from device \(sample.device), which the trace does not describe")
         }
         touchSamples += 1
-        if !frame.touches.isEmpty, frame.timestamp != max(time, instance.scheduler.now) { flush() }
+        if !frame.touches.isEmpty, frame.timestamp != max(time, schedulerNow) { flush() }
         let change: TouchInput.Change
         switch sample.phase {
         case .down:
             change = .down
             if !down.contains(where: { $0.device == sample.device && $0.touch == sample.touch }) {
-                if frame.touches.isEmpty { frame.timestamp = max(time, instance.scheduler.now) }
+                if frame.touches.isEmpty { frame.timestamp = max(time, schedulerNow) }
                 observer.latency.touchDown(at: frame.timestamp, activeTouches: down.count)
                 down.append((sample.device, sample.touch))
             }
@@ -105,8 +128,12 @@ public final class ReplayDriver {
         case .cancel: change = .cancel; release(sample.device, sample.touch)
         }
         let point = mapper.point(device: sample.device, x: sample.x, y: sample.y)
-        if frame.touches.isEmpty { frame.timestamp = max(time, instance.scheduler.now) }
+        if frame.touches.isEmpty { frame.timestamp = max(time, schedulerNow) }
         frame.touches.append(TouchInput(identifier: sample.touch, change: change, location: Point(x: point.x, y: point.y)))
+    }
+
+    private var schedulerNow: Microseconds {
+        schedulerReference._withUnsafeGuaranteedRef { $0.now }
     }
 
     private func release(_ device: DeviceIndex, _ touch: TouchID) {
@@ -116,8 +143,9 @@ public final class ReplayDriver {
     /// Delivers the frame gathered so far, after firing the timers due by its time.
     private func flush() {
         guard !frame.touches.isEmpty else { return }
-        instance.scheduler.advance(to: frame.timestamp)
-        instance.dispatcher.send(frame)
+        let timestamp = frame.timestamp
+        schedulerReference._withUnsafeGuaranteedRef { $0.advance(to: timestamp) }
+        dispatcherReference._withUnsafeGuaranteedRef { $0.send(frame) }
         frame.touches.removeAll(keepingCapacity: true)
     }
 

@@ -65,8 +65,14 @@ public final class SceneInstance {
 }
 
 /// The scene's answer to `shouldRecognizeSimultaneouslyWith`: true exactly for the listed pairs.
+///
+/// Asked on every frame of a simultaneous gesture (pan with pinch and rotation), so a scene's few
+/// pairs are scanned in a flat array, which is cheaper than hashing; a scene that lists many pairs
+/// is answered from a set.
 final class SimultaneityDelegate: GestureRecognizerDelegate {
-    private var pairs: Set<Pair> = []
+    private var pairs: [Pair] = []
+    private var pairSet: Set<Pair> = []
+    private static let scanLimit = 16
 
     private struct Pair: Hashable {
         var low: ObjectIdentifier
@@ -79,11 +85,16 @@ final class SimultaneityDelegate: GestureRecognizerDelegate {
     }
 
     func allow(_ a: GestureRecognizer, _ b: GestureRecognizer) {
-        pairs.insert(Pair(a, b))
+        let pair = Pair(a, b)
+        guard pairSet.insert(pair).inserted else { return }
+        pairs.append(pair)
     }
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
-        pairs.contains(Pair(recognizer, other))
+        let pair = Pair(recognizer, other)
+        guard pairs.count <= Self.scanLimit else { return pairSet.contains(pair) }
+        for candidate in pairs where candidate == pair { return true }
+        return false
     }
 }
 

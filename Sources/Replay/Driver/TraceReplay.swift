@@ -25,10 +25,7 @@ public enum TraceReplay {
             } else {
                 let reader = try TraceReader(path: tracePath)
                 driver = ReplayDriver(scene: scene, devices: reader.header.devices, format: format)
-                try reader.forEachEvent { event in
-                    try driver.feed(event)
-                    if driver.pendingLogBytes >= flushThreshold { driver.drainLog(output) }
-                }
+                try driver.feedAll(reader, drainingEvery: flushThreshold, into: output)
             }
         } catch let error as ReplayError {
             throw TraceInputError(file: tracePath, location: .wholeFile, message: error.message)

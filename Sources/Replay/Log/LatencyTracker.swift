@@ -10,7 +10,10 @@ import TouchTrace
 public struct LatencyTracker: Sendable {
     public private(set) var samples = LatencySamples()
     private var sequenceStart: Microseconds?
-    private var decidedAt: [String: Microseconds] = [:]
+    /// Recognizers decided and awaiting their first action. A flat list (at most one entry per
+    /// recognizer of the scene) because it is searched on every action: scanning a few names is
+    /// cheaper than hashing one.
+    private var decidedAt: [(name: String, time: Microseconds)] = []
 
     public init() {}
 
@@ -23,14 +26,18 @@ public struct LatencyTracker: Sendable {
     public mutating func recognizer(_ name: String, changedTo state: RecognizerStateName, at time: Microseconds) {
         guard state == .began || state == .recognized else { return }
         if let start = sequenceStart { samples.add(name, recognition: time - start) }
-        decidedAt[name] = time
+        if let index = decidedAt.firstIndex(where: { $0.name == name }) {
+            decidedAt[index].time = time
+        } else {
+            decidedAt.append((name, time))
+        }
     }
 
     /// A recognizer sent its action.
     public mutating func actionSent(by name: String, at time: Microseconds) {
         // Most actions are a continuous recognizer's changes, long after its decision.
-        guard !decidedAt.isEmpty, let decided = decidedAt.removeValue(forKey: name) else { return }
-        samples.add(name, action: time - decided)
+        guard !decidedAt.isEmpty, let index = decidedAt.firstIndex(where: { $0.name == name }) else { return }
+        samples.add(name, action: time - decidedAt.remove(at: index).time)
     }
 }
 

@@ -30,6 +30,13 @@ public struct LogWriter {
         buffer.count = 0
     }
 
+    /// Empties the buffer through `body` without copying it into an array: the bytes are valid
+    /// only during the call. Draining this way allocates nothing.
+    public func drainBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if buffer.count > 0 { body(UnsafeBufferPointer(start: buffer.base, count: buffer.count)) }
+        buffer.count = 0
+    }
+
     /// Writes one record; the same as the specialised entry points below.
     public func write(_ record: LogRecord) {
         switch record.kind {
@@ -200,21 +207,35 @@ public struct LogWriter {
     private func unsigned(_ value: UInt64, minimumDigits: Int = 1) {
         let count = max(Self.digitCount(value), minimumDigits)
         buffer.reserve(count)
-        var cursor = buffer.base + buffer.count + count
+        Self.writeDigits(value, count: count, endingAt: buffer.base + buffer.count + count)
+        buffer.count += count
+    }
+
+    /// Writes the last `count` decimal digits of `value` to the `count` bytes before `end`.
+    @inline(__always)
+    private static func writeDigits(_ value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
+        var cursor = end
         var rest = value
         var remaining = count
+        let pairs = Self.digitPairs.utf8Start
         while remaining >= 2 {
             let quotient = rest / 100
-            let pair = UInt8(truncatingIfNeeded: rest &- quotient &* 100)
+            let pair = Int(truncatingIfNeeded: rest &- quotient &* 100)
             cursor -= 2
-            cursor[0] = 0x30 &+ pair / 10
-            cursor[1] = 0x30 &+ pair % 10
+            cursor[0] = pairs[2 &* pair]
+            cursor[1] = pairs[2 &* pair &+ 1]
             rest = quotient
             remaining -= 2
         }
         if remaining == 1 { (cursor - 1).pointee = 0x30 &+ UInt8(truncatingIfNeeded: rest % 10) }
-        buffer.count += count
     }
+
+    /// "00" to "99": two digits per table read instead of a division and a remainder.
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
 
     private func integer(_ value: Int64) {
         if value < 0 { byte(UInt8(ascii: "-")) }
@@ -228,14 +249,47 @@ public struct LogWriter {
             return
         }
         let scale = decimals == 2 ? 100.0 : decimals == 4 ? 10_000.0 : Self.power(decimals)
-        let scaled = Int64((value * scale).rounded(.toNearestOrAwayFromZero))
-        if scaled < 0 { byte(UInt8(ascii: "-")) }
-        let divisor = UInt64(scale)
-        unsigned(scaled.magnitude / divisor)
-        if decimals > 0 {
-            byte(UInt8(ascii: "."))
-            unsigned(scaled.magnitude % divisor, minimumDigits: decimals)
+        // Half away from zero without a libm call: truncate, then round on the remainder, which
+        // is exact (Sterbenz), so this equals `rounded(.toNearestOrAwayFromZero)` for every input.
+        let product = value * scale
+        var scaled = Int64(product)
+        let remainder = product - Double(scaled)
+        if remainder >= 0.5 { scaled += 1 } else if remainder <= -0.5 { scaled -= 1 }
+        // The log's two precisions divide by constants (a multiply, not a division instruction).
+        switch decimals {
+        case 2: fixedPoint(scaled, divisor: 100, decimals: 2)
+        case 4: fixedPoint(scaled, divisor: 10_000, decimals: 4)
+        default:
+            if scaled < 0 { byte(UInt8(ascii: "-")) }
+            let divisor = UInt64(scale)
+            unsigned(scaled.magnitude / divisor)
+            if decimals > 0 {
+                byte(UInt8(ascii: "."))
+                unsigned(scaled.magnitude % divisor, minimumDigits: decimals)
+            }
         }
+    }
+
+    /// `scaled / divisor` with `decimals` places, written into space reserved once: sign, whole
+    /// digits, point, decimals.
+    @inline(__always)
+    private func fixedPoint(_ scaled: Int64, divisor: UInt64, decimals: Int) {
+        let magnitude = scaled.magnitude
+        let whole = magnitude / divisor
+        let fraction = magnitude &- whole &* divisor
+        let wholeDigits = Self.digitCount(whole)
+        buffer.reserve(wholeDigits + decimals + 2)
+        var cursor = buffer.base + buffer.count
+        if scaled < 0 {
+            cursor.pointee = UInt8(ascii: "-")
+            cursor += 1
+        }
+        cursor += wholeDigits
+        Self.writeDigits(whole, count: wholeDigits, endingAt: cursor)
+        cursor.pointee = UInt8(ascii: ".")
+        cursor += 1 + decimals
+        Self.writeDigits(fraction, count: decimals, endingAt: cursor)
+        buffer.count = cursor - buffer.base
     }
 
     static func power(_ decimals: Int) -> Double {
