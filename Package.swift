@@ -3,14 +3,16 @@
 // Touchstone: record real touch and gesture sessions, replay them deterministically through
 // UIKit-faithful gesture recognizers, and measure those recognizers on large corpora.
 //
-// Module map (arrows point at what a module uses; see docs/architecture.md):
+// Module map (arrows point at what a module uses; docs/architecture.md is the full picture):
 //
-//   touchstone (CLI) ──► Replay ──► GestureEngine
-//        │  └──► LibinputCapture ──► TouchTrace, CLibinput (libinput, libudev)
-//        │                 │
-//        └──────────────►  TouchTrace  ◄── Synthesis
+//   touchstone (CLI) ──► Replay ─────────► GestureEngine
+//     │   │   │            │
+//     │   │   └──► WaylandFrontend ──┐   (CWaylandClient, CWaylandProtocols)
+//     │   └──────► LibinputCapture ──┤   (CLibinput: libinput, libudev)
+//     │                              ▼
+//     └──► Synthesis ──────────► TouchTrace ◄── Replay
 //
-// GestureEngine and TouchTrace import nothing of the project.
+// GestureEngine and TouchTrace import nothing of the project; frontends never import Replay.
 import PackageDescription
 
 let package = Package(
