@@ -18,7 +18,17 @@ open class GestureRecognizer: TimerTarget {
     /// dispatch path several times dearer. The view clears it when it detaches the recognizer or is
     /// deinitialised, so it never dangles.
     public internal(set) unowned(unsafe) var view: View?
-    public weak var delegate: (any GestureRecognizerDelegate)?
+    public weak var delegate: (any GestureRecognizerDelegate)? {
+        didSet { hasDelegate = delegate != nil }
+    }
+    /// Whether a delegate was ever set (and not cleared). Loading a weak reference is a runtime
+    /// call even when it is `nil`; most recognizers have no delegate, so the dispatch paths test
+    /// this flag first. A delegate that has gone away still reads as `nil` through `delegateIfSet`.
+    private(set) var hasDelegate = false
+
+    /// The delegate, loaded only if one was set.
+    @inline(__always)
+    final var delegateIfSet: (any GestureRecognizerDelegate)? { hasDelegate ? delegate : nil }
 
     /// Disabled recognizers receive no touches. Disabling one that is recognizing cancels it;
     /// disabling one that is still deciding fails it.
@@ -123,7 +133,7 @@ open class GestureRecognizer: TimerTarget {
     }
 
     private func shouldBegin() -> Bool {
-        if let delegate, !delegate.gestureRecognizerShouldBegin(self) { return false }
+        if let delegate = delegateIfSet, !delegate.gestureRecognizerShouldBegin(self) { return false }
         if let view, !view.gestureRecognizerShouldBegin(self) { return false }
         return true
     }
@@ -152,8 +162,11 @@ open class GestureRecognizer: TimerTarget {
         withDispatcher { dispatcher in
             if dispatcher.observer != nil { dispatcher.recognizerWillSendAction(self, presenting: presented) }
         }
-        actions.withUnsafeBufferPointer { actions in
-            for action in actions { action(self) }
+        // Most recognizers under replay have no action: skip the walk, which retains the buffer.
+        if !actions.isEmpty {
+            actions.withUnsafeBufferPointer { actions in
+                for action in actions { action(self) }
+            }
         }
         presentedState = nil
     }
