@@ -264,24 +264,32 @@ open class GestureRecognizer: TimerTarget {
     // MARK: Timers
 
     /// The current instant on the dispatcher's clock (0 if not dispatching).
-    public final var now: GestureTime { dispatcher?.scheduler.now ?? 0 }
+    public final var now: GestureTime {
+        // Through the unmanaged reference: `dispatcher?` would retain and release the dispatcher.
+        guard let reference = dispatcherReference else { return 0 }
+        return reference._withUnsafeGuaranteedRef { $0.scheduler.now }
+    }
 
     /// Arms a timer that calls `timerFired(tag:)` at `deadline`, replacing any with the same tag.
     public final func startTimer(at deadline: GestureTime, tag: Int) {
-        guard let dispatcher else { return }
+        guard let reference = dispatcherReference else { return }
         cancelTimer(tag: tag)
-        let token = dispatcher.scheduler.schedule(at: deadline, target: self, tag: tag)
+        let token = reference._withUnsafeGuaranteedRef {
+            $0.scheduler.schedule(at: deadline, target: self, tag: tag)
+        }
         armedTimers.append((tag, token))
     }
 
     public final func cancelTimer(tag: Int) {
         guard let index = armedTimers.firstIndex(where: { $0.tag == tag }) else { return }
-        dispatcher?.scheduler.cancel(armedTimers[index].token)
+        let token = armedTimers[index].token
+        withDispatcher { $0.scheduler.cancel(token) }
         armedTimers.remove(at: index)
     }
 
     public final func cancelAllTimers() {
-        for timer in armedTimers { dispatcher?.scheduler.cancel(timer.token) }
+        guard !armedTimers.isEmpty else { return }
+        for timer in armedTimers { withDispatcher { $0.scheduler.cancel(timer.token) } }
         armedTimers.removeAll(keepingCapacity: true)
     }
 
@@ -290,6 +298,7 @@ open class GestureRecognizer: TimerTarget {
         armedTimers.remove(at: index)
         guard !_state.isFinished else { return }
         timerFired(tag: tag)
+        // Retained on purpose: an action run from here may drop the last other reference to it.
         dispatcher?.recognizerHandledTimer(self)
     }
 
