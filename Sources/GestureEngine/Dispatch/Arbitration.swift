@@ -55,31 +55,42 @@ extension TouchDispatcher {
     }
 
     private func attemptRelease(_ recognizer: GestureRecognizer) {
+        // The walks below go over `inPlay` unretained; `apply(.fail)` changes states, never the list.
+        var blocked = false
         var waiting = false
-        for requirement in recognizersInPlay where requirement !== recognizer && recognizer.requiresFailure(of: requirement) {
-            switch requirement.currentState {
-            case .began, .changed, .ended:
-                recognizer.apply(.fail)
-                return
-            case .possible:
-                waiting = true
-            case .failed, .cancelled:
-                continue
+        if recognizer.hasFailureRequirements {
+            inPlay.forEach { requirement in
+                guard !blocked, requirement !== recognizer, recognizer.requiresFailure(of: requirement) else { return }
+                switch requirement.currentState {
+                case .began, .changed, .ended: blocked = true
+                case .possible: waiting = true
+                case .failed, .cancelled: break
+                }
             }
+        }
+        if blocked {
+            recognizer.apply(.fail)
+            return
         }
         if waiting { return }
 
-        for winner in recognizersInPlay where winner !== recognizer && winner.isReleased
-            && winner.currentState.isRecognizing && prevents(winner, recognizer) {
+        let excluded = inPlay.contains { winner in
+            winner !== recognizer && winner.isReleased && winner.currentState.isRecognizing
+                && prevents(winner, recognizer)
+        }
+        if excluded {
             recognizer.apply(.fail)
             return
         }
 
         // Among recognizers claiming in the same pass, one that would be excluded by a rival it
         // cannot exclude yields (W10-120: the double tap excludes the single tap on the second tap).
-        for rival in recognizersInPlay where rival !== recognizer && !rival.isReleased
-            && rival.currentState.isRecognizing && !isWaitingOnRequirement(rival)
-            && prevents(rival, recognizer) && !prevents(recognizer, rival) {
+        let yields = inPlay.contains { rival in
+            rival !== recognizer && !rival.isReleased
+                && rival.currentState.isRecognizing && !isWaitingOnRequirement(rival)
+                && prevents(rival, recognizer) && !prevents(recognizer, rival)
+        }
+        if yields {
             recognizer.apply(.fail)
             return
         }
@@ -89,20 +100,22 @@ extension TouchDispatcher {
         recognizer.actionPending = true
         recognizer.presentBeganFirst = recognizer.kind == .continuous && recognizer.currentState != .began
 
-        for other in recognizersInPlay where other !== recognizer && !other.isReleased {
+        inPlay.forEach { other in
+            guard other !== recognizer, !other.isReleased else { return }
             let state = other.currentState
-            guard state == .possible || state.isRecognizing else { continue }
+            guard state == .possible || state.isRecognizing else { return }
             if prevents(recognizer, other) { other.apply(.fail) }
         }
     }
 
     /// Whether `recognizer` has a requirement in play that has not failed yet.
     private func isWaitingOnRequirement(_ recognizer: GestureRecognizer) -> Bool {
-        for requirement in recognizersInPlay where requirement !== recognizer && recognizer.requiresFailure(of: requirement) {
+        guard recognizer.hasFailureRequirements else { return false }
+        return inPlay.contains { requirement in
+            guard requirement !== recognizer, recognizer.requiresFailure(of: requirement) else { return false }
             let state = requirement.currentState
-            if state != .failed && state != .cancelled { return true }
+            return state != .failed && state != .cancelled
         }
-        return false
     }
 
     /// Fails every recognizer that requires `recognizer` to fail and has not been let through.
@@ -138,10 +151,10 @@ extension TouchDispatcher {
     /// Whether `winner`, recognizing, excludes `other`.
     func prevents(_ winner: GestureRecognizer, _ other: GestureRecognizer) -> Bool {
         guard winner.canPrevent(other), other.canBePrevented(by: winner) else { return false }
-        if let delegate = winner.delegate, delegate.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: other) {
+        if let delegate = winner.delegateIfSet, delegate.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: other) {
             return false
         }
-        if let delegate = other.delegate, delegate.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: winner) {
+        if let delegate = other.delegateIfSet, delegate.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: winner) {
             return false
         }
         return true

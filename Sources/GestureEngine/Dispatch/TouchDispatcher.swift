@@ -158,10 +158,11 @@ public final class TouchDispatcher {
     private func collectRecognizers(for touch: Touch, from hit: View) {
         var current: View? = hit
         while let view = current {
-            for recognizer in view.gestureRecognizers {
-                guard recognizer.isEnabled, !(recognizer.isActive && recognizer.currentState.isFinished) else { continue }
-                if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
-                    continue
+            // Unretained: the view's array (copied for the walk) keeps its recognizers alive.
+            view.gestureRecognizers.forEachUnretained { recognizer in
+                guard recognizer.isEnabled, !(recognizer.isActive && recognizer.currentState.isFinished) else { return }
+                if let delegate = recognizer.delegateIfSet, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
+                    return
                 }
                 if !recognizer.isActive { activate(recognizer) }
                 touch.gestureRecognizers.append(recognizer)
@@ -288,9 +289,9 @@ public final class TouchDispatcher {
         recognizer.isActive = true
         recognizer.dispatcher = self
         // Each delegate is a weak reference: load it once per recognizer, not once per question.
-        let delegate = recognizer.delegate
+        let delegate = recognizer.delegateIfSet
         inPlay.forEach { other in
-            let otherDelegate = other.delegate
+            let otherDelegate = other.delegateIfSet
             if asksToRequire(recognizer, delegate, failureOf: other, otherDelegate), !recognizer.requiresFailure(of: other) {
                 recognizer.attemptRequirements.append(other)
             }
@@ -316,9 +317,11 @@ public final class TouchDispatcher {
     /// too (W10-121: a single tap that recognized early waits for its double tap).
     private func resetSettledRecognizers() {
         var index = 0
-        while index < recognizersInPlay.count {
-            let recognizer = recognizersInPlay[index]
-            if isSettled(recognizer) && partnersSettled(recognizer) {
+        while index < inPlay.count {
+            // Unretained: `recognizersInPlay` holds it until the removal below, the last use.
+            let settled = inPlay.with(index) { isSettled($0) && partnersSettled($0) }
+            if settled {
+                let recognizer = recognizersInPlay[index]
                 recognizer.apply(.reset)
                 recognizer.reset()
                 recognizer.resetAttempt()
@@ -339,11 +342,11 @@ public final class TouchDispatcher {
     }
 
     private func partnersSettled(_ recognizer: GestureRecognizer) -> Bool {
-        for other in recognizersInPlay where other !== recognizer {
+        return !inPlay.contains { other in
+            guard other !== recognizer else { return false }
             let linked = recognizer.requiresFailure(of: other) || other.requiresFailure(of: recognizer)
-            if linked && !isSettled(other) { return false }
+            return linked && !isSettled(other)
         }
-        return true
     }
 
     // MARK: Calls from recognizers

@@ -18,7 +18,17 @@ open class GestureRecognizer: TimerTarget {
     /// dispatch path several times dearer. The view clears it when it detaches the recognizer or is
     /// deinitialised, so it never dangles.
     public internal(set) unowned(unsafe) var view: View?
-    public weak var delegate: (any GestureRecognizerDelegate)?
+    public weak var delegate: (any GestureRecognizerDelegate)? {
+        didSet { hasDelegate = delegate != nil }
+    }
+    /// Whether a delegate was ever set (and not cleared). Loading a weak reference is a runtime
+    /// call even when it is `nil`; most recognizers have no delegate, so the dispatch paths test
+    /// this flag first. A delegate that has gone away still reads as `nil` through `delegateIfSet`.
+    private(set) var hasDelegate = false
+
+    /// The delegate, loaded only if one was set.
+    @inline(__always)
+    final var delegateIfSet: (any GestureRecognizerDelegate)? { hasDelegate ? delegate : nil }
 
     /// Disabled recognizers receive no touches. Disabling one that is recognizing cancels it;
     /// disabling one that is still deciding fails it.
@@ -123,7 +133,7 @@ open class GestureRecognizer: TimerTarget {
     }
 
     private func shouldBegin() -> Bool {
-        if let delegate, !delegate.gestureRecognizerShouldBegin(self) { return false }
+        if let delegate = delegateIfSet, !delegate.gestureRecognizerShouldBegin(self) { return false }
         if let view, !view.gestureRecognizerShouldBegin(self) { return false }
         return true
     }
@@ -152,8 +162,11 @@ open class GestureRecognizer: TimerTarget {
         withDispatcher { dispatcher in
             if dispatcher.observer != nil { dispatcher.recognizerWillSendAction(self, presenting: presented) }
         }
-        actions.withUnsafeBufferPointer { actions in
-            for action in actions { action(self) }
+        // Most recognizers under replay have no action: skip the walk, which retains the buffer.
+        if !actions.isEmpty {
+            actions.withUnsafeBufferPointer { actions in
+                for action in actions { action(self) }
+            }
         }
         presentedState = nil
     }
@@ -251,24 +264,32 @@ open class GestureRecognizer: TimerTarget {
     // MARK: Timers
 
     /// The current instant on the dispatcher's clock (0 if not dispatching).
-    public final var now: GestureTime { dispatcher?.scheduler.now ?? 0 }
+    public final var now: GestureTime {
+        // Through the unmanaged reference: `dispatcher?` would retain and release the dispatcher.
+        guard let reference = dispatcherReference else { return 0 }
+        return reference._withUnsafeGuaranteedRef { $0.scheduler.now }
+    }
 
     /// Arms a timer that calls `timerFired(tag:)` at `deadline`, replacing any with the same tag.
     public final func startTimer(at deadline: GestureTime, tag: Int) {
-        guard let dispatcher else { return }
+        guard let reference = dispatcherReference else { return }
         cancelTimer(tag: tag)
-        let token = dispatcher.scheduler.schedule(at: deadline, target: self, tag: tag)
+        let token = reference._withUnsafeGuaranteedRef {
+            $0.scheduler.schedule(at: deadline, target: self, tag: tag)
+        }
         armedTimers.append((tag, token))
     }
 
     public final func cancelTimer(tag: Int) {
         guard let index = armedTimers.firstIndex(where: { $0.tag == tag }) else { return }
-        dispatcher?.scheduler.cancel(armedTimers[index].token)
+        let token = armedTimers[index].token
+        withDispatcher { $0.scheduler.cancel(token) }
         armedTimers.remove(at: index)
     }
 
     public final func cancelAllTimers() {
-        for timer in armedTimers { dispatcher?.scheduler.cancel(timer.token) }
+        guard !armedTimers.isEmpty else { return }
+        for timer in armedTimers { withDispatcher { $0.scheduler.cancel(timer.token) } }
         armedTimers.removeAll(keepingCapacity: true)
     }
 
@@ -277,6 +298,7 @@ open class GestureRecognizer: TimerTarget {
         armedTimers.remove(at: index)
         guard !_state.isFinished else { return }
         timerFired(tag: tag)
+        // Retained on purpose: an action run from here may drop the last other reference to it.
         dispatcher?.recognizerHandledTimer(self)
     }
 
