@@ -200,28 +200,6 @@ struct ChunkDecoder {
         Varint.unzigzag32(try varint32())
     }
 
-    /// Two deltas in a row (x and y), the bulk of every touch sample. When at least four bytes are
-    /// left and both varints take one or two bytes, one 32-bit load decodes both without a branch on
-    /// their lengths (which vary from sample to sample, so a branch would often be mispredicted);
-    /// anything else takes the checked byte-by-byte path, which reads the same values.
-    @inlinable @inline(__always)
-    mutating func deltaPair() throws(Failure) -> (Int32, Int32) {
-        if end - cursor >= 4 {
-            let word = UInt32(littleEndian: cursor.loadUnaligned(as: UInt32.self))
-            let more = (word >> 7) & 1
-            let first = (word & 0x7F) | ((word >> 1) & 0x3F80 & (0 &- more))
-            let rest = word >> ((more &+ 1) &* 8)
-            let moreSecond = (rest >> 7) & 1
-            let second = (rest & 0x7F) | ((rest >> 1) & 0x3F80 & (0 &- moreSecond))
-            if word & 0x8080 != 0x8080 && rest & 0x8080 != 0x8080 {
-                cursor += Int(more &+ moreSecond &+ 2)
-                return (Varint.unzigzag32(first), Varint.unzigzag32(second))
-            }
-        }
-        let first = try delta32()
-        return (first, try delta32())
-    }
-
     // MARK: - Touches
 
     @inlinable @inline(__always)
@@ -249,7 +227,8 @@ struct ChunkDecoder {
     @inlinable @inline(__always)
     mutating func move(_ index: Int) throws(Failure) -> TouchSample {
         let entry = try local(index)
-        let (dx, dy) = try deltaPair()
+        let dx = try delta32()
+        let dy = try delta32()
         entry.pointee.x &+= dx
         entry.pointee.y &+= dy
         return sample(entry, .motion)
@@ -260,9 +239,8 @@ struct ChunkDecoder {
         let entry = try local(index)
         let modes = try byte()
         let phase = TouchPhase(rawValue: modes & 3)!
-        let (dx, dy) = try deltaPair()
-        entry.pointee.x &+= dx
-        entry.pointee.y &+= dy
+        entry.pointee.x &+= try delta32()
+        entry.pointee.y &+= try delta32()
         // Most samples that are not plain motion change no optional field (a down or a lift).
         if modes >> 2 != 0 {
             try applyMode(modes >> 2, bit: 1, &entry.pointee.pressure, &entry.pointee.present)
@@ -304,7 +282,8 @@ struct ChunkDecoder {
         entry.pointee.device = try varint16("device")
         entry.pointee.touch = try varint32()
         entry.pointee.slot = try varint16("slot")
-        (entry.pointee.x, entry.pointee.y) = try deltaPair()
+        entry.pointee.x = try delta32()
+        entry.pointee.y = try delta32()
         let present = try byte()
         guard present < 8 else { throw invalidFieldMask() }
         entry.pointee.present = present
