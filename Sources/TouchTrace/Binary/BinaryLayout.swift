@@ -36,7 +36,7 @@ enum BinaryLayout {
     /// Readers refuse chunk payloads larger than this.
     static let maxChunkPayload = 16 * 1024 * 1024
     /// Touches a chunk can define (its local touch table).
-    static let maxLocalTouches = 64
+    @inlinable static var maxLocalTouches: Int { 64 }
 
     // MARK: Opcodes
     // Computed and inlinable so that they fold to literals in the decoder's inlined loop.

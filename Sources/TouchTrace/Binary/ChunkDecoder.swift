@@ -183,14 +183,15 @@ struct ChunkDecoder {
         return UInt32(truncatingIfNeeded: value)
     }
 
-    @inline(__always)
-    private mutating func varint16(_ what: StaticString) throws(Failure) -> UInt16 {
+    @inlinable @inline(__always)
+    mutating func varint16(_ what: StaticString) throws(Failure) -> UInt16 {
         let value = try varint()
         guard value <= UInt16.max else { throw tooWide(what, value) }
         return UInt16(truncatingIfNeeded: value)
     }
 
-    private func tooWide(_ what: StaticString, _ value: UInt64) -> Failure {
+    @usableFromInline
+    func tooWide(_ what: StaticString, _ value: UInt64) -> Failure {
         failure("\(what) \(value) does not fit 16 bits", at: cursor - Varint.encodedLength(value))
     }
 
@@ -233,20 +234,24 @@ struct ChunkDecoder {
         return sample(entry, .motion)
     }
 
-    @usableFromInline
+    @inlinable @inline(__always)
     mutating func touch(_ index: Int) throws(Failure) -> TouchSample {
         let entry = try local(index)
         let modes = try byte()
         let phase = TouchPhase(rawValue: modes & 3)!
         entry.pointee.x &+= try delta32()
         entry.pointee.y &+= try delta32()
-        try applyMode(modes >> 2, bit: 1, &entry.pointee.pressure, &entry.pointee.present)
-        try applyMode(modes >> 4, bit: 2, &entry.pointee.major, &entry.pointee.present)
-        try applyMode(modes >> 6, bit: 4, &entry.pointee.minor, &entry.pointee.present)
+        // Most samples that are not plain motion change no optional field (a down or a lift).
+        if modes >> 2 != 0 {
+            try applyMode(modes >> 2, bit: 1, &entry.pointee.pressure, &entry.pointee.present)
+            try applyMode(modes >> 4, bit: 2, &entry.pointee.major, &entry.pointee.present)
+            try applyMode(modes >> 6, bit: 4, &entry.pointee.minor, &entry.pointee.present)
+        }
         return sample(entry, phase)
     }
 
-    private mutating func applyMode(_ mode: UInt8, bit: UInt8, _ value: inout Int32, _ present: inout UInt8) throws(Failure) {
+    @inlinable @inline(__always)
+    mutating func applyMode(_ mode: UInt8, bit: UInt8, _ value: inout Int32, _ present: inout UInt8) throws(Failure) {
         switch mode & 3 {
         case 0: break
         case 1:
@@ -256,28 +261,47 @@ struct ChunkDecoder {
             if present & bit == 0 { value = 0 }
             value &+= try delta32()
             present |= bit
-        default: throw failure("invalid field mode 3 in a touch sample")
+        default: throw invalidFieldMode()
         }
     }
 
     @usableFromInline
+    mutating func invalidFieldMode() -> Failure {
+        failure("invalid field mode 3 in a touch sample")
+    }
+
+    /// A touch's first sample in this chunk: a new entry written straight into the table. Inlined,
+    /// because with many fingers down every chunk opens with one definition per finger; the checks
+    /// that fail throw through outlined builders so the common path stays short.
+    @inlinable @inline(__always)
     mutating func define(phase: TouchPhase) throws(Failure) -> TouchSample {
-        guard tableCount < BinaryLayout.maxLocalTouches else { throw failure("more than 64 touches in one chunk", at: cursor - 1) }
-        var entry = LocalTouch()
-        entry.device = try varint16("device")
-        entry.touch = try varint32()
-        entry.slot = try varint16("slot")
-        entry.x = try delta32()
-        entry.y = try delta32()
-        entry.present = try byte()
-        guard entry.present < 8 else { throw failure("invalid field mask in a touch definition", at: cursor - 1) }
-        if entry.present & 1 != 0 { entry.pressure = try delta32() }
-        if entry.present & 2 != 0 { entry.major = try delta32() }
-        if entry.present & 4 != 0 { entry.minor = try delta32() }
-        let slot = table + tableCount
-        slot.pointee = entry
-        tableCount += 1
-        return sample(slot, phase)
+        guard tableCount < BinaryLayout.maxLocalTouches else { throw tooManyTouches() }
+        // Filled in place; the entry only counts once `tableCount` moves past it, so a failure
+        // half-way leaves the table as it was.
+        let entry = table + tableCount
+        entry.pointee.device = try varint16("device")
+        entry.pointee.touch = try varint32()
+        entry.pointee.slot = try varint16("slot")
+        entry.pointee.x = try delta32()
+        entry.pointee.y = try delta32()
+        let present = try byte()
+        guard present < 8 else { throw invalidFieldMask() }
+        entry.pointee.present = present
+        entry.pointee.pressure = present & 1 != 0 ? try delta32() : 0
+        entry.pointee.major = present & 2 != 0 ? try delta32() : 0
+        entry.pointee.minor = present & 4 != 0 ? try delta32() : 0
+        tableCount &+= 1
+        return sample(entry, phase)
+    }
+
+    @usableFromInline
+    mutating func tooManyTouches() -> Failure {
+        failure("more than 64 touches in one chunk", at: cursor - 1)
+    }
+
+    @usableFromInline
+    mutating func invalidFieldMask() -> Failure {
+        failure("invalid field mask in a touch definition", at: cursor - 1)
     }
 
     // MARK: - Everything else
