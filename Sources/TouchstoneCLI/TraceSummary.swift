@@ -42,11 +42,7 @@ struct TraceSummary {
         return TraceSummary(
             path: path, format: format, header: loaded.document.header,
             devices: loaded.document.header.devices + added, statistics: statistics,
-            bytes: try fileSize(path), damage: loaded.damage, warnings: loaded.warnings)
-    }
-
-    private static func fileSize(_ path: String) throws -> Int {
-        try TraceFileSize.of(path)
+            bytes: try TraceFileSize.of(path), damage: loaded.damage, warnings: loaded.warnings)
     }
 
     var bytesPerSample: Double? {
