@@ -48,7 +48,12 @@ final class WaylandDisplay {
             throw .cannotConnect(display: name, reason: String(cString: strerror(errno)))
         }
         let connection = WaylandDisplay(display: raw)
-        try connection.bindGlobals()
+        do {
+            try connection.bindGlobals()
+        } catch {
+            connection.disconnect()
+            throw error
+        }
         return connection
     }
 
@@ -108,8 +113,22 @@ final class WaylandDisplay {
         }
     }
 
-    /// Closes the connection. The display must not be used afterwards.
+    /// Destroys the bound globals and the registry, then closes the connection. Objects made from
+    /// the globals (the seat's, the window's) must be destroyed first. The display must not be used
+    /// afterwards.
     func disconnect() {
+        if let pointerGestures {
+            if pointerGesturesVersion >= 2 { zwp_pointer_gestures_v1_release(pointerGestures) }
+            else { zwp_pointer_gestures_v1_destroy(pointerGestures) }
+        }
+        if let seat {
+            if seatVersion >= 5 { wl_seat_release(seat) } else { wl_seat_destroy(seat) }
+        }
+        if let wmBase { xdg_wm_base_destroy(wmBase) }
+        if let shm { wl_shm_destroy(shm) }
+        if let compositor { wl_compositor_destroy(compositor) }
+        if let registry { wl_registry_destroy(registry) }
+        (pointerGestures, seat, wmBase, shm, compositor, registry) = (nil, nil, nil, nil, nil, nil)
         wl_display_disconnect(display)
     }
 

@@ -24,6 +24,8 @@ final class Toplevel {
     private var resized = false
     private(set) var closeRequested = false
     private var waitingForFrame = false
+    /// The `wl_callback` of the frame requested last, until the compositor answers it.
+    private var frameCallback: OpaquePointer?
     private var buffers: [ShmBuffer] = []
 
     private let surfaceListener = UnsafeMutablePointer<xdg_surface_listener>.allocate(capacity: 1)
@@ -49,7 +51,9 @@ final class Toplevel {
         toplevelListener.initialize(to: listener)
         frameListener.initialize(to: wl_callback_listener(done: { data, callback, _ in
             wl_callback_destroy(callback)
-            Toplevel.from(data).waitingForFrame = false
+            let window = Toplevel.from(data)
+            window.frameCallback = nil
+            window.waitingForFrame = false
         }))
         xdg_surface_add_listener(xdgSurface, surfaceListener, context)
         xdg_toplevel_add_listener(toplevel, toplevelListener, context)
@@ -94,8 +98,9 @@ final class Toplevel {
         paint(Canvas(pixels: buffer.pixels, width: buffer.width, height: buffer.height))
         wl_surface_attach(surface, buffer.buffer, 0, 0)
         wl_surface_damage_buffer(surface, 0, 0, Int32(buffer.width), Int32(buffer.height))
-        let callback = wl_surface_frame(surface)
-        wl_callback_add_listener(callback, frameListener, Unmanaged.passUnretained(self).toOpaque())
+        if let frameCallback { wl_callback_destroy(frameCallback) }  // a configure cut the wait short
+        frameCallback = wl_surface_frame(surface)
+        wl_callback_add_listener(frameCallback, frameListener, Unmanaged.passUnretained(self).toOpaque())
         waitingForFrame = true
         buffer.markAttached()
         wl_surface_commit(surface)
@@ -109,10 +114,20 @@ final class Toplevel {
     }
 
     /// Destroys the window's objects, in the order the protocol requires.
+    /// Call it before the connection closes (libwayland frees a proxy only when it is destroyed);
+    /// afterwards no event can reach the window's listener tables.
     func destroy() {
+        if let frameCallback { wl_callback_destroy(frameCallback) }
+        frameCallback = nil
         buffers.removeAll()
         xdg_toplevel_destroy(toplevel)
         xdg_surface_destroy(xdgSurface)
         wl_surface_destroy(surface)
+    }
+
+    deinit {
+        surfaceListener.deallocate()
+        toplevelListener.deallocate()
+        frameListener.deallocate()
     }
 }
