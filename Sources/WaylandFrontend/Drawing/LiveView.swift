@@ -168,14 +168,14 @@ final class LiveView {
         if let gesture = input.gesture, gesture.isRunning { paintGesture(canvas, geometry: geometry, gesture: gesture) }
     }
 
-    /// The touchpad gesture in progress, drawn at the scene's centre: a swipe as a line along its
-    /// accumulated motion, a pinch as a circle whose radius follows the scale (with the starting
+    /// The touchpad gesture in progress, drawn at the scene's centre: a swipe or a two-finger
+    /// scroll as a line along its accumulated motion, a pinch as a circle whose radius follows the scale (with the starting
     /// circle dimmed), a hold as a ring of one dot per finger.
     private func paintGesture(_ canvas: Canvas, geometry: Geometry, gesture: InputOverlay.Gesture) {
         let center = geometry.pixel(sceneX: geometry.viewport.sceneWidth / 2, sceneY: geometry.viewport.sceneHeight / 2)
         let thickness = max(2, geometry.pixels(3))
         switch gesture.kind {
-        case .swipe:
+        case .swipe, .scroll:
             let end = (x: center.x + geometry.pixels(gesture.dx), y: center.y + geometry.pixels(gesture.dy))
             canvas.line(from: center, to: end, thickness: thickness, Self.gesture)
             canvas.fillCircle(centerX: end.x, centerY: end.y, radius: geometry.pixels(8), Self.gesture)
