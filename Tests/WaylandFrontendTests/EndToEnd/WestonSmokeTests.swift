@@ -13,7 +13,7 @@ struct WestonSmokeTests {
         let module = scratch.file("touch-injector.so")
         _ = try TestPaths.shell(
             "cc -std=c11 -shared -fPIC -o '\(module)' '\(TestPaths.fixtures)/WestonTouch/touch-injector.c'"
-                + " $(pkg-config --cflags --libs libweston-10 wayland-server)")
+                + " $(pkg-config --cflags --libs libweston-10 libweston-desktop-10 wayland-server)")
         let socket = "touchstone-weston-\(UUID().uuidString.prefix(8))"
         let environment = TestCompositor.clientEnvironment(scratch: scratch, socket: socket)
         let westonLog = scratch.file("weston.log")
