@@ -40,5 +40,10 @@ public struct OutputFileError: Error, Equatable, Sendable, CustomStringConvertib
     public var path: String
     public var reason: String
 
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
     public var description: String { "\(path): cannot write the file (\(reason))" }
 }
