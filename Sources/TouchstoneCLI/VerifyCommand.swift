@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Pictures
 import Replay
 import Synchronization
 
@@ -32,6 +33,9 @@ extension Touchstone {
         @Option(help: "Also write JUnit XML results to this file.")
         var junit: String?
 
+        @Option(help: "Also write an HTML report to this folder: index.html and a page per failing capture with its timelines.")
+        var report: String?
+
         @Flag(help: "Never draw the progress bar, even on a terminal.")
         var noProgress = false
 
@@ -42,6 +46,13 @@ extension Touchstone {
                                         shard: try shard.map { text throws(VerifyError) in try Shard(parsing: text) } ?? .all)
             } catch {
                 throw fail(error.description)
+            }
+            if let report {
+                do {
+                    try PictureFile.refuseAlias(output: report, inputs: [directory])
+                } catch {
+                    throw fail(error.description)
+                }
             }
             let bar = ProgressBar(enabled: !noProgress && isatty(STDERR_FILENO) == 1)
             let report: VerifyReport
@@ -61,6 +72,13 @@ extension Touchstone {
                     try OutputFile.write(Array(JUnitReport.xml(report).utf8), to: junit)
                 } catch {
                     throw fail(error.description)
+                }
+            }
+            if let folder = self.report {
+                do {
+                    try VerifyHTMLReport.write(report, to: folder)
+                } catch {
+                    throw fail(String(describing: error))
                 }
             }
             if report.failed > 0 { throw ExitCode(1) }

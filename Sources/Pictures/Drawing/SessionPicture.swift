@@ -77,3 +77,19 @@ public enum SessionPicture {
         return svg.text
     }
 }
+
+extension SessionPicture {
+    /// A lanes-only chart, for a report page: a heading, the shared time axis from `from` to `to`,
+    /// the touches, the given lanes and the highlighted marks. An `<svg>` element without an XML
+    /// declaration, to sit inside HTML.
+    static func chart(heading: String, from: Microseconds, to: Microseconds, touches: [TouchTrack],
+                      recognizers: [RecognizerLane], views: [ViewLane], highlights: Highlights) -> String {
+        let axis = TimeAxis(from: from, to: to, left: LaneChart.labelWidth, right: width - 20)
+        var body = SVGText()
+        body.label(heading, x: 20, y: 22, "\(Palette.font) font-size=\"14\" font-weight=\"bold\" fill=\"\(Palette.ink)\"")
+        let chart = LaneChart(axis: axis, touches: touches, recognizers: recognizers, views: views, highlights: highlights)
+        let height = 34 + chart.draw(into: &body, top: 34, width: width) + 12
+        let document = document(width: width, height: height, body: body)
+        return String(document.drop { $0 != "\n" }.dropFirst())
+    }
+}

@@ -92,9 +92,9 @@ public struct ViewLane: Sendable {
     public struct Delivery: Equatable, Sendable {
         /// When the hook ran.
         public var time: Microseconds
-        /// When the touches it carried happened: earlier than `time` when a recognizer's
-        /// `delaysTouchesBegan` or `delaysTouchesEnded` held them back; equal otherwise, and
-        /// always equal when read from a log that does not record it.
+        /// When the touches of a began or ended delivery happened: earlier than `time` when a
+        /// recognizer's `delaysTouchesBegan` or `delaysTouchesEnded` held them back; equal
+        /// otherwise, for moved and cancelled, and when read from a log that does not record it.
         public var original: Microseconds
         public var phase: ViewTouchPhase
         public var touchCount: Int

@@ -41,10 +41,13 @@ final class TimelineRecorder: GestureObserver {
             recognizers[lane].actions.append(.init(time: time, state: RecognizerStateName(state, kind: recognizer.kind)))
         case .viewReceived(let view, let phase, let touches):
             guard let phase = ViewTouchPhase(phase) else { return }
+            // Only began and ended can be held back (delaysTouchesBegan/Ended); a cancel carries
+            // the touches' last movement, which is no delay.
+            let held = phase == .began || phase == .ended
             var original = time
             var count = 0
             for touch in touches {
-                original = min(original, touch.timestamp)
+                if held { original = min(original, touch.timestamp) }
                 count += 1
             }
             views[index(of: view)].deliveries.append(.init(time: time, original: original, phase: phase, touchCount: count))
