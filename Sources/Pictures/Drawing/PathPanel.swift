@@ -78,6 +78,12 @@ struct PathPanel {
         return height
     }
 
+    /// How many points the paths keep at this tolerance when drawn `width` pixels wide.
+    func keptPoints(width: Double) -> Int {
+        let scale = width / max(timeline.window.width, 1)
+        return timeline.touches.reduce(0) { $0 + simplified($1, scale: scale).count }
+    }
+
     /// The points of `track` inside the time window that are at least `tolerance` picture pixels
     /// from the last one kept, and always the last one: a finger resting or moving slowly costs
     /// nothing, so the size follows what can be seen, not the sample rate.

@@ -29,9 +29,19 @@ public struct PictureOptions: Sendable {
 public enum SessionPicture {
     public static let width = 1000.0
     static let margin = 40.0
+    /// Where the window panel starts, under the title and subtitle.
+    static let pathPanelTop = 68.0
 
     public static func svg(_ timeline: SessionTimeline, options: PictureOptions) -> [UInt8] {
+        // Coarsen the paths until the points they keep fit the budget (about 12 bytes each, leaving
+        // a fifth for everything else), then draw; if the whole still exceeds it, coarsen further.
+        let (from, to) = window(timeline, options)
         var tolerance = 0.5
+        while tolerance < 64 {
+            let panel = PathPanel(timeline: timeline, from: from, to: to, tolerance: tolerance, tickStep: 1)
+            if panel.keptPoints(width: width - 2 * margin) * 12 <= options.byteBudget * 4 / 5 { break }
+            tolerance *= 2
+        }
         while true {
             let text = render(timeline, options: options, tolerance: tolerance)
             if text.utf8.count <= options.byteBudget || tolerance >= 64 { return Array(text.utf8) }
@@ -57,7 +67,7 @@ public enum SessionPicture {
         if !options.subtitle.isEmpty {
             body.label(options.subtitle, x: 20, y: y, "\(Palette.font) font-size=\"12\" fill=\"\(Palette.muted)\"")
         }
-        y += 22
+        y = pathPanelTop
         let panel = PathPanel(timeline: timeline, from: from, to: to, tolerance: tolerance, tickStep: axis.step())
         y += panel.draw(into: &body, left: margin, top: y, width: width - 2 * margin) + 22
         y += Legend.draw(into: &body, top: y, withScene: timeline.hasScene, tickStep: axis.step()) + 10
