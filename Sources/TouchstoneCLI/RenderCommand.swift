@@ -70,16 +70,15 @@ struct PictureWindow {
 /// Reads a trace (replaying it through `scene` when there is one) and writes its picture: shared by
 /// `render` and `info --svg`. Damage the reader worked around goes to standard error as warnings.
 func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: String, window: PictureWindow) throws {
+    let inputs = [trace] + (sceneFile.map { $0.hasSuffix(".json") ? [$0] : [] } ?? [])
     do {
-        try PictureFile.refuseAlias(output: output, inputs: [trace] + (sceneFile.map { [$0] } ?? []))
+        try OutputFile.refuseAliasing(output, inputs: inputs)
     } catch {
         throw fail(error.description)
     }
     let timeline: SessionTimeline
     do {
-        timeline = try SessionReader.read(tracePath: trace, scene: scene) { warning in
-            FileHandle.standardError.write(Data("warning: \(warning)\n".utf8))
-        }
+        timeline = try SessionReader.read(tracePath: trace, scene: scene) { printError($0) }
     } catch {
         throw fail(String(describing: error))
     }
@@ -89,7 +88,7 @@ func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: Strin
     subtitle += ", \(timeline.touches.count) touches, \(String(format: "%.3f", locale: Locale(identifier: "en_US_POSIX"), seconds)) s"
     let options = PictureOptions(from: window.from, to: window.to, title: name, subtitle: subtitle)
     do {
-        try PictureFile.write(SessionPicture.svg(timeline, options: options), to: output)
+        try OutputFile.write(SessionPicture.svg(timeline, options: options), to: output, inputs: inputs)
     } catch {
         throw fail(error.description)
     }

@@ -19,13 +19,14 @@ public enum VerifyHTMLReport {
         return pages
     }
 
-    /// Writes every page under `folder` (created if missing), each through a temporary name.
-    public static func write(_ report: VerifyReport, to folder: String) throws {
+    /// Writes every page under `folder` (created if missing), each through a temporary name,
+    /// refusing to write over any of `inputs`.
+    public static func write(_ report: VerifyReport, to folder: String, inputs: [String] = []) throws {
         for (path, html) in pages(for: report) {
             let full = folder + "/" + path
             try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
-            try PictureFile.write(Array(html.utf8), to: full)
+            try OutputFile.write(Array(html.utf8), to: full, inputs: inputs)
         }
     }
 

@@ -8,7 +8,7 @@ import TouchTrace
 /// the timeline is gathered by an observer beside the log, never by reading the log back.
 public enum SessionReader {
     /// Reads `tracePath`. `warn` receives one line per piece of damage or format oddity the reader
-    /// worked around (a trace cut short, a skipped sample), as `replay` reports them. Throws
+    /// worked around (a trace cut short, a skipped sample), worded as `convert` prints them. Throws
     /// `TraceInputError` naming the file for a trace that cannot be read or replayed.
     public static func read(tracePath: String, scene: Scene?, warn: (String) -> Void = { _ in }) throws -> SessionTimeline {
         let window = scene?.window ?? BuiltinScenes.window
@@ -34,10 +34,10 @@ public enum SessionReader {
                 let reader = try TraceReader(path: tracePath)
                 start(reader.header.devices)
                 try reader.forEachEvent(feed)
-                reader.damage.forEach { warn("\(tracePath): \($0.description)") }
+                reader.damage.forEach { warn("warning: \(tracePath): \($0.description)") }
             } else {
                 let loaded = try TraceFile.load(path: tracePath)
-                loaded.warnings.forEach { warn("\(tracePath): \($0)") }
+                loaded.warnings.forEach { warn($0.description) }
                 start(loaded.document.header.devices)
                 try loaded.document.events.forEach(feed)
             }
