@@ -85,7 +85,7 @@ func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: Strin
     let name = (trace as NSString).lastPathComponent
     let seconds = Double(timeline.duration) / 1e6
     var subtitle = scene.map { "scene \($0.name)" } ?? "no scene: touches only"
-    subtitle += ", \(timeline.touches.count) touches, \(String(format: "%.3f", locale: Locale(identifier: "en_US_POSIX"), seconds)) s"
+    subtitle += ", \(timeline.touches.count) \(timeline.touches.count == 1 ? "touch" : "touches"), \(String(format: "%.3f", locale: Locale(identifier: "en_US_POSIX"), seconds)) s"
     let options = PictureOptions(from: window.from, to: window.to, title: name, subtitle: subtitle)
     do {
         try OutputFile.write(SessionPicture.svg(timeline, options: options), to: output, inputs: inputs)
