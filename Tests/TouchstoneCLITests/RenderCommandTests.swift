@@ -32,6 +32,18 @@ struct RenderCommandTests {
         #expect(a.replacingOccurrences(of: "pan.trace", with: "pan.jsonl") == b)
     }
 
+    @Test("The README's picture is what render draws from its capture today")
+    func readmePictureIsCurrent() throws {
+        let folder = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.run(
+            ["render", "captures/map/double-tap-drag-zoom.trace", "--scene", "map", "-o", folder.file("zoom.svg")],
+            in: URL(fileURLWithPath: Self.captures).deletingLastPathComponent())
+        #expect(result.status == 0)
+        let committed = URL(fileURLWithPath: Self.captures).deletingLastPathComponent().appendingPathComponent("docs/pictures/double-tap-drag-zoom.svg").path
+        #expect(readFileBytes(folder.file("zoom.svg")) == readFileBytes(committed),
+                "regenerate with: touchstone render captures/map/double-tap-drag-zoom.trace --scene map -o docs/pictures/double-tap-drag-zoom.svg")
+    }
+
     @Test("An unknown scene is the same error as replay's, and nothing is written")
     func unknownScene() throws {
         let folder = TemporaryDirectory("cli")

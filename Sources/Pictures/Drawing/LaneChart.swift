@@ -67,22 +67,18 @@ struct LaneChart {
             y += Double(max(rowCount, 1)) * Self.rowHeight + 4
         }
 
-        if !recognizers.isEmpty {
-            body.label("Recognizers", x: 8, y: y + 14, "\(Palette.font) font-size=\"12\" font-weight=\"bold\" fill=\"\(Palette.ink)\"")
+        /// A heading and one lane per item, when there are any.
+        func section<Lane>(_ heading: String, _ lanes: [Lane], _ draw: (Lane, Double, inout SVGText) -> Void) {
+            guard !lanes.isEmpty else { return }
+            body.label(heading, x: 8, y: y + 14, "\(Palette.font) font-size=\"12\" font-weight=\"bold\" fill=\"\(Palette.ink)\"")
             y += Self.headingHeight
-            for lane in recognizers {
-                drawRecognizer(lane, top: y, into: &body, textStyle: textStyle)
+            for lane in lanes {
+                draw(lane, y, &body)
                 y += Self.laneHeight
             }
         }
-        if !views.isEmpty {
-            body.label("Views (touches delivered)", x: 8, y: y + 14, "\(Palette.font) font-size=\"12\" font-weight=\"bold\" fill=\"\(Palette.ink)\"")
-            y += Self.headingHeight
-            for lane in views {
-                drawView(lane, top: y, into: &body, textStyle: textStyle)
-                y += Self.laneHeight
-            }
-        }
+        section("Recognizers", recognizers) { drawRecognizer($0, top: $1, into: &$2, textStyle: textStyle) }
+        section("Views (touches delivered)", views) { drawView($0, top: $1, into: &$2, textStyle: textStyle) }
         // Grid first, so the marks lie on top of it.
         for tick in ticks {
             svg.line(axis.x(tick), gridTop, axis.x(tick), y, "stroke=\"\(Palette.grid)\"")

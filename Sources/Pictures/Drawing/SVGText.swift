@@ -1,3 +1,5 @@
+import Replay
+
 /// A growing SVG (or HTML) text with the two things every element needs done the same way each
 /// time: numbers written with at most one decimal, rounded half away from zero, never in a locale
 /// and never `-0` (so the same session always gives the same bytes), and text escaped for XML.
@@ -36,22 +38,7 @@ struct SVGText {
         text += Self.escape(string)
     }
 
-    static func escape(_ string: String) -> String {
-        var result = ""
-        result.reserveCapacity(string.utf8.count)
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case _ where scalar.value < 0x20 && scalar != "\n" && scalar != "\t": result += "?"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    static func escape(_ string: String) -> String { XMLText.escape(string) }
 
     // MARK: - Elements
 

@@ -58,24 +58,30 @@ final class TimelineRecorder: GestureObserver {
     var deliveringViews: [ViewLane] { views.filter { !$0.deliveries.isEmpty } }
 
     private func index(of recognizer: GestureRecognizer) -> Int {
-        let key = ObjectIdentifier(recognizer)
-        if let index = recognizerIndex[key] { return index }
-        let index = recognizerOrder[recognizer.name] ?? {
-            recognizers.append(RecognizerLane(name: recognizer.name))
-            return recognizers.count - 1
-        }()
-        recognizerIndex[key] = index
-        return index
+        Self.lane(for: ObjectIdentifier(recognizer), named: recognizer.name, cache: &recognizerIndex,
+                  order: recognizerOrder, lanes: &recognizers, make: RecognizerLane.init(name:))
     }
 
     private func index(of view: View) -> Int {
-        let key = ObjectIdentifier(view)
-        if let index = viewIndex[key] { return index }
-        let index = viewOrder[view.name] ?? {
-            views.append(ViewLane(name: view.name))
-            return views.count - 1
-        }()
-        viewIndex[key] = index
+        Self.lane(for: ObjectIdentifier(view), named: view.name, cache: &viewIndex, order: viewOrder,
+                  lanes: &views, make: ViewLane.init(name:))
+    }
+
+    /// The lane of an engine object: cached by identity; else the scene's lane of that name; else
+    /// a new lane at the end (an object the scene did not name).
+    private static func lane<Lane>(
+        for key: ObjectIdentifier, named name: String, cache: inout [ObjectIdentifier: Int], order: [String: Int],
+        lanes: inout [Lane], make: (String) -> Lane
+    ) -> Int {
+        if let index = cache[key] { return index }
+        let index: Int
+        if let ordered = order[name] {
+            index = ordered
+        } else {
+            lanes.append(make(name))
+            index = lanes.count - 1
+        }
+        cache[key] = index
         return index
     }
 }
