@@ -7,44 +7,32 @@ import TouchTrace
 /// The replay is the real one (`ReplayDriver`, the same rule and scene as `touchstone replay`);
 /// the timeline is gathered by an observer beside the log, never by reading the log back.
 public enum SessionReader {
-    /// Reads `tracePath`. `warn` receives one line per piece of damage or format oddity the reader
-    /// worked around (a trace cut short, a skipped sample), worded as `convert` prints them. Throws
-    /// `TraceInputError` naming the file for a trace that cannot be read or replayed.
+    /// Reads `tracePath` through `TraceFile.open`, the road every command reads by. `warn` receives
+    /// the reader's notices (damage worked around, import warnings), one line each, as `replay`
+    /// prints them. Throws `TraceInputError` naming the file for a trace that cannot be read or
+    /// replayed.
     public static func read(tracePath: String, scene: Scene?, warn: (String) -> Void = { _ in }) throws -> SessionTimeline {
         let window = scene?.window ?? BuiltinScenes.window
         var timeline = SessionTimeline(window: window, views: scene.map(outlines) ?? [], hasScene: scene != nil)
+        let input = try TraceFile.open(path: tracePath)
+        let devices = input.header.devices
+        var paths = PathCollector(mapping: scene?.mapping ?? .automatic, window: window, devices: devices)
         let recorder = scene.map(TimelineRecorder.init(scene:))
-        var driver: ReplayDriver?
-        var paths: PathCollector?
+        let driver = scene.map { ReplayDriver(scene: $0, devices: devices, also: recorder) }
         var lastTime: Microseconds = 0
-        func start(_ devices: [DeviceDescription]) {
-            paths = PathCollector(mapping: scene?.mapping ?? .automatic, window: window, devices: devices)
-            if let scene, let recorder { driver = ReplayDriver(scene: scene, devices: devices, also: recorder) }
-        }
-        func feed(_ event: TraceEvent) throws {
-            let time = try paths!.add(event)
-            lastTime = max(lastTime, time)
-            if let driver {
-                try driver.feed(event)
-                if driver.pendingLogBytes >= 1 << 16 { driver.drainLogBytes { _ in } }
-            }
-        }
         do {
-            if try TraceFile.detectFormat(path: tracePath) == .binary {
-                let reader = try TraceReader(path: tracePath)
-                start(reader.header.devices)
-                try reader.forEachEvent(feed)
-                reader.damage.forEach { warn("warning: \(tracePath): \($0.description)") }
-            } else {
-                let loaded = try TraceFile.load(path: tracePath)
-                loaded.warnings.forEach { warn($0.description) }
-                start(loaded.document.header.devices)
-                try loaded.document.events.forEach(feed)
+            try input.forEachEvent { event in
+                lastTime = max(lastTime, try paths.add(event))
+                if let driver {
+                    try driver.feed(event)
+                    if driver.pendingLogBytes >= 1 << 16 { driver.drainLogBytes { _ in } }
+                }
             }
         } catch let error as ReplayError {
             throw TraceInputError(file: tracePath, location: .wholeFile, message: error.message)
         }
-        timeline.touches = paths?.tracks ?? []
+        input.notices.forEach(warn)
+        timeline.touches = paths.tracks
         if let driver, let recorder {
             driver.finish()
             driver.drainLogBytes { _ in }
