@@ -80,6 +80,33 @@ struct ReplayRuleTests {
         #expect(!log.contains { $0.contains(")@") })
     }
 
+    /// A touchpad pinch from scale 1 to `scale`, turning `degrees` in all, in `updates` steps 10 ms apart.
+    static func touchpadPinch(scale: Double, degrees: Double, updates: Int = 10) -> TraceDocument {
+        var events: [TraceEvent] = [.gesture(GestureSample(time: 0, kind: .pinch, phase: .begin, fingers: 2))]
+        for step in 1...updates {
+            let fraction = Double(step) / Double(updates)
+            events.append(.gesture(GestureSample(
+                time: Microseconds(step) * 10_000, kind: .pinch, phase: .update, fingers: 2,
+                scale: 1 + (scale - 1) * fraction, angleDelta: degrees / Double(updates))))
+        }
+        events.append(.gesture(GestureSample(time: Microseconds(updates + 1) * 10_000, kind: .pinch, phase: .end, fingers: 2)))
+        return TraceDocument(header: SyntheticTouchscreen.header(recorder: "test", version: "0", detail: ""), events: events)
+    }
+
+    @Test("A touchpad pinch in a trace drives the scene's pinch recognizer at the centre of the window")
+    func touchpadPinchReachesPinch() throws {
+        let log = try lines(Self.touchpadPinch(scale: 2, degrees: 0), BuiltinScenes.named("pinch")!)
+        #expect(log.contains { $0.hasPrefix("     10000 action pinch began touches=0 at=(640.00,400.00) scale=1.1000") })
+        #expect(log.contains { $0.hasPrefix("    110000 action pinch ended touches=0 at=(640.00,400.00) scale=2.0000") })
+    }
+
+    @Test("A touchpad pinch that turns drives the scene's rotation recognizer by the summed angle deltas")
+    func touchpadPinchReachesRotation() throws {
+        let log = try lines(Self.touchpadPinch(scale: 1, degrees: 90), BuiltinScenes.named("rotation")!)
+        #expect(log.contains { $0.hasPrefix("     10000 action rotation began touches=0 at=(640.00,400.00) rotation=0.1571") })
+        #expect(log.contains { $0.hasPrefix("    110000 action rotation ended touches=0 at=(640.00,400.00) rotation=1.5708") })
+    }
+
     @Test("A touch from a device the trace never described is a replay error, not a crash")
     func unknownDevice() throws {
         var document = Self.press(down: 0, up: 1)
