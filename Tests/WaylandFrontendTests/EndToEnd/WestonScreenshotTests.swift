@@ -118,21 +118,13 @@ struct WestonScreenshotTests {
 
     static func run(shell: String) throws -> Run {
         let scratch = TemporaryDirectory("wayland")
-        let module = scratch.file("touch-injector.so")
-        _ = try TestPaths.shell(
-            "cc -std=c11 -shared -fPIC -o '\(module)' '\(TestPaths.fixtures)/WestonTouch/touch-injector.c'"
-                + " $(pkg-config --cflags --libs libweston-10 libweston-desktop-10 wayland-server)")
-        let socket = "touchstone-shot-\(UUID().uuidString.prefix(8))"
-        var environment = TestCompositor.clientEnvironment(scratch: scratch, socket: socket)
-        environment["TOUCHSTONE_TOUCH_SCRIPT"] = try scratch.write(script, to: "touch.script")
-        let westonLog = scratch.file("weston.log")
-        let weston = try ChildProcess(
-            "/usr/bin/weston",
-            ["--backend=headless-backend.so", "--use-pixman", "--shell=\(shell)", "--width=1280", "--height=800",
-             "--socket=\(socket)", "--idle-time=0", "--debug", "--modules=\(module)", "--log=\(westonLog)"],
-            environment: environment, scratch: scratch, name: "weston")
-        defer { weston.stop() }
-        try #require(ChildProcess.waitFor(path: scratch.file(socket), seconds: 10), "weston did not start: \(weston.stderr)")
+        let weston = try TestWeston(
+            scratch: scratch,
+            arguments: ["--use-pixman", "--shell=\(shell)", "--width=1280", "--height=800", "--debug"],
+            touchScript: script)
+        defer { weston.process.stop() }
+        let environment = weston.environment
+        let westonLog = weston.log
         let live = try ChildProcess(TestPaths.touchstone, ["live"], environment: environment, scratch: scratch, name: "live")
         defer { live.stop() }
 
