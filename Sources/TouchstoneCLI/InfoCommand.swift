@@ -24,7 +24,7 @@ struct Info: ParsableCommand {
 
     func run() throws {
         let summary = try TraceSummary.read(path: file, salvage: salvage)
-        try OutputFile.standardOutput().write(json ? summary.json() + "\n" : summary.text())
+        try OutputFile.standardOutput().write(json ? summary.json() + "\n" : TerminalText.escaped(summary.text()))
         if summary.isCorrupt { throw ExitCode.failure }
     }
 }
