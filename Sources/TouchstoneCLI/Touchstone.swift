@@ -14,6 +14,7 @@ struct Touchstone: ParsableCommand {
             Info.self,
             Convert.self,
             Replay.self,
+            Render.self,
             Verify.self,
             Template.self,
             Live.self,
