@@ -35,23 +35,17 @@ let package = Package(
         .target(name: "TouchTrace"),
         // Seeded, deterministic generation of realistic sessions for every gesture family.
         .target(name: "Synthesis", dependencies: ["TouchTrace"]),
-        // UIKit's gesture-recognizer semantics. Knows no files, devices or clocks.
+        // UIKit's gesture-recognizer semantics. Knows no files, devices or clocks. No unsafeFlags here
+        // or anywhere in this package (a package with them cannot be depended on by version): the hot
+        // class properties are `@exclusivity(unchecked)` in release builds instead (docs/gesture-engine.md).
         .target(
             name: "GestureEngine",
-            dependencies: [.product(name: "HeapModule", package: "swift-collections")],
-            // Dispatch is single-threaded and its buffers are never accessed re-entrantly (the
-            // dispatcher refuses re-entrant sends); the run-time exclusivity checks on class
-            // properties cost about a quarter of the per-sample time, so they are compiled out.
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
+            dependencies: [.product(name: "HeapModule", package: "swift-collections")]
         ),
         // Virtual-time replay of traces through scenes, the canonical log, and verify.
         .target(
             name: "Replay",
-            dependencies: ["TouchTrace", "GestureEngine"],
-            // The driver, log observer and log writer are single-threaded and never re-entered
-            // (dispatch refuses re-entrant sends); the run-time exclusivity checks on their class
-            // properties cost about 8 % of replay time, so they are compiled out as in GestureEngine.
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
+            dependencies: ["TouchTrace", "GestureEngine"]
         ),
         // libinput and libudev, found through pkg-config: the C APIs the recorder drives.
         .systemLibrary(

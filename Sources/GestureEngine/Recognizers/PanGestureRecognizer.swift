@@ -6,9 +6,15 @@
 /// (with the default minimum of 1, when all have lifted: H-Pan). A finger beyond the maximum fails
 /// a pan that has not begun and is ignored by one that has.
 public final class PanGestureRecognizer: GestureRecognizer {
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var minimumNumberOfTouches = GestureDefaults.minimumNumberOfTouches
     public var maximumNumberOfTouches = GestureDefaults.maximumNumberOfTouches
     /// Points of centroid movement before the pan begins.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var hysteresis = GestureDefaults.panHysteresis
 
     private var tracker = TranslationTracker(velocityWindow: GestureDefaults.velocityWindow)
