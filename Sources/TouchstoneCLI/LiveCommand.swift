@@ -16,8 +16,10 @@ struct Live: ParsableCommand {
             (\(BuiltinScenes.names.joined(separator: ", "))) or a scene .json file; touches arrive in \
             surface points, which are the scene's window points. The recording stores positions as \
             wl_fixed_t units (256 per point) with the surface size; replaying it with \
-            `touchstone replay FILE --scene SCENE` prints the same log as --log. Closing the window, \
-            Ctrl-C or the compositor quitting all end the session with the recording complete.
+            `touchstone replay FILE --scene SCENE` prints the same log as --log. The scene is drawn \
+            into the window at one uniform scale, centred, and touches are mapped back into scene \
+            points the same way. Closing the window, Ctrl-C or the compositor quitting all end the \
+            session with the recording complete; the compositor quitting exits 1.
             """
     )
 
@@ -30,6 +32,9 @@ struct Live: ParsableCommand {
     @Option(help: "Write the canonical replay log of the session to this file.")
     var log: String?
 
+    @Flag(help: "Ask the compositor for a fullscreen window.")
+    var fullscreen = false
+
     func run() throws {
         let scene: Scene
         do {
@@ -37,15 +42,23 @@ struct Live: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
-        var logFile: UnsafeMutablePointer<FILE>?
-        if let log {
-            guard let opened = fopen(log, "w") else { throw ValidationError("\(log): cannot create the file") }
-            logFile = opened
+        let logFile: OutputFile?
+        do {
+            logFile = try log.map { path throws(OutputFileError) in
+                try OutputFile(path: path, inputs: self.scene.hasSuffix(".json") ? [self.scene] : [])
+            }
+        } catch {
+            throw ValidationError(error.description)
+        }
+        if let record, let log, record == log {
+            throw ValidationError("--record and --log name the same file")
         }
         let options = LiveOptions(
             recordPath: record, environment: Self.waylandEnvironment(),
             recorder: RecorderInfo(name: "touchstone live", version: Touchstone.configuration.version,
-                                   detail: "scene \(scene.name)")
+                                   detail: "scene \(scene.name)"),
+            windowTitle: "Touchstone live - scene \(scene.name)" + (record.map { " - recording \($0)" } ?? ""),
+            sceneWidth: scene.window.width, sceneHeight: scene.window.height, fullscreen: fullscreen
         )
         var recognition: LiveSceneRecognition?
         let session = LiveSession(
@@ -55,7 +68,7 @@ struct Live: ParsableCommand {
                 recognition = made
                 return made
             },
-            report: printError
+            report: { printError($0) }
         )
         let outcome: LiveOutcome
         do {
@@ -65,8 +78,18 @@ struct Live: ParsableCommand {
             throw ExitCode.failure
         }
         if let error = recognition?.error { printError("touchstone live: scene \(scene.name): \(error)") }
-        if outcome == .compositorGone { printError("touchstone live: the compositor closed the connection") }
+        do {
+            if let error = recognition?.logError { throw error }
+            try logFile?.commit()
+        } catch {
+            printError("touchstone live: \(error)")
+            throw ExitCode.failure
+        }
         if let record { printError("touchstone live: recorded \(session.eventsRecorded) events to \(record)") }
+        if outcome == .compositorGone {
+            printError("touchstone live: the compositor closed the connection; the session was cut short")
+            throw ExitCode.failure
+        }
     }
 
     /// The variables libwayland reads to find the compositor.

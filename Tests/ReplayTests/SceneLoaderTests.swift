@@ -1,3 +1,4 @@
+import GestureEngine
 import Foundation
 import Testing
 @testable import Replay
@@ -38,6 +39,27 @@ struct SceneLoaderTests {
              "recognizers": [{"id": "lp", "type": "longPress", "minimumPressDuration": 0.25}]}
             """#.utf8), file: "scene.json")
         #expect(scene.windowRecognizers[0].kind == .longPress(LongPressParameters(minimumPressDuration: 250_000)))
+    }
+
+    @Test("A pan's allowedScrollTypes are read as UIKit's scroll types")
+    func allowedScrollTypes() throws {
+        let scene = try SceneLoader.decode(Array(#"""
+            {"name": "s", "window": {"width": 10, "height": 10},
+             "recognizers": [{"id": "p", "type": "pan", "allowedScrollTypes": ["continuous"]}]}
+            """#.utf8), file: "scene.json")
+        #expect(scene.windowRecognizers[0].kind == .pan(PanParameters(allowedScrollTypes: [.continuous])))
+        let pan = SceneInstance(scene).window.gestureRecognizers[0] as? PanGestureRecognizer
+        #expect(pan?.allowedScrollTypes == .continuous)
+    }
+
+    @Test("An unknown scroll type names the element and the known types")
+    func unknownScrollType() {
+        let problem = error(#"""
+            {"name": "s", "window": {"width": 10, "height": 10},
+             "recognizers": [{"id": "p", "type": "pan", "allowedScrollTypes": ["wheel"]}]}
+            """#)
+        #expect(problem?.keyPath == "recognizers[0].allowedScrollTypes[0]")
+        #expect(problem?.problem == "expected one of discrete, continuous")
     }
 
     @Test("Invalid JSON is reported with the line of the syntax error")
@@ -111,6 +133,41 @@ struct SceneLoaderTests {
               {"id": "b", "type": "tap", "requiresFailureOf": ["a"]}]}
             """#)
         #expect(problem?.problem.contains("cycle") == true)
+    }
+
+    @Test("A cycle is reported at the first recognizer in file order that lies on it")
+    func cycleNamedAtFirstMember() {
+        let problem = error(#"""
+            {"name": "s", "window": {"width": 10, "height": 10}, "recognizers": [
+              {"id": "a", "type": "tap", "requiresFailureOf": ["b"]},
+              {"id": "b", "type": "tap", "requiresFailureOf": ["c"]},
+              {"id": "c", "type": "tap", "requiresFailureOf": ["b"]}]}
+            """#)
+        #expect(problem?.keyPath == "recognizers[1].requiresFailureOf")
+        #expect(problem?.problem == "failure requirements form a cycle through \"b\"")
+    }
+
+    /// A scene of `count` tap recognizers, each requiring the next to fail; the last requires the
+    /// first when `closed`.
+    private func chain(_ count: Int, closed: Bool) -> [UInt8] {
+        let recognizers = (0..<count).map { index in
+            let next = index + 1 < count ? "\"r\(index + 1)\"" : closed ? "\"r0\"" : ""
+            return #"{"id": "r\#(index)", "type": "tap", "requiresFailureOf": [\#(next)]}"#
+        }
+        return Array(#"{"name": "chain", "window": {"width": 10, "height": 10}, "recognizers": [\#(recognizers.joined(separator: ","))]}"#.utf8)
+    }
+
+    @Test("10,000 chained failure requirements load, and closing the chain is found as a cycle, in linear time")
+    func longChainLoadsInLinearTime() throws {
+        // A walk from every recognizer took about a minute here; the linear check takes well
+        // under a second. The bound is generous so that a loaded machine never fails it.
+        let clock = ContinuousClock()
+        let elapsed = try clock.measure {
+            let scene = try SceneLoader.decode(chain(10_000, closed: false), file: "chain.json")
+            #expect(scene.allRecognizers.count == 10_000)
+            #expect(throws: SceneError.self) { try SceneLoader.decode(chain(10_000, closed: true), file: "chain.json") }
+        }
+        #expect(elapsed < .seconds(20))
     }
 
     @Test("Two recognizers with one id are rejected, pointing at the first")

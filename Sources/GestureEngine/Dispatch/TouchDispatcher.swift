@@ -75,6 +75,10 @@ public final class TouchDispatcher {
     @exclusivity(unchecked)
     #endif
     private var pool: [Touch] = []
+    /// The recognizers the trackpad gesture under way drives, in collection order.
+    private var indirectRecognizers: [GestureRecognizer] = []
+    /// The ends of the frame being dispatched that wait for its second pass (see `send`).
+    private var deferredEnds = TouchFrame(timestamp: 0)
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -95,6 +99,8 @@ public final class TouchDispatcher {
         touchesHeld.reserveCapacity(16)
         recognizersInPlay.reserveCapacity(16)
         pool.reserveCapacity(16)
+        deferredEnds.touches.reserveCapacity(16)
+        indirectRecognizers.reserveCapacity(8)
     }
 
     deinit {
@@ -112,7 +118,35 @@ public final class TouchDispatcher {
         var start = frame.touches.startIndex
         while start < frame.touches.endIndex {
             start = dispatch(frame, from: start)
+            if !deferredEnds.touches.isEmpty { dispatchDeferredEnds(at: frame.timestamp) }
         }
+    }
+
+    /// The second pass of a frame whose lifts (or cancellations) carried new positions: the first
+    /// pass delivered those positions as moves, this one delivers the ends, at the same instant.
+    private func dispatchDeferredEnds(at time: GestureTime) {
+        deferredEnds.timestamp = time
+        let ends = deferredEnds
+        deferredEnds.touches.removeAll(keepingCapacity: true)
+        var start = ends.touches.startIndex
+        while start < ends.touches.endIndex {
+            start = dispatch(ends, from: start)
+        }
+    }
+
+    /// Whether a touch in `frame` from `start` lifts or is cancelled at a position other than its
+    /// current one. Recognizers must then see that movement before the end (docs/semantics.md V6),
+    /// so the frame is delivered in two passes.
+    private func endsAtNewPosition(_ frame: TouchFrame, from start: Int) -> Bool {
+        var index = start
+        while index < frame.touches.endIndex {
+            let input = frame.touches[index]
+            index += 1
+            guard input.change == .up || input.change == .cancel,
+                  let found = touchDown(withIdentifier: input.identifier) else { continue }
+            if found._withUnsafeGuaranteedRef({ $0.locationInWindow != input.location }) { return true }
+        }
+        return false
     }
 
     /// Dispatches the inputs of `frame` from `start` up to the first repeated finger, returning where
@@ -123,13 +157,26 @@ public final class TouchDispatcher {
         let time = frame.timestamp
         touchesDown.forEachUnretained { $0.phase = .stationary }
         eventTouches.removeAll()
+        let splitEnds = endsAtNewPosition(frame, from: start)
+        var hasEnds = false
 
         var index = start
         while index < frame.touches.endIndex {
-            let input = frame.touches[index]
+            var input = frame.touches[index]
             if eventTouches.count > 0 && eventTouches.contains(identifier: input.identifier) { break }
             index += 1
             if let found = touchDown(withIdentifier: input.identifier) {
+                if input.change == .up || input.change == .cancel {
+                    if splitEnds {
+                        // The end waits for the second pass; its movement, if any, is a move now.
+                        deferredEnds.touches.append(input)
+                        let moved = found._withUnsafeGuaranteedRef { $0.locationInWindow != input.location }
+                        guard moved else { continue }
+                        input.change = .move
+                    } else {
+                        hasEnds = true
+                    }
+                }
                 // Unretained: `touchesDown` keeps the touch alive for the whole frame.
                 found._withUnsafeGuaranteedRef { touch in update(touch, with: input, at: time) }
             } else if input.change == .down {
@@ -147,9 +194,21 @@ public final class TouchDispatcher {
             if uniform { uniformPhase = phase }
         }
         deliverToRecognizers()
+        if hasEnds { dropFinishedTouchesFromRecognizers() }
         settle()
         finishEvent()
         return index
+    }
+
+    /// Touches that ended or were cancelled leave their recognizers once the recognizers have seen
+    /// them, before reconciliation: the actions of the frame count and locate only the touches
+    /// still down (docs/semantics.md AC3).
+    private func dropFinishedTouchesFromRecognizers() {
+        var index = 0
+        while index < inPlay.count {
+            inPlay.with(index) { $0.dropFinishedTouches() }
+            index += 1
+        }
     }
 
     /// Moves a touch already down to where `input` says, in this frame.
@@ -292,14 +351,11 @@ public final class TouchDispatcher {
             return
         }
         for touch in eventTouches.batch where touch.phase.isTerminal {
-            for recognizer in touch.gestureRecognizers {
-                recognizer.touchList.remove(touch)
-            }
             touchesDown.removeAll { $0 === touch }
             if touch.viewDelivery != .finished { touchesHeld.append(touch) } else { recycle(touch) }
         }
         releaseFinishedHeldTouches()
-        if touchesDown.isEmpty { resetSettledRecognizers() }
+        if touchesDown.isEmpty && indirectRecognizers.isEmpty { resetSettledRecognizers() }
     }
 
     private func releaseFinishedHeldTouches() {
@@ -317,6 +373,48 @@ public final class TouchDispatcher {
     private func recycle(_ touch: Touch) {
         touch.recycle()
         pool.append(touch)
+    }
+
+    // MARK: Indirect gestures
+
+    /// Runs one phase of a trackpad gesture (UIKit's transform or scroll event) through the
+    /// recognizers that take it: on `began`, those of the view under the pointer and its
+    /// ancestors that accept the kind and are not busy with touches; then every phase to them,
+    /// followed by the same reconciliation, actions and resets as a frame (docs/semantics.md
+    /// "Trackpad gestures").
+    public func send(_ gesture: IndirectGesture) {
+        precondition(!isDispatching, "TouchDispatcher.send called re-entrantly (from an action or a view hook)")
+        isDispatching = true
+        defer { isDispatching = false }
+        touchesDown.forEachUnretained { $0.phase = .stationary }
+        eventTouches.removeAll()
+        uniformPhase = nil
+        if gesture.phase == .began {
+            indirectRecognizers.removeAll(keepingCapacity: true)
+            if let hit = window.hitTest(gesture.location) { collectRecognizers(for: gesture.kind, from: hit) }
+        }
+        indirectRecognizers.forEachUnretained { recognizer in
+            guard recognizer.isActive, !recognizer.currentState.isFinished else { return }
+            recognizer.deliver(gesture)
+        }
+        let over = gesture.phase == .ended || gesture.phase == .cancelled
+        if over { indirectRecognizers.removeAll(keepingCapacity: true) }
+        settle()
+        releaseFinishedHeldTouches()
+        if touchesDown.isEmpty && indirectRecognizers.isEmpty { resetSettledRecognizers() }
+    }
+
+    private func collectRecognizers(for kind: IndirectGesture.Kind, from hit: View) {
+        var current: View? = hit
+        while let view = current {
+            view.gestureRecognizers.forEachUnretained { recognizer in
+                // A recognizer already in play follows its touches, not the trackpad.
+                guard recognizer.isEnabled, !recognizer.isActive, recognizer.accepts(kind) else { return }
+                activate(recognizer)
+                indirectRecognizers.append(recognizer)
+            }
+            current = view.superview
+        }
     }
 
     // MARK: Recognizer lifecycle
@@ -421,7 +519,7 @@ public final class TouchDispatcher {
         eventTouches.removeAll()
         settle()
         releaseFinishedHeldTouches()
-        if touchesDown.isEmpty { resetSettledRecognizers() }
+        if touchesDown.isEmpty && indirectRecognizers.isEmpty { resetSettledRecognizers() }
     }
 
     func emit(_ observation: Observation) {

@@ -11,6 +11,11 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked)
     #endif
     public var hysteresis = GestureDefaults.pinchHysteresis
+    /// How far a trackpad pinch's scale must move from 1 before the pinch begins.
+    public var scaleHysteresis = GestureDefaults.pinchScaleHysteresis
+    /// The trackpad pinch's own scale that the current `scale` is measured from.
+    private var indirectBaseScale = 1.0
+    private var indirectScale = 1.0
 
     private var baseDistance = 0.0
     private var baseScale = 1.0
@@ -27,6 +32,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         set {
             currentScale = newValue
             baseScale = newValue
+            indirectBaseScale = indirectScale
             if let pair = fingerPairVector() { baseDistance = pair.length }
         }
     }
@@ -55,6 +61,28 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         failOrCancel()
     }
 
+    /// A trackpad pinch (UIKit's transform event) drives the pinch too.
+    public override func accepts(_ kind: IndirectGesture.Kind) -> Bool { kind == .transform }
+
+    public override func indirectGestureChanged(_ gesture: IndirectGesture) {
+        switch gesture.phase {
+        case .began:
+            indirectScale = gesture.scale
+            indirectBaseScale = gesture.scale
+            baseScale = currentScale
+        case .changed:
+            guard indirectBaseScale > 0, gesture.scale.isFinite else { return }
+            indirectScale = gesture.scale
+            currentScale = baseScale * gesture.scale / indirectBaseScale
+            velocity.add(currentScale, at: gesture.timestamp)
+            changeOrBegin(when: abs(gesture.scale - 1) >= scaleHysteresis)
+        case .ended:
+            failOrEnd(remaining: 0)
+        case .cancelled:
+            failOrCancel()
+        }
+    }
+
     /// A finger landed: later changes are measured from the new pair, keeping the scale.
     private func rebase() {
         guard let pair = fingerPairVector() else { return }
@@ -67,6 +95,8 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         baseDistance = 0
         baseScale = 1
         currentScale = 1
+        indirectBaseScale = 1
+        indirectScale = 1
         velocity.removeAll()
     }
 

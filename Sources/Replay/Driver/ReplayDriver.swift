@@ -33,6 +33,10 @@ public final class ReplayDriver {
     private var origin: Microseconds?
     /// Fingers down, with their device, for counting sequences and cancelling on device removal.
     private var down: [(device: DeviceIndex, touch: TouchID)] = []
+    /// The trackpad pinch and the trackpad scroll under way, with their values summed since they
+    /// began (docs/replay-log.md, the replay rule).
+    private var transform: IndirectGesture?
+    private var scroll: IndirectGesture?
 
     #if !DEBUG
     @exclusivity(unchecked)
@@ -64,8 +68,8 @@ public final class ReplayDriver {
     public var pendingLogBytes: Int { observer.writer.count }
 
     /// Hands the log written so far to `body` (to stream it) and empties the buffer.
-    public func drainLog(_ body: ([UInt8]) -> Void) {
-        observer.writer.drain(body)
+    public func drainLog(_ body: ([UInt8]) throws -> Void) rethrows {
+        try observer.writer.drain(body)
     }
 
     /// Hands the log written so far to `body` without copying it (the bytes are valid only during
@@ -77,15 +81,15 @@ public final class ReplayDriver {
     /// Replays one trace event. Throws `ReplayError` for a touch from a device the trace never described.
     public func feed(_ event: TraceEvent) throws(ReplayError) {
         events += 1
-        let time = virtualTime(event.time)
+        let time = try virtualTime(event.time)
         switch event {
         case .touch(let sample):
             try add(sample, at: time)
         case .frame:
             flush()
-        case .gesture:
-            // Touchpad gestures are not touches: the engine has no place for them.
-            break
+        case .gesture(let sample):
+            flush()
+            deliver(sample, at: time)
         case .device(.added(_, let device)):
             flush()
             mapper.add(device)
@@ -102,10 +106,10 @@ public final class ReplayDriver {
     /// Replays every remaining event of `reader`, handing the log to `output` whenever `threshold`
     /// bytes have gathered. The loop runs inside the driver so that the driver is not retained and
     /// released per event, as it would be from a closure that captures it.
-    public func feedAll(_ reader: TraceReader, drainingEvery threshold: Int, into output: ([UInt8]) -> Void) throws {
+    public func feedAll(_ reader: TraceReader, drainingEvery threshold: Int, into output: ([UInt8]) throws -> Void) throws {
         try reader.forEachEvent { event in
             try feed(event)
-            if observer.writer.count >= threshold { observer.writer.drain(output) }
+            if observer.writer.count >= threshold { try observer.writer.drain(output) }
         }
     }
 
@@ -117,9 +121,19 @@ public final class ReplayDriver {
 
     // MARK: - Frames
 
-    private func virtualTime(_ traceTime: Microseconds) -> Microseconds {
-        if origin == nil { origin = traceTime }
-        return traceTime &- origin!
+    /// The latest virtual time a replay reaches: about 142 years after the first event. Times come
+    /// from files and may be anywhere in Int64; bounding them keeps every deadline a recognizer
+    /// sets (time plus a delay) representable.
+    public static let latestVirtualTime: Microseconds = 1 << 52
+
+    private func virtualTime(_ traceTime: Microseconds) throws(ReplayError) -> Microseconds {
+        let origin = self.origin ?? traceTime
+        self.origin = origin
+        let (time, overflow) = traceTime.subtractingReportingOverflow(origin)
+        guard !overflow, time <= Self.latestVirtualTime else {
+            throw ReplayError(message: "event at \(traceTime) µs is too far from the first event (at \(origin) µs) to replay: at most \(Self.latestVirtualTime) µs apart")
+        }
+        return time
     }
 
     @inline(__always)
@@ -162,6 +176,64 @@ public final class ReplayDriver {
         schedulerReference._withUnsafeGuaranteedRef { $0.advance(to: timestamp) }
         dispatcherReference._withUnsafeGuaranteedRef { $0.send(frame) }
         frame.touches.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: - Trackpad gestures
+
+    /// Where a trackpad gesture happens: traces carry no pointer position, so the centre of the
+    /// window (docs/semantics.md "Trackpad gestures", a choice).
+    private var pointer: Point {
+        Point(x: instance.window.frame.width / 2, y: instance.window.frame.height / 2)
+    }
+
+    /// A touchpad pinch becomes UIKit's transform event and a two-finger scroll its scroll event;
+    /// swipes and holds reach no recognizer (iPadOS keeps three- and four-finger swipes for the
+    /// system, and a hold is not a gesture UIKit reports).
+    private func deliver(_ sample: GestureSample, at time: Microseconds) {
+        let time = max(time, schedulerNow)
+        switch sample.kind {
+        case .pinch:
+            guard let gesture = Self.step(&transform, sample, at: time, pointer: pointer, kind: .transform) else { return }
+            send(gesture)
+        case .scroll:
+            guard let gesture = Self.step(&scroll, sample, at: time, pointer: pointer, kind: .scroll) else { return }
+            send(gesture)
+        case .swipe, .hold:
+            break
+        }
+    }
+
+    /// Advances the gesture under way by one sample; `nil` for a sample that continues nothing.
+    private static func step(
+        _ current: inout IndirectGesture?, _ sample: GestureSample, at time: Microseconds, pointer: Point,
+        kind: IndirectGesture.Kind
+    ) -> IndirectGesture? {
+        switch sample.phase {
+        case .begin:
+            current = IndirectGesture(kind: kind, phase: .began, timestamp: time, location: pointer)
+        case .update:
+            guard current != nil else { return nil }
+            current!.phase = .changed
+            current!.timestamp = time
+            if kind == .transform {
+                current!.scale = sample.scale
+                current!.rotation += sample.angleDelta * .pi / 180
+            } else {
+                current!.translation = current!.translation + Vector(dx: sample.dx, dy: sample.dy)
+            }
+        case .end:
+            guard current != nil else { return nil }
+            current!.phase = sample.cancelled ? .cancelled : .ended
+            current!.timestamp = time
+        }
+        let gesture = current
+        if sample.phase == .end { current = nil }
+        return gesture
+    }
+
+    private func send(_ gesture: IndirectGesture) {
+        schedulerReference._withUnsafeGuaranteedRef { $0.advance(to: gesture.timestamp) }
+        dispatcherReference._withUnsafeGuaranteedRef { $0.send(gesture) }
     }
 
     private func cancelTouches(of device: DeviceIndex, at time: Microseconds) {

@@ -1,4 +1,3 @@
-import Foundation
 import TouchTrace
 
 /// Replays a trace file through a scene, streaming the trace (memory does not grow with its
@@ -7,44 +6,31 @@ public enum TraceReplay {
     /// The log is flushed to `output` whenever this many bytes have gathered, and at the end.
     static let flushThreshold = 1 << 16
 
-    /// Replays the trace at `tracePath` (a binary trace, streamed, or an evemu recording, imported
-    /// whole: they are small); `output` receives the log bytes in order. Errors name the file and,
-    /// for a damaged trace, the byte offset or line.
+    /// Replays the trace at `tracePath`, in any format Touchstone reads (`TraceFile.open`: a
+    /// binary trace streamed, a text format imported); `output` receives the log bytes in order.
+    /// Errors name the file and, for a damaged trace, the byte offset or line; damage worked around
+    /// and import warnings come back in the outcome's `notices`.
     public static func replay(
-        tracePath: String, scene: Scene, format: LogFormat = .text, output: ([UInt8]) -> Void
+        tracePath: String, scene: Scene, format: LogFormat = .text, output: ([UInt8]) throws -> Void
     ) throws -> ReplayOutcome {
-        let driver: ReplayDriver
+        let input = try TraceFile.open(path: tracePath)
+        let driver = ReplayDriver(scene: scene, devices: input.header.devices, format: format)
         do {
-            if try isEvemu(tracePath) {
-                let (document, _) = try EvemuFormat.read(path: tracePath)
-                driver = ReplayDriver(scene: scene, devices: document.header.devices, format: format)
-                for event in document.events {
-                    try driver.feed(event)
-                    if driver.pendingLogBytes >= flushThreshold { driver.drainLog(output) }
-                }
-            } else {
-                let reader = try TraceReader(path: tracePath)
-                driver = ReplayDriver(scene: scene, devices: reader.header.devices, format: format)
+            switch input.events {
+            case .streamed(let reader):
                 try driver.feedAll(reader, drainingEvery: flushThreshold, into: output)
+            case .imported(let trace):
+                for event in trace.document.events {
+                    try driver.feed(event)
+                    if driver.pendingLogBytes >= flushThreshold { try driver.drainLog(output) }
+                }
             }
         } catch let error as ReplayError {
             throw TraceInputError(file: tracePath, location: .wholeFile, message: error.message)
         }
         driver.finish()
-        driver.drainLog(output)
+        try driver.drainLog(output)
         return ReplayOutcome(log: [], events: driver.events, touchSamples: driver.touchSamples,
-                             latencies: driver.latencies, virtualDuration: driver.now)
-    }
-}
-
-extension TraceReplay {
-    /// Whether the file at `path` is evemu text rather than a binary trace, judged by its first bytes.
-    static func isEvemu(_ path: String) throws -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw TraceInputError(file: path, location: .wholeFile, message: "cannot open the file")
-        }
-        defer { try? handle.close() }
-        let prefix = Array(handle.readData(ofLength: 4096))
-        return !BinaryTrace.looksLike(prefix) && EvemuFormat.looksLike(prefix)
+                             latencies: driver.latencies, virtualDuration: driver.now, notices: input.notices)
     }
 }

@@ -13,7 +13,7 @@ struct TestCompositorSessionTests {
         #expect(run.events == SessionScript.expectedEvents)
     }
 
-    @Test("describes the seat's touch and gestures as Wayland devices in surface points")
+    @Test("describes the seat's touch and gestures as Wayland devices in scene points, with the window's facts")
     func headerDescribesDevices() throws {
         let header = try FullSessionRun.shared.get().header
         #expect(header.recorder.name == "touchstone live")
@@ -22,11 +22,13 @@ struct TestCompositorSessionTests {
         for device in header.devices {
             #expect(device.source == .wayland)
             #expect(device.unitsPerPoint == 256)
-            #expect(device.x == AxisRange(minimum: 0, maximum: 400 * 256))
-            #expect(device.y == AxisRange(minimum: 0, maximum: 300 * 256))
-            #expect(device.property("wayland.surface.width") == "400")
-            #expect(device.property("wayland.surface.height") == "300")
+            // The compositor left the size to the client: the map scene's 1280 x 800, drawn 1:1.
+            #expect(device.x == AxisRange(minimum: 0, maximum: 1280 * 256))
+            #expect(device.y == AxisRange(minimum: 0, maximum: 800 * 256))
+            #expect(device.property("wayland.surface.width") == "1280")
+            #expect(device.property("wayland.surface.height") == "800")
             #expect(device.property("wayland.surface.scale") == "1")
+            #expect(device.property("wayland.surface.mapping") == "scene 1280x800 at 1 from 0,0")
             #expect(device.property("wayland.seat") == "seat-test")
         }
     }
@@ -38,20 +40,24 @@ struct TestCompositorSessionTests {
         #expect(run.liveLog == run.replayLog)
     }
 
-    @Test("the map scene sees the tap, the two-finger pan, the cancel and the long press at their instants")
+    @Test("the map scene sees the tap, the two-finger pan, the cancel, the touchpad pinch and the long press at their instants")
     func liveRecognitionIsRight() throws {
         let actions = try FullSessionRun.shared.get().liveLog.split(separator: "\n").filter { $0.contains(" action ") }
         #expect(actions == [
             // Virtual time: microseconds since the session's first event (the tap's down).
-            "    400000 action singleTap recognized touches=0 at=(100.00,100.00)",
+            "    400000 action singleTap recognized touches=1 at=(100.00,100.00)",
             "    466000 action pan began touches=2 at=(110.00,60.00) translation=(10.00,5.00) velocity=(0.00,0.00)",
             "    482000 action pan changed touches=2 at=(130.00,70.00) translation=(30.00,15.00) velocity=(1250.00,625.00)",
-            "    514000 action pan ended touches=1 at=(180.00,75.00) translation=(30.00,15.00) velocity=(1250.00,625.00)",
+            "    514000 action pan ended touches=0 at=(180.00,75.00) translation=(30.00,15.00) velocity=(1250.00,625.00)",
             "    930000 action pan began touches=1 at=(210.00,205.00) translation=(10.00,5.00) velocity=(0.00,0.00)",
-            "    930000 action pan cancelled touches=1 at=(210.00,205.00) translation=(10.00,5.00) velocity=(0.00,0.00)",
+            "    930000 action pan cancelled touches=0 at=(210.00,205.00) translation=(10.00,5.00) velocity=(0.00,0.00)",
+            // The touchpad pinch drives the map's pinch as a trackpad transform, at the window's centre.
+            "   1486000 action pinch began touches=0 at=(640.00,400.00) scale=1.2500 velocity=0.0000",
+            "   1496000 action pinch changed touches=0 at=(640.00,400.00) scale=1.5000 velocity=25.0000",
+            "   1506000 action pinch ended touches=0 at=(640.00,400.00) scale=1.5000 velocity=25.0000",
             // Down at 2006 ms plus the 0.5 s minimum press duration: fired by the live clock.
             "   2506000 action longPress began touches=1 at=(300.00,150.00)",
-            "   2806000 action longPress ended touches=1 at=(300.00,150.00)",
+            "   2806000 action longPress ended touches=0 at=(300.00,150.00)",
         ])
     }
 
@@ -59,7 +65,8 @@ struct TestCompositorSessionTests {
     func resizeIsHonoured() throws {
         let scratch = TemporaryDirectory("wayland")
         let run = try TestCompositor.run(
-            script: "wait 20\nresize 500 350\nwait 100\nclose\n", liveArguments: [], scratch: scratch)
+            script: "wait 20\nresize 500 350\nwait 100\nclose\n", compositorOptions: ["--size", "400", "300"],
+            liveArguments: [], scratch: scratch)
         #expect(run.liveStatus == 0, "\(run.liveStderr)")
         let buffers = run.compositorStdout.split(separator: "\n").filter { $0.hasPrefix("buffer") }
         #expect(buffers.first == "buffer 400 300")
@@ -78,14 +85,18 @@ struct TestCompositorSessionTests {
         #expect(try TraceReader(path: scratch.file("session.trace")).header.devices.isEmpty)
     }
 
-    @Test("closes the recording cleanly when the compositor vanishes mid-session")
+    @Test("closes the recording and the log and exits 1 with a message when the compositor vanishes mid-session")
     func compositorGoneClosesRecording() throws {
         let scratch = TemporaryDirectory("wayland")
         let script = "down 7 10 20\nframe\nwait 30\nmotion 7 15 25\nframe\nwait 30\nvanish\n"
         let run = try TestCompositor.run(
-            script: script, liveArguments: ["--record", scratch.file("session.trace")], scratch: scratch)
-        #expect(run.liveStatus == 0)
+            script: script,
+            liveArguments: ["--record", scratch.file("session.trace"), "--log", scratch.file("live.log")],
+            scratch: scratch)
+        #expect(run.liveStatus == 1)
         #expect(run.liveStderr.contains("the compositor closed the connection"))
+        // The log was closed after the session's end: the cancel reached the scene and the file.
+        #expect(scratch.read("live.log").contains("cancel"))
         #expect(!FileManager.default.fileExists(atPath: scratch.file("session.trace.partial")))
         let events = try TraceReader(path: scratch.file("session.trace")).readAll()
         #expect(events.suffix(2) == [
