@@ -1,4 +1,5 @@
 import ArgumentParser
+import Pictures
 import Replay
 import Synchronization
 import TouchTrace
@@ -32,6 +33,9 @@ extension Touchstone {
         @Option(help: "Also write JUnit XML results to this file.")
         var junit: String?
 
+        @Option(help: "Also write an HTML report to this folder: index.html and a page per failing capture with its timelines.")
+        var report: String?
+
         @Flag(help: "Never draw the progress bar, even on a terminal.")
         var noProgress = false
 
@@ -55,13 +59,20 @@ extension Touchstone {
             var standardOutput = report.resultsText
             standardOutput += report.latencyText.isEmpty ? "" : "\n" + report.latencyText
             do {
-                try OutputFile.standardOutput().write(standardOutput)
+                try OutputFile.standardOutput().write(TerminalText.escaped(standardOutput))
                 printError("\n" + report.summaryText, terminator: "")
                 if let junit {
                     try OutputFile.write(Array(JUnitReport.xml(report).utf8), to: junit, inputs: report.inputFiles)
                 }
             } catch {
                 throw fail(error.description)
+            }
+            if let folder = self.report {
+                do {
+                    try VerifyHTMLReport.write(report, to: folder, inputs: report.inputFiles)
+                } catch {
+                    throw fail(String(describing: error))
+                }
             }
             if report.failed > 0 { throw ExitCode(1) }
         }
@@ -86,11 +97,11 @@ final class ProgressBar: Sendable {
             let width = 30
             let filled = done * width / total
             let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-            printError("\r[\(bar)] \(done)/\(total)", terminator: "")
+            writeStandardError("\r[\(bar)] \(done)/\(total)")
         }
     }
 
     func finish() {
-        if enabled { printError("\r\u{1B}[K", terminator: "") }
+        if enabled { writeStandardError("\r\u{1B}[K") }
     }
 }
