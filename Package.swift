@@ -12,6 +12,7 @@
 //     │                              ▼
 //     └──► Synthesis ──────────► TouchTrace ◄── Replay
 //
+// touchstone (CLI) is the TouchstoneCommands library and a one-line executable, TouchstoneCLI.
 // GestureEngine and TouchTrace import nothing of the project; frontends never import Replay.
 import PackageDescription
 
@@ -19,6 +20,8 @@ let package = Package(
     name: "Touchstone",
     products: [
         .executable(name: "touchstone", targets: ["TouchstoneCLI"]),
+        // The command as a library: `TouchstoneCommand.main()` runs `touchstone` in a package's own tool.
+        .library(name: "TouchstoneCommands", targets: ["TouchstoneCommands"]),
         .library(name: "TouchTrace", targets: ["TouchTrace"]),
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
         .library(name: "Synthesis", targets: ["Synthesis"]),
@@ -76,14 +79,16 @@ let package = Package(
             dependencies: ["TouchTrace", "CWaylandClient", "CWaylandProtocols"]
         ),
         // The `touchstone` command: argument parsing, wiring, progress and exit codes.
-        .executableTarget(
-            name: "TouchstoneCLI",
+        .target(
+            name: "TouchstoneCommands",
             dependencies: [
                 "TouchTrace", "Synthesis", "GestureEngine", "Replay", "Pictures", "LibinputCapture", "WaylandFrontend",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The `touchstone` executable: one line calling TouchstoneCommands.
+        .executableTarget(name: "TouchstoneCLI", dependencies: ["TouchstoneCommands"]),
         // Counts the test thread's heap allocations (malloc interposition) for allocation-bound tests.
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         // Temporary directories and whole-file reads and writes, shared by the test targets.
@@ -100,7 +105,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Replay", "Synthesis", "TouchTrace", "TestSupport"]),
-        .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchstoneCLI", "TestSupport"]),
+        .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchstoneCommands", "TouchstoneCLI", "TestSupport"]),
         // umockdev's test-bed API, for the recorder's end-to-end tests (emulated devices, no hardware).
         .systemLibrary(
             name: "CUmockdev",
@@ -118,7 +123,7 @@ let package = Package(
         // compositor and weston 10 headless; the C peers in Fixtures/ are compiled by the tests.
         .testTarget(
             name: "WaylandFrontendTests",
-            dependencies: ["WaylandFrontend", "TouchTrace", "TouchstoneCLI", "AllocationCounter", "TestSupport"],
+            dependencies: ["WaylandFrontend", "TouchTrace", "TouchstoneCommands", "TouchstoneCLI", "AllocationCounter", "TestSupport"],
             exclude: ["Fixtures"]
         ),
     ]
