@@ -7,16 +7,16 @@ public enum TraceReplay {
     /// The log is flushed to `output` whenever this many bytes have gathered, and at the end.
     static let flushThreshold = 1 << 16
 
-    /// Replays the trace at `tracePath` (a binary trace, streamed, or an evemu recording, imported
-    /// whole: they are small); `output` receives the log bytes in order. Errors name the file and,
+    /// Replays the trace at `tracePath` (a binary trace, streamed; any other format Touchstone reads,
+    /// recognised by its content and imported whole: they are small); `output` receives the log bytes in order. Errors name the file and,
     /// for a damaged trace, the byte offset or line.
     public static func replay(
         tracePath: String, scene: Scene, format: LogFormat = .text, output: ([UInt8]) -> Void
     ) throws -> ReplayOutcome {
         let driver: ReplayDriver
         do {
-            if try isEvemu(tracePath) {
-                let (document, _) = try EvemuFormat.read(path: tracePath)
+            if try TraceFile.detectFormat(path: tracePath) != .binary {
+                let document = try TraceFile.load(path: tracePath).document
                 driver = ReplayDriver(scene: scene, devices: document.header.devices, format: format)
                 for event in document.events {
                     try driver.feed(event)
@@ -34,17 +34,5 @@ public enum TraceReplay {
         driver.drainLog(output)
         return ReplayOutcome(log: [], events: driver.events, touchSamples: driver.touchSamples,
                              latencies: driver.latencies, virtualDuration: driver.now)
-    }
-}
-
-extension TraceReplay {
-    /// Whether the file at `path` is evemu text rather than a binary trace, judged by its first bytes.
-    static func isEvemu(_ path: String) throws -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw TraceInputError(file: path, location: .wholeFile, message: "cannot open the file")
-        }
-        defer { try? handle.close() }
-        let prefix = Array(handle.readData(ofLength: 4096))
-        return !BinaryTrace.looksLike(prefix) && EvemuFormat.looksLike(prefix)
     }
 }

@@ -32,7 +32,7 @@ public enum TraceFile {
         guard let format = TraceFormat.detect(prefix: prefix) else {
             throw TraceInputError(
                 file: path, location: .byte(0),
-                message: "not a trace Touchstone can read (expected a binary trace, JSON Lines, an evemu recording or libinput record YAML)")
+                message: "not a trace Touchstone can read (expected a binary trace, JSON Lines, an evemu recording, libinput record YAML, a getevent log or an evtest log)")
         }
         return format
     }
@@ -54,6 +54,12 @@ public enum TraceFile {
         case .libinputRecord:
             let (document, warnings) = try LibinputRecordFormat.read(path: path)
             return LoadedTrace(trace: JSONLinesTrace(document: document), format: format, damage: [], warnings: warnings)
+        case .getevent:
+            let (document, warnings) = try GeteventFormat.read(path: path)
+            return LoadedTrace(trace: JSONLinesTrace(document: document), format: format, damage: [], warnings: warnings)
+        case .evtest:
+            let (document, warnings) = try EvtestFormat.read(path: path)
+            return LoadedTrace(trace: JSONLinesTrace(document: document), format: format, damage: [], warnings: warnings)
         }
     }
 
@@ -69,6 +75,8 @@ public enum TraceFile {
             try writeWholeFile(Array(EvemuFormat.write(trace.document).utf8), to: path)
         case .libinputRecord:
             try writeWholeFile(Array(LibinputRecordFormat.write(trace.document).utf8), to: path)
+        case .getevent, .evtest:
+            throw TraceWriteError(file: path, message: "Touchstone reads \(format.displayName)s but does not write them")
         }
     }
 
