@@ -17,11 +17,13 @@ struct LineScanner {
         while index < bytes.count, Self.isBlank(bytes[index]) { index += 1 }
     }
 
-    /// The rest of the line, trailing blanks removed.
+    /// The rest of the line, blanks around it removed.
     var rest: UnsafeBufferPointer<UInt8> {
+        var start = index
+        while start < bytes.count, Self.isBlank(bytes[start]) { start += 1 }
         var end = bytes.count
-        while end > index, Self.isBlank(bytes[end - 1]) { end -= 1 }
-        return UnsafeBufferPointer(rebasing: bytes[min(index, end)..<end])
+        while end > start, Self.isBlank(bytes[end - 1]) { end -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
     }
 
     /// Skips blanks, then takes `literal` if the line continues with it.

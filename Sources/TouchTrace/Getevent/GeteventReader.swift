@@ -226,6 +226,7 @@ struct GeteventReader {
         let codeToken = scanner.token()
         let valueToken = scanner.token()
         guard !valueToken.isEmpty else { throw LineError("not a getevent line (expected `TYPE CODE VALUE`, `add device` or a device line)") }
+        scanner.skipBlanks()
         if !scanner.atEnd {
             // `-r` appends the event rate to SYN_REPORT lines.
             guard scanner.take("rate"), LineScanner.decimal(scanner.rest) != nil else { throw LineError("unexpected text after the value") }
