@@ -30,7 +30,8 @@ struct Convert: ParsableCommand {
     }
 
     func run() throws {
-        let format = TraceFormat.forOutput(path: output)!
+        guard let format = TraceFormat.forOutput(path: output) else { throw ValidationError("unknown output format") }
+        try OutputFile.refuseAliasing(output, inputs: [input])
         let loaded = try TraceFile.load(path: input, salvage: salvage)
         for damage in loaded.damage { printError("warning: \(input): \(damage.description)") }
         for warning in loaded.warnings { printError(warning.description) }

@@ -24,7 +24,7 @@ struct Info: ParsableCommand {
 
     func run() throws {
         let summary = try TraceSummary.read(path: file, salvage: salvage)
-        print(json ? summary.json() : summary.text(), terminator: json ? "\n" : "")
+        try OutputFile.standardOutput().write(json ? summary.json() + "\n" : summary.text())
         if summary.isCorrupt { throw ExitCode.failure }
     }
 }

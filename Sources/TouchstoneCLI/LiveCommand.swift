@@ -37,10 +37,16 @@ struct Live: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
-        var logFile: UnsafeMutablePointer<FILE>?
-        if let log {
-            guard let opened = fopen(log, "w") else { throw ValidationError("\(log): cannot create the file") }
-            logFile = opened
+        let logFile: OutputFile?
+        do {
+            logFile = try log.map { path throws(OutputFileError) in
+                try OutputFile(path: path, inputs: self.scene.hasSuffix(".json") ? [self.scene] : [])
+            }
+        } catch {
+            throw ValidationError(error.description)
+        }
+        if let record, let log, record == log {
+            throw ValidationError("--record and --log name the same file")
         }
         let options = LiveOptions(
             recordPath: record, environment: Self.waylandEnvironment(),
@@ -55,7 +61,7 @@ struct Live: ParsableCommand {
                 recognition = made
                 return made
             },
-            report: printError
+            report: { printError($0) }
         )
         let outcome: LiveOutcome
         do {
@@ -65,6 +71,13 @@ struct Live: ParsableCommand {
             throw ExitCode.failure
         }
         if let error = recognition?.error { printError("touchstone live: scene \(scene.name): \(error)") }
+        do {
+            if let error = recognition?.logError { throw error }
+            try logFile?.commit()
+        } catch {
+            printError("touchstone live: \(error)")
+            throw ExitCode.failure
+        }
         if outcome == .compositorGone { printError("touchstone live: the compositor closed the connection") }
         if let record { printError("touchstone live: recorded \(session.eventsRecorded) events to \(record)") }
     }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import GestureEngine
 import Replay
 import TouchTrace
@@ -21,7 +18,8 @@ final class LiveSceneRecognition: LiveRecognition {
     static let frameGrace: Microseconds = 20_000
 
     private let driver: ReplayDriver
-    private let log: UnsafeMutablePointer<FILE>?
+    private let log: OutputFile?
+    private var logFailure: OutputFileError?
     private var origin: Microseconds?
     /// Trace time of touch samples fed since the last frame mark.
     private var pendingFrame: Microseconds?
@@ -29,14 +27,18 @@ final class LiveSceneRecognition: LiveRecognition {
     private var lastActions: [String: String] = [:]
     private var failure: ReplayError?
 
-    /// - Parameter log: an open file for the canonical log, or nil to keep it only for the overlay.
-    init(scene: Scene, devices: [DeviceDescription], log: UnsafeMutablePointer<FILE>?) {
+    /// - Parameter log: an output for the canonical log, or nil to keep it only for the overlay. The
+    ///   caller commits it when the session ends well.
+    init(scene: Scene, devices: [DeviceDescription], log: OutputFile?) {
         driver = ReplayDriver(scene: scene, devices: devices)
         self.log = log
     }
 
     /// The first replay error met (a touch from an undescribed device); the session goes on.
     var error: ReplayError? { failure }
+
+    /// The first failure writing the log; nothing more is written after it.
+    var logError: OutputFileError? { logFailure }
 
     var nextDeadline: Microseconds? {
         guard let origin else { return nil }
@@ -71,7 +73,6 @@ final class LiveSceneRecognition: LiveRecognition {
     func finish() {
         driver.finish()
         drainLog()
-        if let log { fclose(log) }
     }
 
     var overlay: SceneOverlay {
@@ -92,9 +93,12 @@ final class LiveSceneRecognition: LiveRecognition {
     private func drainLog() {
         guard driver.pendingLogBytes > 0 else { return }
         driver.drainLog { bytes in
-            if let log {
-                _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, log) }
-                fflush(log)
+            if let log, logFailure == nil {
+                do throws(OutputFileError) {
+                    try log.write(bytes)
+                } catch {
+                    logFailure = error
+                }
             }
             rememberActions(in: bytes)
         }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import Replay
+import TouchTrace
 
 extension Touchstone {
     /// `touchstone replay TRACE --scene SCENE`: the canonical log of one trace through one scene.
@@ -32,17 +32,21 @@ extension Touchstone {
             } catch {
                 throw fail(error.description)
             }
-            let destination: LogDestination
+            let destination: OutputFile
             do {
-                destination = try LogDestination(path: output)
+                let inputs = [trace] + (self.scene.hasSuffix(".json") ? [self.scene] : [])
+                destination = try output.map { path throws(OutputFileError) in
+                    path == "-" ? OutputFile.standardOutput() : try OutputFile(path: path, inputs: inputs)
+                } ?? OutputFile.standardOutput()
             } catch {
                 throw fail(error.description)
             }
             do {
                 let outcome = try TraceReplay.replay(tracePath: trace, scene: scene, format: format) { bytes in
-                    destination.write(bytes)
+                    try destination.write(bytes)
                 }
-                FileHandle.standardError.write(Data("replayed \(outcome.events) events (\(outcome.touchSamples) touch samples) through scene \(scene.name)\n".utf8))
+                try destination.commit()
+                printError("replayed \(outcome.events) events (\(outcome.touchSamples) touch samples) through scene \(scene.name)")
             } catch {
                 throw fail(String(describing: error))
             }
@@ -55,19 +59,6 @@ extension LogFormat: ExpressibleByArgument {}
 /// Prints one `error: ...` line on standard error and gives the exit code for untrusted input
 /// that could not be used: 1, never a crash.
 func fail(_ message: String) -> ExitCode {
-    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    printError("error: \(message)")
     return ExitCode(1)
-}
-
-/// Standard output, or a file opened in place (`-o /dev/null` stays a device).
-final class LogDestination {
-    private let file: OutputFile?
-
-    init(path: String?) throws(OutputFileError) {
-        file = try path.flatMap { path throws(OutputFileError) in path == "-" ? nil : try OutputFile(path: path) }
-    }
-
-    func write(_ bytes: [UInt8]) {
-        if let file { file.write(bytes) } else { FileHandle.standardOutput.write(Data(bytes)) }
-    }
 }

@@ -131,7 +131,7 @@ struct SynthGesture: ParsableCommand {
         try SynthOutput.write(to: output, header: header) { sink in
             for _ in 0..<repetitions { try session.perform(gesture, into: &sink) }
         }
-        print("wrote \(output): \(session.touchSamples) touch samples, \(session.gestures) gesture\(session.gestures == 1 ? "" : "s")")
+        try OutputFile.standardOutput().write("wrote \(output): \(session.touchSamples) touch samples, \(session.gestures) gesture\(session.gestures == 1 ? "" : "s")\n")
     }
 
     private func makeGesture() throws -> Gesture {

@@ -55,13 +55,12 @@ struct SynthCorpus: ParsableCommand {
             }
             guard let summary = made else { continue }
             let perSample = Double(bytes) / Double(summary.touchSamples)
-            print("wrote \(path): \(summary.touchSamples) touch samples, \(summary.gestures) gestures, \(bytes) bytes (\(rounded(perSample)) bytes/sample)")
+            try OutputFile.standardOutput().write("wrote \(path): \(summary.touchSamples) touch samples, \(summary.gestures) gestures, \(bytes) bytes (\(rounded(perSample)) bytes/sample)\n")
         }
         let elapsed = clock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         let total = Double(count * samples)
-        var standardError = StandardError()
-        print("generated \(count * samples) touch samples in \(rounded(seconds)) s (\(rounded(total / seconds / 1e6)) M samples/s)", to: &standardError)
+        printError("generated \(count * samples) touch samples in \(rounded(seconds)) s (\(rounded(total / seconds / 1e6)) M samples/s)")
     }
 
     private func rounded(_ value: Double) -> String {

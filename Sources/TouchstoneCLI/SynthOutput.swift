@@ -2,10 +2,6 @@ import ArgumentParser
 import Synthesis
 import TouchTrace
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Where `touchstone synth` writes: the format follows the path's extension. Binary traces stream
 /// straight into `TraceWriter`; JSON Lines, meant for small hand-editable traces, is built in memory
 /// and written through its canonical writer.
@@ -33,6 +29,8 @@ enum SynthOutput {
             }
         } catch let error as TraceWriteError {
             throw failure(error.description)
+        } catch let error as OutputFileError {
+            throw failure(error.description)
         }
         let formats = allowJSONLines ? ".trace or .jsonl" : ".trace"
         throw ValidationError("\(path): write \(formats)")
@@ -40,8 +38,7 @@ enum SynthOutput {
 
     /// Prints `message` on standard error and exits with status 1.
     static func failure(_ message: String) -> ExitCode {
-        var standardError = StandardError()
-        print("touchstone: \(message)", to: &standardError)
+        printError("touchstone: \(message)")
         return ExitCode.failure
     }
 
@@ -60,16 +57,6 @@ enum SynthOutput {
             } else {
                 events.append(event)
             }
-        }
-    }
-}
-
-/// Standard error as a `TextOutputStream`, for `print(_:to:)`.
-struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) {
-        var text = string
-        text.withUTF8 { bytes in
-            _ = Glibc.write(STDERR_FILENO, bytes.baseAddress, bytes.count)
         }
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import Replay
+import TouchTrace
 
 /// `touchstone template`: unistroke templates for the `unistroke` recognizer.
 struct Template: ParsableCommand {
@@ -42,13 +42,12 @@ struct Template: ParsableCommand {
         }
 
         func run() throws {
+            try OutputFile.refuseAliasing(output, inputs: [trace])
             let template = try TemplateRecorder.record(
                 tracePath: trace, name: name, strokeIndex: stroke, rotationInvariant: rotationInvariant)
             let data = UnistrokeTemplateFile.encode(template)
-            guard FileManager.default.createFile(atPath: output, contents: data) else {
-                throw ValidationError("\(output): cannot write the file")
-            }
-            print("template \"\(name)\": \(template.points.count) points from stroke \(stroke) of \(trace) -> \(output)")
+            try OutputFile.write(Array(data), to: output, inputs: [trace])
+            try OutputFile.standardOutput().write("template \"\(name)\": \(template.points.count) points from stroke \(stroke) of \(trace) -> \(output)\n")
         }
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import Replay
 import Synchronization
+import TouchTrace
 
 extension Touchstone {
     /// `touchstone verify DIR`: replay every capture and compare it with its golden log.
@@ -43,7 +43,7 @@ extension Touchstone {
             } catch {
                 throw fail(error.description)
             }
-            let bar = ProgressBar(enabled: !noProgress && isatty(STDERR_FILENO) == 1)
+            let bar = ProgressBar(enabled: !noProgress && standardErrorIsTerminal)
             let report: VerifyReport
             do {
                 report = try VerifyRunner(options: options).run(progress: bar.update)
@@ -54,14 +54,14 @@ extension Touchstone {
             bar.finish()
             var standardOutput = report.resultsText
             standardOutput += report.latencyText.isEmpty ? "" : "\n" + report.latencyText
-            FileHandle.standardOutput.write(Data(standardOutput.utf8))
-            FileHandle.standardError.write(Data(("\n" + report.summaryText).utf8))
-            if let junit {
-                do {
-                    try OutputFile.write(Array(JUnitReport.xml(report).utf8), to: junit)
-                } catch {
-                    throw fail(error.description)
+            do {
+                try OutputFile.standardOutput().write(standardOutput)
+                printError("\n" + report.summaryText, terminator: "")
+                if let junit {
+                    try OutputFile.write(Array(JUnitReport.xml(report).utf8), to: junit, inputs: report.inputFiles)
                 }
+            } catch {
+                throw fail(error.description)
             }
             if report.failed > 0 { throw ExitCode(1) }
         }
@@ -86,11 +86,11 @@ final class ProgressBar: Sendable {
             let width = 30
             let filled = done * width / total
             let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-            FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total)".utf8))
+            printError("\r[\(bar)] \(done)/\(total)", terminator: "")
         }
     }
 
     func finish() {
-        if enabled { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if enabled { printError("\r\u{1B}[K", terminator: "") }
     }
 }

@@ -49,8 +49,8 @@ public final class ReplayDriver {
     public var pendingLogBytes: Int { observer.writer.count }
 
     /// Hands the log written so far to `body` (to stream it) and empties the buffer.
-    public func drainLog(_ body: ([UInt8]) -> Void) {
-        observer.writer.drain(body)
+    public func drainLog(_ body: ([UInt8]) throws -> Void) rethrows {
+        try observer.writer.drain(body)
     }
 
     /// Hands the log written so far to `body` without copying it (the bytes are valid only during
@@ -87,10 +87,10 @@ public final class ReplayDriver {
     /// Replays every remaining event of `reader`, handing the log to `output` whenever `threshold`
     /// bytes have gathered. The loop runs inside the driver so that the driver is not retained and
     /// released per event, as it would be from a closure that captures it.
-    public func feedAll(_ reader: TraceReader, drainingEvery threshold: Int, into output: ([UInt8]) -> Void) throws {
+    public func feedAll(_ reader: TraceReader, drainingEvery threshold: Int, into output: ([UInt8]) throws -> Void) throws {
         try reader.forEachEvent { event in
             try feed(event)
-            if observer.writer.count >= threshold { observer.writer.drain(output) }
+            if observer.writer.count >= threshold { try observer.writer.drain(output) }
         }
     }
 

@@ -11,7 +11,7 @@ public enum TraceReplay {
     /// recognised by its content and imported whole: they are small); `output` receives the log bytes in order. Errors name the file and,
     /// for a damaged trace, the byte offset or line.
     public static func replay(
-        tracePath: String, scene: Scene, format: LogFormat = .text, output: ([UInt8]) -> Void
+        tracePath: String, scene: Scene, format: LogFormat = .text, output: ([UInt8]) throws -> Void
     ) throws -> ReplayOutcome {
         let driver: ReplayDriver
         do {
@@ -20,7 +20,7 @@ public enum TraceReplay {
                 driver = ReplayDriver(scene: scene, devices: document.header.devices, format: format)
                 for event in document.events {
                     try driver.feed(event)
-                    if driver.pendingLogBytes >= flushThreshold { driver.drainLog(output) }
+                    if driver.pendingLogBytes >= flushThreshold { try driver.drainLog(output) }
                 }
             } else {
                 let reader = try TraceReader(path: tracePath)
@@ -31,7 +31,7 @@ public enum TraceReplay {
             throw TraceInputError(file: tracePath, location: .wholeFile, message: error.message)
         }
         driver.finish()
-        driver.drainLog(output)
+        try driver.drainLog(output)
         return ReplayOutcome(log: [], events: driver.events, touchSamples: driver.touchSamples,
                              latencies: driver.latencies, virtualDuration: driver.now)
     }

@@ -25,9 +25,9 @@ public struct LogWriter {
     }
 
     /// Empties the buffer through `body` (for streaming to a file) and keeps its capacity.
-    public func drain(_ body: ([UInt8]) -> Void) {
-        if buffer.count > 0 { body(buffer.array) }
-        buffer.count = 0
+    public func drain(_ body: ([UInt8]) throws -> Void) rethrows {
+        defer { buffer.count = 0 }
+        if buffer.count > 0 { try body(buffer.array) }
     }
 
     /// Empties the buffer through `body` without copying it into an array: the bytes are valid

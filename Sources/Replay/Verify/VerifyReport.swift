@@ -14,6 +14,12 @@ public struct VerifyReport: Sendable {
         self.elapsed = elapsed
     }
 
+    /// Every file the corpus run read or wrote (traces, scene references, goldens): what a report
+    /// written beside them must never replace.
+    public var inputFiles: [String] {
+        results.flatMap { [$0.capture.tracePath, $0.capture.sceneReferencePath, $0.capture.goldenPath] }
+    }
+
     public var passed: Int { results.count { !$0.isFailure } }
     public var failed: Int { results.count { $0.isFailure } }
     public var events: Int { results.reduce(0) { $0 + $1.events } }

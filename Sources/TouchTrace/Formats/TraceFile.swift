@@ -63,8 +63,8 @@ public enum TraceFile {
         }
     }
 
-    /// Writes `trace` to `path` in `format`, always through `NAME.partial` and a rename, so a failed
-    /// write never leaves a half file under the final name.
+    /// Writes `trace` to `path` in `format`, always through a temporary name and a rename, so a
+    /// failed write never leaves a half file under the final name.
     public static func save(_ trace: JSONLinesTrace, to path: String, as format: TraceFormat) throws {
         switch format {
         case .binary:
@@ -72,9 +72,9 @@ public enum TraceFile {
         case .jsonLines:
             try JSONLines.write(trace, to: path)
         case .evemu:
-            try writeWholeFile(Array(EvemuFormat.write(trace.document).utf8), to: path)
+            try OutputFile.write(Array(EvemuFormat.write(trace.document).utf8), to: path)
         case .libinputRecord:
-            try writeWholeFile(Array(LibinputRecordFormat.write(trace.document).utf8), to: path)
+            try OutputFile.write(Array(LibinputRecordFormat.write(trace.document).utf8), to: path)
         case .getevent, .evtest:
             throw TraceWriteError(file: path, message: "Touchstone reads \(format.displayName)s but does not write them")
         }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The JSON Lines trace format: the hand-editable twin of the binary format, one JSON object per
 /// line, the header first. See docs/trace-format.md, "JSON Lines".
 ///
@@ -57,34 +51,8 @@ public enum JSONLines {
         encode(JSONLinesTrace(document: document))
     }
 
-    /// Writes `trace` to `path` (through `path.partial`, renamed when complete).
+    /// Writes `trace` to `path` whole or not at all (`OutputFile`).
     public static func write(_ trace: JSONLinesTrace, to path: String) throws {
-        try writeWholeFile(encode(trace), to: path)
-    }
-}
-
-/// Writes `bytes` to `path + ".partial"` and renames it to `path`, so a reader never sees half a file.
-func writeWholeFile(_ bytes: [UInt8], to path: String) throws(TraceWriteError) {
-    try OutputTarget.check(path)
-    let partial = path + ".partial"
-    let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw TraceWriteError(file: partial, message: "cannot create: \(String(cString: strerror(errno)))") }
-    var failure: Int32 = 0
-    bytes.withUnsafeBytes { raw in
-        var rest = raw[...]
-        while !rest.isEmpty {
-            let written = Glibc.write(fd, UnsafeRawBufferPointer(rebasing: rest).baseAddress, rest.count)
-            if written < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                return
-            }
-            rest = rest.dropFirst(written)
-        }
-    }
-    close(fd)
-    guard failure == 0 else { throw TraceWriteError(file: partial, message: "write failed: \(String(cString: strerror(failure)))") }
-    guard rename(partial, path) == 0 else {
-        throw TraceWriteError(file: path, message: "cannot rename \(partial): \(String(cString: strerror(errno)))")
+        try OutputFile.write(encode(trace), to: path)
     }
 }

@@ -5,9 +5,10 @@ import Darwin
 #endif
 
 /// Writes one line to standard error (diagnostics never mix with the output a script parses).
-func printError(_ line: String) {
+/// A diagnostic that cannot be written has nowhere else to go, so a failure here is ignored.
+func printError(_ line: String, terminator: String = "\n") {
     var bytes = Array(line.utf8)
-    bytes.append(UInt8(ascii: "\n"))
+    bytes.append(contentsOf: terminator.utf8)
     bytes.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }
 

@@ -14,12 +14,24 @@ struct TouchstoneProcess {
             .deletingLastPathComponent().appendingPathComponent("touchstone")
     }
 
+    /// Runs a `/bin/sh` script in which `$TOUCHSTONE` is the executable: for redirections
+    /// (`> /dev/full`) and limits (`ulimit -f`) a test sets up as a user's shell would.
+    @discardableResult
+    static func shell(_ script: String) throws -> Result {
+        try run(["-c", script], executable: URL(fileURLWithPath: "/bin/sh"),
+                environment: ["TOUCHSTONE": executable.path, "PATH": "/usr/bin:/bin"])
+    }
+
     /// Runs `touchstone ARGUMENTS` to completion in `directory`.
     @discardableResult
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, executable: URL = executable,
+        environment: [String: String]? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let environment { process.environment = environment }
         if let directory { process.currentDirectoryURL = directory }
         let out = Pipe()
         let err = Pipe()

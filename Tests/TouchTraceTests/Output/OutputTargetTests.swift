@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import TestSupport
 import Testing
 @testable import TouchTrace
@@ -26,8 +27,8 @@ struct OutputTargetTests {
     func directoryRefused() throws {
         let dir = TemporaryDirectory()
         let trace = JSONLinesTrace(document: TraceDocument(header: header, events: []))
-        #expect(throws: TraceWriteError.self) { try JSONLines.write(trace, to: dir.path) }
-        #expect(!fileExists(dir.path + ".partial"))
+        #expect(throws: OutputFileError(path: dir.path, reason: "is a directory")) { try JSONLines.write(trace, to: dir.path) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 
     @Test("An existing regular file is replaced")

@@ -1,0 +1,197 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one way Touchstone writes a file: whole or not at all.
+///
+/// A regular file (new or existing) is written to a fresh temporary name beside it
+/// (`.NAME.XXXXXX.partial`) and renamed onto it by `commit()`; until then the old file is
+/// untouched, and an output that is never committed (an error, a thrown write) is removed when the
+/// value goes away. A path through a symbolic link replaces the file the link points at and keeps
+/// the link. A device, FIFO or socket (`/dev/null`, `/dev/stdout` on a pipe) is written in place:
+/// the node is never replaced. Every failure (`ENOSPC`, `EFBIG`, `EIO`, `/dev/full`) is thrown as
+/// an `OutputFileError` naming the path.
+///
+/// ```swift
+/// let file = try OutputFile(path: "run.log", inputs: [tracePath])
+/// try file.write(bytes)
+/// try file.commit()
+/// ```
+///
+/// - Warning: not thread-safe; one file belongs to one task.
+public final class OutputFile {
+    /// The path as the caller gave it, used in every message.
+    public let path: String
+    private var descriptor: Int32
+    /// The temporary name, and the final name it is renamed to; nil when written in place.
+    private let replacement: (temporary: String, final: String)?
+    private let closesDescriptor: Bool
+    private var state = State.open
+
+    private enum State { case open, failed, committed }
+
+    /// Opens `path` for writing. Refuses, before anything is created, an output that is the same
+    /// file as one of `inputs` (through symbolic and hard links) and a directory.
+    public init(path: String, inputs: [String] = []) throws(OutputFileError) {
+        self.path = path
+        try OutputFile.refuseAliasing(path, inputs: inputs)
+        closesDescriptor = true
+        var info = stat()
+        let exists = stat(path, &info) == 0
+        if !exists && errno != ENOENT { throw OutputFileError(path: path, errno: errno) }
+        let type = info.st_mode & S_IFMT
+        if exists && type == S_IFDIR { throw OutputFileError(path: path, reason: "is a directory") }
+        let final = exists ? try OutputFile.resolved(path) : path
+        if exists && (type != S_IFREG || final.hasPrefix("/proc/")) {
+            // A device, a FIFO, or a descriptor link (/dev/stdout redirected to a file): in place.
+            descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+            guard descriptor >= 0 else { throw OutputFileError(path: path, errno: errno) }
+            replacement = nil
+            return
+        }
+        let (temporary, fd) = try OutputFile.createTemporary(beside: final, reportedAs: path)
+        if exists { _ = fchmod(fd, info.st_mode & 0o7777) }
+        descriptor = fd
+        replacement = (temporary, final)
+    }
+
+    private init(descriptor: Int32, name: String) {
+        path = name
+        self.descriptor = descriptor
+        replacement = nil
+        closesDescriptor = false
+    }
+
+    /// Standard output, checked like any file: a full disk or `/dev/full` is an error, not a
+    /// silent loss. Never closed.
+    public static func standardOutput() -> OutputFile {
+        OutputFile(descriptor: STDOUT_FILENO, name: "standard output")
+    }
+
+    deinit {
+        if state != .committed { abandon() }
+    }
+
+    /// Appends `bytes`; a failure makes the output unusable and is thrown naming the file.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
+        guard state == .open else { throw OutputFileError(path: path, reason: "the output is already closed") }
+        var rest = bytes
+        while !rest.isEmpty {
+            let written = Glibc.write(descriptor, rest.baseAddress, rest.count)
+            if written < 0 {
+                if errno == EINTR { continue }
+                let failure = errno
+                state = .failed
+                throw OutputFileError(path: path, errno: failure)
+            }
+            rest = UnsafeRawBufferPointer(rebasing: rest[written...])
+        }
+    }
+
+    public func write(_ bytes: [UInt8]) throws(OutputFileError) {
+        let failure = bytes.withUnsafeBytes { raw in Result { () throws(OutputFileError) in try write(raw) } }
+        try failure.get()
+    }
+
+    public func write(_ text: String) throws(OutputFileError) {
+        var text = text
+        let failure = text.withUTF8 { utf8 in Result { () throws(OutputFileError) in try write(UnsafeRawBufferPointer(utf8)) } }
+        try failure.get()
+    }
+
+    /// Makes the output final: syncs and renames a regular file onto its name (the old content
+    /// stays until this succeeds), closes a device. Throws if anything failed on the way.
+    public func commit() throws(OutputFileError) {
+        guard state == .open else { throw OutputFileError(path: path, reason: "the output is already closed") }
+        state = .failed
+        if let (temporary, final) = replacement {
+            guard fsync(descriptor) == 0 else { throw OutputFileError(path: path, errno: errno) }
+            let closed = Glibc.close(descriptor)
+            descriptor = -1
+            guard closed == 0 else { throw OutputFileError(path: path, errno: errno) }
+            guard rename(temporary, final) == 0 else { throw OutputFileError(path: path, errno: errno) }
+        } else if closesDescriptor {
+            let closed = Glibc.close(descriptor)
+            descriptor = -1
+            guard closed == 0 else { throw OutputFileError(path: path, errno: errno) }
+        }
+        state = .committed
+    }
+
+    /// Closes without making the output final: a temporary file is removed, the target untouched.
+    private func abandon() {
+        if descriptor >= 0 && closesDescriptor { Glibc.close(descriptor) }
+        descriptor = -1
+        if let (temporary, _) = replacement { unlink(temporary) }
+    }
+
+    /// Writes `bytes` as the whole content of `path`, or leaves `path` as it was.
+    public static func write(_ bytes: [UInt8], to path: String, inputs: [String] = []) throws(OutputFileError) {
+        let file = try OutputFile(path: path, inputs: inputs)
+        try file.write(bytes)
+        try file.commit()
+    }
+
+    // MARK: - Paths
+
+    /// Throws when `output` exists as a regular file that is one of `inputs`: same device and
+    /// inode, so symbolic links, hard links and `./x` spellings are all caught. A device output
+    /// (`/dev/null`) is never an alias: it is not a file that could be lost.
+    public static func refuseAliasing(_ output: String, inputs: [String]) throws(OutputFileError) {
+        var target = stat()
+        guard stat(output, &target) == 0, target.st_mode & S_IFMT == S_IFREG else { return }
+        for input in inputs {
+            var source = stat()
+            guard stat(input, &source) == 0 else { continue }
+            if source.st_dev == target.st_dev && source.st_ino == target.st_ino {
+                throw OutputFileError(
+                    path: output, reason: input == output ? "is also an input; write to another file"
+                        : "is the same file as the input \(input); write to another file")
+            }
+        }
+    }
+
+    private static func resolved(_ path: String) throws(OutputFileError) -> String {
+        guard let real = realpath(path, nil) else { throw OutputFileError(path: path, errno: errno) }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    /// Creates `.NAME.XXXXXX.partial` beside `final` exclusively (mode 0666 less the umask).
+    private static func createTemporary(
+        beside final: String, reportedAs path: String
+    ) throws(OutputFileError) -> (String, Int32) {
+        let slash = final.lastIndex(of: "/")
+        let folder = slash.map { String(final[...$0]) } ?? ""
+        let name = slash.map { String(final[final.index(after: $0)...]) } ?? final
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        for _ in 0..<100 {
+            let suffix = String(decoding: (0..<6).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self)
+            let temporary = "\(folder).\(name).\(suffix).partial"
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if fd >= 0 { return (temporary, fd) }
+            if errno != EEXIST { throw OutputFileError(path: path, errno: errno) }
+        }
+        throw OutputFileError(path: path, reason: "cannot create a temporary file beside it")
+    }
+}
+
+/// A file that could not be written, named as the user gave it, with the system's reason.
+public struct OutputFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    init(path: String, errno code: Int32) {
+        self.init(path: path, reason: String(cString: strerror(code)))
+    }
+
+    public var description: String { "\(path): cannot write the file (\(reason))" }
+}

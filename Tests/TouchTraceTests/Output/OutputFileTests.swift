@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import TestSupport
+import Testing
+import TouchTrace
+
+@Suite("OutputFile writes a file whole or not at all")
+struct OutputFileTests {
+    private func names(in dir: TemporaryDirectory) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+    }
+
+    @Test("An output never committed leaves the old file byte-identical and no temporary beside it")
+    func uncommittedLeavesOldFile() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("old.log")
+        writeFileBytes(path, Array("precious\n".utf8))
+        do {
+            let file = try OutputFile(path: path)
+            try file.write(Array("half a log".utf8))
+        }
+        #expect(readFileBytes(path) == Array("precious\n".utf8))
+        #expect(try names(in: dir) == ["old.log"])
+    }
+
+    @Test("A committed output replaces the file's content and leaves no temporary beside it")
+    func commitReplaces() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("out.log")
+        writeFileBytes(path, Array("old content that is longer\n".utf8))
+        try OutputFile.write(Array("new\n".utf8), to: path)
+        #expect(readFileBytes(path) == Array("new\n".utf8))
+        #expect(try names(in: dir) == ["out.log"])
+    }
+
+    @Test("A replaced file keeps its permission bits")
+    func keepsMode() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("script.log")
+        writeFileBytes(path, [])
+        #expect(chmod(path, 0o640) == 0)
+        try OutputFile.write([1, 2, 3], to: path)
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o640)
+    }
+
+    @Test("A write to a full device throws an error naming the file")
+    func fullDeviceThrows() throws {
+        let file = try OutputFile(path: "/dev/full")
+        #expect(throws: OutputFileError(path: "/dev/full", reason: String(cString: strerror(ENOSPC)))) {
+            try file.write(Array(repeating: 0, count: 10))
+        }
+    }
+
+    @Test("A device output is written in place and stays a device")
+    func deviceInPlace() throws {
+        try OutputFile.write(Array("discarded".utf8), to: "/dev/null")
+        var info = stat()
+        #expect(lstat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+    }
+
+    @Test("A FIFO output is written in place, never replaced by a regular file")
+    func fifoInPlace() throws {
+        let dir = TemporaryDirectory()
+        let fifo = dir.file("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        defer { close(reader) }
+        try OutputFile.write(Array("through".utf8), to: fifo)
+        var buffer = [UInt8](repeating: 0, count: 16)
+        let got = read(reader, &buffer, buffer.count)
+        #expect(got == 7 && Array(buffer[0..<7]) == Array("through".utf8))
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    }
+
+    @Test("A path through a symbolic link replaces the file it points at and keeps the link")
+    func symlinkKept() throws {
+        let dir = TemporaryDirectory()
+        #expect(mkdir(dir.file("real"), 0o700) == 0)
+        writeFileBytes(dir.file("real/target.log"), Array("old".utf8))
+        #expect(symlink("real/target.log", dir.file("link.log")) == 0)
+        try OutputFile.write(Array("new".utf8), to: dir.file("link.log"))
+        var info = stat()
+        #expect(lstat(dir.file("link.log"), &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+        #expect(readFileBytes(dir.file("real/target.log")) == Array("new".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("real")) == ["target.log"])
+    }
+
+    @Test("An output that is an input through a hard link is refused before anything is written")
+    func hardLinkAliasRefused() throws {
+        let dir = TemporaryDirectory()
+        writeFileBytes(dir.file("in.trace"), Array("trace".utf8))
+        #expect(link(dir.file("in.trace"), dir.file("other.name")) == 0)
+        #expect(throws: OutputFileError.self) {
+            try OutputFile(path: dir.file("other.name"), inputs: [dir.file("in.trace")])
+        }
+        #expect(readFileBytes(dir.file("in.trace")) == Array("trace".utf8))
+        #expect(try names(in: dir) == ["in.trace", "other.name"])
+    }
+
+    @Test("An output that is an input through a symbolic link is refused")
+    func symlinkAliasRefused() throws {
+        let dir = TemporaryDirectory()
+        writeFileBytes(dir.file("in.trace"), Array("trace".utf8))
+        #expect(symlink(dir.file("in.trace"), dir.file("alias.trace")) == 0)
+        #expect(throws: OutputFileError.self) {
+            try OutputFile(path: dir.file("alias.trace"), inputs: [dir.path + "/./in.trace"])
+        }
+    }
+
+    @Test("A directory output is refused")
+    func directoryRefused() throws {
+        let dir = TemporaryDirectory()
+        #expect(throws: OutputFileError(path: dir.path, reason: "is a directory")) { try OutputFile(path: dir.path) }
+    }
+}

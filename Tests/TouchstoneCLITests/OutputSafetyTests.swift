@@ -1,0 +1,121 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Write errors and outputs that are also inputs: every command exits 1 with a message naming the
+/// file, and every existing file is left as it was.
+@Suite("Commands never lose a file and never hide a write error")
+struct OutputSafetyTests {
+    static let captures = VerifyCommandTests.captures
+    static let pressTrace = captures + "/standard/long-press.trace"
+
+    /// A corpus of one capture (long-press through the map) whose golden is `golden`.
+    private func corpus(golden: String) throws -> TemporaryDirectory {
+        let folder = TemporaryDirectory("cli")
+        try FileManager.default.copyItem(atPath: Self.pressTrace, toPath: folder.file("press.trace"))
+        try Data("map\n".utf8).write(to: folder.url.appendingPathComponent("press.scene"))
+        try Data(golden.utf8).write(to: folder.url.appendingPathComponent("press.golden.log"))
+        return folder
+    }
+
+    @Test("info to a full standard output exits 1 naming standard output")
+    func infoToFullDevice() throws {
+        let result = try TouchstoneProcess.shell("\"$TOUCHSTONE\" info '\(Self.pressTrace)' > /dev/full")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("standard output: cannot write the file"))
+    }
+
+    @Test("replay -o /dev/full exits 1 naming the output")
+    func replayToFullDevice() throws {
+        let result = try TouchstoneProcess.run(["replay", Self.pressTrace, "--scene", "map", "-o", "/dev/full"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("/dev/full: cannot write the file"))
+    }
+
+    @Test("replay -o onto its own trace is refused and the trace is unchanged")
+    func replayOntoItsTrace() throws {
+        let folder = try corpus(golden: "")
+        let before = readFileBytes(folder.file("press.trace"))
+        let result = try TouchstoneProcess.run(["replay", folder.file("press.trace"), "--scene", "map", "-o", folder.file("press.trace")])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("is also an input"))
+        #expect(readFileBytes(folder.file("press.trace")) == before)
+    }
+
+    @Test("replay -o onto its scene file, through a symbolic link, is refused and the scene is unchanged")
+    func replayOntoItsScene() throws {
+        let folder = TemporaryDirectory("cli")
+        let scene = #"{"name": "s", "window": {"width": 1280, "height": 800}, "views": []}"#
+        try Data(scene.utf8).write(to: folder.url.appendingPathComponent("s.json"))
+        #expect(symlink(folder.file("s.json"), folder.file("log.txt")) == 0)
+        let result = try TouchstoneProcess.run(["replay", Self.pressTrace, "--scene", folder.file("s.json"), "-o", folder.file("log.txt")])
+        #expect(result.status == 1)
+        #expect(readFileBytes(folder.file("s.json")) == Array(scene.utf8))
+    }
+
+    @Test("A replay that fails leaves the old log byte-identical")
+    func failedReplayKeepsOldLog() throws {
+        let folder = TemporaryDirectory("cli")
+        var damaged = readFileBytes(Self.pressTrace)
+        damaged[damaged.count / 2] ^= 0xFF
+        writeFileBytes(folder.file("damaged.trace"), damaged)
+        writeFileBytes(folder.file("old.log"), Array("yesterday's log\n".utf8))
+        let result = try TouchstoneProcess.run(["replay", folder.file("damaged.trace"), "--scene", "map", "-o", folder.file("old.log")])
+        #expect(result.status == 1)
+        #expect(readFileBytes(folder.file("old.log")) == Array("yesterday's log\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["damaged.trace", "old.log"])
+    }
+
+    @Test("template record onto its own trace is refused and the trace is unchanged")
+    func templateOntoItsTrace() throws {
+        let folder = try corpus(golden: "")
+        let before = readFileBytes(folder.file("press.trace"))
+        let result = try TouchstoneProcess.run(["template", "record", folder.file("press.trace"), "--name", "x", "-o", folder.file("press.trace")])
+        #expect(result.status == 1)
+        #expect(readFileBytes(folder.file("press.trace")) == before)
+    }
+
+    @Test("convert onto its own input, through a hard link, is refused and the input is unchanged")
+    func convertOntoItsInput() throws {
+        let folder = TemporaryDirectory("cli")
+        try FileManager.default.copyItem(atPath: Self.pressTrace, toPath: folder.file("a.trace"))
+        #expect(link(folder.file("a.trace"), folder.file("b.trace")) == 0)
+        let before = readFileBytes(folder.file("a.trace"))
+        let result = try TouchstoneProcess.run(["convert", folder.file("a.trace"), "-o", folder.file("b.trace")])
+        #expect(result.status == 1)
+        #expect(readFileBytes(folder.file("a.trace")) == before)
+    }
+
+    @Test("verify --update under a file-size limit exits 1 and leaves the golden as it was")
+    func updateUnderFileSizeLimit() throws {
+        let folder = try corpus(golden: "stale\n")
+        let result = try TouchstoneProcess.shell(
+            "trap '' XFSZ; ulimit -f 1; \"$TOUCHSTONE\" verify '\(folder.path)' --update --no-progress")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("press.golden.log: cannot write the file"))
+        #expect(readFileBytes(folder.file("press.golden.log")) == Array("stale\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            == ["press.golden.log", "press.scene", "press.trace"])
+    }
+
+    @Test("verify --junit under a file-size limit exits 1 and writes no report at all")
+    func junitUnderFileSizeLimit() throws {
+        let folder = try corpus(golden: String(decoding: readFileBytes(Self.captures + "/standard/long-press.golden.log"), as: UTF8.self))
+        let report = TemporaryDirectory("cli")
+        writeFileBytes(report.file("junit.xml"), Array("old report".utf8))
+        let result = try TouchstoneProcess.shell(
+            "trap '' XFSZ; ulimit -f 0; \"$TOUCHSTONE\" verify '\(folder.path)' --no-progress --junit '\(report.file("junit.xml"))'")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("junit.xml: cannot write the file"))
+        #expect(readFileBytes(report.file("junit.xml")) == Array("old report".utf8))
+    }
+
+    @Test("verify --junit onto a capture's golden is refused and the golden is unchanged")
+    func junitOntoGolden() throws {
+        let folder = try corpus(golden: "stale\n")
+        let result = try TouchstoneProcess.run(["verify", folder.path, "--no-progress", "--junit", folder.file("press.golden.log")])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("press.golden.log: cannot write the file (is also an input"))
+        #expect(readFileBytes(folder.file("press.golden.log")) == Array("stale\n".utf8))
+    }
+}
