@@ -14,13 +14,13 @@ struct BuiltinSceneTests {
     func contentTouchesDelayed() throws {
         let log = try lines(ReplayRuleTests.press(down: 0, up: 600_000, x: 372, y: 260), BuiltinScenes.buttons)
         #expect(log.first == "    150000 state scroll.delay possible -> failed")
-        #expect(log.dropFirst().first == "    150000 view button1 began #7(372.00,260.00)")
+        #expect(log.dropFirst().first == "    150000 view button1 began #7(372.00,260.00)@0")
     }
 
     @Test("A quick tap on a button reaches it late, began and ended together when the tap recognizes")
     func quickTapDeliveredOnRecognition() throws {
         let log = try lines(ReplayRuleTests.press(down: 0, up: 60_000, x: 372, y: 260), BuiltinScenes.buttons)
-        #expect(log.suffix(2) == ["     60000 view button1 began #7(372.00,260.00)", "     60000 view button1 ended #7(372.00,260.00)"])
+        #expect(log.suffix(2) == ["     60000 view button1 began #7(372.00,260.00)@0", "     60000 view button1 ended #7(372.00,260.00)"])
         #expect(log.contains("     60000 action button1.tap recognized touches=1 at=(372.00,260.00)"))
     }
 

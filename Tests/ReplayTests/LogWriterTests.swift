@@ -17,6 +17,14 @@ struct LogWriterTests {
         #expect(line == "     16000 view map began #1(10.00,20.13)\n")
     }
 
+    @Test("A touch whose own time differs from the line's prints it after its point")
+    func touchTimestamp() {
+        let touches = [TouchPoint(touch: 1, x: 10, y: 20, timestamp: 499), TouchPoint(touch: 2, x: 1, y: 2)]
+        let record = LogRecord(time: 150_000, kind: .touches(view: "map", phase: .began, touches: touches))
+        #expect(text(record) == "    150000 view map began #1(10.00,20.00)@499 #2(1.00,2.00)\n")
+        #expect(text(record, .jsonl) == #"{"t":150000,"view":"map","touches":"began","points":[{"id":1,"x":10.00,"y":20.00,"t":499},{"id":2,"x":1.00,"y":2.00}]}"# + "\n")
+    }
+
     @Test("A state change prints both states")
     func stateLine() {
         let line = text(LogRecord(time: 0, kind: .state(recognizer: "pan", from: .possible, to: .began)))

@@ -61,6 +61,25 @@ struct ReplayRuleTests {
         #expect(log.first == "         0 view view began #7(120.00,200.00)")
     }
 
+    @Test("A lift held by delaysTouchesEnded reaches the view with the time the finger lifted")
+    func heldLiftKeepsItsTime() throws {
+        // The double tap holds the lift until it fails 0.35 s later; the view then gets it, stamped 80000.
+        let log = try lines(Self.press(down: 0, up: 80_000), BuiltinScenes.named("doubleTap")!)
+        #expect(log.contains("    430000 view view ended #7(640.00,400.00)@80000"))
+    }
+
+    @Test("A cancellation a recognizer makes between frames carries its own instant")
+    func cancellationCarriesItsInstant() throws {
+        let log = try lines(Self.press(down: 0, up: 600_000), BuiltinScenes.named("longPress")!)
+        #expect(log.contains("    500000 view view cancelled #7(640.00,400.00)"))
+    }
+
+    @Test("A touch delivered when it happened prints no timestamp of its own")
+    func liveTouchesPrintNoTimestamp() throws {
+        let log = try lines(Self.press(down: 0, up: 80_000), BuiltinScenes.named("tap")!)
+        #expect(!log.contains { $0.contains(")@") })
+    }
+
     @Test("A touch from a device the trace never described is a replay error, not a crash")
     func unknownDevice() throws {
         var document = Self.press(down: 0, up: 1)

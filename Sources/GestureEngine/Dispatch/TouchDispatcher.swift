@@ -45,6 +45,8 @@ public final class TouchDispatcher {
     /// fingers moving together), letting each recognizer receive its own touch list as the batch.
     private var uniformPhase: Touch.Phase?
     private var pool: [Touch] = []
+    /// The ends of the frame being dispatched that wait for its second pass (see `send`).
+    private var deferredEnds = TouchFrame(timestamp: 0)
     private var tapCounter: TapCountTracker
     private var isDispatching = false
 
@@ -59,6 +61,7 @@ public final class TouchDispatcher {
         touchesHeld.reserveCapacity(16)
         recognizersInPlay.reserveCapacity(16)
         pool.reserveCapacity(16)
+        deferredEnds.touches.reserveCapacity(16)
     }
 
     deinit {
@@ -76,7 +79,35 @@ public final class TouchDispatcher {
         var start = frame.touches.startIndex
         while start < frame.touches.endIndex {
             start = dispatch(frame, from: start)
+            if !deferredEnds.touches.isEmpty { dispatchDeferredEnds(at: frame.timestamp) }
         }
+    }
+
+    /// The second pass of a frame whose lifts (or cancellations) carried new positions: the first
+    /// pass delivered those positions as moves, this one delivers the ends, at the same instant.
+    private func dispatchDeferredEnds(at time: GestureTime) {
+        deferredEnds.timestamp = time
+        let ends = deferredEnds
+        deferredEnds.touches.removeAll(keepingCapacity: true)
+        var start = ends.touches.startIndex
+        while start < ends.touches.endIndex {
+            start = dispatch(ends, from: start)
+        }
+    }
+
+    /// Whether a touch in `frame` from `start` lifts or is cancelled at a position other than its
+    /// current one. Recognizers must then see that movement before the end (docs/semantics.md V6),
+    /// so the frame is delivered in two passes.
+    private func endsAtNewPosition(_ frame: TouchFrame, from start: Int) -> Bool {
+        var index = start
+        while index < frame.touches.endIndex {
+            let input = frame.touches[index]
+            index += 1
+            guard input.change == .up || input.change == .cancel,
+                  let found = touchDown(withIdentifier: input.identifier) else { continue }
+            if found._withUnsafeGuaranteedRef({ $0.locationInWindow != input.location }) { return true }
+        }
+        return false
     }
 
     /// Dispatches the inputs of `frame` from `start` up to the first repeated finger, returning where
@@ -87,13 +118,26 @@ public final class TouchDispatcher {
         let time = frame.timestamp
         touchesDown.forEachUnretained { $0.phase = .stationary }
         eventTouches.removeAll()
+        let splitEnds = endsAtNewPosition(frame, from: start)
+        var hasEnds = false
 
         var index = start
         while index < frame.touches.endIndex {
-            let input = frame.touches[index]
+            var input = frame.touches[index]
             if eventTouches.count > 0 && eventTouches.contains(identifier: input.identifier) { break }
             index += 1
             if let found = touchDown(withIdentifier: input.identifier) {
+                if input.change == .up || input.change == .cancel {
+                    if splitEnds {
+                        // The end waits for the second pass; its movement, if any, is a move now.
+                        deferredEnds.touches.append(input)
+                        let moved = found._withUnsafeGuaranteedRef { $0.locationInWindow != input.location }
+                        guard moved else { continue }
+                        input.change = .move
+                    } else {
+                        hasEnds = true
+                    }
+                }
                 // Unretained: `touchesDown` keeps the touch alive for the whole frame.
                 found._withUnsafeGuaranteedRef { touch in update(touch, with: input, at: time) }
             } else if input.change == .down {
@@ -111,9 +155,21 @@ public final class TouchDispatcher {
             if uniform { uniformPhase = phase }
         }
         deliverToRecognizers()
+        if hasEnds { dropFinishedTouchesFromRecognizers() }
         settle()
         finishEvent()
         return index
+    }
+
+    /// Touches that ended or were cancelled leave their recognizers once the recognizers have seen
+    /// them, before reconciliation: the actions of the frame count and locate only the touches
+    /// still down (docs/semantics.md AC3).
+    private func dropFinishedTouchesFromRecognizers() {
+        var index = 0
+        while index < inPlay.count {
+            inPlay.with(index) { $0.dropFinishedTouches() }
+            index += 1
+        }
     }
 
     /// Moves a touch already down to where `input` says, in this frame.
@@ -256,9 +312,6 @@ public final class TouchDispatcher {
             return
         }
         for touch in eventTouches.batch where touch.phase.isTerminal {
-            for recognizer in touch.gestureRecognizers {
-                recognizer.touchList.remove(touch)
-            }
             touchesDown.removeAll { $0 === touch }
             if touch.viewDelivery != .finished { touchesHeld.append(touch) } else { recycle(touch) }
         }

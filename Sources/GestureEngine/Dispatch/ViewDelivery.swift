@@ -80,7 +80,11 @@ extension TouchDispatcher {
         let unseen = delivery == .heldBegan || (delivery == .live && inEvent && touch.phase == .began)
         if cancels {
             touch.viewDelivery = .finished
-            return unseen ? nil : ViewStep(phase: .cancelled, isImmediate: true)
+            if unseen { return nil }
+            // Cancelling the touch in the view changes it now: the cancellation carries this
+            // instant (AD UITouch.timestamp: "when it was last mutated"; docs/semantics.md D9).
+            touch.timestamp = scheduler.now
+            return ViewStep(phase: .cancelled, isImmediate: true)
         }
         switch delivery {
         case .heldBegan:

@@ -220,19 +220,23 @@ open class GestureRecognizer: TimerTarget {
         return time ?? now
     }
 
-    /// How many touches the recognizer tracks.
-    public var numberOfTouches: Int { touchList.count }
+    /// How many touches the gesture involves (UIKit's `numberOfTouches`): by default the tracked
+    /// touches. A touch that lifts or is cancelled is still tracked while the recognizer's hooks
+    /// see it, and has gone by the time the frame's actions run, so a continuous recognizer's
+    /// `ended` action counts 0 (docs/semantics.md AC3). A tap reports its tap's fingers.
+    open var numberOfTouches: Int { touchList.count }
 
-    /// The centroid of the tracked touches in `view`'s coordinates (the window's for `nil`).
-    /// Once every touch has gone, the last known centroid.
+    /// The gesture's location in `view`'s coordinates (the window's for `nil`): by default the
+    /// centroid of the tracked touches, and once every touch has gone, the centroid of where they
+    /// were last (where they lifted). Tap and swipe report where they began.
     open func location(in view: View?) -> Point {
-        if !touches.isEmpty {
+        if !touchList.isEmpty {
             var x = 0.0, y = 0.0
             touchList.forEachTouch { touch in
                 x += touch.locationInWindow.x
                 y += touch.locationInWindow.y
             }
-            let count = Double(touches.count)
+            let count = Double(touchList.count)
             lastCentroid = Point(x: x / count, y: y / count)
         }
         guard let view else { return lastCentroid }
@@ -241,9 +245,29 @@ open class GestureRecognizer: TimerTarget {
 
     private var lastCentroid = Point.zero
 
-    /// The location of the `index`th tracked touch in `view`'s coordinates.
-    public final func location(ofTouch index: Int, in view: View?) -> Point {
-        touches[index].location(in: view)
+    /// The location of the `index`th touch of the gesture in `view`'s coordinates; `index` must be
+    /// below `numberOfTouches` (UIKit raises otherwise; here it is a precondition).
+    open func location(ofTouch index: Int, in view: View?) -> Point {
+        precondition(index >= 0 && index < numberOfTouches,
+                     "\(debugName): location(ofTouch: \(index)) beyond bounds (\(numberOfTouches))")
+        return touches[index].location(in: view)
+    }
+
+    /// Stops tracking the touches that ended or were cancelled in this frame, once the hooks have
+    /// seen them; if none is left, `location(in:)` keeps reporting where they were.
+    final func dropFinishedTouches() {
+        var x = 0.0, y = 0.0, finished = 0
+        touchList.forEachTouch { touch in
+            x += touch.locationInWindow.x
+            y += touch.locationInWindow.y
+            if touch.phase.isTerminal { finished += 1 }
+        }
+        guard finished > 0 else { return }
+        if finished == touchList.count {
+            let count = Double(finished)
+            lastCentroid = Point(x: x / count, y: y / count)
+        }
+        touchList.removeFinished()
     }
 
     // MARK: Subclass hooks

@@ -23,10 +23,17 @@ public final class TapGestureRecognizer: GestureRecognizer {
     private var start = Point.zero
     private var fingersThisTap = 0
     private var tapInProgress = false
+    /// Where the first tap's fingers were when all `numberOfTouchesRequired` of them were down:
+    /// the touches the tap reports, kept until reset (touch objects are recycled after a lift).
+    private var tapTouchLocations: [Point] = []
 
     public init(name: String = "") {
         super.init(kind: .discrete, name: name)
+        tapTouchLocations.reserveCapacity(4)
     }
+
+    /// The number of tracked fingers, for the tap's own decisions.
+    private var fingersDown: Int { touches.count }
 
     public override func touchesBegan(_ touches: TouchBatch) {
         if !tapInProgress {
@@ -35,26 +42,30 @@ public final class TapGestureRecognizer: GestureRecognizer {
             cancelTimer(tag: Timer.interval.rawValue)
             startTimer(at: touchTimestamp + maximumTapDuration, tag: Timer.tapDuration.rawValue)
         }
-        fingersThisTap = max(fingersThisTap, numberOfTouches)
-        if numberOfTouches > numberOfTouchesRequired {
+        fingersThisTap = max(fingersThisTap, fingersDown)
+        if fingersDown > numberOfTouchesRequired {
             state = .failed
             return
         }
-        if tapsCompleted == 0 && numberOfTouches == fingersThisTap {
-            start = location(in: nil)
-        } else if location(in: nil).distance(to: start) > allowableMovement {
+        if tapsCompleted == 0 && fingersDown == fingersThisTap {
+            start = centroid
+            if fingersDown == numberOfTouchesRequired {
+                tapTouchLocations.removeAll(keepingCapacity: true)
+                for touch in self.touches { tapTouchLocations.append(touch.locationInWindow) }
+            }
+        } else if centroid.distance(to: start) > allowableMovement {
             state = .failed
         }
     }
 
     public override func touchesMoved(_ touches: TouchBatch) {
         if tapsCompleted == 0 && fingersThisTap < numberOfTouchesRequired { return }
-        if location(in: nil).distance(to: start) > allowableMovement { state = .failed }
+        if centroid.distance(to: start) > allowableMovement { state = .failed }
     }
 
     public override func touchesEnded(_ touches: TouchBatch) {
         // The ending touches are still counted; the tap is over when they are all of them.
-        guard touches.count == numberOfTouches else { return }
+        guard touches.count == fingersDown else { return }
         tapInProgress = false
         cancelTimer(tag: Timer.tapDuration.rawValue)
         guard fingersThisTap == numberOfTouchesRequired else {
@@ -82,6 +93,42 @@ public final class TapGestureRecognizer: GestureRecognizer {
         tapsCompleted = 0
         fingersThisTap = 0
         tapInProgress = false
+        tapTouchLocations.removeAll(keepingCapacity: true)
+    }
+
+    /// The centroid of the tracked fingers, in window points.
+    private var centroid: Point { super.location(in: nil) }
+
+    /// The tap's fingers: `numberOfTouchesRequired` once they have all come down for the first
+    /// tap, kept through the lift and any deferral until reset (DC-TapRec `numberOfTouches` is
+    /// the count of its tap's touches); 0 before.
+    public override var numberOfTouches: Int { tapTouchLocations.count }
+
+    /// Where the first tap was: the centroid of its fingers when all of them were down (AD
+    /// UITapGestureRecognizer: "if there are multiple taps, this location is the first tap; if
+    /// there are multiple touches, this location is the centroid of all fingers"). Before the
+    /// fingers are all down, the centre of the view (DC-TapRec `locationInViewNotTrackingTouches`).
+    public override func location(in view: View?) -> Point {
+        let point: Point
+        if tapTouchLocations.isEmpty {
+            guard let own = self.view else { return super.location(in: view) }
+            let bounds = own.bounds
+            point = Point(x: bounds.width / 2, y: bounds.height / 2) + own.originInWindow
+        } else {
+            point = start
+        }
+        guard let view else { return point }
+        return point - view.originInWindow
+    }
+
+    /// Where the `index`th finger of the first tap was when all of them were down (AD: "if
+    /// multiple taps are allowed, this location is the first tap").
+    public override func location(ofTouch index: Int, in view: View?) -> Point {
+        precondition(index >= 0 && index < tapTouchLocations.count,
+                     "\(debugName): location(ofTouch: \(index)) beyond bounds (\(tapTouchLocations.count))")
+        let point = tapTouchLocations[index]
+        guard let view else { return point }
+        return point - view.originInWindow
     }
 
     public override func canPrevent(_ other: GestureRecognizer) -> Bool {

@@ -70,6 +70,16 @@ final class TouchList {
         count = kept
     }
 
+    /// Removes the touches that have ended or been cancelled, keeping the order of the others.
+    func removeFinished() {
+        var kept = 0
+        for index in 0..<count where !storage[index]._withUnsafeGuaranteedRef({ $0.phase.isTerminal }) {
+            storage[kept] = storage[index]
+            kept += 1
+        }
+        count = kept
+    }
+
     /// Whether a touch of this identifier is in the list (compared without reference counting).
     func contains(identifier: UInt32) -> Bool {
         for index in 0..<count where storage[index]._withUnsafeGuaranteedRef({ $0.identifier == identifier }) { return true }

@@ -30,7 +30,9 @@ final class LogObserver: GestureObserver {
             guard let phase = Self.phase(phase) else { return }
             writer.beginTouches(time: time, view: view.name, phase: phase)
             for touch in touches {
-                writer.touchPoint(touch.identifier, x: touch.locationInWindow.x, y: touch.locationInWindow.y)
+                // A touch delivered late (delaysTouchesBegan, delaysTouchesEnded) keeps its own time.
+                let own = touch.timestamp == time ? nil : touch.timestamp
+                writer.touchPoint(touch.identifier, x: touch.locationInWindow.x, y: touch.locationInWindow.y, timestamp: own)
             }
             writer.endTouches()
         }

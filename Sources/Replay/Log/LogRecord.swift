@@ -38,17 +38,21 @@ public enum RecognizerStateName: String, Equatable, Sendable {
     case recognized
 }
 
-/// One touch as a view received it: its sequence number in the trace and its location in window
-/// points (every location in the log is in window points).
+/// One touch as a view received it: its sequence number in the trace, its location in window
+/// points (every location in the log is in window points) and, when it differs from the line's
+/// time, the touch's own timestamp (a delayed began carries the time its finger came down).
 public struct TouchPoint: Equatable, Sendable {
     public var touch: UInt32
     public var x: Double
     public var y: Double
+    /// The touch's timestamp, when it is not the time the view received it.
+    public var timestamp: Microseconds?
 
-    public init(touch: UInt32, x: Double, y: Double) {
+    public init(touch: UInt32, x: Double, y: Double, timestamp: Microseconds? = nil) {
         self.touch = touch
         self.x = x
         self.y = y
+        self.timestamp = timestamp
     }
 }
 

@@ -42,7 +42,7 @@ public struct LogWriter {
         switch record.kind {
         case .touches(let view, let phase, let touches):
             beginTouches(time: record.time, view: view, phase: phase)
-            for touch in touches { touchPoint(touch.touch, x: touch.x, y: touch.y) }
+            for touch in touches { touchPoint(touch.touch, x: touch.x, y: touch.y, timestamp: touch.timestamp) }
             endTouches()
         case .state(let recognizer, let from, let to):
             state(time: record.time, recognizer: recognizer, from: from, to: to)
@@ -70,13 +70,18 @@ public struct LogWriter {
         }
     }
 
-    public func touchPoint(_ touch: UInt32, x: Double, y: Double) {
+    /// One touch of a `view` line; `timestamp` is the touch's own time, given only when it differs
+    /// from the line's (`#0(640.00,396.89)@499`).
+    public func touchPoint(_ touch: UInt32, x: Double, y: Double, timestamp: Int64? = nil) {
         switch format {
         case .text:
             ascii(" #"); integer(Int64(touch)); ascii("("); fixed(x, 2); ascii(","); fixed(y, 2); ascii(")")
+            if let timestamp { ascii("@"); integer(timestamp) }
         case .jsonl:
             if buffer.touchIndex > 0 { ascii(",") }
-            ascii("{\"id\":"); integer(Int64(touch)); ascii(",\"x\":"); fixed(x, 2); ascii(",\"y\":"); fixed(y, 2); ascii("}")
+            ascii("{\"id\":"); integer(Int64(touch)); ascii(",\"x\":"); fixed(x, 2); ascii(",\"y\":"); fixed(y, 2)
+            if let timestamp { ascii(",\"t\":"); integer(timestamp) }
+            ascii("}")
         }
         buffer.touchIndex += 1
     }

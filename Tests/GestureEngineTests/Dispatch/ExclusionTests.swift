@@ -19,7 +19,7 @@ struct ExclusionTests {
         tester.down(1, 100, 100, at: 0)
         tester.move(1, 105, 100, at: 10)
         tester.move(1, 115, 100, at: 20)
-        tester.up(1, 120, 100, at: 30)
+        tester.up(1, 115, 100, at: 30)
         #expect(tester.transcript == [
             "0ms view began [1]",
             "10ms view moved [1]",

@@ -124,7 +124,7 @@ struct ScreenEdgePanTests {
         let tester = scene(edges: .left)
         tester.down(1, 5, 300, at: 0)
         tester.move(1, 20, 302, at: 16)
-        tester.up(1, 40, 302, at: 32)
+        tester.up(1, 20, 302, at: 32)
         #expect(tester.actions == ["16ms edge action began", "32ms edge action ended"])
     }
 

@@ -9,6 +9,9 @@ final class GestureTester: GestureObserver {
     /// One line per observation, e.g. `100ms tap: possible -> ended`, `100ms tap action ended`,
     /// `100ms view cancelled [1]`.
     private(set) var transcript: [String] = []
+    /// What each action could read, e.g. `60ms tap ended touches=2 at=(100,100) [(80,100) (120,100)]`:
+    /// `numberOfTouches`, `location(in: nil)` and `location(ofTouch:in: nil)` for every touch.
+    private(set) var reports: [String] = []
     /// Append ` @<ms>` to view deliveries whose touch timestamp differs from the current time (a
     /// delayed began carries its original timestamp).
     var timestampBegan = false
@@ -92,6 +95,10 @@ final class GestureTester: GestureObserver {
             transcript.append("\(stamp) \(recognizer.name): \(from) -> \(to)")
         case .action(let recognizer, let state, _):
             transcript.append("\(stamp) \(recognizer.name) action \(state)")
+            let count = recognizer.numberOfTouches
+            let touches = (0..<count).map { Self.text(recognizer.location(ofTouch: $0, in: nil)) }
+            reports.append("\(stamp) \(recognizer.name) \(state) touches=\(count) at=\(Self.text(recognizer.location(in: nil)))"
+                + (touches.isEmpty ? "" : " [\(touches.joined(separator: " "))]"))
         case .viewReceived(let view, let phase, let touches):
             let ids = touches.map { String($0.identifier) }.joined(separator: ",")
             var line = "\(stamp) \(view.name) \(phase) [\(ids)]"
@@ -100,6 +107,22 @@ final class GestureTester: GestureObserver {
             }
             transcript.append(line)
         }
+    }
+}
+
+extension GestureTester {
+    /// A point as `(x,y)`, each rounded to two decimals and printed without trailing zeros.
+    static func text(_ point: Point) -> String {
+        func number(_ value: Double) -> String {
+            let rounded = (value * 100).rounded() / 100
+            return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        }
+        return "(\(number(point.x)),\(number(point.y)))"
+    }
+
+    /// The reports of `recognizer`'s actions only.
+    func reports(of recognizer: String) -> [String] {
+        reports.filter { $0.split(separator: " ").dropFirst().first == Substring(recognizer) }
     }
 }
 

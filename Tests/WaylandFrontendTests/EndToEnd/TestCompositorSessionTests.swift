@@ -43,15 +43,15 @@ struct TestCompositorSessionTests {
         let actions = try FullSessionRun.shared.get().liveLog.split(separator: "\n").filter { $0.contains(" action ") }
         #expect(actions == [
             // Virtual time: microseconds since the session's first event (the tap's down).
-            "    400000 action singleTap recognized touches=0 at=(100.00,100.00)",
+            "    400000 action singleTap recognized touches=1 at=(100.00,100.00)",
             "    466000 action pan began touches=2 at=(110.00,60.00) translation=(10.00,5.00) velocity=(0.00,0.00)",
             "    482000 action pan changed touches=2 at=(130.00,70.00) translation=(30.00,15.00) velocity=(1250.00,625.00)",
-            "    514000 action pan ended touches=1 at=(180.00,75.00) translation=(30.00,15.00) velocity=(1250.00,625.00)",
+            "    514000 action pan ended touches=0 at=(180.00,75.00) translation=(30.00,15.00) velocity=(1250.00,625.00)",
             "    930000 action pan began touches=1 at=(210.00,205.00) translation=(10.00,5.00) velocity=(0.00,0.00)",
-            "    930000 action pan cancelled touches=1 at=(210.00,205.00) translation=(10.00,5.00) velocity=(0.00,0.00)",
+            "    930000 action pan cancelled touches=0 at=(210.00,205.00) translation=(10.00,5.00) velocity=(0.00,0.00)",
             // Down at 2006 ms plus the 0.5 s minimum press duration: fired by the live clock.
             "   2506000 action longPress began touches=1 at=(300.00,150.00)",
-            "   2806000 action longPress ended touches=1 at=(300.00,150.00)",
+            "   2806000 action longPress ended touches=0 at=(300.00,150.00)",
         ])
     }
 
