@@ -1,6 +1,28 @@
 /// Reads one text line's bytes token by token without copying: the small lexer the `getevent` and
 /// `evtest` readers share. Numbers are range-checked as they are read, so no file can overflow them.
 struct LineScanner {
+    /// What is wrong with one line; the caller adds the file and the line number.
+    struct LineError: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    /// Calls `body` with each line of `bytes` and its number; a `LineError` becomes a
+    /// `TraceInputError` naming `file` and the line.
+    static func forEachLine(
+        _ bytes: [UInt8], file: String, _ body: (UnsafeBufferPointer<UInt8>, Int) throws(LineError) -> Void
+    ) throws(TraceInputError) {
+        try bytes.withUnsafeBufferPointer { (all) throws(TraceInputError) in
+            try TextLines.forEach(in: all) { (line, number) throws(TraceInputError) in
+                do throws(LineError) {
+                    try body(line, number)
+                } catch {
+                    throw TraceInputError(file: file, location: .line(number), message: error.message)
+                }
+            }
+        }
+    }
+
     let bytes: UnsafeBufferPointer<UInt8>
     var index: Int
 

@@ -35,21 +35,10 @@ struct EvtestReader {
         _ = log.device(node: "", line: 1)
     }
 
-    struct LineError: Error {
-        var message: String
-        init(_ message: String) { self.message = message }
-    }
+    typealias LineError = LineScanner.LineError
 
     mutating func read(_ bytes: [UInt8]) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
-        try bytes.withUnsafeBufferPointer { (all) throws(TraceInputError) in
-            try TextLines.forEach(in: all) { (line, number) throws(TraceInputError) in
-                do throws(LineError) {
-                    try take(line, number)
-                } catch {
-                    throw TraceInputError(file: file, location: .line(number), message: error.message)
-                }
-            }
-        }
+        try LineScanner.forEachLine(bytes, file: file) { (line, number) throws(LineError) in try take(line, number) }
         do throws(LineError) {
             try finishAxis()
         } catch {

@@ -48,18 +48,20 @@ public enum TraceFile {
             return LoadedTrace(trace: trace, format: format, damage: reader.damage, warnings: [])
         case .jsonLines:
             return LoadedTrace(trace: try JSONLines.read(path: path), format: format, damage: [], warnings: [])
-        case .evemu:
-            let (document, warnings) = try EvemuFormat.read(path: path)
+        case .evemu, .libinputRecord, .getevent, .evtest:
+            let (document, warnings) = try importText(format, path: path)
             return LoadedTrace(trace: JSONLinesTrace(document: document), format: format, damage: [], warnings: warnings)
-        case .libinputRecord:
-            let (document, warnings) = try LibinputRecordFormat.read(path: path)
-            return LoadedTrace(trace: JSONLinesTrace(document: document), format: format, damage: [], warnings: warnings)
-        case .getevent:
-            let (document, warnings) = try GeteventFormat.read(path: path)
-            return LoadedTrace(trace: JSONLinesTrace(document: document), format: format, damage: [], warnings: warnings)
-        case .evtest:
-            let (document, warnings) = try EvtestFormat.read(path: path)
-            return LoadedTrace(trace: JSONLinesTrace(document: document), format: format, damage: [], warnings: warnings)
+        }
+    }
+
+    /// The text formats recorded by other tools, imported whole into a document.
+    private static func importText(_ format: TraceFormat, path: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
+        switch format {
+        case .evemu: try EvemuFormat.read(path: path)
+        case .libinputRecord: try LibinputRecordFormat.read(path: path)
+        case .getevent: try GeteventFormat.read(path: path)
+        case .evtest: try EvtestFormat.read(path: path)
+        case .binary, .jsonLines: preconditionFailure("\(format) is not an imported text format")
         }
     }
 

@@ -38,15 +38,7 @@ struct GeteventReader {
     }
 
     mutating func read(_ bytes: [UInt8]) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
-        try bytes.withUnsafeBufferPointer { (all) throws(TraceInputError) in
-            try TextLines.forEach(in: all) { (line, number) throws(TraceInputError) in
-                do throws(LineError) {
-                    try take(line, number)
-                } catch {
-                    throw TraceInputError(file: file, location: .line(number), message: error.message)
-                }
-            }
-        }
+        try LineScanner.forEachLine(bytes, file: file) { (line, number) throws(LineError) in try take(line, number) }
         var warnings: [FormatWarning] = []
         if timed == false {
             warnings.append(FormatWarning(file: file, location: .wholeFile, message: "no times in the log (getevent without -t): frames are spaced \(Self.untimedFrameInterval / 1000) ms apart"))
@@ -69,10 +61,7 @@ struct GeteventReader {
         return try log.decode(source: .getevent, recorder: recorder, extraWarnings: warnings)
     }
 
-    struct LineError: Error {
-        var message: String
-        init(_ message: String) { self.message = message }
-    }
+    typealias LineError = LineScanner.LineError
 
     // MARK: - Lines
 
