@@ -33,8 +33,7 @@ struct Convert: ParsableCommand {
         guard let format = TraceFormat.forOutput(path: output) else { throw ValidationError("unknown output format") }
         try OutputFile.refuseAliasing(output, inputs: [input])
         let loaded = try TraceFile.load(path: input, salvage: salvage)
-        for damage in loaded.damage { printError("warning: \(input): \(damage.description)") }
-        for warning in loaded.warnings { printError(warning.description) }
+        loaded.notices.forEach { printError($0) }
         try TraceFile.save(loaded.trace, to: output, as: format)
     }
 }

@@ -13,7 +13,7 @@ extension Touchstone {
                 """
         )
 
-        @Argument(help: "The trace to replay (.trace).")
+        @Argument(help: "The trace to replay (any format Touchstone reads).")
         var trace: String
 
         @Option(help: "A built-in scene name or a scene .json file.")
@@ -46,6 +46,7 @@ extension Touchstone {
                     try destination.write(bytes)
                 }
                 try destination.commit()
+                outcome.notices.forEach { printError($0) }
                 printError("replayed \(outcome.events) events (\(outcome.touchSamples) touch samples) through scene \(scene.name)")
             } catch {
                 throw fail(String(describing: error))

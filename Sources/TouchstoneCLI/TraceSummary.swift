@@ -23,26 +23,16 @@ struct TraceSummary {
     }
 
     static func read(path: String, salvage: Bool) throws -> TraceSummary {
-        let format = try TraceFile.detectFormat(path: path)
+        let input = try TraceFile.open(path: path, salvage: salvage)
         var statistics = TraceStatistics()
         var added: [DeviceDescription] = []
-        func count(_ event: TraceEvent) {
+        try input.forEachEvent { event in
             statistics.add(event)
             if case .device(.added(_, let description)) = event { added.append(description) }
         }
-        if format == .binary {
-            let reader = try TraceReader(path: path, options: .init(salvage: salvage))
-            try reader.forEachEvent(count)
-            return TraceSummary(
-                path: path, format: format, header: reader.header, devices: reader.header.devices + added,
-                statistics: statistics, bytes: reader.fileSize, damage: reader.damage, warnings: [])
-        }
-        let loaded = try TraceFile.load(path: path, salvage: salvage)
-        loaded.document.events.forEach(count)
         return TraceSummary(
-            path: path, format: format, header: loaded.document.header,
-            devices: loaded.document.header.devices + added, statistics: statistics,
-            bytes: try TraceFileSize.of(path), damage: loaded.damage, warnings: loaded.warnings)
+            path: path, format: input.format, header: input.header, devices: input.header.devices + added,
+            statistics: statistics, bytes: try TraceFileSize.of(path), damage: input.damage, warnings: input.warnings)
     }
 
     var bytesPerSample: Double? {

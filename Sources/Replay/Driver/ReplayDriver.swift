@@ -62,7 +62,7 @@ public final class ReplayDriver {
     /// Replays one trace event. Throws `ReplayError` for a touch from a device the trace never described.
     public func feed(_ event: TraceEvent) throws(ReplayError) {
         events += 1
-        let time = virtualTime(event.time)
+        let time = try virtualTime(event.time)
         switch event {
         case .touch(let sample):
             try add(sample, at: time)
@@ -102,9 +102,19 @@ public final class ReplayDriver {
 
     // MARK: - Frames
 
-    private func virtualTime(_ traceTime: Microseconds) -> Microseconds {
-        if origin == nil { origin = traceTime }
-        return traceTime &- origin!
+    /// The latest virtual time a replay reaches: about 142 years after the first event. Times come
+    /// from files and may be anywhere in Int64; bounding them keeps every deadline a recognizer
+    /// sets (time plus a delay) representable.
+    public static let latestVirtualTime: Microseconds = 1 << 52
+
+    private func virtualTime(_ traceTime: Microseconds) throws(ReplayError) -> Microseconds {
+        let origin = self.origin ?? traceTime
+        self.origin = origin
+        let (time, overflow) = traceTime.subtractingReportingOverflow(origin)
+        guard !overflow, time <= Self.latestVirtualTime else {
+            throw ReplayError(message: "event at \(traceTime) µs is too far from the first event (at \(origin) µs) to replay: at most \(Self.latestVirtualTime) µs apart")
+        }
+        return time
     }
 
     @inline(__always)

@@ -10,11 +10,14 @@ import TouchTrace
 /// touchscreen matches the same shape drawn on another.
 public enum TemplateRecorder {
     /// The template named `name` made of the `strokeIndex`th touch (0 = the first to come down) of
-    /// the trace at `path`. Errors name the file.
+    /// the trace at `path`. Errors name the file; damage and import warnings go to `report`.
     public static func record(
-        tracePath path: String, name: String, strokeIndex: Int = 0, rotationInvariant: Bool = false
+        tracePath path: String, name: String, strokeIndex: Int = 0, rotationInvariant: Bool = false,
+        report: (String) -> Void = { _ in }
     ) throws -> UnistrokeTemplate {
-        let document = try TraceFile.load(path: path).document
+        let loaded = try TraceFile.load(path: path)
+        let document = loaded.document
+        loaded.notices.forEach(report)
         do {
             return try record(document, name: name, strokeIndex: strokeIndex, rotationInvariant: rotationInvariant)
         } catch {

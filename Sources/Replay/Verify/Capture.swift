@@ -50,6 +50,9 @@ public enum CaptureDiscovery {
             guard let ext = traceExtensions.first(where: { relative.hasSuffix($0) }) else { continue }
             found.append((String(relative.dropLast(ext.count)), ext))
         }
+        guard !found.isEmpty else {
+            throw VerifyError(file: root, problem: "no captures in the folder (a capture is NAME.trace or NAME.evemu with NAME.scene and NAME.golden.log beside it)")
+        }
         found.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         return found.map { Capture(root: root, name: $0.name, traceExtension: $0.extension) }
     }

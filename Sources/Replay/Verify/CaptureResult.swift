@@ -10,9 +10,13 @@ public struct ReplayOutcome: Sendable {
     public var latencies: LatencySamples
     /// Virtual time from the first event to the last timer fired, in microseconds.
     public var virtualDuration: Microseconds
+    /// Damage the trace reader worked around and import warnings, one line each for standard error.
+    public var notices: [String]
 
-    public init(log: [UInt8], events: Int, touchSamples: Int, latencies: LatencySamples, virtualDuration: Microseconds) {
+    public init(log: [UInt8], events: Int, touchSamples: Int, latencies: LatencySamples, virtualDuration: Microseconds,
+                notices: [String] = []) {
         self.log = log
+        self.notices = notices
         self.events = events
         self.touchSamples = touchSamples
         self.latencies = latencies

@@ -50,21 +50,25 @@ public struct VerifyRunner: Sendable {
     /// `--update` keeps the log to write it.
     public static func verify(_ capture: Capture, update: Bool) -> CaptureResult {
         do {
+            // Refused before any open, so a FIFO or a directory named like a capture file never hangs
+            // or crashes the run.
+            try RegularFile.check(capture.tracePath)
+            try RegularFile.check(capture.sceneReferencePath)
             if update {
                 let outcome = try CaptureReplayer.replay(capture)
                 return result(capture, outcome, judge(capture, log: outcome.log, update: true))
             }
-            guard let golden = FileHandle(forReadingAtPath: capture.goldenPath) else {
+            guard access(capture.goldenPath, F_OK) == 0 else {
                 return result(capture, nil, .error("\(capture.goldenPath): no golden log (run verify with --update to create it)"))
             }
-            defer { try? golden.close() }
+            let golden = try InputFile(path: capture.goldenPath)
             let scene = try SceneReference.resolve(captureSceneFile: capture.sceneReferencePath)
             var matches = true
             let outcome = try TraceReplay.replay(tracePath: capture.tracePath, scene: scene) { piece in
                 guard matches else { return }
-                matches = golden.readData(ofLength: piece.count).elementsEqual(piece)
+                matches = try golden.read(upTo: piece.count) == piece
             }
-            if matches, golden.readData(ofLength: 1).isEmpty { return result(capture, outcome, .passed) }
+            if matches, try golden.read(upTo: 1).isEmpty { return result(capture, outcome, .passed) }
             let full = try CaptureReplayer.replay(capture)
             return result(capture, outcome, judge(capture, log: full.log, update: false))
         } catch {
@@ -78,7 +82,9 @@ public struct VerifyRunner: Sendable {
     }
 
     private static func judge(_ capture: Capture, log: [UInt8], update: Bool) -> CaptureResult.Status {
-        let golden = FileManager.default.contents(atPath: capture.goldenPath).map { Array($0) }
+        let golden = (try? RegularFile.check(capture.goldenPath)).flatMap {
+            FileManager.default.contents(atPath: capture.goldenPath).map { Array($0) }
+        }
         if update {
             if golden == log { return .updated(changed: false) }
             do {

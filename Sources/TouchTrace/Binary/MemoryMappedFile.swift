@@ -28,8 +28,7 @@ final class MemoryMappedFile {
     init(path: String) throws {
         self.path = path
         copy = nil
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw Self.error(path, "cannot open: \(String(cString: strerror(errno)))") }
+        let fd = try RegularFile.open(path)
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Self.error(path, "cannot stat: \(String(cString: strerror(errno)))") }

@@ -17,7 +17,11 @@ extension TextOutput {
     /// `# ------------ SYN_REPORT (0) ---------- +8ms` and the line's end, after `separator`: the
     /// milliseconds since `previousReport` (0 for the first report), which becomes this report.
     mutating func appendReportComment(_ report: EvdevEvent, previousReport: inout Microseconds?, after separator: UInt8) {
-        let gap = previousReport.map { (report.time - $0) / 1000 } ?? 0
+        let gap = previousReport.map { previous -> Int64 in
+            // Times come from files: two far apart (±2^63) give the gap in wider steps, never a trap.
+            let (difference, overflow) = report.time.subtractingReportingOverflow(previous)
+            return overflow ? report.time / 1000 - previous / 1000 : difference / 1000
+        } ?? 0
         previousReport = report.time
         append(byte: separator)
         append("# ------------ SYN_REPORT (0) ---------- +")

@@ -11,12 +11,16 @@ enum FileBytes {
     }
 
     static func read(_ path: String) throws(Failure) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw Failure(message: "cannot open: \(String(cString: strerror(errno)))") }
+        let fd: Int32
+        do {
+            fd = try RegularFile.open(path)
+        } catch {
+            throw Failure(message: error.message)
+        }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Failure(message: "cannot stat: \(String(cString: strerror(errno)))") }
-        guard (info.st_mode & S_IFMT) != S_IFDIR else { throw Failure(message: "is a directory") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw Failure(message: "is not a regular file") }
         // Read straight into the array's storage; a file that grows while it is read is read to
         // its new end in further passes.
         var bytes: [UInt8] = []

@@ -14,6 +14,8 @@ public struct LoadedTrace: Sendable {
     public var damage: [TraceDamage]
     /// Oddities a text importer worked around (slots out of range, time going backwards).
     public var warnings: [FormatWarning]
+    /// Every damage and warning as one line naming the file, for standard error.
+    public var notices: [String]
 
     public var document: TraceDocument { trace.document }
 }
@@ -37,20 +39,20 @@ public enum TraceFile {
         return format
     }
 
-    /// Reads the whole file at `path`, whatever its format. With `salvage`, binary chunks that fail
-    /// their checksum are skipped and reported as damage instead of stopping the read.
-    public static func load(path: String, salvage: Bool = false) throws -> LoadedTrace {
+    /// Opens the file at `path`, whatever its format: a binary trace streamed, a text format
+    /// imported. With `salvage`, binary chunks that fail their checksum are skipped and reported as
+    /// damage instead of stopping the read. The one place a new input format plugs in.
+    public static func open(path: String, salvage: Bool = false) throws -> TraceInput {
         let format = try detectFormat(path: path)
         switch format {
         case .binary:
             let reader = try TraceReader(path: path, options: .init(salvage: salvage))
-            let trace = try TraceConversion.jsonLines(from: reader)
-            return LoadedTrace(trace: trace, format: format, damage: reader.damage, warnings: [])
+            return TraceInput(path: path, format: format, events: .streamed(reader), warnings: [])
         case .jsonLines:
-            return LoadedTrace(trace: try JSONLines.read(path: path), format: format, damage: [], warnings: [])
+            return TraceInput(path: path, format: format, events: .imported(try JSONLines.read(path: path)), warnings: [])
         case .evemu, .libinputRecord, .getevent, .evtest:
             let (document, warnings) = try importText(format, path: path)
-            return LoadedTrace(trace: JSONLinesTrace(document: document), format: format, damage: [], warnings: warnings)
+            return TraceInput(path: path, format: format, events: .imported(JSONLinesTrace(document: document)), warnings: warnings)
         }
     }
 
@@ -65,6 +67,17 @@ public enum TraceFile {
         }
     }
 
+    /// Reads the whole file at `path`, whatever its format (`open(path:salvage:)`, then every event).
+    public static func load(path: String, salvage: Bool = false) throws -> LoadedTrace {
+        let input = try open(path: path, salvage: salvage)
+        let trace: JSONLinesTrace
+        switch input.events {
+        case .streamed(let reader): trace = try TraceConversion.jsonLines(from: reader)
+        case .imported(let imported): trace = imported
+        }
+        return LoadedTrace(trace: trace, format: input.format, damage: input.damage, warnings: input.warnings, notices: input.notices)
+    }
+
     /// Writes `trace` to `path` in `format`, always through a temporary name and a rename, so a
     /// failed write never leaves a half file under the final name.
     public static func save(_ trace: JSONLinesTrace, to path: String, as format: TraceFormat) throws {
@@ -74,22 +87,35 @@ public enum TraceFile {
         case .jsonLines:
             try JSONLines.write(trace, to: path)
         case .evemu:
+            try checkEvdevTimes(trace.document, path: path, format: format)
             try OutputFile.write(Array(EvemuFormat.write(trace.document).utf8), to: path)
         case .libinputRecord:
+            try checkEvdevTimes(trace.document, path: path, format: format)
             try OutputFile.write(Array(LibinputRecordFormat.write(trace.document).utf8), to: path)
         case .getevent, .evtest:
             throw TraceWriteError(file: path, message: "Touchstone reads \(format.displayName)s but does not write them")
         }
     }
 
+    /// The times evemu and libinput record files hold: a `struct timeval` with 32-bit seconds, as
+    /// their readers (ours and the tools') accept. A trace's own time line may be anywhere in Int64.
+    public static let evdevTimeRange: ClosedRange<Microseconds> = 0...(Microseconds(Int32.max) * 1_000_000 + 999_999)
+
+    /// Refuses, before anything is written, a trace whose times the export's reader would reject.
+    private static func checkEvdevTimes(_ document: TraceDocument, path: String, format: TraceFormat) throws(TraceWriteError) {
+        guard let event = document.events.first(where: { !evdevTimeRange.contains($0.time) }) else { return }
+        throw TraceWriteError(
+            file: path,
+            message: "event at \(event.time) µs is outside the times \(format.displayName) files hold (0 to \(Int32.max) s)")
+    }
+
     static func readPrefix(_ path: String, count: Int) throws(TraceInputError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw failure(path, "cannot open") }
+        let fd = try RegularFile.open(path)
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failure(path, "cannot stat") }
-        guard (info.st_mode & S_IFMT) != S_IFDIR else {
-            throw TraceInputError(file: path, location: .wholeFile, message: "is a directory")
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw TraceInputError(file: path, location: .wholeFile, message: "is not a regular file")
         }
         var buffer = [UInt8](repeating: 0, count: count)
         var filled = 0

@@ -40,7 +40,7 @@ public struct TraceStatistics: Equatable, Sendable {
     /// Seconds between the first and the last event.
     public var durationSeconds: Double {
         guard let first = firstTime, let last = lastTime else { return 0 }
-        return Double(last - first) / 1_000_000
+        return (Double(last) - Double(first)) / 1_000_000  // times near ±2^63 must not overflow
     }
 
     public mutating func add(_ event: TraceEvent) {

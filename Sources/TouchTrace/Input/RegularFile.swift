@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The rule every reader applies before it opens an input: the path must name a regular file
+/// (through symbolic links). A FIFO would block the open until a writer came, a directory or a
+/// device has no trace in it; all are refused with a message saying what the path is.
+public enum RegularFile {
+    public static func check(_ path: String) throws(TraceInputError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw TraceInputError(file: path, location: .wholeFile, message: "cannot open: \(String(cString: strerror(errno)))")
+        }
+        let kind: String
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: kind = "a directory"
+        case S_IFIFO: kind = "a FIFO"
+        case S_IFSOCK: kind = "a socket"
+        case S_IFCHR, S_IFBLK: kind = "a device"
+        default: kind = "something other than a file"
+        }
+        throw TraceInputError(file: path, location: .wholeFile, message: "is \(kind), not a file to read")
+    }
+
+    /// Opens `path` for reading after `check(_:)`; non-blocking, so a FIFO swapped in after the
+    /// check cannot hang the open either (the caller's `fstat` then refuses it).
+    static func open(_ path: String) throws(TraceInputError) -> Int32 {
+        try check(path)
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            throw TraceInputError(file: path, location: .wholeFile, message: "cannot open: \(String(cString: strerror(errno)))")
+        }
+        return fd
+    }
+}
+
+/// A regular file read front to back in pieces, for comparing a stream with a file without
+/// holding either whole (verify's golden logs).
+public final class InputFile {
+    public let path: String
+    private let descriptor: Int32
+
+    public init(path: String) throws(TraceInputError) {
+        self.path = path
+        descriptor = try RegularFile.open(path)
+    }
+
+    deinit { close(descriptor) }
+
+    /// The next `count` bytes, fewer at the end of the file, none after it.
+    public func read(upTo count: Int) throws(TraceInputError) -> [UInt8] {
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+            filled = 0
+            while filled < count {
+                let got = Glibc.read(descriptor, buffer.baseAddress! + filled, count - filled)
+                if got < 0, errno == EINTR { continue }
+                if got < 0 { failure = errno; break }
+                if got == 0 { break }
+                filled += got
+            }
+        }
+        guard failure == 0 else {
+            throw TraceInputError(file: path, location: .wholeFile, message: "cannot read: \(String(cString: strerror(failure)))")
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import TestSupport
+import Testing
+
+/// Inputs a hostile or careless user gives: each ends in exit 0 or a clear error, never a trap
+/// (exit 132), a hang or silence.
+@Suite("Hostile inputs end in a clear error or a warning, never a crash or a hang")
+struct HostileInputTests {
+    static let pressTrace = VerifyCommandTests.captures + "/standard/long-press.trace"
+    static let header = #"{"touchstone":"trace","version":1,"recorder":{"name":"test","version":"1"},"devices":[{"index":0,"name":"screen","bus":6,"version":1,"kind":"touchscreen","source":"synthetic","x":{"min":0,"max":2880,"res":10},"y":{"min":0,"max":1800,"res":10},"slots":10,"properties":[]}]}"#
+
+    /// A JSON Lines trace: a note at `first`, a touch down and up at `last`.
+    private func farApart(first: Int64, last: Int64, in folder: TemporaryDirectory) throws -> String {
+        let lines = [
+            Self.header,
+            #"{"t":\#(first),"note":"start"}"#,
+            #"{"t":\#(last),"touch":"down","id":0,"slot":0,"x":1441,"y":900}"#,
+            #"{"t":\#(last),"frame":0}"#,
+        ]
+        let path = folder.file("far.jsonl")
+        writeFileBytes(path, Array((lines.joined(separator: "\n") + "\n").utf8))
+        return path
+    }
+
+    @Test("info of a trace spanning ±2^63 µs prints its duration")
+    func infoOfHugeSpan() throws {
+        let folder = TemporaryDirectory("cli")
+        let path = try farApart(first: -9_223_372_036_854_775_000, last: 9_223_372_036_854_775_000, in: folder)
+        let result = try TouchstoneProcess.run(["info", path])
+        #expect(result.status == 0)
+    }
+
+    @Test("replay of a touch 2^63 µs after the first event is an error naming the file")
+    func replayOfFarTouch() throws {
+        let folder = TemporaryDirectory("cli")
+        let path = try farApart(first: 0, last: 9_223_372_036_854_775_000, in: folder)
+        #expect(try TouchstoneProcess.run(["convert", path, "-o", folder.file("far.trace")]).status == 0)
+        let result = try TouchstoneProcess.run(["replay", folder.file("far.trace"), "--scene", "map"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: \(folder.file("far.trace")): event at 9223372036854775000 µs is too far"))
+    }
+
+    @Test("Export to evemu or libinput record of times those formats cannot hold is refused", arguments: ["far.evemu", "far.yml"])
+    func exportOfFarTimes(output: String) throws {
+        let folder = TemporaryDirectory("cli")
+        let path = try farApart(first: -9_223_372_036_854_775_000, last: 9_223_372_036_854_775_000, in: folder)
+        let result = try TouchstoneProcess.run(["convert", path, "-o", folder.file(output)])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("is outside the times"))
+        #expect(!fileExists(folder.file(output)))
+    }
+
+    @Test("replay of a directory is an error saying so")
+    func replayOfDirectory() throws {
+        let folder = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.run(["replay", folder.path, "--scene", "map"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: \(folder.path): is a directory, not a file to read\n")
+    }
+
+    @Test("replay of a FIFO is refused without opening it")
+    func replayOfFIFO() throws {
+        let folder = TemporaryDirectory("cli")
+        #expect(mkfifo(folder.file("f.trace"), 0o600) == 0)
+        let result = try TouchstoneProcess.run(["replay", folder.file("f.trace"), "--scene", "map"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("is a FIFO"))
+    }
+
+    @Test("verify reports a directory named like a capture's trace or golden as that capture's error")
+    func verifyDirectoriesNamedLikeCaptures() throws {
+        let folder = TemporaryDirectory("cli")
+        #expect(mkdir(folder.file("x.trace"), 0o700) == 0)
+        writeFileBytes(folder.file("x.scene"), Array("map\n".utf8))
+        try FileManager.default.copyItem(atPath: Self.pressTrace, toPath: folder.file("y.trace"))
+        writeFileBytes(folder.file("y.scene"), Array("map\n".utf8))
+        #expect(mkdir(folder.file("y.golden.log"), 0o700) == 0)
+        let result = try TouchstoneProcess.run(["verify", folder.path, "--no-progress"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("ERROR   x: \(folder.file("x.trace")): is a directory"))
+        #expect(result.stdout.contains("ERROR   y: \(folder.file("y.golden.log")): is a directory"))
+    }
+
+    @Test("verify reports a FIFO in the corpus as an error instead of hanging on it")
+    func verifyFIFO() throws {
+        let folder = TemporaryDirectory("cli")
+        #expect(mkfifo(folder.file("f.trace"), 0o600) == 0)
+        writeFileBytes(folder.file("f.scene"), Array("map\n".utf8))
+        let result = try TouchstoneProcess.run(["verify", folder.path, "--no-progress"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("is a FIFO"))
+    }
+
+    @Test("verify of a folder with no captures exits 1 saying so")
+    func verifyEmptyFolder() throws {
+        let folder = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.run(["verify", folder.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no captures in the folder"))
+    }
+
+    @Test("replay of a trace cut short warns on standard error")
+    func replayOfTruncatedTraceWarns() throws {
+        let folder = TemporaryDirectory("cli")
+        writeFileBytes(folder.file("cut.trace"), Array(readFileBytes(Self.pressTrace).prefix(1200)))
+        let result = try TouchstoneProcess.run(["replay", folder.file("cut.trace"), "--scene", "map"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("warning: \(folder.file("cut.trace")): byte 1200: the file has no trailer"))
+    }
+
+    @Test("replay reads JSON Lines, the project's own text format, to the same log as the binary trace")
+    func replayOfJSONLines() throws {
+        let folder = TemporaryDirectory("cli")
+        #expect(try TouchstoneProcess.run(["convert", Self.pressTrace, "-o", folder.file("p.jsonl")]).status == 0)
+        let binary = try TouchstoneProcess.run(["replay", Self.pressTrace, "--scene", "map"])
+        let text = try TouchstoneProcess.run(["replay", folder.file("p.jsonl"), "--scene", "map"])
+        #expect(text.status == 0)
+        #expect(text.stdout == binary.stdout)
+    }
+}
