@@ -6,11 +6,12 @@ extension EndToEnd {
     struct TouchpadRecordingTests {
         /// Records `script` on the emulated touchpad and returns the gesture events, after a pause that
         /// lets libinput's gesture timers run out.
-        private func recordGestures(_ script: FingerScript) throws -> (gestures: [GestureSample], frameTimes: [Int64], trace: TraceDocument) {
+        private func recordGestures(_ script: FingerScript, keepingAs name: String? = nil) throws -> (gestures: [GestureSample], frameTimes: [Int64], trace: TraceDocument) {
             let scenario = try Scenario([.touchpad], arguments: Scenario.pathBackend)
             let times = scenario.play(script)
             Injector.pause(milliseconds: 300)
             let trace = try scenario.finish()
+            if let name { try scenario.keep(as: name) }
             return (trace.gestures, times, trace)
         }
 
@@ -39,13 +40,26 @@ extension EndToEnd {
 
         @Test("A two-finger pinch is recorded with a growing scale")
         func twoFingerPinch() throws {
-            let (gestures, times, _) = try recordGestures(.twoFingerPinchOut)
+            let (gestures, times, _) = try recordGestures(.twoFingerPinchOut, keepingAs: "pinch-out")
             expectWellFormed(gestures, kind: .pinch, fingers: 2, frameTimes: times)
             #expect(gestures.count >= 3)
             #expect(gestures.last?.cancelled == false)
             let updates = gestures.filter { $0.phase == .update }
             #expect(zip(updates, updates.dropFirst()).allSatisfy { $0.scale <= $1.scale })
             #expect((updates.last?.scale ?? 0) > 1.2)
+        }
+
+        @Test("Two fingers scrolling are recorded as a scroll gesture: begin, movements, end at the stop")
+        func twoFingerScroll() throws {
+            let (all, times, _) = try recordGestures(.twoFingerScrollDown, keepingAs: "scroll-down")
+            let gestures = all.filter { $0.kind == .scroll }
+            // A resting start may be reported as a hold first; the scroll cancels it.
+            #expect(all.allSatisfy { $0.kind == .scroll || $0.kind == .hold })
+            expectWellFormed(gestures, kind: .scroll, fingers: 0, frameTimes: times)
+            #expect(gestures.count >= 4)
+            #expect(gestures.map(\.dy).reduce(0, +) > 0)
+            #expect(gestures.allSatisfy { $0.dx == 0 })
+            #expect(gestures.last.map { $0.dx == 0 && $0.dy == 0 } == true)
         }
 
         @Test("Three resting fingers are recorded as a hold that ends when they lift")

@@ -80,6 +80,50 @@ struct ReplayRuleTests {
         #expect(!log.contains { $0.contains(")@") })
     }
 
+    /// A touchpad pinch from scale 1 to `scale`, turning `degrees` in all, in `updates` steps 10 ms apart.
+    static func touchpadPinch(scale: Double, degrees: Double, updates: Int = 10) -> TraceDocument {
+        var events: [TraceEvent] = [.gesture(GestureSample(time: 0, kind: .pinch, phase: .begin, fingers: 2))]
+        for step in 1...updates {
+            let fraction = Double(step) / Double(updates)
+            events.append(.gesture(GestureSample(
+                time: Microseconds(step) * 10_000, kind: .pinch, phase: .update, fingers: 2,
+                scale: 1 + (scale - 1) * fraction, angleDelta: degrees / Double(updates))))
+        }
+        events.append(.gesture(GestureSample(time: Microseconds(updates + 1) * 10_000, kind: .pinch, phase: .end, fingers: 2)))
+        return TraceDocument(header: SyntheticTouchscreen.header(recorder: "test", version: "0", detail: ""), events: events)
+    }
+
+    @Test("A touchpad pinch in a trace drives the scene's pinch recognizer at the centre of the window")
+    func touchpadPinchReachesPinch() throws {
+        let log = try lines(Self.touchpadPinch(scale: 2, degrees: 0), BuiltinScenes.named("pinch")!)
+        #expect(log.contains { $0.hasPrefix("     10000 action pinch began touches=0 at=(640.00,400.00) scale=1.1000") })
+        #expect(log.contains { $0.hasPrefix("    110000 action pinch ended touches=0 at=(640.00,400.00) scale=2.0000") })
+    }
+
+    @Test("A touchpad pinch that turns drives the scene's rotation recognizer by the summed angle deltas")
+    func touchpadPinchReachesRotation() throws {
+        let log = try lines(Self.touchpadPinch(scale: 1, degrees: 90), BuiltinScenes.named("rotation")!)
+        #expect(log.contains { $0.hasPrefix("     10000 action rotation began touches=0 at=(640.00,400.00) rotation=0.1571") })
+        #expect(log.contains { $0.hasPrefix("    110000 action rotation ended touches=0 at=(640.00,400.00) rotation=1.5708") })
+    }
+
+    @Test("A two-finger scroll in a trace drives a pan that allows continuous scrolling, summing its movements")
+    func touchpadScrollReachesPan() throws {
+        var events: [TraceEvent] = [.gesture(GestureSample(time: 0, kind: .scroll, phase: .begin, fingers: 0))]
+        for step in 1...4 {
+            events.append(.gesture(GestureSample(time: Microseconds(step) * 10_000, kind: .scroll, phase: .update, fingers: 0, dy: 6)))
+        }
+        events.append(.gesture(GestureSample(time: 50_000, kind: .scroll, phase: .end, fingers: 0)))
+        let document = TraceDocument(header: SyntheticTouchscreen.header(recorder: "test", version: "0", detail: ""), events: events)
+        var scene = BuiltinScenes.named("pan")!
+        let log = try lines(document, scene)
+        #expect(!log.contains { $0.contains(" action ") })
+        scene.views[0].recognizers[0].kind = .pan(PanParameters(allowedScrollTypes: [.continuous]))
+        let scrolled = try lines(document, scene)
+        #expect(scrolled.contains { $0.hasPrefix("     20000 action pan began touches=0 at=(640.00,400.00) translation=(0.00,12.00)") })
+        #expect(scrolled.contains { $0.hasPrefix("     50000 action pan ended touches=0 at=(640.00,400.00) translation=(0.00,24.00)") })
+    }
+
     @Test("A touch from a device the trace never described is a replay error, not a crash")
     func unknownDevice() throws {
         var document = Self.press(down: 0, up: 1)

@@ -1,3 +1,4 @@
+import GestureEngine
 import Foundation
 import Testing
 @testable import Replay
@@ -38,6 +39,27 @@ struct SceneLoaderTests {
              "recognizers": [{"id": "lp", "type": "longPress", "minimumPressDuration": 0.25}]}
             """#.utf8), file: "scene.json")
         #expect(scene.windowRecognizers[0].kind == .longPress(LongPressParameters(minimumPressDuration: 250_000)))
+    }
+
+    @Test("A pan's allowedScrollTypes are read as UIKit's scroll types")
+    func allowedScrollTypes() throws {
+        let scene = try SceneLoader.decode(Array(#"""
+            {"name": "s", "window": {"width": 10, "height": 10},
+             "recognizers": [{"id": "p", "type": "pan", "allowedScrollTypes": ["continuous"]}]}
+            """#.utf8), file: "scene.json")
+        #expect(scene.windowRecognizers[0].kind == .pan(PanParameters(allowedScrollTypes: [.continuous])))
+        let pan = SceneInstance(scene).window.gestureRecognizers[0] as? PanGestureRecognizer
+        #expect(pan?.allowedScrollTypes == .continuous)
+    }
+
+    @Test("An unknown scroll type names the element and the known types")
+    func unknownScrollType() {
+        let problem = error(#"""
+            {"name": "s", "window": {"width": 10, "height": 10},
+             "recognizers": [{"id": "p", "type": "pan", "allowedScrollTypes": ["wheel"]}]}
+            """#)
+        #expect(problem?.keyPath == "recognizers[0].allowedScrollTypes[0]")
+        #expect(problem?.problem == "expected one of discrete, continuous")
     }
 
     @Test("Invalid JSON is reported with the line of the syntax error")

@@ -74,6 +74,12 @@ public enum GestureDefaults {
     /// Change in the distance between the two fingers before a pinch begins, points. Chosen
     /// (UIKit's `_hysteresis` is private).
     public static let pinchHysteresis = 8.0
+    /// How far a trackpad pinch's scale must move from 1 before a pinch begins. Chosen: 8 pt of
+    /// change over a typical 100 pt finger spread, the touchscreen pinch's hysteresis.
+    public static let pinchScaleHysteresis = 0.08
+    /// The scrolling a pan takes besides touches: none, as UIKit's `allowedScrollTypesMask`
+    /// defaults (AD: setting the mask "enables the pan gesture to recognize scroll events").
+    public static let panAllowedScrollTypes: PanGestureRecognizer.ScrollTypes = []
     /// Change in the angle of the line between the two fingers before a rotation begins, radians
     /// (5°). Chosen (UIKit's threshold is private).
     public static let rotationThreshold = 5.0 * Double.pi / 180

@@ -45,6 +45,8 @@ public final class TouchDispatcher {
     /// fingers moving together), letting each recognizer receive its own touch list as the batch.
     private var uniformPhase: Touch.Phase?
     private var pool: [Touch] = []
+    /// The recognizers the trackpad gesture under way drives, in collection order.
+    private var indirectRecognizers: [GestureRecognizer] = []
     /// The ends of the frame being dispatched that wait for its second pass (see `send`).
     private var deferredEnds = TouchFrame(timestamp: 0)
     private var tapCounter: TapCountTracker
@@ -62,6 +64,7 @@ public final class TouchDispatcher {
         recognizersInPlay.reserveCapacity(16)
         pool.reserveCapacity(16)
         deferredEnds.touches.reserveCapacity(16)
+        indirectRecognizers.reserveCapacity(8)
     }
 
     deinit {
@@ -316,7 +319,7 @@ public final class TouchDispatcher {
             if touch.viewDelivery != .finished { touchesHeld.append(touch) } else { recycle(touch) }
         }
         releaseFinishedHeldTouches()
-        if touchesDown.isEmpty { resetSettledRecognizers() }
+        if touchesDown.isEmpty && indirectRecognizers.isEmpty { resetSettledRecognizers() }
     }
 
     private func releaseFinishedHeldTouches() {
@@ -334,6 +337,48 @@ public final class TouchDispatcher {
     private func recycle(_ touch: Touch) {
         touch.recycle()
         pool.append(touch)
+    }
+
+    // MARK: Indirect gestures
+
+    /// Runs one phase of a trackpad gesture (UIKit's transform or scroll event) through the
+    /// recognizers that take it: on `began`, those of the view under the pointer and its
+    /// ancestors that accept the kind and are not busy with touches; then every phase to them,
+    /// followed by the same reconciliation, actions and resets as a frame (docs/semantics.md
+    /// "Trackpad gestures").
+    public func send(_ gesture: IndirectGesture) {
+        precondition(!isDispatching, "TouchDispatcher.send called re-entrantly (from an action or a view hook)")
+        isDispatching = true
+        defer { isDispatching = false }
+        touchesDown.forEachUnretained { $0.phase = .stationary }
+        eventTouches.removeAll()
+        uniformPhase = nil
+        if gesture.phase == .began {
+            indirectRecognizers.removeAll(keepingCapacity: true)
+            if let hit = window.hitTest(gesture.location) { collectRecognizers(for: gesture.kind, from: hit) }
+        }
+        indirectRecognizers.forEachUnretained { recognizer in
+            guard recognizer.isActive, !recognizer.currentState.isFinished else { return }
+            recognizer.deliver(gesture)
+        }
+        let over = gesture.phase == .ended || gesture.phase == .cancelled
+        if over { indirectRecognizers.removeAll(keepingCapacity: true) }
+        settle()
+        releaseFinishedHeldTouches()
+        if touchesDown.isEmpty && indirectRecognizers.isEmpty { resetSettledRecognizers() }
+    }
+
+    private func collectRecognizers(for kind: IndirectGesture.Kind, from hit: View) {
+        var current: View? = hit
+        while let view = current {
+            view.gestureRecognizers.forEachUnretained { recognizer in
+                // A recognizer already in play follows its touches, not the trackpad.
+                guard recognizer.isEnabled, !recognizer.isActive, recognizer.accepts(kind) else { return }
+                activate(recognizer)
+                indirectRecognizers.append(recognizer)
+            }
+            current = view.superview
+        }
     }
 
     // MARK: Recognizer lifecycle
@@ -438,7 +483,7 @@ public final class TouchDispatcher {
         eventTouches.removeAll()
         settle()
         releaseFinishedHeldTouches()
-        if touchesDown.isEmpty { resetSettledRecognizers() }
+        if touchesDown.isEmpty && indirectRecognizers.isEmpty { resetSettledRecognizers() }
     }
 
     func emit(_ observation: Observation) {

@@ -270,6 +270,24 @@ open class GestureRecognizer: TimerTarget {
         touchList.removeFinished()
     }
 
+    // MARK: Indirect gestures
+
+    /// Whether this recognizer takes trackpad gestures of `kind` (UIKit's transform and scroll
+    /// events). Default `false`; pinch and rotation take transforms, a pan takes scrolls when its
+    /// `allowedScrollTypes` allow continuous scrolling.
+    open func accepts(_ kind: IndirectGesture.Kind) -> Bool { false }
+
+    /// A trackpad gesture this recognizer accepted moved on. Its values are cumulative since
+    /// `began`; while it drives the recognizer, `numberOfTouches` is 0 and `location(in:)` is the
+    /// pointer's location.
+    open func indirectGestureChanged(_ gesture: IndirectGesture) {}
+
+    /// Delivers one phase of an indirect gesture: the location it reports, then the hook.
+    final func deliver(_ gesture: IndirectGesture) {
+        lastCentroid = gesture.location
+        indirectGestureChanged(gesture)
+    }
+
     // MARK: Subclass hooks
 
     open func touchesBegan(_ touches: TouchBatch) {}

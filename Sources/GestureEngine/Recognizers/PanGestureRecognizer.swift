@@ -6,6 +6,21 @@
 /// (with the default minimum of 1, when all have lifted: H-Pan). A finger beyond the maximum fails
 /// a pan that has not begun and is ignored by one that has.
 public final class PanGestureRecognizer: GestureRecognizer {
+    /// The scroll events a pan recognizes besides touches: UIKit's `UIScrollTypeMask`
+    /// (iOS 13.4+). A trace carries continuous (trackpad) scrolling only.
+    public struct ScrollTypes: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// A mouse wheel's steps (`UIScrollTypeMask.discrete`).
+        public static let discrete = ScrollTypes(rawValue: 1)
+        /// A trackpad's two-finger scrolling (`UIScrollTypeMask.continuous`).
+        public static let continuous = ScrollTypes(rawValue: 2)
+        public static let all: ScrollTypes = [.discrete, .continuous]
+    }
+
+    /// Which scrolling drives the pan (UIKit's `allowedScrollTypesMask`). Default none, so only
+    /// touches pan unless a scene or test allows scrolling (see docs/semantics.md).
+    public var allowedScrollTypes: ScrollTypes = GestureDefaults.panAllowedScrollTypes
     public var minimumNumberOfTouches = GestureDefaults.minimumNumberOfTouches
     public var maximumNumberOfTouches = GestureDefaults.maximumNumberOfTouches
     /// Points of centroid movement before the pan begins.
@@ -53,6 +68,29 @@ public final class PanGestureRecognizer: GestureRecognizer {
 
     public override func touchesCancelled(_ touches: TouchBatch) {
         failOrCancel()
+    }
+
+    /// Two-finger trackpad scrolling drives the pan when `allowedScrollTypes` allow continuous
+    /// scrolling (UIKit's scroll event).
+    public override func accepts(_ kind: IndirectGesture.Kind) -> Bool {
+        kind == .scroll && allowedScrollTypes.contains(.continuous)
+    }
+
+    public override func indirectGestureChanged(_ gesture: IndirectGesture) {
+        // The tracker follows a point that moves as the fingers do, from the pointer's place.
+        let point = gesture.location + gesture.translation
+        switch gesture.phase {
+        case .began:
+            tracker.rebase(centroid: point)
+        case .changed:
+            guard point.x.isFinite, point.y.isFinite else { return }
+            tracker.move(to: point, at: gesture.timestamp)
+            changeOrBegin(when: tracker.raw.length >= hysteresis)
+        case .ended:
+            failOrEnd(remaining: 0)
+        case .cancelled:
+            failOrCancel()
+        }
     }
 
     public override func reset() {

@@ -8,6 +8,11 @@
 public final class PinchGestureRecognizer: GestureRecognizer {
     /// Points the finger distance must change before the pinch begins.
     public var hysteresis = GestureDefaults.pinchHysteresis
+    /// How far a trackpad pinch's scale must move from 1 before the pinch begins.
+    public var scaleHysteresis = GestureDefaults.pinchScaleHysteresis
+    /// The trackpad pinch's own scale that the current `scale` is measured from.
+    private var indirectBaseScale = 1.0
+    private var indirectScale = 1.0
 
     private var baseDistance = 0.0
     private var baseScale = 1.0
@@ -24,6 +29,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         set {
             currentScale = newValue
             baseScale = newValue
+            indirectBaseScale = indirectScale
             if let pair = fingerPairVector() { baseDistance = pair.length }
         }
     }
@@ -52,6 +58,28 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         failOrCancel()
     }
 
+    /// A trackpad pinch (UIKit's transform event) drives the pinch too.
+    public override func accepts(_ kind: IndirectGesture.Kind) -> Bool { kind == .transform }
+
+    public override func indirectGestureChanged(_ gesture: IndirectGesture) {
+        switch gesture.phase {
+        case .began:
+            indirectScale = gesture.scale
+            indirectBaseScale = gesture.scale
+            baseScale = currentScale
+        case .changed:
+            guard indirectBaseScale > 0, gesture.scale.isFinite else { return }
+            indirectScale = gesture.scale
+            currentScale = baseScale * gesture.scale / indirectBaseScale
+            velocity.add(currentScale, at: gesture.timestamp)
+            changeOrBegin(when: abs(gesture.scale - 1) >= scaleHysteresis)
+        case .ended:
+            failOrEnd(remaining: 0)
+        case .cancelled:
+            failOrCancel()
+        }
+    }
+
     /// A finger landed: later changes are measured from the new pair, keeping the scale.
     private func rebase() {
         guard let pair = fingerPairVector() else { return }
@@ -64,6 +92,8 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         baseDistance = 0
         baseScale = 1
         currentScale = 1
+        indirectBaseScale = 1
+        indirectScale = 1
         velocity.removeAll()
     }
 

@@ -52,6 +52,26 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         failOrCancel()
     }
 
+    /// A trackpad rotation (UIKit's transform event) drives the rotation too.
+    public override func accepts(_ kind: IndirectGesture.Kind) -> Bool { kind == .transform }
+
+    public override func indirectGestureChanged(_ gesture: IndirectGesture) {
+        switch gesture.phase {
+        case .began:
+            lastAngle = gesture.rotation
+        case .changed:
+            guard gesture.rotation.isFinite else { return }
+            turned += gesture.rotation - lastAngle
+            lastAngle = gesture.rotation
+            velocity.add(turned, at: gesture.timestamp)
+            changeOrBegin(when: abs(turned) >= threshold)
+        case .ended:
+            failOrEnd(remaining: 0)
+        case .cancelled:
+            failOrCancel()
+        }
+    }
+
     private func rebase() {
         guard let pair = fingerPairVector() else { return }
         lastAngle = pair.angle

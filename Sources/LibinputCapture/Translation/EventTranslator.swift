@@ -2,9 +2,10 @@ import CLibinput
 import Glibc
 import TouchTrace
 
-/// Turns libinput events into trace events: touchscreen touches and frames, touchpad gestures, and
-/// devices coming and going. Everything else libinput reports (keys above all, but also pointer
-/// motion, buttons, scrolling, tablets, switches) is dropped unread.
+/// Turns libinput events into trace events: touchscreen touches and frames, touchpad gestures,
+/// touchpad scrolling with fingers (a `scroll` gesture), and devices coming and going. Everything
+/// else libinput reports (keys above all, but also pointer motion, buttons, wheel scrolling,
+/// tablets, switches) is dropped unread.
 ///
 /// Positions are stored in device units. libinput reports touches in millimetres (and, on request,
 /// transformed to a screen size); both derive from device units through the axis range and the
@@ -20,6 +21,10 @@ final class EventTranslator {
         /// The touch on each hardware slot, or `nil` when the slot is free.
         var slots: [SlotTouch?]
         var present = true
+        /// The axes a finger scroll is moving on (horizontal, vertical): the scroll ends when both
+        /// have stopped.
+        var scrollingHorizontally = false
+        var scrollingVertically = false
     }
 
     private struct SlotTouch {
@@ -82,6 +87,7 @@ final class EventTranslator {
         let type = libinput_event_get_type(event).rawValue
         let touchOrGesture = (LIBINPUT_EVENT_TOUCH_DOWN.rawValue...LIBINPUT_EVENT_TOUCH_FRAME.rawValue).contains(type)
             || (LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN.rawValue...LIBINPUT_EVENT_GESTURE_HOLD_END.rawValue).contains(type)
+            || type == LIBINPUT_EVENT_POINTER_SCROLL_FINGER.rawValue
         return touchOrGesture && Self.index(of: libinput_event_get_device(event)) != nil
     }
 
@@ -104,8 +110,12 @@ final class EventTranslator {
             guard let index = Self.index(of: device) else { return .ignored }
             try sink.append(.gesture(Self.gesture(libinput_event_get_gesture_event(event), type: type, device: index)))
             return .recorded
+        case LIBINPUT_EVENT_POINTER_SCROLL_FINGER:
+            guard let index = Self.index(of: device) else { return .ignored }
+            try scroll(libinput_event_get_pointer_event(event), device: index, into: sink)
+            return .recorded
         default:
-            // Keyboard keys, pointer, tablet and switch events: never read, never recorded.
+            // Keyboard keys, pointer motion, wheel, tablet and switch events: never read, never recorded.
             return .ignored
         }
     }
@@ -206,6 +216,37 @@ final class EventTranslator {
         let y = libinput_event_touch_get_y(event) * described.unitsPerMillimetreY
             + Double(described.description.y.minimum)
         return (Int32(clamping: Int64(x.rounded())), Int32(clamping: Int64(y.rounded())))
+    }
+
+    // MARK: - Finger scrolling
+
+    /// One finger-scroll event: a `scroll` gesture begins with the first movement after a stop,
+    /// each movement is an update, and it ends once every axis has stopped (libinput signals an
+    /// axis's stop with a zero value on it).
+    private func scroll(_ event: OpaquePointer!, device index: Int, into sink: any TraceEventSink) throws {
+        let time = Microseconds(libinput_event_pointer_get_time_usec(event))
+        let horizontal = LIBINPUT_POINTER_AXIS_SCROLL_HORIZONTAL, vertical = LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL
+        let wasScrolling = devices[index].scrollingHorizontally || devices[index].scrollingVertically
+        var dx = 0.0, dy = 0.0
+        if libinput_event_pointer_has_axis(event, horizontal) != 0 {
+            dx = libinput_event_pointer_get_scroll_value(event, horizontal)
+            devices[index].scrollingHorizontally = dx != 0
+        }
+        if libinput_event_pointer_has_axis(event, vertical) != 0 {
+            dy = libinput_event_pointer_get_scroll_value(event, vertical)
+            devices[index].scrollingVertically = dy != 0
+        }
+        let device = DeviceIndex(index)
+        if dx != 0 || dy != 0 {
+            if !wasScrolling {
+                try sink.append(.gesture(GestureSample(time: time, device: device, kind: .scroll, phase: .begin, fingers: 0)))
+            }
+            try sink.append(.gesture(GestureSample(
+                time: time, device: device, kind: .scroll, phase: .update, fingers: 0,
+                dx: dx, dy: dy, dxUnaccelerated: dx, dyUnaccelerated: dy)))
+        } else if wasScrolling && !devices[index].scrollingHorizontally && !devices[index].scrollingVertically {
+            try sink.append(.gesture(GestureSample(time: time, device: device, kind: .scroll, phase: .end, fingers: 0)))
+        }
     }
 
     // MARK: - Gestures

@@ -24,6 +24,10 @@ public final class ReplayDriver {
     private var origin: Microseconds?
     /// Fingers down, with their device, for counting sequences and cancelling on device removal.
     private var down: [(device: DeviceIndex, touch: TouchID)] = []
+    /// The trackpad pinch and the trackpad scroll under way, with their values summed since they
+    /// began (docs/replay-log.md, the replay rule).
+    private var transform: IndirectGesture?
+    private var scroll: IndirectGesture?
 
     public private(set) var events = 0
     public private(set) var touchSamples = 0
@@ -68,9 +72,9 @@ public final class ReplayDriver {
             try add(sample, at: time)
         case .frame:
             flush()
-        case .gesture:
-            // Touchpad gestures are not touches: the engine has no place for them.
-            break
+        case .gesture(let sample):
+            flush()
+            deliver(sample, at: time)
         case .device(.added(_, let device)):
             flush()
             mapper.add(device)
@@ -157,6 +161,64 @@ public final class ReplayDriver {
         schedulerReference._withUnsafeGuaranteedRef { $0.advance(to: timestamp) }
         dispatcherReference._withUnsafeGuaranteedRef { $0.send(frame) }
         frame.touches.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: - Trackpad gestures
+
+    /// Where a trackpad gesture happens: traces carry no pointer position, so the centre of the
+    /// window (docs/semantics.md "Trackpad gestures", a choice).
+    private var pointer: Point {
+        Point(x: instance.window.frame.width / 2, y: instance.window.frame.height / 2)
+    }
+
+    /// A touchpad pinch becomes UIKit's transform event and a two-finger scroll its scroll event;
+    /// swipes and holds reach no recognizer (iPadOS keeps three- and four-finger swipes for the
+    /// system, and a hold is not a gesture UIKit reports).
+    private func deliver(_ sample: GestureSample, at time: Microseconds) {
+        let time = max(time, schedulerNow)
+        switch sample.kind {
+        case .pinch:
+            guard let gesture = Self.step(&transform, sample, at: time, pointer: pointer, kind: .transform) else { return }
+            send(gesture)
+        case .scroll:
+            guard let gesture = Self.step(&scroll, sample, at: time, pointer: pointer, kind: .scroll) else { return }
+            send(gesture)
+        case .swipe, .hold:
+            break
+        }
+    }
+
+    /// Advances the gesture under way by one sample; `nil` for a sample that continues nothing.
+    private static func step(
+        _ current: inout IndirectGesture?, _ sample: GestureSample, at time: Microseconds, pointer: Point,
+        kind: IndirectGesture.Kind
+    ) -> IndirectGesture? {
+        switch sample.phase {
+        case .begin:
+            current = IndirectGesture(kind: kind, phase: .began, timestamp: time, location: pointer)
+        case .update:
+            guard current != nil else { return nil }
+            current!.phase = .changed
+            current!.timestamp = time
+            if kind == .transform {
+                current!.scale = sample.scale
+                current!.rotation += sample.angleDelta * .pi / 180
+            } else {
+                current!.translation = current!.translation + Vector(dx: sample.dx, dy: sample.dy)
+            }
+        case .end:
+            guard current != nil else { return nil }
+            current!.phase = sample.cancelled ? .cancelled : .ended
+            current!.timestamp = time
+        }
+        let gesture = current
+        if sample.phase == .end { current = nil }
+        return gesture
+    }
+
+    private func send(_ gesture: IndirectGesture) {
+        schedulerReference._withUnsafeGuaranteedRef { $0.advance(to: gesture.timestamp) }
+        dispatcherReference._withUnsafeGuaranteedRef { $0.send(gesture) }
     }
 
     private func cancelTouches(of device: DeviceIndex, at time: Microseconds) {

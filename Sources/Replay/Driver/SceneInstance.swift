@@ -122,6 +122,10 @@ enum RecognizerFactory {
             let r = PanGestureRecognizer(name: spec.id)
             if let v = p.minimumNumberOfTouches { r.minimumNumberOfTouches = v }
             if let v = p.maximumNumberOfTouches { r.maximumNumberOfTouches = v }
+            if let types = p.allowedScrollTypes {
+                r.allowedScrollTypes = []
+                for type in types { r.allowedScrollTypes.insert(type == .discrete ? .discrete : .continuous) }
+            }
             return r
         case .swipe(let p):
             let r = SwipeGestureRecognizer(name: spec.id)

@@ -222,11 +222,20 @@ public struct LongPressParameters: Equatable, Sendable {
 public struct PanParameters: Equatable, Sendable {
     public var minimumNumberOfTouches: Int?
     public var maximumNumberOfTouches: Int?
+    /// The scrolling that drives the pan besides touches (`allowedScrollTypesMask`); `nil` takes
+    /// the default, none.
+    public var allowedScrollTypes: [ScrollType]?
 
-    public init(minimumNumberOfTouches: Int? = nil, maximumNumberOfTouches: Int? = nil) {
+    public init(minimumNumberOfTouches: Int? = nil, maximumNumberOfTouches: Int? = nil, allowedScrollTypes: [ScrollType]? = nil) {
         self.minimumNumberOfTouches = minimumNumberOfTouches
         self.maximumNumberOfTouches = maximumNumberOfTouches
+        self.allowedScrollTypes = allowedScrollTypes
     }
+}
+
+/// UIKit's scroll types (`UIScrollType`): a mouse wheel's steps, or a trackpad's two-finger scrolling.
+public enum ScrollType: String, CaseIterable, Equatable, Sendable {
+    case discrete, continuous
 }
 
 /// The four directions a swipe or a screen edge can have.

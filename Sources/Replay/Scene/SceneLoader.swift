@@ -162,12 +162,13 @@ public enum SceneLoader {
         case "pan":
             let parameters = PanParameters(
                 minimumNumberOfTouches: try r.count("minimumNumberOfTouches"),
-                maximumNumberOfTouches: try r.count("maximumNumberOfTouches")
+                maximumNumberOfTouches: try r.count("maximumNumberOfTouches"),
+                allowedScrollTypes: try r.choices("allowedScrollTypes", of: ScrollType.self)
             )
             if let low = parameters.minimumNumberOfTouches, let high = parameters.maximumNumberOfTouches, low > high {
                 throw r.problem("maximumNumberOfTouches", r.node("maximumNumberOfTouches"), "must not be less than minimumNumberOfTouches (\(low))")
             }
-            return (.pan(parameters), ["minimumNumberOfTouches", "maximumNumberOfTouches"])
+            return (.pan(parameters), ["minimumNumberOfTouches", "maximumNumberOfTouches", "allowedScrollTypes"])
         case "swipe":
             return (.swipe(SwipeParameters(
                 directions: try r.choices("direction", of: Direction.self),

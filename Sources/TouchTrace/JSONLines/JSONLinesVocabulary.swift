@@ -1,7 +1,7 @@
 /// The words the JSON Lines format uses for enumerations, in one place for the writer and reader.
 enum JSONLinesVocabulary {
     static let touchPhases: [(TouchPhase, String)] = [(.down, "down"), (.motion, "motion"), (.up, "up"), (.cancel, "cancel")]
-    static let gestureKinds: [(GestureKind, String)] = [(.swipe, "swipe"), (.pinch, "pinch"), (.hold, "hold")]
+    static let gestureKinds: [(GestureKind, String)] = [(.swipe, "swipe"), (.pinch, "pinch"), (.hold, "hold"), (.scroll, "scroll")]
     static let gesturePhases: [(GesturePhase, String)] = [(.begin, "begin"), (.update, "update"), (.end, "end")]
     static let deviceKinds: [(DeviceKind, String)] = [
         (.touchscreen, "touchscreen"), (.touchpad, "touchpad"), (.tablet, "tablet"), (.other, "other"),

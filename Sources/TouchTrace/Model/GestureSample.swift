@@ -3,6 +3,13 @@ public enum GestureKind: UInt8, Sendable, CaseIterable, Equatable {
     case swipe = 0
     case pinch = 1
     case hold = 2
+    /// Two-finger scrolling: libinput pointer scroll events with finger source
+    /// (`LIBINPUT_EVENT_POINTER_SCROLL_FINGER`), or Wayland `wl_pointer.axis` with `axis_source`
+    /// finger. `begin` comes with the first scroll movement, `update` carries each movement in
+    /// `dx`/`dy` (positive right and down, as the fingers move with natural scrolling off, in
+    /// libinput's normalised units or surface points), and `end` comes with the axis stop.
+    /// `fingers` is 0: neither libinput nor Wayland reports how many fingers scroll.
+    case scroll = 3
 }
 
 /// Where a touchpad gesture is in its life. Raw values are on disk.

@@ -70,6 +70,7 @@ struct InputOverlay {
             case .swipe: return "swipe \(fingers) fingers \(state) dx \(Int(dx)) dy \(Int(dy))"
             case .pinch: return "pinch \(fingers) fingers \(state) scale \((scale * 100).rounded() / 100) angle \(Int(angle))"
             case .hold: return "hold \(fingers) fingers \(state)"
+            case .scroll: return "scroll \(state) dx \(Int(dx)) dy \(Int(dy))"
             }
         }
     }

@@ -6,7 +6,8 @@ import CWaylandProtocols
 ///
 /// Capabilities may arrive or change at any time; the seat creates its `wl_touch` and `wl_pointer`
 /// when they appear. Pointer motion and buttons are not part of a touch trace: the pointer is bound
-/// because `zwp_pointer_gestures_v1` hangs its gesture objects off it.
+/// because `zwp_pointer_gestures_v1` hangs its gesture objects off it, and for its finger
+/// scrolling (`axis_source` finger, `axis`, `axis_stop`, `frame`).
 final class Seat {
     private let seat: OpaquePointer
     private let gestures: OpaquePointer?
@@ -113,10 +114,13 @@ final class Seat {
         listener.leave = { _, _, _, _ in }
         listener.motion = { _, _, _, _, _ in }
         listener.button = { _, _, _, _, _, _ in }
-        listener.axis = { _, _, _, _, _ in }
-        listener.frame = { _, _ in }
-        listener.axis_source = { _, _, _ in }
-        listener.axis_stop = { _, _, _, _ in }
+        // Finger scrolling is recorded (a `scroll` gesture); the rest of the pointer is not.
+        listener.axis = { data, _, time, axis, value in
+            Seat.from(data).translator.pointerAxis(time: time, axis: axis, value: points(value))
+        }
+        listener.frame = { data, _ in Seat.from(data).translator.pointerFrame() }
+        listener.axis_source = { data, _, source in Seat.from(data).translator.pointerAxisSource(source) }
+        listener.axis_stop = { data, _, time, axis in Seat.from(data).translator.pointerAxisStop(time: time, axis: axis) }
         listener.axis_discrete = { _, _, _, _ in }
         return listener
     }

@@ -1,6 +1,7 @@
 import TouchTrace
 
-/// Translates `wl_touch` and `zwp_pointer_gesture_*_v1` events into Touchstone trace events.
+/// Translates `wl_touch`, `zwp_pointer_gesture_*_v1` and finger-scrolling `wl_pointer` events
+/// into Touchstone trace events.
 ///
 /// Positions stay in the compositor's own unit, `wl_fixed_t` surface-local logical points (256 units
 /// per point), so nothing is rounded: the touch device's description says `unitsPerPoint = 256`.
@@ -31,6 +32,12 @@ public final class WaylandEventTranslator {
     private var holdFingers: UInt8 = 0
     /// The pinch's last scale: its `end` repeats it, as libinput's does.
     private var pinchScale: Double = 1
+    /// The `wl_pointer` frame being gathered: its axis source, movements and stops.
+    private var frameSource: UInt32?
+    private var frameScroll = (dx: 0.0, dy: 0.0, moved: false, stamp: UInt32(0))
+    private var frameStops = (horizontal: false, vertical: false)
+    /// The axes a finger scroll is moving on; the scroll ends when both have stopped.
+    private var scrolling = (horizontal: false, vertical: false)
 
     public init(touchDevice: DeviceIndex, gestureDevice: DeviceIndex, sink: any TraceEventSink) {
         self.touchDevice = touchDevice
@@ -132,6 +139,58 @@ public final class WaylandEventTranslator {
     public func holdEnd(time stamp: UInt32, cancelled: Bool) {
         emitGesture(.hold, .end, stamp: stamp, fingers: holdFingers, cancelled: cancelled)
     }
+
+    // MARK: - wl_pointer scrolling
+
+    /// `wl_pointer.axis_source`: `finger` (1) marks the frame's axis events as two-finger scrolling.
+    public static let axisSourceFinger: UInt32 = 1
+    /// `wl_pointer.axis` numbers.
+    public static let verticalScroll: UInt32 = 0
+    public static let horizontalScroll: UInt32 = 1
+
+    public func pointerAxisSource(_ source: UInt32) {
+        frameSource = source
+    }
+
+    /// `wl_pointer.axis`: a scroll movement on one axis, in surface points, positive down or right.
+    public func pointerAxis(time stamp: UInt32, axis: UInt32, value: Double) {
+        if axis == Self.horizontalScroll { frameScroll.dx += value } else if axis == Self.verticalScroll { frameScroll.dy += value }
+        frameScroll.moved = frameScroll.moved || value != 0
+        frameScroll.stamp = stamp
+    }
+
+    /// `wl_pointer.axis_stop`: scrolling on one axis has stopped.
+    public func pointerAxisStop(time stamp: UInt32, axis: UInt32) {
+        if axis == Self.horizontalScroll { frameStops.horizontal = true } else if axis == Self.verticalScroll { frameStops.vertical = true }
+        frameScroll.stamp = stamp
+    }
+
+    /// `wl_pointer.frame`: a frame of finger scrolling becomes a `scroll` gesture's begin (with its
+    /// first movement), update, or end (once every axis has stopped). Other axis sources (wheels)
+    /// are not recorded.
+    public func pointerFrame() {
+        defer {
+            frameSource = nil
+            frameScroll = (0, 0, false, 0)
+            frameStops = (false, false)
+        }
+        guard frameSource == Self.axisSourceFinger || (frameSource == nil && isScrolling) else { return }
+        let wasScrolling = isScrolling
+        if frameScroll.dx != 0 { scrolling.horizontal = true }
+        if frameScroll.dy != 0 { scrolling.vertical = true }
+        if frameStops.horizontal { scrolling.horizontal = false }
+        if frameStops.vertical { scrolling.vertical = false }
+        let stamp = frameScroll.stamp
+        if frameScroll.moved {
+            if !wasScrolling { emitGesture(.scroll, .begin, stamp: stamp, fingers: 0) }
+            emitGesture(.scroll, .update, stamp: stamp, fingers: 0, dx: frameScroll.dx, dy: frameScroll.dy)
+        }
+        if (wasScrolling || frameScroll.moved) && !isScrolling {
+            emitGesture(.scroll, .end, stamp: stamp, fingers: 0)
+        }
+    }
+
+    private var isScrolling: Bool { scrolling.horizontal || scrolling.vertical }
 
     // MARK: - Emitting
 

@@ -41,6 +41,12 @@ struct FingerScript {
         return [(1800 - 30 * d, 1200 - 10 * d), (2200 + 30 * d, 1200 + 10 * d)]
     })
 
+    /// Two fingers side by side moving down together: libinput's two-finger scrolling.
+    static let twoFingerScrollDown = FingerScript(positions: (0..<25).map { step in
+        let dy = Int32(30 * step)
+        return [(1800, 1000 + dy), (2300, 1000 + dy)]
+    })
+
     /// Three fingers resting still for `frames` frames.
     static func threeFingerRest(frames: Int) -> FingerScript {
         FingerScript(positions: Array(repeating: [(1000, 1000), (1400, 1000), (1800, 1000)], count: frames))

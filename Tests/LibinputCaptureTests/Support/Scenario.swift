@@ -41,6 +41,16 @@ final class Scenario {
         return try BinaryTrace.readDocument(path: output).0
     }
 
+    /// With `TOUCHSTONE_KEEP_TRACES` set to a folder, copies the finished trace there as
+    /// `NAME.trace`: how the umockdev touchpad captures in `captures/trackpad/` are recorded
+    /// (scripts/make-captures).
+    func keep(as name: String) throws {
+        guard let folder = ProcessInfo.processInfo.environment["TOUCHSTONE_KEEP_TRACES"], !folder.isEmpty else { return }
+        let target = URL(fileURLWithPath: folder).appendingPathComponent(name + ".trace")
+        try? FileManager.default.removeItem(at: target)
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: output), to: target)
+    }
+
     static func pathBackend(_ nodes: [Testbed.Node]) -> [String] {
         nodes.flatMap { ["--device", $0.path] }
     }

@@ -38,7 +38,7 @@ struct TestCompositorSessionTests {
         #expect(run.liveLog == run.replayLog)
     }
 
-    @Test("the map scene sees the tap, the two-finger pan, the cancel and the long press at their instants")
+    @Test("the map scene sees the tap, the two-finger pan, the cancel, the touchpad pinch and the long press at their instants")
     func liveRecognitionIsRight() throws {
         let actions = try FullSessionRun.shared.get().liveLog.split(separator: "\n").filter { $0.contains(" action ") }
         #expect(actions == [
@@ -49,6 +49,10 @@ struct TestCompositorSessionTests {
             "    514000 action pan ended touches=0 at=(180.00,75.00) translation=(30.00,15.00) velocity=(1250.00,625.00)",
             "    930000 action pan began touches=1 at=(210.00,205.00) translation=(10.00,5.00) velocity=(0.00,0.00)",
             "    930000 action pan cancelled touches=0 at=(210.00,205.00) translation=(10.00,5.00) velocity=(0.00,0.00)",
+            // The touchpad pinch drives the map's pinch as a trackpad transform, at the window's centre.
+            "   1486000 action pinch began touches=0 at=(640.00,400.00) scale=1.2500 velocity=0.0000",
+            "   1496000 action pinch changed touches=0 at=(640.00,400.00) scale=1.5000 velocity=25.0000",
+            "   1506000 action pinch ended touches=0 at=(640.00,400.00) scale=1.5000 velocity=25.0000",
             // Down at 2006 ms plus the 0.5 s minimum press duration: fired by the live clock.
             "   2506000 action longPress began touches=1 at=(300.00,150.00)",
             "   2806000 action longPress ended touches=0 at=(300.00,150.00)",

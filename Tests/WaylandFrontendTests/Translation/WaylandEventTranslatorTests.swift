@@ -80,6 +80,40 @@ struct WaylandEventTranslatorTests {
             time: 3000, device: 1, kind: .pinch, phase: .end, fingers: 2, cancelled: true, scale: 1.75)))
     }
 
+    @Test("turns finger scrolling into a scroll gesture: begin with the first movement, updates, end at the axis stop")
+    func fingerScrollIsAScrollGesture() {
+        let (translator, sink) = makeTranslator()
+        let finger = WaylandEventTranslator.axisSourceFinger, vertical = WaylandEventTranslator.verticalScroll
+        translator.pointerAxisSource(finger)
+        translator.pointerAxis(time: 10, axis: vertical, value: 4.5)
+        translator.pointerFrame()
+        translator.pointerAxisSource(finger)
+        translator.pointerAxis(time: 20, axis: vertical, value: 6)
+        translator.pointerAxis(time: 20, axis: WaylandEventTranslator.horizontalScroll, value: -1)
+        translator.pointerFrame()
+        translator.pointerAxisSource(finger)
+        translator.pointerAxisStop(time: 30, axis: vertical)
+        translator.pointerAxisStop(time: 30, axis: WaylandEventTranslator.horizontalScroll)
+        translator.pointerFrame()
+        #expect(sink.events == [
+            .gesture(GestureSample(time: 10_000, device: 1, kind: .scroll, phase: .begin, fingers: 0)),
+            .gesture(GestureSample(time: 10_000, device: 1, kind: .scroll, phase: .update, fingers: 0,
+                                   dx: 0, dy: 4.5, dxUnaccelerated: 0, dyUnaccelerated: 4.5)),
+            .gesture(GestureSample(time: 20_000, device: 1, kind: .scroll, phase: .update, fingers: 0,
+                                   dx: -1, dy: 6, dxUnaccelerated: -1, dyUnaccelerated: 6)),
+            .gesture(GestureSample(time: 30_000, device: 1, kind: .scroll, phase: .end, fingers: 0)),
+        ])
+    }
+
+    @Test("records no scrolling from a wheel")
+    func wheelScrollingIsNotRecorded() {
+        let (translator, sink) = makeTranslator()
+        translator.pointerAxisSource(0)
+        translator.pointerAxis(time: 10, axis: WaylandEventTranslator.verticalScroll, value: 15)
+        translator.pointerFrame()
+        #expect(sink.events.isEmpty)
+    }
+
     @Test("continues the time line across the 32-bit millisecond wrap")
     func timelineWraps() {
         var timeline = WaylandTimeline()
