@@ -25,15 +25,15 @@ extension EndToEnd {
     /// import that file and find exactly the touches that were injected.
     @Suite("libinput record's own output, imported")
     struct LibinputRecordToolTests {
-        /// Runs `libinput record ARGUMENTS -o FILE /dev/input/event5` on `device` while `script` is
+        /// Runs `libinput record -o FILE /dev/input/event5` on `device` while `script` is
         /// injected; returns the YAML text and its import through the content-detecting entry point.
-        private func record(_ device: EmulatedDevice, _ script: TouchScript, arguments: [String] = []) throws -> (yaml: String, trace: LoadedTrace) {
+        private func record(_ device: EmulatedDevice, _ script: TouchScript) throws -> (yaml: String, trace: LoadedTrace) {
             let bed = try Testbed()
             let node = try bed.add(device, eventNumber: 5)
             let output = bed.root + "/recording.yml"
             let tool = try RecorderProcess(
                 [], in: bed, waitingFor: [node], startedFile: nil,
-                reference: ["libinput", "record"] + arguments + ["-o", output, node.path]
+                reference: ["libinput", "record", "-o", output, node.path]
             )
             try RecorderProcess.waitForFile(output, containing: "  events:")
             for frame in script.evdevFrames() {
@@ -66,14 +66,17 @@ extension EndToEnd {
             #expect(loaded.document.contactFrames.map(Contact.sorted) == expectedFrames(.twoFingerSession))
         }
 
-        @Test("A HID touchpad recording, with its hid block and libinput's own events, imports with every injected touch")
+        /// Without `--with-libinput`: that option makes libinput open the node a second time, and an
+        /// emulated node is a pty, whose bytes go to one reader only, so the two readers would split
+        /// the frames between them (a real evdev node copies them to every reader). The entries it
+        /// adds are covered by `LibinputRecordFormatTests` on a recording in the same layout.
+        @Test("A HID touchpad recording, with its hid block, imports with every injected touch")
         func hidTouchpad() throws {
-            let (yaml, loaded) = try record(.hidTouchpad, .twoFingerSession, arguments: ["--with-libinput"])
+            let (yaml, loaded) = try record(.hidTouchpad, .twoFingerSession)
             let device = try #require(loaded.document.header.devices.first)
             let descriptor = EmulatedDevice.sampleReportDescriptor.map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " ")
 
             #expect(yaml.contains("  hid: ["))
-            #expect(yaml.contains("- libinput:"))
             #expect(device.property("hid") == descriptor)
             #expect(device.kind == .touchpad)
             #expect(device.slots == 5)
