@@ -51,19 +51,36 @@ struct LaneChart {
             body.label("Touches", x: 8, y: y + 14, "\(Palette.font) font-size=\"12\" font-weight=\"bold\" fill=\"\(Palette.ink)\"")
             y += Self.headingHeight
             let labelled = rows.count <= 60
+            // Bars of one row closer than a pixel merge (in the first one's colour): a session of
+            // thousands of touches costs what the width can show.
+            var lastEnd = [Double](repeating: -.infinity, count: rowCount)
+            var pending: [(x1: Double, x2: Double, colour: String)?] = Array(repeating: nil, count: rowCount)
+            func flush(_ row: Int) {
+                guard let bar = pending[row] else { return }
+                body.rect(x: bar.x1, y: y + Double(row) * Self.rowHeight + 2, width: max(bar.x2 - bar.x1, 2),
+                          height: Self.rowHeight - 4, "fill=\"\(bar.colour)\"")
+                pending[row] = nil
+            }
             for entry in rows {
                 let track = touches[entry.index]
                 let rowTop = y + Double(entry.row) * Self.rowHeight
                 let x1 = axis.x(max(track.start, axis.from)), x2 = axis.x(min(track.end, axis.to))
                 let colour = Palette.touch(entry.index)
-                body.rect(x: x1, y: rowTop + 2, width: max(x2 - x1, 2), height: Self.rowHeight - 4, "fill=\"\(colour)\"")
-                if track.ending == .cancel, track.end <= axis.to {
+                if x1 - lastEnd[entry.row] < 1, let bar = pending[entry.row] {
+                    pending[entry.row] = (bar.x1, max(bar.x2, x2), bar.colour)
+                } else {
+                    flush(entry.row)
+                    pending[entry.row] = (x1, x2, colour)
+                }
+                lastEnd[entry.row] = max(lastEnd[entry.row], x2)
+                if track.ending == .cancel, track.end <= axis.to, labelled {
                     body.rect(x: x2 - 1, y: rowTop, width: 3, height: Self.rowHeight, "fill=\"\(Palette.cancelled)\"")
                 }
                 if labelled {
                     body.label("#\(track.id)", x: x1 - 3, y: rowTop + 10, "\(Palette.font) font-size=\"9\" fill=\"\(colour)\" text-anchor=\"end\"")
                 }
             }
+            for row in 0..<rowCount { flush(row) }
             y += Double(max(rowCount, 1)) * Self.rowHeight + 4
         }
 

@@ -11,6 +11,9 @@ struct PathPanel {
     /// Points closer than this to the last point drawn (in picture pixels) are left out.
     var tolerance: Double
     var tickStep: Microseconds
+    /// When more than zero, at most one marker of a kind is drawn per square of this many pixels:
+    /// the way thousands of touches fit the byte budget (set with a coarse `tolerance`).
+    var markerCell: Double = 0
 
     /// Draws the panel with its top-left corner at (`left`, `top`), `width` wide; returns its height.
     func draw(into svg: inout SVGText, left: Double, top: Double, width: Double) -> Double {
@@ -46,6 +49,13 @@ struct PathPanel {
             svg.raw("\"/>\n")
         }
         svg.raw("</g>\n")
+        var markerCells = Set<Int>()
+        /// Whether a marker of `kind` may be drawn at (x, y): always, unless thinning by cells.
+        func place(_ kind: Int, _ x: Double, _ y: Double) -> Bool {
+            guard markerCell > 0 else { return true }
+            let cell = (kind << 40) | (Int(x / markerCell) & 0xF_FFFF) << 20 | (Int(y / markerCell) & 0xF_FFFF)
+            return markerCells.insert(cell).inserted
+        }
         for index in visible {
             let track = timeline.touches[index]
             let colour = Palette.touch(index)
@@ -53,17 +63,17 @@ struct PathPanel {
             guard let first = inside.first, let last = inside.last else { continue }
             var nextTick = (first.time + tickStep - 1) / tickStep * tickStep
             for point in inside where point.time >= nextTick {
-                svg.circle(px(point.x), py(point.y), r: 1.6, "fill=\"\(Palette.ink)\"")
+                if place(0, px(point.x), py(point.y)) { svg.circle(px(point.x), py(point.y), r: 1.6, "fill=\"\(Palette.ink)\"") }
                 nextTick = (point.time / tickStep + 1) * tickStep
             }
-            if first.time == track.start {
+            if first.time == track.start, place(1, px(first.x), py(first.y)) {
                 svg.circle(px(first.x), py(first.y), r: 4.5, "fill=\"\(colour)\"")
                 if labelled {
                     svg.label("#\(track.id)", x: px(first.x) + 6, y: py(first.y) - 6,
                               "\(Palette.font) font-size=\"11\" fill=\"\(colour)\"")
                 }
             }
-            if last.time == track.end {
+            if last.time == track.end, place(2, px(last.x), py(last.y)) {
                 let x = px(last.x), y = py(last.y)
                 switch track.ending {
                 case .up: svg.circle(x, y, r: 4.5, "fill=\"#ffffff\" stroke=\"\(colour)\" stroke-width=\"2\"")

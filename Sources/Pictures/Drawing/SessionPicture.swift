@@ -43,7 +43,7 @@ public enum SessionPicture {
             tolerance *= 2
         }
         while true {
-            let text = render(timeline, options: options, tolerance: tolerance)
+            let text = render(timeline, options: options, tolerance: tolerance, markerCell: tolerance >= 4 ? tolerance : 0)
             if text.utf8.count <= options.byteBudget || tolerance >= 64 { return Array(text.utf8) }
             tolerance *= 2
         }
@@ -57,7 +57,7 @@ public enum SessionPicture {
         return (from, to)
     }
 
-    static func render(_ timeline: SessionTimeline, options: PictureOptions, tolerance: Double) -> String {
+    static func render(_ timeline: SessionTimeline, options: PictureOptions, tolerance: Double, markerCell: Double = 0) -> String {
         let (from, to) = window(timeline, options)
         let axis = TimeAxis(from: from, to: to, left: LaneChart.labelWidth, right: width - 20)
         var body = SVGText()
@@ -68,7 +68,7 @@ public enum SessionPicture {
             body.label(options.subtitle, x: 20, y: y, "\(Palette.font) font-size=\"12\" fill=\"\(Palette.muted)\"")
         }
         y = pathPanelTop
-        let panel = PathPanel(timeline: timeline, from: from, to: to, tolerance: tolerance, tickStep: axis.step())
+        let panel = PathPanel(timeline: timeline, from: from, to: to, tolerance: tolerance, tickStep: axis.step(), markerCell: markerCell)
         y += panel.draw(into: &body, left: margin, top: y, width: width - 2 * margin) + 22
         y += Legend.draw(into: &body, top: y, withScene: timeline.hasScene, tickStep: axis.step()) + 10
         let chart = LaneChart(axis: axis, touches: timeline.touches, recognizers: timeline.recognizers, views: timeline.viewLanes)
