@@ -12,6 +12,7 @@
 //     │                              ▼
 //     └──► Synthesis ──────────► TouchTrace ◄── Replay
 //
+// touchstone (CLI) is the TouchstoneCommands library and a one-line executable, TouchstoneCLI.
 // GestureEngine and TouchTrace import nothing of the project; frontends never import Replay.
 import PackageDescription
 
@@ -19,6 +20,8 @@ let package = Package(
     name: "Touchstone",
     products: [
         .executable(name: "touchstone", targets: ["TouchstoneCLI"]),
+        // The command as a library: `TouchstoneCommand.main()` runs `touchstone` in a package's own tool.
+        .library(name: "TouchstoneCommands", targets: ["TouchstoneCommands"]),
         .library(name: "TouchTrace", targets: ["TouchTrace"]),
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
         .library(name: "Synthesis", targets: ["Synthesis"]),
@@ -36,23 +39,17 @@ let package = Package(
         .target(name: "TouchTrace"),
         // Seeded, deterministic generation of realistic sessions for every gesture family.
         .target(name: "Synthesis", dependencies: ["TouchTrace"]),
-        // UIKit's gesture-recognizer semantics. Knows no files, devices or clocks.
+        // UIKit's gesture-recognizer semantics. Knows no files, devices or clocks. No unsafeFlags here
+        // or anywhere in this package (a package with them cannot be depended on by version): the hot
+        // class properties are `@exclusivity(unchecked)` in release builds instead (docs/gesture-engine.md).
         .target(
             name: "GestureEngine",
-            dependencies: [.product(name: "HeapModule", package: "swift-collections")],
-            // Dispatch is single-threaded and its buffers are never accessed re-entrantly (the
-            // dispatcher refuses re-entrant sends); the run-time exclusivity checks on class
-            // properties cost about a quarter of the per-sample time, so they are compiled out.
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
+            dependencies: [.product(name: "HeapModule", package: "swift-collections")]
         ),
         // Virtual-time replay of traces through scenes, the canonical log, and verify.
         .target(
             name: "Replay",
-            dependencies: ["TouchTrace", "GestureEngine"],
-            // The driver, log observer and log writer are single-threaded and never re-entered
-            // (dispatch refuses re-entrant sends); the run-time exclusivity checks on their class
-            // properties cost about 8 % of replay time, so they are compiled out as in GestureEngine.
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
+            dependencies: ["TouchTrace", "GestureEngine"]
         ),
         // Pictures of sessions: touch paths, recognizer and view lanes on one time axis (SVG), and
         // verify's HTML report; observations come from the replay, never from its log text.
@@ -82,14 +79,16 @@ let package = Package(
             dependencies: ["TouchTrace", "CWaylandClient", "CWaylandProtocols"]
         ),
         // The `touchstone` command: argument parsing, wiring, progress and exit codes.
-        .executableTarget(
-            name: "TouchstoneCLI",
+        .target(
+            name: "TouchstoneCommands",
             dependencies: [
                 "TouchTrace", "Synthesis", "GestureEngine", "Replay", "Pictures", "LibinputCapture", "WaylandFrontend",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The `touchstone` executable: one line calling TouchstoneCommands.
+        .executableTarget(name: "TouchstoneCLI", dependencies: ["TouchstoneCommands"]),
         // Counts the test thread's heap allocations (malloc interposition) for allocation-bound tests.
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
         // Temporary directories and whole-file reads and writes, shared by the test targets.
@@ -106,7 +105,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Replay", "Synthesis", "TouchTrace", "TestSupport"]),
-        .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchstoneCLI", "TestSupport"]),
+        .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchstoneCommands", "TouchstoneCLI", "TestSupport"]),
         // umockdev's test-bed API, for the recorder's end-to-end tests (emulated devices, no hardware).
         .systemLibrary(
             name: "CUmockdev",
@@ -124,7 +123,7 @@ let package = Package(
         // compositor and weston 10 headless; the C peers in Fixtures/ are compiled by the tests.
         .testTarget(
             name: "WaylandFrontendTests",
-            dependencies: ["WaylandFrontend", "TouchTrace", "TouchstoneCLI", "AllocationCounter", "TestSupport"],
+            dependencies: ["WaylandFrontend", "TouchTrace", "TouchstoneCommands", "TouchstoneCLI", "AllocationCounter", "TestSupport"],
             exclude: ["Fixtures"]
         ),
     ]

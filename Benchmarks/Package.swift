@@ -46,9 +46,13 @@ let package = Package(
                 .product(name: "TouchTrace", package: touchstone),
                 .product(name: "Synthesis", package: touchstone),
                 .product(name: "Replay", package: touchstone),
+                .product(name: "GestureEngine", package: touchstone),
                 .product(name: "Benchmark", package: "benchmark"),
             ]
         ),
+        // Dispatch.allSeven's and Replay.map's hot paths once each, for counting instructions under
+        // callgrind (scripts/bench-instructions): deterministic figures on a shared machine.
+        .executableTarget(name: "InstructionCounts", dependencies: ["BenchmarkSupport", .product(name: "Replay", package: touchstone)]),
         suite("TraceBenchmarks", [.product(name: "TouchTrace", package: touchstone)]),
         suite("EngineBenchmarks", [
             .product(name: "GestureEngine", package: touchstone),

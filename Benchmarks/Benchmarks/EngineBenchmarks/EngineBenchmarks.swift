@@ -18,10 +18,7 @@ let benchmarks: @Sendable () -> Void = {
         ("pinch", { [PinchGestureRecognizer()] }),
         ("rotation", { [RotationGestureRecognizer()] }),
         ("screenEdgePan", { [edgePan()] }),
-        ("allSeven", {
-            [TapGestureRecognizer(), LongPressGestureRecognizer(), PanGestureRecognizer(),
-             SwipeGestureRecognizer(), PinchGestureRecognizer(), RotationGestureRecognizer(), edgePan()]
-        }),
+        ("allSeven", { EngineRig.allSeven() }),
     ]
 
     // The issue's definition of the target: "dispatch of one touch sample through a view with the

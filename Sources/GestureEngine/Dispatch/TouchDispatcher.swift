@@ -19,14 +19,26 @@ public final class TouchDispatcher {
     public let window: Window
     public let scheduler: any Scheduler
     /// Told about everything observable, in order. `nil` costs nothing.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var observer: (any GestureObserver)?
 
     /// Touches currently down, in the order they began.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public private(set) var touchesDown: [Touch] = []
     /// Touches that have lifted but whose ended phase a recognizer still holds back from the view.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public private(set) var touchesHeld: [Touch] = []
     /// Recognizers taking part in the current sequence (or still deciding from the last one, such
     /// as a double tap waiting for its second tap), in collection order.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public private(set) var recognizersInPlay: [GestureRecognizer] = []
 
     /// The touches of the frame being dispatched (or none, between frames).
@@ -35,21 +47,45 @@ public final class TouchDispatcher {
     let viewGroup = TouchList(capacity: 16)
     /// `recognizersInPlay` without reference counting, for the per-frame loops: the strong array
     /// keeps every recognizer named here alive.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var inPlay = RecognizerList(capacity: 16)
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var groupView: Unmanaged<View>?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var groupPhase = Touch.Phase.began
     /// Bumped whenever anything that decides view delivery may have changed (a recognizer's state,
     /// release or flags, a touch's recognizers), so each touch re-reads its recognizers only then.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var deliveryGeneration: UInt64 = 1
     /// The phase of every touch down, when this frame moves them all alike (the common case of
     /// fingers moving together), letting each recognizer receive its own touch list as the batch.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var uniformPhase: Touch.Phase?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var pool: [Touch] = []
     /// The recognizers the trackpad gesture under way drives, in collection order.
     private var indirectRecognizers: [GestureRecognizer] = []
     /// The ends of the frame being dispatched that wait for its second pass (see `send`).
     private var deferredEnds = TouchFrame(timestamp: 0)
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var tapCounter: TapCountTracker
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var isDispatching = false
 
     public init(window: Window, scheduler: any Scheduler, observer: (any GestureObserver)? = nil) {

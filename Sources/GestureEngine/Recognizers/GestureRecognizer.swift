@@ -11,19 +11,28 @@
 open class GestureRecognizer: TimerTarget {
     public let kind: Kind
     /// A name for logs and transcripts; the engine never interprets it.
-    public var name: String
+    public let name: String
     /// The view this recognizer is attached to.
     ///
     /// Not `weak`: a weak reference would give every view a side table and make each retain on the
     /// dispatch path several times dearer. The view clears it when it detaches the recognizer or is
     /// deinitialised, so it never dangles.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public internal(set) unowned(unsafe) var view: View?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public weak var delegate: (any GestureRecognizerDelegate)? {
         didSet { hasDelegate = delegate != nil }
     }
     /// Whether a delegate was ever set (and not cleared). Loading a weak reference is a runtime
     /// call even when it is `nil`; most recognizers have no delegate, so the dispatch paths test
     /// this flag first. A delegate that has gone away still reads as `nil` through `delegateIfSet`.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var hasDelegate = false
 
     /// The delegate, loaded only if one was set.
@@ -32,6 +41,9 @@ open class GestureRecognizer: TimerTarget {
 
     /// Disabled recognizers receive no touches. Disabling one that is recognizing cancels it;
     /// disabling one that is still deciding fails it.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var isEnabled = true {
         didSet {
             if oldValue && !isEnabled { dispatcher?.recognizerWasDisabled(self) }
@@ -40,12 +52,21 @@ open class GestureRecognizer: TimerTarget {
 
     /// When the gesture is recognized, the view's touches of the gesture are cancelled
     /// (`touchesCancelled`) and it receives no more of them. Default `true` (H-GR, AD).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var cancelsTouchesInView = true { didSet { withDispatcher { $0.deliveryGeneration &+= 1 } } }
     /// The view receives a touch's began (and everything after it) only once this recognizer
     /// has failed; if it recognizes, the view never sees the touch. Default `false` (H-GR, AD).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var delaysTouchesBegan = false { didSet { withDispatcher { $0.deliveryGeneration &+= 1 } } }
     /// The view receives a touch's ended only once this recognizer has resolved; if it recognizes,
     /// the view receives `touchesCancelled` instead. Default `true` (H-GR, AD).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var delaysTouchesEnded = true { didSet { withDispatcher { $0.deliveryGeneration &+= 1 } } }
 
     /// The touches this recognizer currently tracks, in the order they arrived.
@@ -61,6 +82,9 @@ open class GestureRecognizer: TimerTarget {
         get { dispatcherReference?.takeUnretainedValue() }
         set { dispatcherReference = newValue.map { Unmanaged.passUnretained($0) } }
     }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var dispatcherReference: Unmanaged<TouchDispatcher>?
 
     @inline(__always)
@@ -68,23 +92,59 @@ open class GestureRecognizer: TimerTarget {
         dispatcherReference?._withUnsafeGuaranteedRef(body)
     }
     /// In the dispatcher's list of recognizers taking part in the current sequence.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var isActive = false
     /// The dispatcher let this attempt's actions through (no failure requirement or winner blocks it).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var isReleased = false
     /// Some action of this attempt has been sent.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var actionsSent = false
     /// The state moved since the dispatcher last reconciled.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var needsReconcile = false
     /// An action is due at the end of this reconcile pass.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var actionPending = false
     /// The first action of a deferred continuous recognizer is presented as `began`.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var presentBeganFirst = false
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var failureRequirements: [GestureRecognizer] = []
     /// Requirements the delegates asked for, once per attempt.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var attemptRequirements: [GestureRecognizer] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var _state = State.possible
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var presentedState: State?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var actions: [(GestureRecognizer) -> Void] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var armedTimers: [(tag: Int, token: TimerToken)] = []
 
     public init(kind: Kind, name: String = "") {
@@ -243,6 +303,9 @@ open class GestureRecognizer: TimerTarget {
         return lastCentroid - view.originInWindow
     }
 
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var lastCentroid = Point.zero
 
     /// The location of the `index`th touch of the gesture in `view`'s coordinates; `index` must be

@@ -9,6 +9,9 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     /// Microseconds the fingers must stay down.
     public var minimumPressDuration = GestureDefaults.minimumPressDuration
     /// Points the centroid may move before the press begins.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var allowableMovement = GestureDefaults.longPressAllowableMovement
     public var numberOfTouchesRequired = GestureDefaults.numberOfTouchesRequired
     public var numberOfTapsRequired = GestureDefaults.longPressNumberOfTapsRequired

@@ -21,9 +21,15 @@ public final class PanGestureRecognizer: GestureRecognizer {
     /// Which scrolling drives the pan (UIKit's `allowedScrollTypesMask`). Default none, so only
     /// touches pan unless a scene or test allows scrolling (see docs/semantics.md).
     public var allowedScrollTypes: ScrollTypes = GestureDefaults.panAllowedScrollTypes
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var minimumNumberOfTouches = GestureDefaults.minimumNumberOfTouches
     public var maximumNumberOfTouches = GestureDefaults.maximumNumberOfTouches
     /// Points of centroid movement before the pan begins.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var hysteresis = GestureDefaults.panHysteresis
 
     private var tracker = TranslationTracker(velocityWindow: GestureDefaults.velocityWindow)

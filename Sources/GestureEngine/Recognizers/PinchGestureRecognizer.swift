@@ -7,6 +7,9 @@
 /// the pinch begins; assigning it re-bases later changes (W10-120). Touches beyond two are ignored.
 public final class PinchGestureRecognizer: GestureRecognizer {
     /// Points the finger distance must change before the pinch begins.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var hysteresis = GestureDefaults.pinchHysteresis
     /// How far a trackpad pinch's scale must move from 1 before the pinch begins.
     public var scaleHysteresis = GestureDefaults.pinchScaleHysteresis

@@ -7,6 +7,9 @@
 /// assigning it re-bases later changes. Touches beyond two are ignored.
 public final class RotationGestureRecognizer: GestureRecognizer {
     /// Radians the finger line must turn before the rotation begins.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var threshold = GestureDefaults.rotationThreshold
 
     private var lastAngle = 0.0

@@ -21,6 +21,9 @@ public final class ScreenEdgePanGestureRecognizer: GestureRecognizer {
     /// Points from an edge within which the touch must land.
     public var edgeRegion = GestureDefaults.screenEdgeRegion
     /// Points of movement before it begins.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var hysteresis = GestureDefaults.panHysteresis
 
     private var inward = Vector.zero

@@ -30,14 +30,35 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     /// Default `.right` (H-Swipe).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var direction: Direction = .right
     public var numberOfTouchesRequired = GestureDefaults.numberOfTouchesRequired
     public var maximumDuration = GestureDefaults.swipeMaximumDuration
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var slowMinimumDistance = GestureDefaults.swipeSlowMinimumDistance
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var fastMinimumDistance = GestureDefaults.swipeFastMinimumDistance
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var slowMaximumAngle = GestureDefaults.swipeSlowMaximumAngle
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var fastMaximumAngle = GestureDefaults.swipeFastMaximumAngle
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var slowSpeed = GestureDefaults.swipeSlowSpeed
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var fastSpeed = GestureDefaults.swipeFastSpeed
 
     /// The direction recognized (empty until then).

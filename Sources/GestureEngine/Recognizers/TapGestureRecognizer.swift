@@ -9,10 +9,16 @@
 /// (H-GRSub), which is why a double tap still fires after a single tap recognized.
 public final class TapGestureRecognizer: GestureRecognizer {
     public var numberOfTapsRequired = GestureDefaults.numberOfTapsRequired
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var numberOfTouchesRequired = GestureDefaults.numberOfTouchesRequired
     /// Microseconds from one tap's lift to the next tap's touch-down.
     public var maximumIntervalBetweenSuccessiveTaps = GestureDefaults.maximumIntervalBetweenSuccessiveTaps
     /// Points the centroid may move from where the first tap began.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var allowableMovement = GestureDefaults.tapAllowableMovement
     /// Microseconds a tap's fingers may stay down.
     public var maximumTapDuration = GestureDefaults.maximumTapDuration

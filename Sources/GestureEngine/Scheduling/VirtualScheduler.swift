@@ -26,18 +26,37 @@ public final class VirtualScheduler: Scheduler {
         }
     }
 
-    public private(set) var now: GestureTime
+    public private(set) var now: GestureTime {
+        @inlinable get { _now }
+        set { _now = newValue }
+    }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var _now: GestureTime
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var heap = Heap<Entry>()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var nextSequence: UInt64 = 1
     /// Sequences of armed timers. Cancellation removes the entry here and the heap drops it lazily,
     /// so cancelling is O(1) and allocates nothing once the set has grown to its working size.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var armed = Set<UInt64>()
     /// No entry in the heap (armed or cancelled) is due before this: a lower bound that lets an
     /// advance with nothing due cost one comparison instead of a heap read and a set lookup.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var earliest = GestureTime.max
 
     public init(now: GestureTime = 0) {
-        self.now = now
+        _now = now
         heap.reserveCapacity(16)
         armed.reserveCapacity(16)
     }

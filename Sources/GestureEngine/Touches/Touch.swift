@@ -24,14 +24,49 @@ public final class Touch {
     }
 
     /// The driver's identity for this finger's sequence.
-    public internal(set) var identifier: UInt32 = 0
-    public internal(set) var phase: Phase = .began
+    public internal(set) var identifier: UInt32 {
+        @inlinable get { _identifier }
+        set { _identifier = newValue }
+    }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var _identifier: UInt32 = 0
+    public internal(set) var phase: Phase {
+        @inlinable get { _phase }
+        set { _phase = newValue }
+    }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var _phase: Phase = .began
     /// When the touch last changed, in microseconds on the engine's clock.
-    public internal(set) var timestamp: GestureTime = 0
+    public internal(set) var timestamp: GestureTime {
+        @inlinable get { _timestamp }
+        set { _timestamp = newValue }
+    }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var _timestamp: GestureTime = 0
     /// Where the touch is, in window points.
-    public internal(set) var locationInWindow = Point.zero
+    public internal(set) var locationInWindow: Point {
+        @inlinable get { _locationInWindow }
+        set { _locationInWindow = newValue }
+    }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var _locationInWindow: Point = Point.zero
     /// Where the touch was before its last change, in window points.
-    public internal(set) var previousLocationInWindow = Point.zero
+    public internal(set) var previousLocationInWindow: Point {
+        @inlinable get { _previousLocationInWindow }
+        set { _previousLocationInWindow = newValue }
+    }
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    @usableFromInline var _previousLocationInWindow: Point = Point.zero
     /// How many taps in quick succession at about this place this touch belongs to (1 for a lone
     /// touch).
     public internal(set) var tapCount = 1
@@ -40,19 +75,37 @@ public final class Touch {
         didSet { viewReference = view.map { Unmanaged.passUnretained($0) } }
     }
     /// `view` without reference counting, for the dispatch loops; `view` keeps it alive.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var viewReference: Unmanaged<View>?
     /// The recognizers that collected this touch and still track it (in collection order).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
     // Delivery bookkeeping for the dispatcher.
     var beganTimestamp: GestureTime = 0
     var beganLocation = Point.zero
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var viewDelivery = ViewDeliveryState.live
     /// What the touch's recognizers say about view delivery, valid while `flagsGeneration` equals
     /// the dispatcher's `deliveryGeneration`.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var deliveryFlags = DeliveryFlags()
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var flagsGeneration: UInt64 = 0
     /// Whether the touch is still down (began and not yet ended or cancelled).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var isDown = false
 
     init() {

@@ -26,8 +26,17 @@ public struct TouchBatch: RandomAccessCollection {
 final class TouchList {
     /// Manually managed so that emptying and refilling the list costs a store, not a generic
     /// range replacement; it grows by doubling and never shrinks.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var storage: UnsafeMutablePointer<Unmanaged<Touch>>
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var capacity: Int
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var count = 0
 
     init(capacity: Int = 8) {

@@ -10,9 +10,12 @@
 /// flags. Observers of the dispatcher see the same deliveries without subclassing.
 open class View {
     /// The view's rectangle in its superview's coordinates (in window points for the window).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var frame: Rect
     /// A name for logs and transcripts; the engine never interprets it.
-    public var name: String
+    public let name: String
     /// Hidden views and their subviews are never hit.
     public var isHidden = false
     /// Views that do not take user interaction are never hit, nor are their subviews.
@@ -20,6 +23,9 @@ open class View {
 
     /// Not `weak`, for the same reason as `GestureRecognizer.view`: a superview clears it in its
     /// subviews when it removes them or is deinitialised, so it never dangles.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public private(set) unowned(unsafe) var superview: View?
     public private(set) var subviews: [View] = []
     public private(set) var gestureRecognizers: [GestureRecognizer] = []

@@ -9,6 +9,9 @@ import GestureEngine
 /// values), and `stationary` touches.
 final class LogObserver: GestureObserver {
     let writer: LogWriter
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var latency = LatencyTracker()
 
     init(format: LogFormat) {

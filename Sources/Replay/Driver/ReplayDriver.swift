@@ -12,6 +12,9 @@ import TouchTrace
 /// - Warning: not thread-safe; one driver belongs to one replay.
 public final class ReplayDriver {
     public let instance: SceneInstance
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var mapper: CoordinateMapper
     private let observer: LogObserver
     /// The instance's scheduler and dispatcher, unretained: `instance` owns them for the driver's
@@ -19,8 +22,14 @@ public final class ReplayDriver {
     /// release of each per frame.
     private let schedulerReference: Unmanaged<VirtualScheduler>
     private let dispatcherReference: Unmanaged<TouchDispatcher>
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var frame = TouchFrame(timestamp: 0)
     /// Trace time that maps to virtual time 0: the first event's.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var origin: Microseconds?
     /// Fingers down, with their device, for counting sequences and cancelling on device removal.
     private var down: [(device: DeviceIndex, touch: TouchID)] = []
@@ -29,7 +38,13 @@ public final class ReplayDriver {
     private var transform: IndirectGesture?
     private var scroll: IndirectGesture?
 
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public private(set) var events = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public private(set) var touchSamples = 0
 
     /// `also`, when given, sees every observation right after the log does (the pictures'

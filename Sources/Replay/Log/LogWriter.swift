@@ -337,10 +337,22 @@ public struct LogWriter {
 
 /// The log's growable byte store: raw memory, so appending a line costs copies, not bounds checks.
 final class LogBuffer {
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var base: UnsafeMutablePointer<UInt8>
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var count = 0
     /// Touches written on the current `view` line (JSON needs commas between them).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var touchIndex = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var capacity: Int
 
     init(capacity: Int) {

@@ -2,7 +2,7 @@ import GestureEngine
 import Replay
 import Testing
 import TouchTrace
-@testable import TouchstoneCLI
+@testable import TouchstoneCommands
 
 /// The adapter that runs a live session through a replay scene with the replay driver.
 @Suite("Live scene recognition")

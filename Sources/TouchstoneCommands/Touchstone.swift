@@ -1,8 +1,8 @@
 import ArgumentParser
 import TouchTrace
 
-/// The `touchstone` command: record, replay and measure touch sessions.
-@main
+/// The `touchstone` command: record, replay and measure touch sessions (run through
+/// `TouchstoneCommand.main()`).
 struct Touchstone: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchstone",

@@ -1,17 +1,16 @@
-import BenchmarkSupport
 import GestureEngine
 
 /// One window, one full-window view carrying the recognizers under test, a virtual clock and a
 /// dispatcher, kept warm across iterations: each pass replays the script a period later than the
 /// last, so touch pools and buffers have grown before anything is measured.
-final class EngineRig: @unchecked Sendable {
-    let script: FrameScript
+public final class EngineRig: @unchecked Sendable {
+    public let script: FrameScript
     private let scheduler = VirtualScheduler()
     private let dispatcher: TouchDispatcher
     private var offset: GestureTime = 0
     private var frame = TouchFrame(timestamp: 0)
 
-    init(script: FrameScript, recognizers: [GestureRecognizer]) {
+    public init(script: FrameScript, recognizers: [GestureRecognizer]) {
         self.script = script
         let window = Window(frame: Rect(x: 0, y: 0, width: 1280, height: 800))
         let view = View(frame: window.bounds, name: "canvas")
@@ -20,11 +19,20 @@ final class EngineRig: @unchecked Sendable {
         dispatcher = TouchDispatcher(window: window, scheduler: scheduler)
     }
 
+    /// UIKit's seven standard recognizers, fresh (recognizers belong to one view): what
+    /// `Dispatch.allSeven` measures. The edge pan watches the left edge, as the built-in scenes do.
+    public static func allSeven() -> [GestureRecognizer] {
+        let edgePan = ScreenEdgePanGestureRecognizer()
+        edgePan.edges = .left
+        return [TapGestureRecognizer(), LongPressGestureRecognizer(), PanGestureRecognizer(),
+                SwipeGestureRecognizer(), PinchGestureRecognizer(), RotationGestureRecognizer(), edgePan]
+    }
+
     /// Dispatches every frame of the script once; returns the touch samples dispatched.
     ///
     /// The sabotage switch is read once: `Sabotage` lives in another module and is not inlinable,
     /// so the ordinary loop must not call it per frame.
-    func pass(_ sabotage: Sabotage) -> Int {
+    public func pass(_ sabotage: Sabotage) -> Int {
         if sabotage.isActive {
             for source in script.frames {
                 send(source)

@@ -5,14 +5,14 @@ import TouchTrace
 /// A corpus turned into the engine's own input once, in setup: one `TouchFrame` per hardware frame,
 /// in window points. The engine suite then measures dispatch alone, not decoding or mapping (the
 /// replay suite measures the whole road).
-struct FrameScript {
-    let frames: [TouchFrame]
-    let touchSamples: Int
+public struct FrameScript {
+    public let frames: [TouchFrame]
+    public let touchSamples: Int
     /// Time from the first frame to one second after the last, so that a script can be replayed
     /// again and again on one engine with time always moving forward.
-    let period: GestureTime
+    public let period: GestureTime
 
-    init(_ events: [TraceEvent]) {
+    public init(_ events: [TraceEvent]) {
         var frames: [TouchFrame] = []
         var pending: [TouchInput] = []
         var samples = 0

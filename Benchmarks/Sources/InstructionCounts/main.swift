@@ -1,0 +1,47 @@
+import BenchmarkSupport
+import GestureEngine
+import Replay
+
+/// The hot paths of `Dispatch.allSeven` and `Replay.map`, once each on a warm engine, for counting
+/// instructions under `valgrind --tool=callgrind --toggle-collect='*measured*'`
+/// (`scripts/bench-instructions`). Instruction counts are deterministic, so a before/after
+/// comparison holds on a machine shared with builds, where CPU time does not.
+///
+/// `InstructionCounts dispatch` replays the `Dispatch.allSeven` script (200 k one-finger samples)
+/// through the seven standard recognizers; `InstructionCounts replay` streams the mixed corpus
+/// (100 k samples) through the `map` scene to the log, as `Replay.map` does. Each runs one pass
+/// unmeasured first, so that pools, buffers and the mapped file's pages are warm.
+
+/// What the last measured pass handled, stored after the call so that the call is not a tail call
+/// (callgrind stops counting when a toggled function jumps away).
+nonisolated(unsafe) var lastPassSamples = 0
+
+@inline(never)
+func measuredDispatch(_ rig: EngineRig) {
+    lastPassSamples = rig.pass(Sabotage(slow: false, allocate: false))
+}
+
+@inline(never)
+func measuredReplay(_ path: String) throws {
+    lastPassSamples = try StreamedReplay.run(
+        tracePath: path, scene: BuiltinScenes.map, sabotage: Sabotage(slow: false, allocate: false)).touchSamples
+}
+
+let mode = CommandLine.arguments.dropFirst().first ?? ""
+switch mode {
+case "dispatch":
+    let rig = EngineRig(
+        script: FrameScript(try Corpus.oneFingerSession(samples: 200_000).events),
+        recognizers: EngineRig.allSeven())
+    _ = rig.pass(Sabotage(slow: false, allocate: false))
+    measuredDispatch(rig)
+    print("dispatch: \(lastPassSamples) touch samples")
+case "replay":
+    let path = try Corpus.traceFile(samples: 100_000)
+    defer { Corpus.removeScratch() }
+    _ = try StreamedReplay.run(tracePath: path, scene: BuiltinScenes.map, sabotage: Sabotage(slow: false, allocate: false))
+    try measuredReplay(path)
+    print("replay: \(lastPassSamples) touch samples")
+default:
+    print("usage: InstructionCounts dispatch|replay")
+}
