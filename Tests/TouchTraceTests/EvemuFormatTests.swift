@@ -149,3 +149,18 @@ struct EvemuFormatTests {
         #expect(warnings.isEmpty)
     }
 }
+
+extension EvemuFormatTests {
+    @Test("NAME-ACTION.events takes its device from NAME.desc, as X.Org's integration tests store them")
+    func dashedPair() throws {
+        let folder = Fixtures.path("evemu-pairs")
+        let events = folder + "/SynPS2-Synaptics-TouchPad-leftmove.events"
+        let (document, warnings) = try EvemuFormat.read(path: events)
+
+        #expect(EvemuFormat.companionDescription(forEvents: events) == folder + "/SynPS2-Synaptics-TouchPad.desc")
+        #expect(document.header.devices.first?.kind == .touchpad)
+        #expect(document.header.devices.first?.name == "SynPS/2 Synaptics TouchPad")
+        #expect(warnings.first?.message == "no device header; using \(folder)/SynPS2-Synaptics-TouchPad.desc")
+        #expect(try TraceFile.load(path: events).document == document)
+    }
+}

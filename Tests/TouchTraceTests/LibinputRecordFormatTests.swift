@@ -119,3 +119,113 @@ struct LibinputRecordFormatTests {
         #expect(!LibinputRecordFormat.looksLike(Array("# EVEMU 1.3\nN: x\n".utf8)))
     }
 }
+
+/// A recording in the shape current libinput (1.22 and later) writes: a `hid:` report descriptor
+/// over several lines, `udev:` properties, `quirks:`, `--with-libinput` entries between the evdev
+/// frames, and comments everywhere.
+private let modernRecording = """
+    # libinput record
+    version: 1
+    ndevices: 1
+    libinput:
+      version: "1.22.1"
+      git: "unknown"
+    system:
+      os: "debian:12"
+      kernel: "6.1.0-13-amd64"
+      dmi: "dmi:bvnX:"
+    devices:
+    - node: /dev/input/event5
+      evdev:
+        # Name: Test Pad
+        name: "Test Pad"
+        id: [24, 1739, 1, 1]
+        codes:
+          0: [0, 1, 3] # EV_SYN
+          1: [272, 325, 330, 333] # EV_KEY
+          3: [0, 1, 47, 53, 54, 57] # EV_ABS
+        absinfo:
+          0: [0, 4000, 0, 0, 40]
+          1: [0, 2400, 0, 0, 40]
+          47: [0, 4, 0, 0, 0]
+          53: [0, 4000, 0, 0, 40]
+          54: [0, 2400, 0, 0, 40]
+          57: [0, 65535, 0, 0, 0]
+        properties: [0, 2]
+      hid: [
+        0x05, 0x01, 0x09, 0x02, 0xa1, 0x01, 0x09, 0x01, 0xa1, 0x00, 0x05, 0x09, 0x19, 0x01, 0x29, 0x03,
+        0x15, 0x00, 0x25, 0x01, 0x95, 0x03, 0x75, 0x01, 0x81, 0x02, 0x95, 0x01, 0x75, 0x05, 0x81, 0x01,
+        0xc0, 0xc0 ]
+      udev:
+        properties:
+        - ID_INPUT=1
+        - ID_INPUT_TOUCHPAD=1
+      quirks:
+      - ModelTouchpadVisibleMarker=1
+      events:
+      # Current time is 12:00:00
+      - evdev:
+        - [  0,      0,   3,  57,     101] # EV_ABS / ABS_MT_TRACKING_ID      101
+        - [  0,      0,   3,  53,    1000] # EV_ABS / ABS_MT_POSITION_X     1000
+        - [  0,      0,   3,  54,    1000] # EV_ABS / ABS_MT_POSITION_Y     1000
+        - [  0,      0,   1, 330,       1] # EV_KEY / BTN_TOUCH                1
+        - [  0,      0,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +0ms
+      - libinput:
+        - {time: 0.000000, type: "POINTER_MOTION", delta: [0.00, 0.00], unaccel: [0.00, 0.00]}
+      - evdev:
+        - [  0,   8000,   3,  53,    1040] # EV_ABS / ABS_MT_POSITION_X     1040
+        - [  0,   8000,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +8ms
+      - evdev:
+        - [  0,  16000,   3,  57,      -1] # EV_ABS / ABS_MT_TRACKING_ID       -1
+        - [  0,  16000,   1, 330,       0] # EV_KEY / BTN_TOUCH                0
+        - [  0,  16000,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +8ms
+
+    """
+
+extension LibinputRecordFormatTests {
+    @Test("A current recording with a hid block, udev, quirks and libinput entries reads its touch and keeps the descriptor")
+    func modernRecordingReads() throws {
+        let (document, warnings) = try LibinputRecordFormat.read(text: modernRecording, file: "modern.yml")
+        let device = try #require(document.header.devices.first)
+
+        #expect(device.kind == .touchpad)
+        #expect(device.property("hid")?.split(separator: " ").count == 34)
+        #expect(device.property("hid")?.hasPrefix("05 01 09 02") == true)
+        #expect(touchSamples(document).map(\.phase) == [.down, .motion, .up])
+        #expect(touchSamples(document).map(\.x) == [1000, 1040, 1040])
+        #expect(warnings.isEmpty)
+    }
+
+    @Test("The hid block survives an export and a second import")
+    func hidRoundTrip() throws {
+        let (first, _) = try LibinputRecordFormat.read(text: modernRecording, file: "modern.yml")
+        let (second, _) = try LibinputRecordFormat.read(text: LibinputRecordFormat.write(first), file: "again.yml")
+        #expect(second.header.devices == first.header.devices)
+        #expect(second.events == first.events)
+    }
+
+    @Test("Integers past Int64 and YAML libinput never writes are errors at their line, never traps", arguments: [
+        ("        - [  0,  8000,   3,  53, 99999999999999999999999999] # huge", "- [  0,   8000,   3,  53,    1040]"),
+        ("        - [  0, 0x7fffffffffffffffffff, 3, 53, 1]", "- [  0,   8000,   3,  53,    1040]"),
+        ("    name: &anchor \"Test Pad\"", "name: \"Test Pad\""),
+        ("    name: !!str \"Test Pad\"", "name: \"Test Pad\""),
+        ("    name: |", "name: \"Test Pad\""),
+    ])
+    func refusedLines(replacement: String, original: String) throws {
+        var lines = modernRecording.components(separatedBy: "\n")
+        let index = try #require(lines.firstIndex { $0.contains(original) })
+        lines[index] = replacement
+        let error = #expect(throws: TraceInputError.self) {
+            try LibinputRecordFormat.read(text: lines.joined(separator: "\n"), file: "refused.yml")
+        }
+        #expect(error?.location == .line(index + 1))
+    }
+
+    @Test("A flow sequence that never closes is an error at the line that opened it")
+    func unclosedFlow() throws {
+        let text = modernRecording.replacingOccurrences(of: "0xc0, 0xc0 ]", with: "0xc0, 0xc0")
+        let error = #expect(throws: TraceInputError.self) { try LibinputRecordFormat.read(text: text, file: "open.yml") }
+        let line = modernRecording.components(separatedBy: "\n").firstIndex { $0.contains("hid: [") }! + 1
+        #expect(error?.location == .line(line))
+    }
+}

@@ -31,10 +31,11 @@ public struct Capture: Equatable, Sendable {
 
 /// Finding captures in a corpus folder, in one order every machine agrees on.
 public enum CaptureDiscovery {
-    /// The extensions a capture's trace may have: a binary trace, or an evemu recording.
-    public static let traceExtensions = [".trace", ".evemu"]
+    /// The extensions a capture's trace may have: a binary trace, or a recording in one of the
+    /// text formats Touchstone imports (read by content, whatever the extension).
+    public static let traceExtensions = [".trace", ".evemu", ".yml", ".getevent", ".evtest"]
 
-    /// Every `*.trace` and `*.evemu` below `root` (recursively), sorted by name byte-wise (not by
+    /// Every capture trace (`traceExtensions`) below `root` (recursively), sorted by name byte-wise (not by
     /// locale), so the order and therefore the shards are the same everywhere.
     public static func captures(in root: String) throws(VerifyError) -> [Capture] {
         var isDirectory: ObjCBool = false

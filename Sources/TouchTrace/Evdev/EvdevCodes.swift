@@ -1,8 +1,9 @@
 /// The evdev event types, codes and input properties Touchstone reads and writes, with the names
 /// `linux/input-event-codes.h` gives them.
 ///
-/// Only the codes the touch decoder, the capability parser and the writers use are listed; names for
-/// everything else are generated (`EV_ABS 0x3a`), so a comment never guesses.
+/// The codes the decoder, the capability parser and the writers use are constants here; names of
+/// every code come from the kernel header's table (`EvdevCodeNames.swift`), and a code it lacks is
+/// named by number (`EV_ABS 0x3f`), so a comment never guesses.
 public enum EvdevCode {
     // MARK: - Event types
 
@@ -62,35 +63,19 @@ public enum EvdevCode {
 
     // MARK: - Names
 
-    private static let typeNames: [UInt16: String] = [
-        EV_SYN: "EV_SYN", EV_KEY: "EV_KEY", EV_REL: "EV_REL", EV_ABS: "EV_ABS", EV_MSC: "EV_MSC",
-        EV_SW: "EV_SW", EV_LED: "EV_LED",
-    ]
+    /// Name lookups built from the header's tables: the first name of a code wins, every alias
+    /// is understood.
+    private static let typeNames: [UInt16: String] = firstNames(headerTypeNames)
+    private static let codeNames: [UInt16: [UInt16: String]] = headerCodeNames.mapValues(firstNames)
+    private static let propertyNames: [UInt16: String] = firstNames(headerPropertyNames)
+    private static let typesByName: [String: UInt16] = Dictionary(headerTypeNames.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+    private static let codesByName: [String: (type: UInt16, code: UInt16)] = Dictionary(
+        headerCodeNames.flatMap { type, codes in codes.map { ($1, (type: type, code: $0)) } }, uniquingKeysWith: { a, _ in a })
+    private static let propertiesByName: [String: UInt16] = Dictionary(headerPropertyNames.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
 
-    private static let codeNames: [UInt16: [UInt16: String]] = [
-        EV_SYN: [
-            SYN_REPORT: "SYN_REPORT", SYN_CONFIG: "SYN_CONFIG", SYN_MT_REPORT: "SYN_MT_REPORT",
-            SYN_DROPPED: "SYN_DROPPED",
-        ],
-        EV_KEY: [
-            BTN_LEFT: "BTN_LEFT", BTN_TOOL_PEN: "BTN_TOOL_PEN", BTN_TOOL_FINGER: "BTN_TOOL_FINGER",
-            BTN_TOOL_QUINTTAP: "BTN_TOOL_QUINTTAP", BTN_TOUCH: "BTN_TOUCH", BTN_STYLUS: "BTN_STYLUS",
-            BTN_TOOL_DOUBLETAP: "BTN_TOOL_DOUBLETAP", BTN_TOOL_TRIPLETAP: "BTN_TOOL_TRIPLETAP",
-            BTN_TOOL_QUADTAP: "BTN_TOOL_QUADTAP",
-        ],
-        EV_ABS: [
-            ABS_X: "ABS_X", ABS_Y: "ABS_Y", ABS_PRESSURE: "ABS_PRESSURE", ABS_MT_SLOT: "ABS_MT_SLOT",
-            ABS_MT_TOUCH_MAJOR: "ABS_MT_TOUCH_MAJOR", ABS_MT_TOUCH_MINOR: "ABS_MT_TOUCH_MINOR",
-            ABS_MT_POSITION_X: "ABS_MT_POSITION_X", ABS_MT_POSITION_Y: "ABS_MT_POSITION_Y",
-            ABS_MT_TRACKING_ID: "ABS_MT_TRACKING_ID", ABS_MT_PRESSURE: "ABS_MT_PRESSURE",
-        ],
-        EV_MSC: [MSC_TIMESTAMP: "MSC_TIMESTAMP"],
-    ]
-
-    private static let propertyNames: [UInt16: String] = [
-        INPUT_PROP_POINTER: "INPUT_PROP_POINTER", INPUT_PROP_DIRECT: "INPUT_PROP_DIRECT",
-        INPUT_PROP_BUTTONPAD: "INPUT_PROP_BUTTONPAD",
-    ]
+    private static func firstNames(_ list: [(UInt16, String)]) -> [UInt16: String] {
+        Dictionary(list, uniquingKeysWith: { first, _ in first })
+    }
 
     /// `EV_ABS`, or `EV_0x1f` for a type this table does not list.
     public static func typeName(_ type: UInt16) -> String {
@@ -107,11 +92,19 @@ public enum EvdevCode {
         propertyNames[property] ?? "INPUT_PROP_0x" + String(property, radix: 16)
     }
 
-    /// The code for a name this table lists, in any event type (`ABS_MT_SLOT` → (EV_ABS, 0x2f)).
+    /// The code for a name the kernel header defines, in any event type (`ABS_MT_SLOT` → (EV_ABS,
+    /// 0x2f); `BTN_TOUCH` → (EV_KEY, 0x14a)).
     public static func code(named name: String) -> (type: UInt16, code: UInt16)? {
-        for (type, codes) in codeNames {
-            if let entry = codes.first(where: { $0.value == name }) { return (type, entry.key) }
-        }
-        return nil
+        codesByName[name]
+    }
+
+    /// The event type for `EV_ABS` and the like.
+    public static func type(named name: String) -> UInt16? {
+        typesByName[name]
+    }
+
+    /// The input property for `INPUT_PROP_DIRECT` and the like.
+    public static func property(named name: String) -> UInt16? {
+        propertiesByName[name]
     }
 }

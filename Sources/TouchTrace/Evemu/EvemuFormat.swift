@@ -32,7 +32,7 @@ public enum EvemuFormat {
 
     /// Reads one evemu file. A file of events without a device header (the older two-file shape)
     /// takes its header from a companion `.desc` beside it (`NAME.DESC.events` → `NAME.DESC.desc`,
-    /// then `NAME.desc`), and a warning says which; with no companion, the device is inferred from
+    /// then `NAME.desc`; `NAME-ACTION.events` → `NAME.desc`), and a warning says which; with no companion, the device is inferred from
     /// the events and a warning says so.
     public static func read(path: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
         let bytes = try readFile(path)
@@ -113,8 +113,10 @@ public enum EvemuFormat {
         while true {
             let candidate = stem + ".desc"
             if candidate != path, access(candidate, R_OK) == 0 { return candidate }
-            guard let dot = stem[directoryEnd...].lastIndex(of: ".") else { return nil }
-            stem = String(stem[..<dot])
+            // `NAME.ACTION.events` and `NAME-ACTION.events` (X.Org's integration tests) both
+            // describe their device in `NAME.desc`: drop one `.` or `-` part at a time.
+            guard let cut = stem[directoryEnd...].lastIndex(where: { $0 == "." || $0 == "-" }) else { return nil }
+            stem = String(stem[..<cut])
         }
     }
 

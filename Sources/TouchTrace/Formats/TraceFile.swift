@@ -34,7 +34,7 @@ public enum TraceFile {
         guard let format = TraceFormat.detect(prefix: prefix) else {
             throw TraceInputError(
                 file: path, location: .byte(0),
-                message: "not a trace Touchstone can read (expected a binary trace, JSON Lines, an evemu recording or libinput record YAML)")
+                message: "not a trace Touchstone can read (expected a binary trace, JSON Lines, an evemu recording, libinput record YAML, a getevent log or an evtest log)")
         }
         return format
     }
@@ -50,12 +50,20 @@ public enum TraceFile {
             return TraceInput(path: path, format: format, events: .streamed(reader), warnings: [])
         case .jsonLines:
             return TraceInput(path: path, format: format, events: .imported(try JSONLines.read(path: path)), warnings: [])
-        case .evemu:
-            let (document, warnings) = try EvemuFormat.read(path: path)
+        case .evemu, .libinputRecord, .getevent, .evtest:
+            let (document, warnings) = try importText(format, path: path)
             return TraceInput(path: path, format: format, events: .imported(JSONLinesTrace(document: document)), warnings: warnings)
-        case .libinputRecord:
-            let (document, warnings) = try LibinputRecordFormat.read(path: path)
-            return TraceInput(path: path, format: format, events: .imported(JSONLinesTrace(document: document)), warnings: warnings)
+        }
+    }
+
+    /// The text formats recorded by other tools, imported whole into a document.
+    private static func importText(_ format: TraceFormat, path: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
+        switch format {
+        case .evemu: try EvemuFormat.read(path: path)
+        case .libinputRecord: try LibinputRecordFormat.read(path: path)
+        case .getevent: try GeteventFormat.read(path: path)
+        case .evtest: try EvtestFormat.read(path: path)
+        case .binary, .jsonLines: preconditionFailure("\(format) is not an imported text format")
         }
     }
 
@@ -84,6 +92,8 @@ public enum TraceFile {
         case .libinputRecord:
             try checkEvdevTimes(trace.document, path: path, format: format)
             try OutputFile.write(Array(LibinputRecordFormat.write(trace.document).utf8), to: path)
+        case .getevent, .evtest:
+            throw TraceWriteError(file: path, message: "Touchstone reads \(format.displayName)s but does not write them")
         }
     }
 

@@ -11,6 +11,10 @@ public enum TraceFormat: String, CaseIterable, Sendable {
     case evemu
     /// A `libinput record` YAML file (format version 1), extensions `.yml`, `.yaml`.
     case libinputRecord
+    /// An Android `getevent` log (read only).
+    case getevent
+    /// An `evtest` log (read only).
+    case evtest
 
     /// How `touchstone info` names the format.
     public var displayName: String {
@@ -19,16 +23,29 @@ public enum TraceFormat: String, CaseIterable, Sendable {
         case .jsonLines: "JSON Lines trace"
         case .evemu: "evemu recording"
         case .libinputRecord: "libinput record YAML"
+        case .getevent: "getevent log"
+        case .evtest: "evtest log"
         }
     }
 
-    /// The format whose signature `prefix` (the first bytes of a file; 4 KiB is plenty) carries.
+    /// The format whose signature `prefix` (the first bytes of a file; 4 KiB is plenty) carries:
+    /// the one place every command learns what a file is. A name is never consulted.
     public static func detect(prefix: [UInt8]) -> TraceFormat? {
         if BinaryTrace.looksLike(prefix) { return .binary }
         if JSONLines.looksLike(prefix) { return .jsonLines }
         if LibinputRecordFormat.looksLike(prefix) { return .libinputRecord }
         if EvemuFormat.looksLike(prefix) { return .evemu }
+        if EvtestFormat.looksLike(prefix) { return .evtest }
+        if GeteventFormat.looksLike(prefix) { return .getevent }
         return nil
+    }
+
+    /// Whether Touchstone can write this format (getevent and evtest logs are only read).
+    public var isWritable: Bool {
+        switch self {
+        case .binary, .jsonLines, .evemu, .libinputRecord: true
+        case .getevent, .evtest: false
+        }
     }
 
     /// The format a file called `path` should be written in, from its extension.

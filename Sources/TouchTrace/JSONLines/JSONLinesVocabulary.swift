@@ -8,7 +8,7 @@ enum JSONLinesVocabulary {
     ]
     static let deviceSources: [(DeviceSource, String)] = [
         (.libinput, "libinput"), (.wayland, "wayland"), (.evemu, "evemu"), (.libinputRecord, "libinput-record"),
-        (.synthetic, "synthetic"),
+        (.synthetic, "synthetic"), (.getevent, "getevent"), (.evtest, "evtest"),
     ]
 
     static func name<T: Equatable>(_ value: T, in table: [(T, String)]) -> String {

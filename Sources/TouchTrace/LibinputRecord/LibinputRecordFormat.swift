@@ -1,8 +1,8 @@
 /// Import and export of `libinput record` YAML, format version 1: the recordings libinput's own
 /// developers ask for, replayable with `libinput replay`.
 ///
-/// Reading keeps each device's node and udev properties in `DeviceDescription.properties` (keys
-/// `node` and `udev`) and its evdev capabilities in evemu's spelling (key `evemu`), so a recording
+/// Reading keeps each device's node, HID report descriptor and udev properties in
+/// `DeviceDescription.properties` (keys `node`, `hid` and `udev`) and its evdev capabilities in evemu's spelling (key `evemu`), so a recording
 /// can be exported to either format and emulated again.
 ///
 ///     let (document, warnings) = try LibinputRecordFormat.read(path: "scroll.yml")
@@ -10,6 +10,13 @@
 public enum LibinputRecordFormat {
     static let nodeKey = "node"
     static let udevKey = "udev"
+    /// The HID report descriptor, hex bytes separated by blanks (`05 01 09 02 …`).
+    static let hidKey = "hid"
+
+    static func hexByte(_ byte: UInt8) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0xf)]], as: UTF8.self)
+    }
 
     /// Whether the first bytes look like a libinput recording: the `# libinput record` banner, or
     /// `version: 1` among the first lines with no evemu lines before it.

@@ -11,6 +11,8 @@ struct LibinputRecordReader {
         var udev: [String] = []
         var events: [EvdevEvent] = []
         var lines: [Int] = []
+        /// The HID report descriptor as hex bytes (`05 01 09 02 …`), when the recording holds one.
+        var hid: String?
     }
 
     let file: String
@@ -44,6 +46,10 @@ struct LibinputRecordReader {
     // MARK: - Lines
 
     private static let eventPath = ["devices", "-", "events", "-", "evdev", "-"]
+    /// libinput's own interpretation of the frames (`--with-libinput`), interleaved with them as
+    /// `- libinput:` entries of flow mappings. Touches are decoded from the evdev frames instead;
+    /// an event kind the evdev frames cannot give (such as pointer-axis scrolling) is read here.
+    private static let libinputEventPath = ["devices", "-", "events", "-", "libinput", "-"]
     private static let libinputPath = ["libinput"]
     private static let systemPath = ["system"]
 
@@ -51,6 +57,8 @@ struct LibinputRecordReader {
         let path = line.path
         if line.key == nil, path == Self.eventPath {
             try event(line)
+        } else if path == Self.libinputEventPath {
+            return
         } else if path.isEmpty {
             try topLevel(line)
         } else if path == Self.libinputPath, line.key == "version" {
@@ -90,6 +98,12 @@ struct LibinputRecordReader {
         switch (Array(path), line.key) {
         case ([], "node"?):
             devices[index].node = LibinputRecordYAML.string(line.value)
+        case ([], "hid"?):
+            // The HID report descriptor (libinput 1.12 and later, USB and I2C devices): bytes.
+            guard let bytes = LibinputRecordYAML.integers(line.value), bytes.allSatisfy({ (0...0xff) ~= $0 }) else {
+                throw LibinputRecordYAML.Failure(line: line.number, message: "expected `hid: [0x05, 0x01, …]` (bytes)")
+            }
+            devices[index].hid = bytes.map { LibinputRecordFormat.hexByte(UInt8($0)) }.joined(separator: " ")
         case (["evdev"], "name"?):
             devices[index].capabilities.name = LibinputRecordYAML.string(line.value)
         case (["evdev"], "id"?):
@@ -203,6 +217,7 @@ struct LibinputRecordReader {
         let descriptions = devices.enumerated().map { (index, device) -> DeviceDescription in
             var properties: [DeviceDescription.Property] = []
             if let node = device.node { properties.append(.init(LibinputRecordFormat.nodeKey, node)) }
+            if let hid = device.hid { properties.append(.init(LibinputRecordFormat.hidKey, hid)) }
             properties += device.udev.map { .init(LibinputRecordFormat.udevKey, $0) }
             // The device in evemu's spelling, so it can be exported to evemu or emulated again.
             properties += EvemuHeader.lines(for: device.capabilities).map { .init(EvemuHeader.propertyKey, $0) }

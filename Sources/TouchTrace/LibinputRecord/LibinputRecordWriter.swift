@@ -45,6 +45,12 @@ struct LibinputRecordWriter {
             text += "      \(code): [\(a.minimum), \(a.maximum), \(a.fuzz), \(a.flat), \(a.resolution)] # \(EvdevCode.codeName(type: EvdevCode.EV_ABS, code: code))\n"
         }
         text += "    properties: [\(capabilities.inputProperties.map(String.init).joined(separator: ", "))]\n"
+        if let hid = description.property(LibinputRecordFormat.hidKey) {
+            // libinput's layout: sixteen bytes a line inside one flow sequence.
+            let bytes = hid.split(separator: " ").map { "0x" + $0 }
+            let lines = stride(from: 0, to: bytes.count, by: 16).map { bytes[$0..<min($0 + 16, bytes.count)].joined(separator: ", ") }
+            text += "  hid: [\n    " + lines.joined(separator: ",\n    ") + " ]\n"
+        }
         text += "  udev:\n    properties:\n"
         var udev = description.properties.filter { $0.key == LibinputRecordFormat.udevKey }.map(\.value)
         if udev.isEmpty { udev = defaultUdevProperties(description.kind) }

@@ -29,23 +29,66 @@ struct LibinputRecordYAML {
     private static let space = UInt8(ascii: " ")
     private static let quote = UInt8(ascii: "\"")
 
+    /// A flow collection (`[` or `{`) left open at the end of its line, such as the `hid: [` report
+    /// descriptor: its lines are joined until the brackets balance, then handled as one line.
+    private struct OpenFlow {
+        var column: Int
+        var number: Int
+        var content: [UInt8]
+        var depth: Int
+    }
+
+    private var openFlow: OpenFlow?
+    private var sawContent = false
+
     /// Calls `body` with each meaningful line of `text`.
     mutating func forEachLine(_ text: UnsafeBufferPointer<UInt8>, _ body: (Line) throws(Failure) -> Void) throws(Failure) {
         try TextLines.forEach(in: text) { (line, number) throws(Failure) in
-            let end = try Self.contentEnd(line, number: number)
+            let (end, depth) = try Self.contentEnd(line, number: number)
             var start = 0
             while start < end, line[start] == Self.space { start += 1 }
             if start == end { return }
             if line[start] == UInt8(ascii: "\t") { throw Failure(line: number, message: "tab in indentation") }
             let content = UnsafeBufferPointer(rebasing: line[start..<end])
-            if Self.hasPrefix(content, "---") || Self.hasPrefix(content, "...") { return }
+            if var flow = openFlow {
+                flow.content.append(Self.space)
+                flow.content.append(contentsOf: content)
+                flow.depth += depth
+                guard flow.depth <= 0 else {
+                    openFlow = flow
+                    return
+                }
+                openFlow = nil
+                guard flow.depth == 0 else { throw Failure(line: number, message: "unbalanced `]` or `}`") }
+                try flow.content.withUnsafeBufferPointer { (joined) throws(Failure) in
+                    try handle(column: flow.column, content: joined, number: flow.number, body)
+                }
+                return
+            }
+            if Self.hasPrefix(content, "---") || Self.hasPrefix(content, "...") {
+                // A document marker is fine before the content; a second document is not libinput's.
+                if sawContent, Self.hasPrefix(content, "---") {
+                    throw Failure(line: number, message: "a second YAML document (libinput record writes one)")
+                }
+                return
+            }
+            sawContent = true
+            if depth > 0 {
+                openFlow = OpenFlow(column: start, number: number, content: Array(content), depth: depth)
+                return
+            }
+            if depth < 0 { throw Failure(line: number, message: "unbalanced `]` or `}`") }
             try handle(column: start, content: content, number: number, body)
+        }
+        if let flow = openFlow {
+            throw Failure(line: flow.number, message: "`[` or `{` never closed")
         }
     }
 
     private mutating func handle(
         column: Int, content: UnsafeBufferPointer<UInt8>, number: Int, _ body: (Line) throws(Failure) -> Void
     ) throws(Failure) {
+        try Self.refuseUnsupported(content, number: number)
         let isItem = content[0] == UInt8(ascii: "-") && (content.count == 1 || content[1] == Self.space)
         guard isItem else {
             while let top = columns.last, top >= column { pop() }
@@ -59,6 +102,7 @@ struct LibinputRecordYAML {
         while restStart < content.count, content[restStart] == Self.space { restStart += 1 }
         if restStart == content.count { return }
         let rest = UnsafeBufferPointer(rebasing: content[restStart...])
+        try Self.refuseUnsupported(rest, number: number)
         if rest[0] == UInt8(ascii: "[") || rest[0] == Self.quote || rest[0] == UInt8(ascii: "{") || Self.keyEnd(rest) == nil {
             try body(Line(path: names, key: nil, value: rest, number: number, startsItem: true))
             return
@@ -76,11 +120,29 @@ struct LibinputRecordYAML {
         var valueStart = end + 1
         while valueStart < content.count, content[valueStart] == Self.space { valueStart += 1 }
         let value = UnsafeBufferPointer(rebasing: content[valueStart...])
+        try Self.refuseUnsupported(value, number: number)
         try body(Line(path: names, key: key, value: value, number: number, startsItem: startsItem))
         if value.isEmpty {
             columns.append(column)
             names.append(key)
         }
+    }
+
+    /// YAML that `libinput record` never writes (anchors, aliases, tags, block scalars, complex
+    /// keys, directives) is refused with its line rather than misread.
+    private static func refuseUnsupported(_ content: UnsafeBufferPointer<UInt8>, number: Int) throws(Failure) {
+        guard let first = content.first else { return }
+        let construct: String
+        switch first {
+        case UInt8(ascii: "&"): construct = "an anchor (`&`)"
+        case UInt8(ascii: "*"): construct = "an alias (`*`)"
+        case UInt8(ascii: "!"): construct = "a tag (`!`)"
+        case UInt8(ascii: "|"), UInt8(ascii: ">"): construct = "a block scalar (`|` or `>`)"
+        case UInt8(ascii: "?"): construct = "a complex key (`?`)"
+        case UInt8(ascii: "%"): construct = "a directive (`%`)"
+        default: return
+        }
+        throw Failure(line: number, message: "\(construct) is YAML that libinput record does not write")
     }
 
     private mutating func pop() {
@@ -101,11 +163,13 @@ struct LibinputRecordYAML {
         return nil
     }
 
-    /// Where the line's content ends: before a `# comment` (a `#` at the start or after a blank,
-    /// outside quotes) and trailing blanks.
-    private static func contentEnd(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws(Failure) -> Int {
+    /// Where the line's content ends (before a `# comment`, a `#` at the start or after a blank,
+    /// outside quotes, and before trailing blanks), and how many flow brackets (`[`, `{`) it leaves
+    /// open (negative: closes more than it opens).
+    private static func contentEnd(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws(Failure) -> (end: Int, depth: Int) {
         var inQuotes = false
         var escaped = false
+        var depth = 0
         var end = line.count
         for index in line.indices {
             let byte = line[index]
@@ -113,6 +177,10 @@ struct LibinputRecordYAML {
                 if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == quote { inQuotes = false }
             } else if byte == quote {
                 inQuotes = true
+            } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                depth += 1
+            } else if byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+                depth -= 1
             } else if byte == UInt8(ascii: "#"), index == 0 || line[index - 1] == space || line[index - 1] == UInt8(ascii: "\t") {
                 end = index
                 break
@@ -120,7 +188,7 @@ struct LibinputRecordYAML {
         }
         if inQuotes { throw Failure(line: number, message: "unterminated quoted string") }
         while end > 0, line[end - 1] == space || line[end - 1] == UInt8(ascii: "\t") { end -= 1 }
-        return end
+        return (end, depth)
     }
 
     private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
@@ -192,7 +260,9 @@ struct LibinputRecordYAML {
         while index < end, value[index] == space { index += 1 }
     }
 
-    /// An optionally negative decimal within Int64's range (values beyond 2^62 are refused).
+    /// An optionally negative integer, decimal or `0x` hexadecimal (libinput writes report
+    /// descriptors in hex), whose magnitude fits in 62 bits: larger values are refused before any
+    /// arithmetic could overflow.
     @inline(__always)
     private static func parseInteger(_ value: UnsafeBufferPointer<UInt8>, _ index: inout Int, end: Int? = nil) -> Int64? {
         let end = end ?? value.count
@@ -201,13 +271,27 @@ struct LibinputRecordYAML {
             negative = true
             index += 1
         }
+        var radix: Int64 = 10
+        if index + 1 < end, value[index] == UInt8(ascii: "0"), value[index + 1] | 0x20 == UInt8(ascii: "x") {
+            radix = 16
+            index += 2
+        }
         let start = index
         var number: Int64 = 0
-        while index < end, value[index] &- UInt8(ascii: "0") < 10 {
-            let digit = Int64(value[index] &- UInt8(ascii: "0"))
-            // Numbers past 2^62 are refused; checked before the step, which could otherwise overflow.
-            if number > ((1 << 62) - digit) / 10 { return nil }
-            number = number * 10 + digit
+        while index < end {
+            let digit: Int64
+            let byte = value[index]
+            if byte &- UInt8(ascii: "0") < 10 {
+                digit = Int64(byte &- UInt8(ascii: "0"))
+            } else if radix == 16, (byte | 0x20) &- UInt8(ascii: "a") < 6 {
+                digit = Int64((byte | 0x20) &- UInt8(ascii: "a")) + 10
+            } else {
+                break
+            }
+            let (shifted, overflowA) = number.multipliedReportingOverflow(by: radix)
+            let (next, overflowB) = shifted.addingReportingOverflow(digit)
+            if overflowA || overflowB || next > 1 << 62 { return nil }
+            number = next
             index += 1
         }
         guard index > start else { return nil }

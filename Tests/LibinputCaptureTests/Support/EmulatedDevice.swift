@@ -23,6 +23,19 @@ struct EmulatedDevice {
     var capabilities: [Int: [UInt8]]
     /// Absolute axes by code.
     var axes: [(code: Int, range: AxisRange)]
+    /// A HID report descriptor: when set, the input device sits below a HID device whose sysfs
+    /// holds it (`/sys/class/input/eventN/device/device/report_descriptor`, where `libinput record`
+    /// looks), as an I2C or USB touchpad does.
+    var hidReportDescriptor: [UInt8]? = nil
+
+    /// The sysfs folder the input device's node sits in.
+    var sysfsParent: String {
+        hidReportDescriptor == nil ? "/devices/virtual/input" : "/devices/platform/i2c-touchstone/\(Self.hidDeviceName(self))/input"
+    }
+
+    static func hidDeviceName(_ device: EmulatedDevice) -> String {
+        "\(String(format4: device.bus)):\(String(format4: device.vendor)):\(String(format4: device.product)).0001"
+    }
 
     /// libevdev's buffer size for `EVIOCGBIT(type)`; umockdev answers only requests of the recorded size.
     static func bitmaskSize(eventType: Int) -> Int {
@@ -41,9 +54,25 @@ struct EmulatedDevice {
         let keyMask = Self.hexWords(capabilities[0x01] ?? [])
         let evMask = Self.hexWords(capabilities[0x00] ?? [])
         let propMask = Self.hexWords(Self.bitmask(inputProperties, bytes: 8))
-        return """
-            P: /devices/virtual/input/input\(eventNumber)/event\(eventNumber)
+        var hid = ""
+        var eventLink = "", inputLink = ""
+        if let descriptor = hidReportDescriptor {
+            hid = """
+                P: /devices/platform/i2c-touchstone/\(Self.hidDeviceName(self))
+                E: SUBSYSTEM=hid
+                E: HID_NAME=\(name)
+                H: report_descriptor=\(Self.hex(descriptor))
+
+
+                """
+            // umockdev does not link a child to its parent: `device` is what sysfs has.
+            eventLink = "L: device=../../input\(eventNumber)\n"
+            inputLink = "L: device=../../../\(Self.hidDeviceName(self))\n"
+        }
+        return hid + """
+            P: \(sysfsParent)/input\(eventNumber)/event\(eventNumber)
             N: input/event\(eventNumber)
+            \(eventLink)\
             E: DEVNAME=/dev/input/event\(eventNumber)
             E: ID_INPUT=1
             E: \(udevType.rawValue)=1
@@ -52,7 +81,8 @@ struct EmulatedDevice {
             E: SUBSYSTEM=input
             A: dev=13:\(minor)
 
-            P: /devices/virtual/input/input\(eventNumber)
+            P: \(sysfsParent)/input\(eventNumber)
+            \(inputLink)\
             E: ABS=\(absMask)
             E: EV=\(evMask)
             E: ID_INPUT=1
@@ -126,6 +156,10 @@ struct EmulatedDevice {
 }
 
 private extension String {
+    init(format4 value: UInt16) {
+        self = String(format2: UInt8(value >> 8)) + String(format2: UInt8(value & 0xFF))
+    }
+
     init(format2 byte: UInt8) {
         let digits = Array("0123456789ABCDEF")
         self = String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])

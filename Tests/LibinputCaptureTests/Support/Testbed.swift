@@ -57,7 +57,7 @@ final class Testbed {
             throw TestbedError("\(path) has no pty")
         }
         return Node(
-            path: path, sysPath: "/sys/devices/virtual/input/input\(eventNumber)/event\(eventNumber)",
+            path: path, sysPath: "/sys\(device.sysfsParent)/input\(eventNumber)/event\(eventNumber)",
             writeEnd: writeEnd, ptyPath: "/dev/pts/\(ptyNumber)"
         )
     }

@@ -1,0 +1,30 @@
+/// Import of `evtest` logs: the device header (driver version, id, name, supported events with
+/// their `Value`/`Min`/`Max`/`Fuzz`/`Flat`/`Resolution`, properties) and the `Event: time …` lines
+/// with their `SYN_REPORT` separators. Without a header the device is inferred from the events,
+/// with a warning. `docs/formats-getevent-evtest.md` describes the format.
+///
+///     let (document, warnings) = try EvtestFormat.read(path: "tap.evtest")
+public enum EvtestFormat {
+    /// Whether the first bytes look like evtest output: its header lines or `Event: time` lines.
+    public static func looksLike(_ prefix: [UInt8]) -> Bool {
+        for line in String(decoding: prefix.prefix(4096), as: UTF8.self).split(separator: "\n").prefix(40) {
+            if line.hasPrefix("Input driver version is ") || line.hasPrefix("Input device ID: bus ")
+                || line.hasPrefix("Input device name: ") || line.hasPrefix("Event: time ")
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Reads an evtest log from a file.
+    public static func read(path: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
+        try read(bytes: try EvemuFormat.readFile(path), file: path)
+    }
+
+    /// Reads an evtest log already in memory (`file` names it in errors and warnings).
+    public static func read(bytes: [UInt8], file: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
+        var reader = EvtestReader(file: file)
+        return try reader.read(bytes)
+    }
+}

@@ -1,0 +1,230 @@
+/// Reads `evtest` output line by line into an `EvdevLog` of one device:
+///
+///     Input driver version is 1.0.1
+///     Input device ID: bus 0x18 vendor 0x0 product 0x0 version 0x0
+///     Input device name: "Atmel maXTouch Touchscreen"
+///     Supported events:
+///       Event type 3 (EV_ABS)
+///         Event code 53 (ABS_MT_POSITION_X)
+///           Value      0
+///           Min        0
+///           Max     4095
+///           Resolution      10
+///     Properties:
+///       Property type 1 (INPUT_PROP_DIRECT)
+///     Testing ... (interrupt to exit)
+///     Event: time 1404317226.393186, type 3 (EV_ABS), code 53 (ABS_MT_POSITION_X), value 1020
+///     Event: time 1404317226.393186, -------------- SYN_REPORT ------------
+///
+/// The numbers decide; names in parentheses are not needed (old evtest printed other ones). The
+/// device list and prompt evtest prints when started without a device are accepted before the
+/// header.
+struct EvtestReader {
+    private enum Section { case none, events, repeats, properties }
+
+    let file: String
+    private var log: EvdevLog
+    private var section = Section.none
+    private var type: UInt16?
+    private var axis: UInt16?
+    private var axisValues: [String: Int32] = [:]
+
+    init(file: String) {
+        self.file = file
+        log = EvdevLog(file: file)
+        _ = log.device(node: "", line: 1)
+    }
+
+    typealias LineError = LineScanner.LineError
+
+    mutating func read(_ bytes: [UInt8]) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
+        try LineScanner.forEachLine(bytes, file: file) { (line, number) throws(LineError) in try take(line, number) }
+        do throws(LineError) {
+            try finishAxis()
+        } catch {
+            throw TraceInputError(file: file, location: .wholeFile, message: error.message)
+        }
+        if log.devices[0].declared != nil {
+            log.devices[0].declared!.name = log.devices[0].name
+        }
+        let recorder = RecorderInfo(name: "evtest", version: "", detail: "imported from \(EvemuReader.baseName(file))")
+        return try log.decode(source: .evtest, recorder: recorder, extraWarnings: [])
+    }
+
+    private var declared: EvdevCapabilities {
+        get { log.devices[0].declared ?? EvdevCapabilities(name: "") }
+        set { log.devices[0].declared = newValue }
+    }
+
+    // MARK: - Lines
+
+    private mutating func take(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) throws(LineError) {
+        var scanner = LineScanner(line)
+        scanner.skipBlanks()
+        if scanner.atEnd { return }
+        if scanner.take("Event:") {
+            try finishAxis()
+            try event(&scanner, number)
+        } else if scanner.index > 0 {
+            try headerDetail(&scanner)
+        } else if scanner.take("Input driver version is") || scanner.take("Testing ...") {
+            return
+        } else if scanner.take("Input device ID:") {
+            // bus 0x18 vendor 0x0 product 0x0 version 0x0
+            var id: [UInt16] = []
+            for key in ["bus", "vendor", "product", "version"] {
+                guard LineScanner.string(scanner.token()) == key, let value = LineScanner.hex(scanner.token(), digits: 4) else {
+                    throw LineError("expected `Input device ID: bus 0x… vendor 0x… product 0x… version 0x…`")
+                }
+                id.append(UInt16(value))
+            }
+            var capabilities = declared
+            (capabilities.bus, capabilities.vendor, capabilities.product, capabilities.version) = (id[0], id[1], id[2], id[3])
+            declared = capabilities
+        } else if scanner.take("Input device name:") {
+            guard let name = LineScanner.quoted(scanner.rest) else { throw LineError("expected `Input device name: \"…\"`") }
+            log.devices[0].name = name
+        } else if scanner.take("Supported events:") {
+            section = .events
+            declared = declared
+        } else if scanner.take("Key repeat handling:") {
+            try finishAxis()
+            section = .repeats
+        } else if scanner.take("Properties:") {
+            try finishAxis()
+            section = .properties
+        } else if scanner.take("No device specified") || scanner.take("Available devices:") || scanner.take("Select the device")
+            || scanner.take("Not running as root") || scanner.take("/dev/input/")
+        {
+            return
+        } else {
+            throw LineError("not an evtest line (expected the device header or `Event: time …`)")
+        }
+    }
+
+    /// An indented header line: `Event type N (…)`, `Event code N (…)`, an axis's `Value`/`Min`/
+    /// `Max`/`Fuzz`/`Flat`/`Resolution`, `Property type N (…)`, or key-repeat settings.
+    private mutating func headerDetail(_ scanner: inout LineScanner) throws(LineError) {
+        switch section {
+        case .none:
+            throw LineError("an indented line outside the device header")
+        case .repeats:
+            return
+        case .properties:
+            guard scanner.take("Property type"), let property = LineScanner.decimal(scanner.token(), limit: 31), property >= 0 else {
+                throw LineError("expected `Property type N (NAME)`")
+            }
+            var capabilities = declared
+            capabilities.addProperty(UInt16(property))
+            declared = capabilities
+        case .events:
+            if scanner.take("Event type") {
+                try finishAxis()
+                guard let value = LineScanner.decimal(scanner.token(), limit: Int64(EvdevCode.EV_CNT) - 1), value >= 0 else {
+                    throw LineError("expected `Event type N (NAME)` with N below 32")
+                }
+                type = UInt16(value)
+            } else if scanner.take("Event code") {
+                try finishAxis()
+                guard let type, let value = LineScanner.decimal(scanner.token(), limit: 0x2ff), value >= 0 else {
+                    throw LineError("expected `Event code N (NAME)` under an event type")
+                }
+                if type == EvdevCode.EV_ABS {
+                    guard value < EvdevCode.ABS_CNT else { throw LineError("absolute axis \(value) out of range") }
+                    axis = UInt16(value)
+                } else if type != EvdevCode.EV_SYN {
+                    var capabilities = declared
+                    capabilities.addCode(type: type, code: UInt16(value))
+                    declared = capabilities
+                }
+            } else {
+                let key = LineScanner.string(scanner.token())
+                guard axis != nil || type != EvdevCode.EV_ABS, ["Value", "Min", "Max", "Fuzz", "Flat", "Resolution"].contains(key),
+                    let value = LineScanner.decimal(scanner.token()), let value32 = Int32(exactly: value), scanner.rest.isEmpty
+                else { throw LineError("expected an axis line (`Min 0`, `Max 4095` …) under an ABS event code") }
+                // Old evtest lists key-repeat settings (EV_REP) with values here too.
+                if axis != nil { axisValues[key] = value32 }
+            }
+        }
+    }
+
+    private mutating func finishAxis() throws(LineError) {
+        guard let code = axis else { return }
+        axis = nil
+        defer { axisValues = [:] }
+        guard let minimum = axisValues["Min"], let maximum = axisValues["Max"] else {
+            throw LineError("absolute axis \(code) has no Min and Max")
+        }
+        var capabilities = declared
+        capabilities.addCode(type: EvdevCode.EV_ABS, code: code)
+        capabilities.addAxis(code, AxisRange(
+            minimum: minimum, maximum: maximum, resolution: axisValues["Resolution"] ?? 0,
+            fuzz: axisValues["Fuzz"] ?? 0, flat: axisValues["Flat"] ?? 0
+        ))
+        declared = capabilities
+    }
+
+    // MARK: - Events
+
+    /// `time T, type N (…), code N (…), value V` or `time T, -------------- SYN_REPORT ------------`
+    /// (`++++` for SYN_MT_REPORT, `>>>>` for SYN_DROPPED).
+    private mutating func event(_ scanner: inout LineScanner, _ number: Int) throws(LineError) {
+        guard scanner.take("time"), let time = LineScanner.time(scanner.token(stoppingAt: ",")), scanner.take(",") else {
+            throw LineError("expected `Event: time SECONDS.MICROSECONDS, …`")
+        }
+        let event: EvdevEvent
+        if scanner.take("type") {
+            guard let type = LineScanner.decimal(scanner.token(), limit: 0xffff), type >= 0, Self.skipName(&scanner),
+                scanner.take("code"), let code = LineScanner.decimal(scanner.token(), limit: 0xffff), code >= 0, Self.skipName(&scanner),
+                scanner.take("value")
+            else { throw LineError("expected `type N (NAME), code N (NAME), value V`") }
+            let token = scanner.token()
+            // evtest prints MSC_RAW and MSC_SCAN values in hex.
+            let isHex = type == EvdevCode.EV_MSC && (code == 3 || code == 4)
+            let parsed = isHex ? LineScanner.hex(token).map { Int64(Int32(bitPattern: $0)) } : LineScanner.decimal(token)
+            guard let value = parsed, let value32 = Int32(exactly: value), scanner.rest.isEmpty else {
+                throw LineError("expected a 32-bit value")
+            }
+            event = EvdevEvent(time: time, type: UInt16(type), code: UInt16(code), value: value32)
+        } else {
+            let marker = scanner.token()
+            let name = LineScanner.string(UnsafeBufferPointer(rebasing: scanner.rest.prefix(while: { $0 != marker.first ?? 0 })))
+                .trimmingBlanks
+            let code: UInt16
+            switch marker.first {
+            case UInt8(ascii: "-"):
+                // Old evtest names the reports "Report Sync" and "Config Sync".
+                if name == "Report Sync" {
+                    code = EvdevCode.SYN_REPORT
+                } else if name == "Config Sync" {
+                    code = EvdevCode.SYN_CONFIG
+                } else if let found = EvdevCode.code(named: name), found.type == EvdevCode.EV_SYN {
+                    code = found.code
+                } else {
+                    throw LineError("unknown separator `\(name)`")
+                }
+            case UInt8(ascii: "+"): code = EvdevCode.SYN_MT_REPORT
+            case UInt8(ascii: ">"): code = EvdevCode.SYN_DROPPED
+            default: throw LineError("expected `type N …` or a `---- SYN_REPORT ----` separator")
+            }
+            guard marker.count >= 3, marker.allSatisfy({ $0 == marker.first }) else {
+                throw LineError("expected a `---- SYN_REPORT ----` separator")
+            }
+            event = EvdevEvent(time: time, type: EvdevCode.EV_SYN, code: code, value: 0)
+        }
+        log.append(event, device: 0, line: number)
+    }
+
+    /// Skips `(NAME),` after a number.
+    private static func skipName(_ scanner: inout LineScanner) -> Bool {
+        guard scanner.take("(") else { return scanner.take(",") }
+        while !scanner.atEnd, scanner.bytes[scanner.index] != UInt8(ascii: ")") { scanner.index += 1 }
+        return scanner.take(")") && (scanner.take(",") || scanner.atEnd)
+    }
+}
+
+private extension String {
+    var trimmingBlanks: String {
+        String(self.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+    }
+}

@@ -1,0 +1,278 @@
+/// Reads Android `getevent` output line by line into an `EvdevLog`:
+///
+///     add device 1: /dev/input/event2            (device headers; with -p/-lp their capabilities)
+///       name:     "synaptics_dsx"
+///       events:
+///         ABS (0003): 0035  : value 0, min 0, max 1079, fuzz 0, flat 0, resolution 0
+///       input props:
+///         INPUT_PROP_DIRECT
+///     [   81594.155379] /dev/input/event2: EV_ABS       ABS_MT_POSITION_X    0000021b
+///     /dev/input/event2: 0003 0035 0000021b      (plain; -t adds the time, -l the names)
+///     0003 0035 0000021b                         (one device given on the command line)
+///
+/// Values are 32-bit hex (tracking id -1 is `ffffffff`), or `DOWN`/`UP`/`REPEAT` for keys under
+/// `-l`; a name getevent cut at 20 characters is matched by its prefix.
+struct GeteventReader {
+    private enum Section { case none, events, properties }
+
+    let file: String
+    private var log: EvdevLog
+    /// The device whose `add device` block is being read, and where in the block the reader is.
+    private var infoDevice: Int?
+    private var section = Section.none
+    private var sectionType: UInt16?
+    /// Identification from `-p` (`bus:`, `vendor`, `product`, `version`), per device.
+    private var ids: [Int: (bus: UInt16, vendor: UInt16, product: UInt16, version: UInt16)] = [:]
+    /// Whether event lines carry `[ time ]` (`-t`); set by the first event line.
+    private var timed: Bool?
+    private var frames: Int64 = 0
+    private var unknownNames: [String: Int] = [:]
+    private var firstUnknownLine = 0
+
+    /// Frames of a log without times are spaced this far apart (a 100 Hz panel).
+    static let untimedFrameInterval: Int64 = 10_000
+
+    init(file: String) {
+        self.file = file
+        log = EvdevLog(file: file)
+    }
+
+    mutating func read(_ bytes: [UInt8]) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
+        try LineScanner.forEachLine(bytes, file: file) { (line, number) throws(LineError) in try take(line, number) }
+        var warnings: [FormatWarning] = []
+        if timed == false {
+            warnings.append(FormatWarning(file: file, location: .wholeFile, message: "no times in the log (getevent without -t): frames are spaced \(Self.untimedFrameInterval / 1000) ms apart"))
+        }
+        if !unknownNames.isEmpty {
+            let names = unknownNames.keys.sorted().joined(separator: ", ")
+            warnings.append(FormatWarning(file: file, location: .line(firstUnknownLine), message: "events with names this reader does not know were skipped: \(names)"))
+        }
+        for index in log.devices.indices {
+            let name = log.devices[index].name.isEmpty ? log.devices[index].node : log.devices[index].name
+            log.devices[index].declared?.name = name
+            if let id = ids[index] {
+                log.devices[index].declared?.bus = id.bus
+                log.devices[index].declared?.vendor = id.vendor
+                log.devices[index].declared?.product = id.product
+                log.devices[index].declared?.version = id.version
+            }
+        }
+        let recorder = RecorderInfo(name: "getevent", version: "", detail: "imported from \(EvemuReader.baseName(file))")
+        return try log.decode(source: .getevent, recorder: recorder, extraWarnings: warnings)
+    }
+
+    typealias LineError = LineScanner.LineError
+
+    // MARK: - Lines
+
+    private mutating func take(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) throws(LineError) {
+        var scanner = LineScanner(line)
+        scanner.skipBlanks()
+        if scanner.atEnd { return }
+        if scanner.index > 0 {
+            try deviceInfo(&scanner, number)
+            return
+        }
+        if scanner.take("add device") {
+            // `add device 1: /dev/input/event2`
+            let ordinal = scanner.token(stoppingAt: ":")
+            guard LineScanner.decimal(ordinal) != nil, scanner.take(":") else { throw LineError("expected `add device N: /dev/input/eventN`") }
+            let node = scanner.rest
+            guard !node.isEmpty, let device = log.device(node: LineScanner.string(node), line: number) else {
+                throw LineError("expected `add device N: /dev/input/eventN` (at most \(EvdevLog.deviceLimit) devices)")
+            }
+            infoDevice = device
+            section = .none
+            return
+        }
+        infoDevice = nil
+        if scanner.take("remove device") || scanner.take("could not ") { return }
+        try event(&scanner, number)
+    }
+
+    /// An indented line under `add device`: name, ids, capabilities, properties.
+    private mutating func deviceInfo(_ scanner: inout LineScanner, _ number: Int) throws(LineError) {
+        guard let device = infoDevice else { throw LineError("an indented line outside an `add device` block") }
+        let start = scanner.index
+        if scanner.take("name:") {
+            guard let name = LineScanner.quoted(scanner.rest) else { throw LineError("expected `name: \"…\"`") }
+            log.devices[device].name = name
+        } else if scanner.take("events:") {
+            section = .events
+            sectionType = nil
+            if log.devices[device].declared == nil { log.devices[device].declared = EvdevCapabilities(name: "") }
+        } else if scanner.take("input props:") {
+            section = .properties
+        } else if scanner.take("bus:") || scanner.take("vendor") || scanner.take("product") || scanner.take("version ") {
+            scanner.index = start
+            let key = scanner.token(stoppingAt: ":")
+            _ = scanner.take(":")
+            guard let value = LineScanner.hex(scanner.rest, digits: 4) else { throw LineError("expected a 4-digit hex number") }
+            var id = ids[device] ?? (0, 0, 0, 0)
+            switch LineScanner.string(key) {
+            case "bus": id.bus = UInt16(value)
+            case "vendor": id.vendor = UInt16(value)
+            case "product": id.product = UInt16(value)
+            default: id.version = UInt16(value)
+            }
+            ids[device] = id
+        } else if scanner.take("location:") || scanner.take("id:") || scanner.take("version:") {
+            return
+        } else if section == .events {
+            try capabilityLine(&scanner, device: device)
+        } else if section == .properties {
+            let token = scanner.token()
+            if LineScanner.string(token) == "<none>" { return }
+            guard let property = LineScanner.hex(token, digits: 4).map(UInt16.init(_:)) ?? EvdevCode.property(named: LineScanner.string(token)),
+                property < 0x20
+            else { throw LineError("expected an input property (INPUT_PROP_… or a hex number)") }
+            log.devices[device].declared?.addProperty(property)
+        } else {
+            throw LineError("not a getevent device line (name:, events:, input props: …)")
+        }
+    }
+
+    /// `KEY (0001): 014a 0145*`, `ABS (0003): 0035  : value 0, min 0, max 1079, …` or a
+    /// continuation line of the same type.
+    private mutating func capabilityLine(_ scanner: inout LineScanner, device: Int) throws(LineError) {
+        let save = scanner.index
+        let first = scanner.token()
+        if scanner.take("(") {
+            let typeToken = scanner.token(stoppingAt: ")")
+            guard let type = LineScanner.hex(typeToken, digits: 4), type < EvdevCode.EV_CNT, scanner.take("):") else {
+                throw LineError("expected `TYPE (hex): codes`")
+            }
+            _ = first
+            sectionType = UInt16(type)
+        } else {
+            scanner.index = save
+        }
+        guard let type = sectionType else { throw LineError("capability codes before their event type") }
+        while true {
+            var token = scanner.token(stoppingAt: ":")
+            if token.isEmpty { break }
+            if token.last == UInt8(ascii: "*") { token = UnsafeBufferPointer(rebasing: token.dropLast()) }
+            guard let code = try codeValue(token, type: type) else {
+                // A name this reader does not know names a code the touch decoder never needs.
+                continue
+            }
+            guard code < (type == EvdevCode.EV_ABS ? EvdevCode.ABS_CNT : 0x300) else { throw LineError("code \(code) out of range") }
+            if type == EvdevCode.EV_ABS {
+                try absinfo(&scanner, code: code, device: device)
+                return
+            }
+            log.devices[device].declared?.addCode(type: type, code: code)
+        }
+    }
+
+    /// ` : value 0, min 0, max 1079, fuzz 0, flat 0, resolution 0` (resolution is missing in old
+    /// Android releases).
+    private mutating func absinfo(_ scanner: inout LineScanner, code: UInt16, device: Int) throws(LineError) {
+        guard scanner.take(":") else { throw LineError("expected `: value V, min A, max B, …` after an ABS code") }
+        var values: [String: Int32] = [:]
+        while !scanner.atEnd {
+            let key = LineScanner.string(scanner.token())
+            let number = scanner.token(stoppingAt: ",")
+            _ = scanner.take(",")
+            guard let value = LineScanner.decimal(number), let value32 = Int32(exactly: value) else {
+                throw LineError("expected a number after `\(key)`")
+            }
+            values[key] = value32
+            scanner.skipBlanks()
+        }
+        guard let minimum = values["min"], let maximum = values["max"] else { throw LineError("an ABS code without min and max") }
+        let range = AxisRange(
+            minimum: minimum, maximum: maximum, resolution: values["resolution"] ?? 0,
+            fuzz: values["fuzz"] ?? 0, flat: values["flat"] ?? 0
+        )
+        log.devices[device].declared?.addCode(type: EvdevCode.EV_ABS, code: code)
+        log.devices[device].declared?.addAxis(code, range)
+    }
+
+    // MARK: - Events
+
+    private mutating func event(_ scanner: inout LineScanner, _ number: Int) throws(LineError) {
+        var time: Int64?
+        if scanner.take("[") {
+            let token = scanner.token(stoppingAt: "]")
+            guard let parsed = LineScanner.time(token), scanner.take("]") else { throw LineError("expected `[ seconds.microseconds ]`") }
+            time = parsed
+        }
+        if let timed, timed != (time != nil) {
+            throw LineError(timed ? "an event without a time in a log with times" : "an event with a time in a log without times")
+        }
+        timed = time != nil
+        // An optional `/dev/input/eventN:` prefix names the device.
+        var node = ""
+        let save = scanner.index
+        let first = scanner.token(stoppingAt: ":")
+        if first.first == UInt8(ascii: "/"), scanner.take(":") {
+            node = LineScanner.string(first)
+        } else {
+            scanner.index = save
+        }
+        let typeToken = scanner.token()
+        let codeToken = scanner.token()
+        let valueToken = scanner.token()
+        guard !valueToken.isEmpty else { throw LineError("not a getevent line (expected `TYPE CODE VALUE`, `add device` or a device line)") }
+        scanner.skipBlanks()
+        if !scanner.atEnd {
+            // `-r` appends the event rate to SYN_REPORT lines.
+            guard scanner.take("rate"), LineScanner.decimal(scanner.rest) != nil else { throw LineError("unexpected text after the value") }
+        }
+        guard let type = Self.number(typeToken, digits: 4).map(UInt16.init(_:)) ?? EvdevCode.type(named: LineScanner.string(typeToken)) else {
+            throw LineError("unknown event type \(LineScanner.string(typeToken))")
+        }
+        guard let code = try codeValue(codeToken, type: type) else {
+            if unknownNames.isEmpty { firstUnknownLine = number }
+            unknownNames[LineScanner.string(codeToken), default: 0] += 1
+            return
+        }
+        let value: Int32
+        if let hex = Self.number(valueToken, digits: 8) {
+            value = Int32(bitPattern: hex)
+        } else {
+            switch LineScanner.string(valueToken) {
+            case "UP": value = 0
+            case "DOWN": value = 1
+            case "REPEAT": value = 2
+            default: throw LineError("expected an 8-digit hex value, UP, DOWN or REPEAT")
+            }
+        }
+        let device: Int
+        if node.isEmpty, log.devices.count == 1 {
+            device = 0
+        } else if node.isEmpty, log.devices.count > 1 {
+            throw LineError("an event without a device in a log of \(log.devices.count) devices")
+        } else {
+            guard let found = log.device(node: node, line: number) else { throw LineError("more than \(EvdevLog.deviceLimit) devices") }
+            device = found
+        }
+        let stamp = time ?? frames * Self.untimedFrameInterval
+        if type == EvdevCode.EV_SYN, code == EvdevCode.SYN_REPORT { frames += 1 }
+        log.append(EvdevEvent(time: stamp, type: type, code: code, value: value), device: device, line: number)
+    }
+
+    /// A code given as hex or by name; nil for a well-formed name this reader does not know.
+    private func codeValue(_ token: UnsafeBufferPointer<UInt8>, type: UInt16) throws(LineError) -> UInt16? {
+        if let hex = Self.number(token, digits: 4) { return UInt16(hex) }
+        let name = LineScanner.string(token)
+        if let found = EvdevCode.code(named: name) {
+            guard found.type == type else { throw LineError("\(name) is not an \(EvdevCode.typeName(type)) code") }
+            return found.code
+        }
+        // getevent prints at most 20 characters of a name.
+        if name.utf8.count == 20, let found = EvdevCode.headerCodeNames[type]?.first(where: { $0.1.hasPrefix(name) }) {
+            return found.0
+        }
+        guard name.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || ($0 &- UInt8(ascii: "A")) < 26 || ($0 &- UInt8(ascii: "0")) < 10 }),
+            name.contains("_")
+        else { throw LineError("expected an event code, hex or a name, not `\(name)`") }
+        return nil
+    }
+
+    /// Plain hex as getevent prints it: exactly `digits` digits (type and code 4, value 8).
+    private static func number(_ token: UnsafeBufferPointer<UInt8>, digits: Int) -> UInt32? {
+        token.count == digits ? LineScanner.hex(token, digits: digits) : nil
+    }
+}
