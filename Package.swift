@@ -5,7 +5,7 @@
 //
 // Module map (arrows point at what a module uses; docs/architecture.md is the full picture):
 //
-//   touchstone (CLI) ──► Replay ─────────► GestureEngine
+//   touchstone (CLI) ──► Pictures ──► Replay ──► GestureEngine
 //     │   │   │            │
 //     │   │   └──► WaylandFrontend ──┐   (CWaylandClient, CWaylandProtocols)
 //     │   └──────► LibinputCapture ──┤   (CLibinput: libinput, libudev)
@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
         .library(name: "Synthesis", targets: ["Synthesis"]),
         .library(name: "Replay", targets: ["Replay"]),
+        .library(name: "Pictures", targets: ["Pictures"]),
         .library(name: "LibinputCapture", targets: ["LibinputCapture"]),
     ],
     dependencies: [
@@ -53,6 +54,9 @@ let package = Package(
             // properties cost about 8 % of replay time, so they are compiled out as in GestureEngine.
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
         ),
+        // Pictures of sessions: touch paths, recognizer and view lanes on one time axis (SVG), and
+        // verify's HTML report; observations come from the replay, never from its log text.
+        .target(name: "Pictures", dependencies: ["Replay", "TouchTrace", "GestureEngine"]),
         // libinput and libudev, found through pkg-config: the C APIs the recorder drives.
         .systemLibrary(
             name: "CLibinput",
@@ -81,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "TouchstoneCLI",
             dependencies: [
-                "TouchTrace", "Synthesis", "GestureEngine", "Replay", "LibinputCapture", "WaylandFrontend",
+                "TouchTrace", "Synthesis", "GestureEngine", "Replay", "Pictures", "LibinputCapture", "WaylandFrontend",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -101,6 +105,7 @@ let package = Package(
             dependencies: ["Replay", "Synthesis", "TouchTrace", "GestureEngine", "TestSupport", "AllocationCounter"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Replay", "Synthesis", "TouchTrace", "TestSupport"]),
         .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchstoneCLI", "TestSupport"]),
         // umockdev's test-bed API, for the recorder's end-to-end tests (emulated devices, no hardware).
         .systemLibrary(

@@ -14,6 +14,13 @@ const struct wl_interface *tw_xdg_wm_base_interface(void) { return &xdg_wm_base_
 const struct wl_interface *tw_zwp_pointer_gestures_v1_interface(void) {
     return &zwp_pointer_gestures_v1_interface;
 }
+const struct wl_interface *tw_zxdg_decoration_manager_v1_interface(void) {
+    return &zxdg_decoration_manager_v1_interface;
+}
+const struct wl_interface *tw_wp_fractional_scale_manager_v1_interface(void) {
+    return &wp_fractional_scale_manager_v1_interface;
+}
+const struct wl_interface *tw_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
 
 int tw_create_shm_file(size_t size) {
     int fd = memfd_create("touchstone-shm", MFD_CLOEXEC);

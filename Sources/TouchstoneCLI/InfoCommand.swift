@@ -19,6 +19,9 @@ struct Info: ParsableCommand {
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
+    @Option(help: "Also draw the touch paths and each touch's lifetime into this SVG file (render without a scene).")
+    var svg: String?
+
     @Flag(help: "Skip corrupt chunks of a binary trace instead of stopping at the first.")
     var salvage = false
 
@@ -26,5 +29,8 @@ struct Info: ParsableCommand {
         let summary = try TraceSummary.read(path: file, salvage: salvage)
         try OutputFile.standardOutput().write(json ? summary.json() + "\n" : summary.text())
         if summary.isCorrupt { throw ExitCode.failure }
+        if let svg {
+            try drawSession(trace: file, scene: nil, sceneFile: nil, output: svg, window: PictureWindow(from: nil, to: nil))
+        }
     }
 }

@@ -16,8 +16,10 @@ struct Live: ParsableCommand {
             (\(BuiltinScenes.names.joined(separator: ", "))) or a scene .json file; touches arrive in \
             surface points, which are the scene's window points. The recording stores positions as \
             wl_fixed_t units (256 per point) with the surface size; replaying it with \
-            `touchstone replay FILE --scene SCENE` prints the same log as --log. Closing the window, \
-            Ctrl-C or the compositor quitting all end the session with the recording complete.
+            `touchstone replay FILE --scene SCENE` prints the same log as --log. The scene is drawn \
+            into the window at one uniform scale, centred, and touches are mapped back into scene \
+            points the same way. Closing the window, Ctrl-C or the compositor quitting all end the \
+            session with the recording complete; the compositor quitting exits 1.
             """
     )
 
@@ -29,6 +31,9 @@ struct Live: ParsableCommand {
 
     @Option(help: "Write the canonical replay log of the session to this file.")
     var log: String?
+
+    @Flag(help: "Ask the compositor for a fullscreen window.")
+    var fullscreen = false
 
     func run() throws {
         let scene: Scene
@@ -51,7 +56,9 @@ struct Live: ParsableCommand {
         let options = LiveOptions(
             recordPath: record, environment: Self.waylandEnvironment(),
             recorder: RecorderInfo(name: "touchstone live", version: Touchstone.configuration.version,
-                                   detail: "scene \(scene.name)")
+                                   detail: "scene \(scene.name)"),
+            windowTitle: "Touchstone live - scene \(scene.name)" + (record.map { " - recording \($0)" } ?? ""),
+            sceneWidth: scene.window.width, sceneHeight: scene.window.height, fullscreen: fullscreen
         )
         var recognition: LiveSceneRecognition?
         let session = LiveSession(
@@ -78,8 +85,11 @@ struct Live: ParsableCommand {
             printError("touchstone live: \(error)")
             throw ExitCode.failure
         }
-        if outcome == .compositorGone { printError("touchstone live: the compositor closed the connection") }
         if let record { printError("touchstone live: recorded \(session.eventsRecorded) events to \(record)") }
+        if outcome == .compositorGone {
+            printError("touchstone live: the compositor closed the connection; the session was cut short")
+            throw ExitCode.failure
+        }
     }
 
     /// The variables libwayland reads to find the compositor.

@@ -23,8 +23,9 @@ final class LiveSceneRecognition: LiveRecognition {
     private var origin: Microseconds?
     /// Trace time of touch samples fed since the last frame mark.
     private var pendingFrame: Microseconds?
-    /// The last action line of each recognizer, for the overlay.
-    private var lastActions: [String: String] = [:]
+    /// The last action of each recognizer, for the overlay: its values (the log line after the
+    /// recognizer's name) and its trace time.
+    private var lastActions: [String: (values: String, time: Microseconds)] = [:]
     private var failure: ReplayError?
 
     /// - Parameter log: an output for the canonical log, or nil to keep it only for the overlay. The
@@ -75,9 +76,12 @@ final class LiveSceneRecognition: LiveRecognition {
         drainLog()
     }
 
-    var overlay: SceneOverlay {
+    /// Live values are shown as they are at `now`: a velocity reads zero once no action has come
+    /// for the engine's velocity window (the fingers are still, or gone), as the recognizer's own
+    /// `velocity(in:)` would read then.
+    func overlay(at now: Microseconds?) -> SceneOverlay {
         var overlay = SceneOverlay()
-        collect(driver.instance.window, into: &overlay)
+        collect(driver.instance.window, now: now, into: &overlay)
         return overlay
     }
 
@@ -107,20 +111,42 @@ final class LiveSceneRecognition: LiveRecognition {
     /// Keeps each recognizer's latest `action` line (`TIME action ID STATE values…`) for the overlay.
     private func rememberActions(in bytes: [UInt8]) {
         for line in bytes.split(separator: UInt8(ascii: "\n")) {
-            let words = line.split(separator: UInt8(ascii: " "), maxSplits: 3)
-            guard words.count == 4, words[1].elementsEqual("action".utf8) else { continue }
-            lastActions[String(decoding: words[2], as: UTF8.self)] = String(decoding: words[3], as: UTF8.self)
+            let words = line.split(separator: UInt8(ascii: " "), maxSplits: 3, omittingEmptySubsequences: true)
+            guard words.count == 4, words[1].elementsEqual("action".utf8),
+                let time = Microseconds(String(decoding: words[0], as: UTF8.self)), let origin
+            else { continue }
+            lastActions[String(decoding: words[2], as: UTF8.self)] = (String(decoding: words[3], as: UTF8.self), time + origin)
         }
     }
 
-    private func collect(_ view: View, into overlay: inout SceneOverlay) {
+    private func collect(_ view: View, now: Microseconds?, into overlay: inout SceneOverlay) {
         let origin = view.originInWindow
         overlay.views.append(.init(
             name: view.name, x: origin.dx, y: origin.dy, width: view.frame.width, height: view.frame.height))
         for recognizer in view.gestureRecognizers {
-            overlay.recognizers.append(.init(
-                name: recognizer.name, state: "\(recognizer.state)", lastAction: lastActions[recognizer.name] ?? "-"))
+            var shown = "-"
+            if let action = lastActions[recognizer.name] {
+                let stillSince = action.time + GestureDefaults.velocityWindow
+                if let now, now > stillSince {
+                    shown = Self.zeroingVelocity(action.values)
+                } else {
+                    shown = action.values
+                    if action.values.contains("velocity=") {
+                        overlay.changesAt = min(overlay.changesAt ?? .max, stillSince + 1)
+                    }
+                }
+            }
+            overlay.recognizers.append(.init(name: recognizer.name, state: "\(recognizer.state)", lastAction: shown))
         }
-        for subview in view.subviews { collect(subview, into: &overlay) }
+        for subview in view.subviews { collect(subview, now: now, into: &overlay) }
+    }
+
+    /// An action's values with every velocity read as zero: `velocity=(0.00,0.00)` for a vector,
+    /// `velocity=0.0000` for a scalar (the log's own formats).
+    static func zeroingVelocity(_ values: String) -> String {
+        values.split(separator: " ").map { word -> Substring in
+            guard word.hasPrefix("velocity=") else { return word }
+            return word.dropFirst("velocity=".count).hasPrefix("(") ? "velocity=(0.00,0.00)" : "velocity=0.0000"
+        }.joined(separator: " ")
     }
 }

@@ -13,6 +13,7 @@ struct Touchstone: ParsableCommand {
             Info.self,
             Convert.self,
             Replay.self,
+            Render.self,
             Verify.self,
             Template.self,
             Live.self,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Pictures
 import Replay
 import Synchronization
 import TouchTrace
@@ -32,6 +33,9 @@ extension Touchstone {
         @Option(help: "Also write JUnit XML results to this file.")
         var junit: String?
 
+        @Option(help: "Also write an HTML report to this folder: index.html and a page per failing capture with its timelines.")
+        var report: String?
+
         @Flag(help: "Never draw the progress bar, even on a terminal.")
         var noProgress = false
 
@@ -62,6 +66,13 @@ extension Touchstone {
                 }
             } catch {
                 throw fail(error.description)
+            }
+            if let folder = self.report {
+                do {
+                    try VerifyHTMLReport.write(report, to: folder, inputs: report.inputFiles)
+                } catch {
+                    throw fail(String(describing: error))
+                }
             }
             if report.failed > 0 { throw ExitCode(1) }
         }

@@ -135,6 +135,41 @@ struct SceneLoaderTests {
         #expect(problem?.problem.contains("cycle") == true)
     }
 
+    @Test("A cycle is reported at the first recognizer in file order that lies on it")
+    func cycleNamedAtFirstMember() {
+        let problem = error(#"""
+            {"name": "s", "window": {"width": 10, "height": 10}, "recognizers": [
+              {"id": "a", "type": "tap", "requiresFailureOf": ["b"]},
+              {"id": "b", "type": "tap", "requiresFailureOf": ["c"]},
+              {"id": "c", "type": "tap", "requiresFailureOf": ["b"]}]}
+            """#)
+        #expect(problem?.keyPath == "recognizers[1].requiresFailureOf")
+        #expect(problem?.problem == "failure requirements form a cycle through \"b\"")
+    }
+
+    /// A scene of `count` tap recognizers, each requiring the next to fail; the last requires the
+    /// first when `closed`.
+    private func chain(_ count: Int, closed: Bool) -> [UInt8] {
+        let recognizers = (0..<count).map { index in
+            let next = index + 1 < count ? "\"r\(index + 1)\"" : closed ? "\"r0\"" : ""
+            return #"{"id": "r\#(index)", "type": "tap", "requiresFailureOf": [\#(next)]}"#
+        }
+        return Array(#"{"name": "chain", "window": {"width": 10, "height": 10}, "recognizers": [\#(recognizers.joined(separator: ","))]}"#.utf8)
+    }
+
+    @Test("10,000 chained failure requirements load, and closing the chain is found as a cycle, in linear time")
+    func longChainLoadsInLinearTime() throws {
+        // A walk from every recognizer took about a minute here; the linear check takes well
+        // under a second. The bound is generous so that a loaded machine never fails it.
+        let clock = ContinuousClock()
+        let elapsed = try clock.measure {
+            let scene = try SceneLoader.decode(chain(10_000, closed: false), file: "chain.json")
+            #expect(scene.allRecognizers.count == 10_000)
+            #expect(throws: SceneError.self) { try SceneLoader.decode(chain(10_000, closed: true), file: "chain.json") }
+        }
+        #expect(elapsed < .seconds(20))
+    }
+
     @Test("Two recognizers with one id are rejected, pointing at the first")
     func duplicateRecognizerId() {
         let problem = error(#"""

@@ -11,6 +11,9 @@
 #include <wayland-client.h>
 #include "xdg-shell-client-protocol.h"
 #include "pointer-gestures-unstable-v1-client-protocol.h"
+#include "xdg-decoration-unstable-v1-client-protocol.h"
+#include "fractional-scale-v1-client-protocol.h"
+#include "viewporter-client-protocol.h"
 
 const struct wl_interface *tw_wl_compositor_interface(void);
 const struct wl_interface *tw_wl_shm_interface(void);
@@ -18,6 +21,9 @@ const struct wl_interface *tw_wl_seat_interface(void);
 const struct wl_interface *tw_wl_output_interface(void);
 const struct wl_interface *tw_xdg_wm_base_interface(void);
 const struct wl_interface *tw_zwp_pointer_gestures_v1_interface(void);
+const struct wl_interface *tw_zxdg_decoration_manager_v1_interface(void);
+const struct wl_interface *tw_wp_fractional_scale_manager_v1_interface(void);
+const struct wl_interface *tw_wp_viewporter_interface(void);
 
 /// An anonymous, sized, close-on-exec file for wl_shm pools; -1 with errno set on failure.
 int tw_create_shm_file(size_t size);

@@ -19,15 +19,15 @@ final class LogObserver: GestureObserver {
         switch observation {
         case .stateChanged(let recognizer, let from, let to):
             if to == .possible || (from == .changed && to == .changed) { return }
-            let toName = Self.name(to, recognizer.kind)
-            writer.state(time: time, recognizer: recognizer.name, from: Self.name(from, recognizer.kind), to: toName)
+            let toName = RecognizerStateName(to, kind: recognizer.kind)
+            writer.state(time: time, recognizer: recognizer.name, from: RecognizerStateName(from, kind: recognizer.kind), to: toName)
             latency.recognizer(recognizer.name, changedTo: toName, at: time)
         case .action(let recognizer, let state, let values):
-            writer.action(time: time, recognizer: recognizer.name, state: Self.name(state, recognizer.kind),
+            writer.action(time: time, recognizer: recognizer.name, state: RecognizerStateName(state, kind: recognizer.kind),
                           values: Self.values(values, of: recognizer))
             latency.actionSent(by: recognizer.name, at: time)
         case .viewReceived(let view, let phase, let touches):
-            guard let phase = Self.phase(phase) else { return }
+            guard let phase = ViewTouchPhase(phase) else { return }
             writer.beginTouches(time: time, view: view.name, phase: phase)
             for touch in touches {
                 // A touch delivered late (delaysTouchesBegan, delaysTouchesEnded) keeps its own time.
@@ -35,27 +35,6 @@ final class LogObserver: GestureObserver {
                 writer.touchPoint(touch.identifier, x: touch.locationInWindow.x, y: touch.locationInWindow.y, timestamp: own)
             }
             writer.endTouches()
-        }
-    }
-
-    static func name(_ state: GestureRecognizer.State, _ kind: GestureRecognizer.Kind) -> RecognizerStateName {
-        switch state {
-        case .possible: .possible
-        case .began: .began
-        case .changed: .changed
-        case .ended: kind == .discrete ? .recognized : .ended
-        case .cancelled: .cancelled
-        case .failed: .failed
-        }
-    }
-
-    static func phase(_ phase: Touch.Phase) -> ViewTouchPhase? {
-        switch phase {
-        case .began: .began
-        case .moved: .moved
-        case .ended: .ended
-        case .cancelled: .cancelled
-        case .stationary: nil
         }
     }
 

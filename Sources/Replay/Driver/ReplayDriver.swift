@@ -32,13 +32,15 @@ public final class ReplayDriver {
     public private(set) var events = 0
     public private(set) var touchSamples = 0
 
-    public init(scene: Scene, devices: [DeviceDescription], format: LogFormat = .text) {
+    /// `also`, when given, sees every observation right after the log does (the pictures'
+    /// recorder); without it the dispatcher reports to the log observer directly.
+    public init(scene: Scene, devices: [DeviceDescription], format: LogFormat = .text, also: (any GestureObserver)? = nil) {
         instance = SceneInstance(scene)
         mapper = CoordinateMapper(mapping: scene.mapping, window: scene.window, devices: devices)
         observer = LogObserver(format: format)
         schedulerReference = .passUnretained(instance.scheduler)
         dispatcherReference = .passUnretained(instance.dispatcher)
-        instance.dispatcher.observer = observer
+        instance.dispatcher.observer = also.map { ObserverPair(first: observer, second: $0) } ?? observer
         frame.touches.reserveCapacity(16)
         down.reserveCapacity(16)
     }

@@ -24,19 +24,5 @@ public enum JUnitReport {
         return text
     }
 
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\n", "\t": result.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20: result += "?"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
+    static func escape(_ text: String) -> String { XMLText.escape(text) }
 }

@@ -18,6 +18,14 @@ final class WaylandDisplay {
     private(set) var seatVersion: UInt32 = 0
     private(set) var pointerGestures: OpaquePointer?
     private(set) var pointerGesturesVersion: UInt32 = 0
+    /// Every output announced, in announcement order.
+    private(set) var outputs: [WaylandOutput] = []
+    /// Server-side decorations, where the compositor offers them.
+    private(set) var decorationManager: OpaquePointer?
+    /// A preferred fractional scale per surface, and the viewporter that lets a buffer of any
+    /// size cover the window; Touchstone uses fractional scaling only when both are offered.
+    private(set) var fractionalScaleManager: OpaquePointer?
+    private(set) var viewporter: OpaquePointer?
     private let listener: UnsafeMutablePointer<wl_registry_listener>
     private let wmBaseListener: UnsafeMutablePointer<xdg_wm_base_listener>
 
@@ -96,13 +104,22 @@ final class WaylandDisplay {
         case "wl_shm" where shm == nil:
             shm = bind(tw_wl_shm_interface(), 1)
         case "xdg_wm_base" where wmBase == nil:
-            wmBase = bind(tw_xdg_wm_base_interface(), 2)
+            // Version 4 adds xdg_toplevel.configure_bounds, which the window's first size respects.
+            wmBase = bind(tw_xdg_wm_base_interface(), 4)
         case "wl_seat" where seat == nil:
             seatVersion = min(version, 5)
             seat = bind(tw_wl_seat_interface(), 5)
         case "zwp_pointer_gestures_v1" where pointerGestures == nil:
             pointerGesturesVersion = min(version, 3)
             pointerGestures = bind(tw_zwp_pointer_gestures_v1_interface(), 3)
+        case "wl_output":
+            if let proxy = bind(tw_wl_output_interface(), 3) { outputs.append(WaylandOutput(proxy: proxy)) }
+        case "zxdg_decoration_manager_v1" where decorationManager == nil:
+            decorationManager = bind(tw_zxdg_decoration_manager_v1_interface(), 1)
+        case "wp_fractional_scale_manager_v1" where fractionalScaleManager == nil:
+            fractionalScaleManager = bind(tw_wp_fractional_scale_manager_v1_interface(), 1)
+        case "wp_viewporter" where viewporter == nil:
+            viewporter = bind(tw_wp_viewporter_interface(), 1)
         default:
             break
         }

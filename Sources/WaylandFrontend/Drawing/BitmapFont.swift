@@ -6,6 +6,13 @@ enum BitmapFont {
     static let advance = 6
     static let lineHeight = 9
 
+    /// The width `text` takes at `scale` pixels per font pixel, without the trailing gap.
+    static func width(of text: String, scale: Int) -> Int {
+        var count = 0
+        for _ in text.unicodeScalars { count += 1 }
+        return count == 0 ? 0 : (count * advance - 1) * scale
+    }
+
     static func glyph(_ scalar: Unicode.Scalar) -> [UInt8] {
         var value = scalar.value
         if (0x61...0x7A).contains(value) { value -= 0x20 }

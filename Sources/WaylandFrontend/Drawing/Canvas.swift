@@ -31,15 +31,19 @@ struct Canvas {
         pixels[y * width + x] = color
     }
 
-    /// A two-pixel-wide line (Bresenham, doubled), for finger trails.
-    func line(from a: (x: Int, y: Int), to b: (x: Int, y: Int), _ color: UInt32) {
+    /// A line `thickness` pixels wide (Bresenham, each step a square), for finger trails.
+    func line(from a: (x: Int, y: Int), to b: (x: Int, y: Int), thickness: Int = 2, _ color: UInt32) {
         var x = a.x, y = a.y
         let dx = abs(b.x - a.x), dy = -abs(b.y - a.y)
         let sx = a.x < b.x ? 1 : -1, sy = a.y < b.y ? 1 : -1
         var error = dx + dy
         while true {
-            plot(x, y, color)
-            plot(x + 1, y, color)
+            if thickness <= 2 {
+                plot(x, y, color)
+                plot(x + 1, y, color)
+            } else {
+                fillRect(x: x - thickness / 2, y: y - thickness / 2, width: thickness, height: thickness, color)
+            }
             if x == b.x && y == b.y { return }
             let doubled = 2 * error
             if doubled >= dy { error += dy; x += sx }
@@ -55,17 +59,55 @@ struct Canvas {
         }
     }
 
+    /// A circle's outline `thickness` pixels wide.
+    func strokeCircle(centerX: Int, centerY: Int, radius: Int, thickness: Int, _ color: UInt32) {
+        guard radius > 0 else { return }
+        let inner = max(0, radius - thickness)
+        for dy in -radius...radius {
+            let outerSpan = Int(Double(radius * radius - dy * dy).squareRoot())
+            let innerSpan = abs(dy) < inner ? Int(Double(inner * inner - dy * dy).squareRoot()) : -1
+            if innerSpan < 0 {
+                fillRect(x: centerX - outerSpan, y: centerY + dy, width: 2 * outerSpan + 1, height: 1, color)
+            } else {
+                fillRect(x: centerX - outerSpan, y: centerY + dy, width: outerSpan - innerSpan, height: 1, color)
+                fillRect(x: centerX + innerSpan + 1, y: centerY + dy, width: outerSpan - innerSpan, height: 1, color)
+            }
+        }
+    }
+
+    /// Draws a non-negative integer's decimal digits with the built-in font; returns the width drawn.
+    /// Unlike `text`, it builds no string.
+    @discardableResult
+    func number(_ value: Int, x: Int, y: Int, scale: Int = 1, _ color: UInt32) -> Int {
+        var divisor = 1
+        while value / divisor >= 10 { divisor *= 10 }
+        var cursor = x
+        while divisor > 0 {
+            glyph(Unicode.Scalar(UInt8(48 + (value / divisor) % 10)), x: cursor, y: y, scale: scale, color)
+            cursor += BitmapFont.advance * scale
+            divisor /= 10
+        }
+        return cursor - x
+    }
+
+    private func glyph(_ scalar: Unicode.Scalar, x: Int, y: Int, scale: Int, _ color: UInt32) {
+        let rows = BitmapFont.glyph(scalar)
+        var row = 0
+        while row < rows.count {
+            let bits = rows[row]
+            for column in 0..<5 where bits & (0x10 >> column) != 0 {
+                fillRect(x: x + column * scale, y: y + row * scale, width: scale, height: scale, color)
+            }
+            row += 1
+        }
+    }
+
     /// Draws `text` with the built-in 5×7 font at `scale` pixels per font pixel; returns the width drawn.
     @discardableResult
     func text(_ text: String, x: Int, y: Int, scale: Int = 1, _ color: UInt32) -> Int {
         var cursor = x
         for scalar in text.unicodeScalars {
-            let rows = BitmapFont.glyph(scalar)
-            for (row, bits) in rows.enumerated() {
-                for column in 0..<5 where bits & (0x10 >> column) != 0 {
-                    fillRect(x: cursor + column * scale, y: y + row * scale, width: scale, height: scale, color)
-                }
-            }
+            glyph(scalar, x: cursor, y: y, scale: scale, color)
             cursor += BitmapFont.advance * scale
         }
         return cursor - x

@@ -16,13 +16,14 @@ public protocol LiveRecognition: AnyObject {
     var nextDeadline: Microseconds? { get }
     /// Ends the session: delivers what is held back and runs the remaining timers.
     func finish()
-    /// What the window shows about the scene: view frames and each recognizer's state.
-    var overlay: SceneOverlay { get }
+    /// What the window shows about the scene at trace time `now` (nil before the first event):
+    /// view frames, and each recognizer's state and live values as they are at `now`.
+    func overlay(at now: Microseconds?) -> SceneOverlay
 }
 
-/// What a scene shows in the live window, in window points.
+/// What a scene shows in the live window, in scene points.
 public struct SceneOverlay: Sendable {
-    /// One view's frame in window points, with its name.
+    /// One view's frame in scene points, with its name.
     public struct ViewFrame: Sendable {
         public var name: String
         public var x: Double, y: Double, width: Double, height: Double
@@ -51,9 +52,13 @@ public struct SceneOverlay: Sendable {
 
     public var views: [ViewFrame]
     public var recognizers: [RecognizerLine]
+    /// The trace time at which the overlay will read differently although no event came (a
+    /// velocity falling to zero once the fingers have been still long enough), if any.
+    public var changesAt: Microseconds?
 
-    public init(views: [ViewFrame] = [], recognizers: [RecognizerLine] = []) {
+    public init(views: [ViewFrame] = [], recognizers: [RecognizerLine] = [], changesAt: Microseconds? = nil) {
         self.views = views
         self.recognizers = recognizers
+        self.changesAt = changesAt
     }
 }

@@ -12,22 +12,33 @@ public struct LiveOptions: Sendable {
     /// The recorder's name and version and the options that shaped the session, for the header.
     public var recorder: RecorderInfo
     public var windowTitle: String
+    /// The scene's size in points: the window's preferred size, and the space touches are mapped
+    /// into (`SceneViewport`).
+    public var sceneWidth: Double
+    public var sceneHeight: Double
+    /// Ask the compositor for a fullscreen window from the start.
+    public var fullscreen: Bool
 
     public init(
         recordPath: String? = nil, environment: [String: String],
         recorder: RecorderInfo = RecorderInfo(name: "touchstone live", version: ""),
-        windowTitle: String = "Touchstone live"
+        windowTitle: String = "Touchstone live", sceneWidth: Double = 1280, sceneHeight: Double = 800,
+        fullscreen: Bool = false
     ) {
         self.recordPath = recordPath
         self.environment = environment
         self.recorder = recorder
         self.windowTitle = windowTitle
+        self.sceneWidth = sceneWidth
+        self.sceneHeight = sceneHeight
+        self.fullscreen = fullscreen
     }
 }
 
 /// What a scene needs to know about the window it runs in.
 public struct LiveSurface: Sendable {
-    /// The surface's size in logical points when the session started.
+    /// The window's size in logical points when the session started (touches arrive in scene
+    /// points whatever it is).
     public var width: Int
     public var height: Int
     /// The trace's devices, as recorded in the header.
@@ -40,14 +51,16 @@ public enum LiveOutcome: Equatable, Sendable {
     case closed
     /// SIGINT or SIGTERM.
     case interrupted
-    /// The compositor closed the connection (it quit or crashed).
+    /// The compositor closed the connection (it quit or crashed): the session was cut short, and
+    /// the command reports it as a failure.
     case compositorGone
 }
 
 /// A live session: a Wayland window whose input is recorded and fed through a scene's recognizers.
 ///
-/// Events take one road: compositor → `WaylandEventTranslator` → `receive(_:)` here, which
-/// records the event, moves the scene's clock to the event's time and delivers it. Between events
+/// Events take one road: compositor → `WaylandEventTranslator` → `receive(_:)` here, which maps
+/// touch positions from the window into the scene (`SceneViewport`), records the event, moves the
+/// scene's clock to the event's time and delivers it. Between events
 /// the loop sleeps in `poll` until the compositor speaks, a timer of the scene falls due on the
 /// monotonic clock, a wall-clock flush of the recording is due, or a termination signal arrives.
 public final class LiveSession: TraceEventSink {
@@ -59,8 +72,12 @@ public final class LiveSession: TraceEventSink {
     private var clock = MonotonicClock()
     private var recorder: LiveRecorder?
     private var input = InputOverlay(unitsPerPoint: WaylandDevices.unitsPerPoint)
+    private let view = LiveView()
     private var notices: [String] = []
+    private var viewport: SceneViewport
     private var needsRedraw = true
+    /// The text of the view is out of date (an event or timer changed what it says).
+    private var needsContent = true
     private var lastEventTime: Microseconds = 0
     private var seat: Seat?
 
@@ -75,6 +92,9 @@ public final class LiveSession: TraceEventSink {
         self.options = options
         self.makeRecognition = makeRecognition
         self.report = report
+        viewport = SceneViewport(
+            scene: (options.sceneWidth, options.sceneHeight),
+            content: (0, 0, options.sceneWidth, options.sceneHeight))
     }
 
     /// Events recorded so far.
@@ -102,11 +122,14 @@ public final class LiveSession: TraceEventSink {
         try display.roundtrip()
         reportCapabilities(display: display, seat: seat)
 
-        let window = Toplevel(display: display, title: options.windowTitle)
+        let window = Toplevel(
+            display: display, title: options.windowTitle, sceneSize: (options.sceneWidth, options.sceneHeight),
+            fullscreen: options.fullscreen)
         defer { window.destroy() }
         while !window.isConfigured {
             if let end = try pump(display, signalFD: signalFD, timeout: -1) { return end }
         }
+        updateViewport(window: window)
         let devices = describeDevices(window: window, translator: translator)
         recognition = makeRecognition(LiveSurface(width: window.width, height: window.height, devices: devices))
         try startRecording(devices: devices)
@@ -144,14 +167,20 @@ public final class LiveSession: TraceEventSink {
         if seat?.hasTouch == true {
             translator.touchDevice = DeviceIndex(devices.count)
             devices.append(WaylandDevices.touchscreen(
-                index: translator.touchDevice, seat: seatName, width: window.width, height: window.height, scale: 1))
+                index: translator.touchDevice, seat: seatName, window: surfaceFacts(window)))
         }
         if seat?.hasPointerGestures == true {
             translator.gestureDevice = DeviceIndex(devices.count)
             devices.append(WaylandDevices.touchpadGestures(
-                index: translator.gestureDevice, seat: seatName, width: window.width, height: window.height, scale: 1))
+                index: translator.gestureDevice, seat: seatName, window: surfaceFacts(window)))
         }
         return devices
+    }
+
+    private func surfaceFacts(_ window: Toplevel) -> WaylandDevices.Surface {
+        WaylandDevices.Surface(
+            sceneWidth: viewport.sceneWidth, sceneHeight: viewport.sceneHeight, width: window.width,
+            height: window.height, bufferScale: window.bufferScale, viewport: viewport)
     }
 
     private func startRecording(devices: [DeviceDescription]) throws(LiveError) {
@@ -171,9 +200,10 @@ public final class LiveSession: TraceEventSink {
         while true {
             if window.closeRequested { return .closed }
             if window.takeResize() { noteResize(window: window) }
+            if input.fadeEnd(after: clock.traceNow) != nil || window.needsFrame { needsRedraw = true }
             if needsRedraw && window.canDraw {
-                window.draw(paint)
-                needsRedraw = false
+                if needsContent { updateContent() }
+                if window.draw({ paint($0, window: window) }) { needsRedraw = false }
             }
             if let end = try pump(display, signalFD: signalFD, timeout: timeout()) { return end }
             fireDueTimers()
@@ -213,9 +243,14 @@ public final class LiveSession: TraceEventSink {
         throw display.failure()
     }
 
-    /// Milliseconds until the next scene timer or recording flush, or -1 to wait for input only.
+    /// Milliseconds until the next scene timer, recording flush or fading frame, or -1 to wait for
+    /// input only.
     private func timeout() -> Int32 {
         var wait: Int32 = -1
+        if needsRedraw { wait = Self.fadeFrameInterval }
+        if let refresh = contentRefresh, let until = clock.millisecondsUntil(refresh) {
+            wait = wait < 0 ? until : min(wait, until)
+        }
         if let deadline = recognition?.nextDeadline, let until = clock.millisecondsUntil(deadline) {
             wait = until
         }
@@ -232,14 +267,33 @@ public final class LiveSession: TraceEventSink {
         while let deadline = recognition.nextDeadline, deadline <= now {
             recognition.advance(to: deadline)
             needsRedraw = true
+            needsContent = true
+        }
+        // Live values (a velocity read "now") change with time alone.
+        if let refresh = contentRefresh, refresh <= now {
+            contentRefresh = nil
+            needsContent = true
+            needsRedraw = true
         }
     }
 
+    private func updateViewport(window: Toplevel) {
+        let bar = Double(window.titleBarHeight)
+        viewport = SceneViewport(
+            scene: (options.sceneWidth, options.sceneHeight),
+            content: (0, bar, Double(window.width), Double(window.height) - bar))
+    }
+
     private func noteResize(window: Toplevel) {
-        // The size is part of how a replay maps points, so it goes on the time line, and through the
-        // scene like every other event so that the live log and a replay's log both show it.
-        receive(.annotation(Annotation(
-            time: lastEventTime, text: "wayland surface resized to \(window.width)x\(window.height) scale 1")))
+        updateViewport(window: window)
+        needsRedraw = true
+        // Touches are recorded in scene points, so a replay needs nothing from a resize; the new
+        // size and mapping go on the time line (and through the scene, so that the live log and a
+        // replay's log both show it) to say what the user saw.
+        let facts = surfaceFacts(window)
+        deliver(.annotation(Annotation(
+            time: lastEventTime,
+            text: "wayland surface resized to \(window.width)x\(window.height) scale \(facts.scaleText); \(facts.mappingText)")))
     }
 
     private func finish() {
@@ -249,7 +303,14 @@ public final class LiveSession: TraceEventSink {
 
     // MARK: - Events
 
+    /// An event from the translator: touch positions arrive in window units and go on in scene units.
     public func receive(_ event: TraceEvent) {
+        guard case .touch(var sample) = event else { return deliver(event) }
+        (sample.x, sample.y) = viewport.sceneUnits(x: sample.x, y: sample.y, unitsPerPoint: WaylandDevices.unitsPerPoint)
+        deliver(.touch(sample))
+    }
+
+    private func deliver(_ event: TraceEvent) {
         clock.anchor(eventTime: event.time)
         lastEventTime = event.time
         recorder?.append(event)
@@ -257,16 +318,32 @@ public final class LiveSession: TraceEventSink {
         recognition?.receive(event)
         input.apply(event)
         needsRedraw = true
+        needsContent = true
     }
 
     // MARK: - Drawing
 
-    private func paint(_ canvas: Canvas) {
-        var title = "TOUCHSTONE LIVE  \(canvas.width)x\(canvas.height)"
-        if let recorder { title += "  REC \(recorder.eventsWritten) EVENTS" }
-        LiveViewRenderer.paint(
-            canvas, input: input, scene: recognition?.overlay ?? SceneOverlay(),
-            status: .init(title: title, notices: notices)
-        )
+    /// How often a frame is drawn while something changes with time alone (a fading trail).
+    static let fadeFrameInterval: Int32 = 33
+    /// When the scene's overlay will read differently without any event (`SceneOverlay.changesAt`).
+    private var contentRefresh: Microseconds?
+
+    private func updateContent() {
+        let now = clock.traceNow
+        var status = "TOUCHSTONE LIVE"
+        if let recorder { status += "  REC \(recorder.eventsWritten) EVENTS" }
+        let scene = recognition?.overlay(at: now) ?? SceneOverlay()
+        view.update(title: options.windowTitle, status: [status], notices: notices, scene: scene, gesture: input.gesture?.text)
+        needsContent = false
+        contentRefresh = scene.changesAt
+    }
+
+    private func paint(_ canvas: Canvas, window: Toplevel) {
+        view.paint(
+            canvas,
+            geometry: LiveView.Geometry(
+                width: window.width, height: window.height, bufferScale: window.bufferScale,
+                titleBarHeight: window.titleBarHeight, viewport: viewport),
+            input: input, now: clock.traceNow)
     }
 }

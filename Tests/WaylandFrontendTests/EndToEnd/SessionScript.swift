@@ -114,7 +114,7 @@ enum SessionScript {
         gesture(2906, .hold, .end, fingers: 3, cancelled: true)
         touch(3006, .down, 4, slot: 0, 300, 150); frame(3006)
         touch(3806, .up, 4, slot: 0, 300, 150); frame(3806)
-        events.append(.annotation(Annotation(time: 3_806_000, text: "wayland surface resized to 500x350 scale 1")))
+        events.append(.annotation(Annotation(time: 3_806_000, text: "wayland surface resized to 500x350 scale 1; scene 1280x800 at 0.3906 from 0,18.75")))
         return events
     }()
 }

@@ -13,7 +13,7 @@ struct TestCompositorSessionTests {
         #expect(run.events == SessionScript.expectedEvents)
     }
 
-    @Test("describes the seat's touch and gestures as Wayland devices in surface points")
+    @Test("describes the seat's touch and gestures as Wayland devices in scene points, with the window's facts")
     func headerDescribesDevices() throws {
         let header = try FullSessionRun.shared.get().header
         #expect(header.recorder.name == "touchstone live")
@@ -22,11 +22,13 @@ struct TestCompositorSessionTests {
         for device in header.devices {
             #expect(device.source == .wayland)
             #expect(device.unitsPerPoint == 256)
-            #expect(device.x == AxisRange(minimum: 0, maximum: 400 * 256))
-            #expect(device.y == AxisRange(minimum: 0, maximum: 300 * 256))
-            #expect(device.property("wayland.surface.width") == "400")
-            #expect(device.property("wayland.surface.height") == "300")
+            // The compositor left the size to the client: the map scene's 1280 x 800, drawn 1:1.
+            #expect(device.x == AxisRange(minimum: 0, maximum: 1280 * 256))
+            #expect(device.y == AxisRange(minimum: 0, maximum: 800 * 256))
+            #expect(device.property("wayland.surface.width") == "1280")
+            #expect(device.property("wayland.surface.height") == "800")
             #expect(device.property("wayland.surface.scale") == "1")
+            #expect(device.property("wayland.surface.mapping") == "scene 1280x800 at 1 from 0,0")
             #expect(device.property("wayland.seat") == "seat-test")
         }
     }
@@ -63,7 +65,8 @@ struct TestCompositorSessionTests {
     func resizeIsHonoured() throws {
         let scratch = TemporaryDirectory("wayland")
         let run = try TestCompositor.run(
-            script: "wait 20\nresize 500 350\nwait 100\nclose\n", liveArguments: [], scratch: scratch)
+            script: "wait 20\nresize 500 350\nwait 100\nclose\n", compositorOptions: ["--size", "400", "300"],
+            liveArguments: [], scratch: scratch)
         #expect(run.liveStatus == 0, "\(run.liveStderr)")
         let buffers = run.compositorStdout.split(separator: "\n").filter { $0.hasPrefix("buffer") }
         #expect(buffers.first == "buffer 400 300")
@@ -82,14 +85,18 @@ struct TestCompositorSessionTests {
         #expect(try TraceReader(path: scratch.file("session.trace")).header.devices.isEmpty)
     }
 
-    @Test("closes the recording cleanly when the compositor vanishes mid-session")
+    @Test("closes the recording and the log and exits 1 with a message when the compositor vanishes mid-session")
     func compositorGoneClosesRecording() throws {
         let scratch = TemporaryDirectory("wayland")
         let script = "down 7 10 20\nframe\nwait 30\nmotion 7 15 25\nframe\nwait 30\nvanish\n"
         let run = try TestCompositor.run(
-            script: script, liveArguments: ["--record", scratch.file("session.trace")], scratch: scratch)
-        #expect(run.liveStatus == 0)
+            script: script,
+            liveArguments: ["--record", scratch.file("session.trace"), "--log", scratch.file("live.log")],
+            scratch: scratch)
+        #expect(run.liveStatus == 1)
         #expect(run.liveStderr.contains("the compositor closed the connection"))
+        // The log was closed after the session's end: the cancel reached the scene and the file.
+        #expect(scratch.read("live.log").contains("cancel"))
         #expect(!FileManager.default.fileExists(atPath: scratch.file("session.trace.partial")))
         let events = try TraceReader(path: scratch.file("session.trace")).readAll()
         #expect(events.suffix(2) == [

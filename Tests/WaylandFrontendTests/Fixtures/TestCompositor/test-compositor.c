@@ -1,11 +1,14 @@
 // A scripted Wayland compositor for Touchstone's tests: a real protocol peer built on libwayland-server.
 //
-// It offers wl_compositor, wl_shm, wl_seat (touch and pointer), xdg_wm_base and
-// zwp_pointer_gestures_v1 v3, waits until its one client has mapped a toplevel (configured, acked,
-// committed with a buffer), then plays a session script: touch and gesture events stamped with
-// synthetic, exactly known times and paced in real time by the same waits.
+// It offers wl_compositor, wl_shm, wl_seat (touch and pointer), xdg_wm_base,
+// zwp_pointer_gestures_v1 v3 and zxdg_decoration_manager_v1 (always server-side), waits until its
+// one client has mapped a toplevel (configured, acked, committed with a buffer), then plays a
+// session script: touch and gesture events stamped with synthetic, exactly known times and paced in
+// real time by the same waits. The first configure proposes --size (0 x 0 by default: the client
+// chooses); --output adds a wl_output with that mode and scale.
 //
-//   test-compositor --socket NAME --script FILE [--no-touch] [--no-gestures] [--timeout SECONDS]
+//   test-compositor --socket NAME --script FILE [--no-touch] [--no-gestures] [--no-decorations]
+//                   [--size W H] [--output W H SCALE] [--timeout SECONDS]
 //
 // Script lines (blank lines and lines starting with '#' are ignored):
 //   wait MS                      advance the clock: flush, sleep MS, add MS to the timestamps
@@ -14,6 +17,7 @@
 //   pinch-begin N | pinch-update DX DY SCALE ROTATION | pinch-end CANCELLED
 //   hold-begin N | hold-end CANCELLED
 //   resize W H                   a new xdg_toplevel configure
+//   storm N                      N configures at once, of sizes that all differ, the last 700 x 500
 //   close                        xdg_toplevel.close
 //   vanish                       exit at once, as a crashed compositor would
 // The compositor exits 0 when its client disconnects after the script, 2 on a usage or script
@@ -31,6 +35,7 @@
 
 #include "generated/pointer-gestures-unstable-v1-server-protocol.h"
 #include "generated/xdg-shell-server-protocol.h"
+#include "generated/xdg-decoration-unstable-v1-server-protocol.h"
 
 #define MAX_STEPS 4096
 #define START_TIME_MS 1000
@@ -48,7 +53,8 @@ static struct {
     int step_count;
     int next_step;
     uint32_t time_ms;
-    bool offer_touch, offer_gestures;
+    bool offer_touch, offer_gestures, offer_decorations;
+    int output_width, output_height, output_scale;
     bool script_started, script_done;
     bool had_client;
     // The one client's objects (the latest of each kind).
@@ -145,6 +151,12 @@ static void run_step(const struct step *s) {
         state.width = (int)s->a;
         state.height = (int)s->b;
         send_configure();
+    } else if (!strcmp(c, "storm")) {
+        for (int i = (int)s->a - 1; i >= 0; i--) {
+            state.width = 700 - i * 3;
+            state.height = 500 - i * 2;
+            send_configure();
+        }
     } else if (!strcmp(c, "close")) {
         if (state.toplevel) xdg_toplevel_send_close(state.toplevel);
     } else if (!strcmp(c, "vanish")) {
@@ -440,6 +452,58 @@ static void bind_gestures(struct wl_client *client, void *data, uint32_t version
     create_resource(client, &zwp_pointer_gestures_v1_interface, (int)version, id, &gestures_implementation);
 }
 
+// MARK: - zxdg_decoration_manager_v1 (the compositor always draws the decorations)
+
+static void decoration_set_mode(struct wl_client *c, struct wl_resource *r, uint32_t mode) {
+    (void)c, (void)mode;
+    zxdg_toplevel_decoration_v1_send_configure(r, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE);
+}
+
+static void decoration_unset_mode(struct wl_client *c, struct wl_resource *r) {
+    (void)c;
+    zxdg_toplevel_decoration_v1_send_configure(r, ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE);
+}
+
+static const struct zxdg_toplevel_decoration_v1_interface decoration_implementation = {
+    .destroy = destroy_request,
+    .set_mode = decoration_set_mode,
+    .unset_mode = decoration_unset_mode,
+};
+
+static void decorations_get(struct wl_client *client, struct wl_resource *resource, uint32_t id,
+                            struct wl_resource *toplevel) {
+    (void)toplevel;
+    create_resource(client, &zxdg_toplevel_decoration_v1_interface, wl_resource_get_version(resource), id,
+                    &decoration_implementation);
+}
+
+static const struct zxdg_decoration_manager_v1_interface decorations_implementation = {
+    .destroy = destroy_request,
+    .get_toplevel_decoration = decorations_get,
+};
+
+static void bind_decorations(struct wl_client *client, void *data, uint32_t version, uint32_t id) {
+    (void)data;
+    create_resource(client, &zxdg_decoration_manager_v1_interface, (int)version, id, &decorations_implementation);
+}
+
+// MARK: - wl_output
+
+static const struct wl_output_interface output_implementation = {.release = destroy_request};
+
+static void bind_output(struct wl_client *client, void *data, uint32_t version, uint32_t id) {
+    (void)data;
+    struct wl_resource *output = create_resource(client, &wl_output_interface, (int)version, id, &output_implementation);
+    if (!output) return;
+    wl_output_send_geometry(output, 0, 0, 300, 200, WL_OUTPUT_SUBPIXEL_UNKNOWN, "test", "output",
+                            WL_OUTPUT_TRANSFORM_NORMAL);
+    wl_output_send_mode(output, WL_OUTPUT_MODE_CURRENT, state.output_width, state.output_height, 60000);
+    if (version >= 2) {
+        wl_output_send_scale(output, state.output_scale);
+        wl_output_send_done(output);
+    }
+}
+
 // MARK: - Main loop
 
 static void client_created(struct wl_listener *listener, void *data) {
@@ -452,20 +516,30 @@ static struct wl_listener client_listener = {.notify = client_created};
 int main(int argc, char **argv) {
     const char *socket = NULL, *script = NULL;
     int timeout_seconds = 30;
-    state.offer_touch = state.offer_gestures = true;
+    state.offer_touch = state.offer_gestures = state.offer_decorations = true;
+    state.width = 0;
+    state.height = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--socket") && i + 1 < argc) socket = argv[++i];
         else if (!strcmp(argv[i], "--script") && i + 1 < argc) script = argv[++i];
         else if (!strcmp(argv[i], "--timeout") && i + 1 < argc) timeout_seconds = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--no-touch")) state.offer_touch = false;
         else if (!strcmp(argv[i], "--no-gestures")) state.offer_gestures = false;
-        else fail("usage: test-compositor --socket NAME --script FILE [--no-touch] [--no-gestures]");
+        else if (!strcmp(argv[i], "--no-decorations")) state.offer_decorations = false;
+        else if (!strcmp(argv[i], "--size") && i + 2 < argc) {
+            state.width = atoi(argv[++i]);
+            state.height = atoi(argv[++i]);
+        } else if (!strcmp(argv[i], "--output") && i + 3 < argc) {
+            state.output_width = atoi(argv[++i]);
+            state.output_height = atoi(argv[++i]);
+            state.output_scale = atoi(argv[++i]);
+        } else
+            fail("usage: test-compositor --socket NAME --script FILE [--no-touch] [--no-gestures] [--no-decorations]"
+                 " [--size W H] [--output W H SCALE] [--timeout SECONDS]");
     }
     if (!socket || !script) fail("--socket and --script are required");
     load_script(script);
     state.time_ms = START_TIME_MS;
-    state.width = 400;
-    state.height = 300;
 
     state.display = wl_display_create();
     if (!state.display) fail("wl_display_create failed");
@@ -476,6 +550,9 @@ int main(int argc, char **argv) {
     wl_global_create(state.display, &xdg_wm_base_interface, 2, NULL, bind_wm_base);
     if (state.offer_gestures)
         wl_global_create(state.display, &zwp_pointer_gestures_v1_interface, 3, NULL, bind_gestures);
+    if (state.offer_decorations)
+        wl_global_create(state.display, &zxdg_decoration_manager_v1_interface, 1, NULL, bind_decorations);
+    if (state.output_scale > 0) wl_global_create(state.display, &wl_output_interface, 3, NULL, bind_output);
     wl_display_add_client_created_listener(state.display, &client_listener);
 
     state.loop = wl_display_get_event_loop(state.display);

@@ -1,0 +1,142 @@
+import Foundation
+import Replay
+import TouchTrace
+
+/// `touchstone verify --report DIR`: `index.html` with every capture, its result, counts and
+/// latency, and a page per failing capture with the golden and the current timelines one above
+/// the other (differing marks highlighted) and the unified diff.
+///
+/// Every file stands alone: styles inline, pictures as inline SVG, no scripts and nothing fetched,
+/// so the folder works as a CI artifact opened from disk.
+public enum VerifyHTMLReport {
+    /// The pages to write, by path relative to the report folder, in a fixed order.
+    public static func pages(for report: VerifyReport) -> [(path: String, html: String)] {
+        var pages: [(String, String)] = [("index.html", index(report))]
+        for result in report.results {
+            guard case .failed(let diff) = result.status else { continue }
+            pages.append((pagePath(result.capture), failurePage(result, diff: diff)))
+        }
+        return pages
+    }
+
+    /// Writes every page under `folder` (created if missing), each through a temporary name,
+    /// refusing to write over any of `inputs`.
+    public static func write(_ report: VerifyReport, to folder: String, inputs: [String] = []) throws {
+        for (path, html) in pages(for: report) {
+            let full = folder + "/" + path
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try OutputFile.write(Array(html.utf8), to: full, inputs: inputs)
+        }
+    }
+
+    static func pagePath(_ capture: Capture) -> String { "captures/" + capture.name + ".html" }
+
+    // MARK: - Index
+
+    static func index(_ report: VerifyReport) -> String {
+        var html = header(title: "touchstone verify: \(report.passed) passed, \(report.failed) failed")
+        html += "<h1>touchstone verify</h1>\n<p class=\"summary\">\(report.results.count) captures: "
+        html += "<span class=\"pass\">\(report.passed) passed</span>, <span class=\"fail\">\(report.failed) failed</span>; "
+        html += "\(report.events) events, \(report.touchSamples) touch samples.</p>\n"
+        html += "<table>\n<tr><th>capture</th><th>result</th><th>events</th><th>touch samples</th>"
+        html += "<th>virtual duration</th><th>down → recognized p50</th><th>max</th></tr>\n"
+        for result in report.results {
+            let name = escape(result.capture.name)
+            var cell: String
+            switch result.status {
+            case .passed: cell = "<td class=\"pass\">passed</td>"
+            case .updated(let changed): cell = "<td class=\"pass\">\(changed ? "updated" : "same")</td>"
+            case .failed: cell = "<td class=\"fail\"><a href=\"\(escape(pagePath(result.capture)))\">failed</a></td>"
+            case .error(let message): cell = "<td class=\"fail\">error: \(escape(message))</td>"
+            }
+            let recognition = LatencySummary(result.latencies.recognition.values.flatMap { $0 })
+            html += "<tr><td>\(name)</td>\(cell)<td>\(result.events)</td><td>\(result.touchSamples)</td>"
+            html += "<td>\(milliseconds(result.virtualDuration))</td>"
+            html += "<td>\(recognition.map { milliseconds($0.p50) } ?? "–")</td><td>\(recognition.map { milliseconds($0.max) } ?? "–")</td></tr>\n"
+        }
+        html += "</table>\n<p class=\"note\">Latency is virtual time from a touch going down to a recognizer deciding, over every recognizer of the capture.</p>\n"
+        return html + "</body>\n</html>\n"
+    }
+
+    // MARK: - A failing capture
+
+    static func failurePage(_ result: CaptureResult, diff: String) -> String {
+        let capture = result.capture
+        let depth = pagePath(capture).split(separator: "/").count - 1
+        var html = header(title: "\(capture.name): failed")
+        html += "<p><a href=\"\(String(repeating: "../", count: depth))index.html\">all captures</a></p>\n"
+        html += "<h1>\(escape(capture.name)) <span class=\"fail\">failed</span></h1>\n"
+        do {
+            let scene = try SceneReference.resolve(captureSceneFile: capture.sceneReferencePath)
+            let current = try SessionReader.read(tracePath: capture.tracePath, scene: scene)
+            let goldenText = try String(contentsOfFile: capture.goldenPath, encoding: .utf8)
+            let golden = LogTimeline.lanes(fromLog: goldenText)
+            let difference = TimelineDifference(golden: golden, current: current)
+            let lastGolden = (golden.recognizers.flatMap { $0.changes.map(\.time) + $0.actions.map(\.time) }
+                + golden.views.flatMap { $0.deliveries.map(\.time) }).max() ?? 0
+            let end = max(current.duration, lastGolden, 1)
+            let to = end + max(end / 50, 1)
+            html += "<p>Scene \(escape(scene.name)). \(difference.count) marks differ, "
+            html += "<span class=\"mark\">highlighted</span> on the side that has them. "
+            html += "Read the lanes as in docs/pictures.md.</p>\n"
+            html += "<div class=\"chart\" id=\"golden\">\n"
+            html += SessionPicture.chart(heading: "golden (\(capture.name).golden.log)", from: 0, to: to, touches: current.touches,
+                                         recognizers: difference.goldenRecognizers, views: difference.goldenViews,
+                                         highlights: difference.goldenHighlights)
+            html += "</div>\n<div class=\"chart\" id=\"current\">\n"
+            html += SessionPicture.chart(heading: "current replay", from: 0, to: to, touches: current.touches,
+                                         recognizers: difference.currentRecognizers, views: difference.currentViews,
+                                         highlights: difference.currentHighlights)
+            html += "</div>\n"
+        } catch {
+            html += "<p class=\"fail\">The timelines cannot be drawn: \(escape(String(describing: error)))</p>\n"
+        }
+        html += "<h2>Unified diff</h2>\n<pre class=\"diff\">"
+        for line in UnifiedDiff.lines(diff) {
+            let kind = line.hasPrefix("+++") || line.hasPrefix("---") ? "head"
+                : line.hasPrefix("+") ? "add" : line.hasPrefix("-") ? "del" : line.hasPrefix("@@") ? "hunk" : "same"
+            html += "<span class=\"\(kind)\">\(escape(String(line)))</span>\n"
+        }
+        html += "</pre>\n"
+        return html + "</body>\n</html>\n"
+    }
+
+    // MARK: - Pieces
+
+    static func header(title: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <title>\(escape(title))</title>
+        <style>
+        body { font-family: "DejaVu Sans", Verdana, sans-serif; margin: 24px; color: #212529; background: #ffffff; }
+        h1 { font-size: 22px; } h2 { font-size: 17px; margin-top: 28px; }
+        table { border-collapse: collapse; font-size: 13px; }
+        th, td { border: 1px solid #dee2e6; padding: 4px 10px; text-align: right; }
+        th:first-child, td:first-child { text-align: left; }
+        th { background: #f1f3f5; }
+        .pass { color: #2b8a3e; font-weight: bold; }
+        .fail, .fail a { color: #c92a2a; font-weight: bold; }
+        .mark { background: #ff00ff; color: #ffffff; padding: 0 4px; }
+        .note { color: #868e96; font-size: 12px; }
+        .chart { margin: 12px 0; border: 1px solid #dee2e6; width: 1000px; }
+        .chart svg { display: block; }
+        pre.diff { font-size: 12px; background: #f8f9fa; padding: 10px; border: 1px solid #dee2e6; overflow-x: auto; }
+        .diff .add { background: #d3f9d8; color: #2b8a3e; } .diff .del { background: #ffe3e3; color: #c92a2a; }
+        .diff .hunk { color: #1971c2; } .diff .head { font-weight: bold; }
+        </style>
+        </head>
+        <body>
+
+        """
+    }
+
+    static func escape(_ text: String) -> String { SVGText.escape(text) }
+
+    static func milliseconds(_ value: Microseconds) -> String {
+        SVGText.number(Double(value) / 1000) + " ms"
+    }
+}

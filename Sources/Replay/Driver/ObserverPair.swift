@@ -1,0 +1,19 @@
+import GestureEngine
+
+/// Hands every observation to two observers in order: the dispatcher has one observer slot, and
+/// a replay that also draws pictures needs the log and the pictures' recorder to see the same
+/// observations at the same times.
+final class ObserverPair: GestureObserver {
+    let first: any GestureObserver
+    let second: any GestureObserver
+
+    init(first: any GestureObserver, second: any GestureObserver) {
+        self.first = first
+        self.second = second
+    }
+
+    func observe(_ observation: Observation, at time: GestureTime) {
+        first.observe(observation, at: time)
+        second.observe(observation, at: time)
+    }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import Pictures
+import Replay
+import TouchTrace
+
+extension Touchstone {
+    /// `touchstone render TRACE [--scene SCENE] -o OUT.svg`: a session as a picture.
+    struct Render: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Draw a trace as an SVG: touch paths, and with a scene what each recognizer and view did over time.",
+            discussion: """
+                Reads every trace format Touchstone knows. Without --scene the picture holds the touch \
+                paths (in the built-in scenes' 1280 × 800 point window) and each touch's lifetime; with \
+                a scene (as for replay: \(BuiltinScenes.names.joined(separator: ", ")) or a .json file) \
+                the paths are drawn over the scene's views and the replay's recognizer states, actions \
+                and view deliveries follow on the same time axis. docs/pictures.md explains how to read one.
+                """
+        )
+
+        @Argument(help: "The trace to draw.")
+        var trace: String
+
+        @Option(help: "A built-in scene name or a scene .json file to replay the trace through.")
+        var scene: String?
+
+        @Option(name: .shortAndLong, help: "The SVG file to write.")
+        var output: String
+
+        @Option(help: "Draw from this many seconds into the session.")
+        var from: Double?
+
+        @Option(help: "Draw up to this many seconds into the session.")
+        var to: Double?
+
+        func run() throws {
+            let window = try PictureWindow(from: from, to: to)
+            let scene: Scene?
+            do {
+                scene = try self.scene.map { reference throws(SceneError) in try SceneReference.resolve(reference) }
+            } catch {
+                throw fail(error.description)
+            }
+            try drawSession(trace: trace, scene: scene, sceneFile: self.scene, output: output, window: window)
+        }
+    }
+}
+
+/// A `--from`/`--to` pair in seconds, checked and turned into microseconds.
+struct PictureWindow {
+    var from: Microseconds?
+    var to: Microseconds?
+
+    init(from: Double?, to: Double?) throws {
+        func micro(_ seconds: Double?, _ name: String) throws -> Microseconds? {
+            guard let seconds else { return nil }
+            guard seconds.isFinite, seconds >= 0, seconds <= 1e9 else {
+                throw fail("--\(name) must be a number of seconds from 0 to 1e9, found \(seconds)")
+            }
+            return Microseconds((seconds * 1e6).rounded())
+        }
+        self.from = try micro(from, "from")
+        self.to = try micro(to, "to")
+        if let from = self.from, let to = self.to, to <= from {
+            throw fail("--to must be later than --from")
+        }
+    }
+}
+
+/// Reads a trace (replaying it through `scene` when there is one) and writes its picture: shared by
+/// `render` and `info --svg`. Damage the reader worked around goes to standard error as warnings.
+func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: String, window: PictureWindow) throws {
+    let inputs = [trace] + (sceneFile.map { $0.hasSuffix(".json") ? [$0] : [] } ?? [])
+    do {
+        try OutputFile.refuseAliasing(output, inputs: inputs)
+    } catch {
+        throw fail(error.description)
+    }
+    let timeline: SessionTimeline
+    do {
+        timeline = try SessionReader.read(tracePath: trace, scene: scene) { printError($0) }
+    } catch {
+        throw fail(String(describing: error))
+    }
+    let name = (trace as NSString).lastPathComponent
+    let seconds = Double(timeline.duration) / 1e6
+    var subtitle = scene.map { "scene \($0.name)" } ?? "no scene: touches only"
+    subtitle += ", \(timeline.touches.count) \(timeline.touches.count == 1 ? "touch" : "touches"), \(String(format: "%.3f", locale: Locale(identifier: "en_US_POSIX"), seconds)) s"
+    let options = PictureOptions(from: window.from, to: window.to, title: name, subtitle: subtitle)
+    do {
+        try OutputFile.write(SessionPicture.svg(timeline, options: options), to: output, inputs: inputs)
+    } catch {
+        throw fail(error.description)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+@testable import Pictures
+import Replay
+import TestSupport
+import Testing
+
+/// The verify report opened as a person opens it: in a browser, from disk.
+@Suite("verify HTML report")
+struct VerifyHTMLReportTests {
+    /// A corpus of two captures: a tap that passes, and a long press replayed through a scene whose
+    /// press is shorter than the golden's, so it begins 0.2 s early.
+    static func corpus(in folder: TemporaryDirectory) throws -> VerifyReport {
+        let captures = folder.file("captures")
+        try FileManager.default.createDirectory(atPath: captures, withIntermediateDirectories: true)
+        for file in ["standard/tap.trace", "standard/tap.golden.log", "standard/tap.scene",
+                     "standard/long-press.trace", "standard/long-press.golden.log"] {
+            try FileManager.default.copyItem(atPath: Corpus.root + "/" + file,
+                                             toPath: captures + "/" + (file as NSString).lastPathComponent)
+        }
+        writeFileBytes(captures + "/long-press.scene", Array("press.json\n".utf8))
+        writeFileBytes(captures + "/press.json", Array(#"""
+            {"name": "press", "window": {"width": 1280, "height": 800},
+             "views": [{"id": "view", "frame": {"x": 0, "y": 0, "width": 1280, "height": 800},
+               "recognizers": [{"id": "longPress", "type": "longPress", "minimumPressDuration": 0.3}]}]}
+            """#.utf8))
+        return try VerifyRunner(options: VerifyOptions(root: captures)).run()
+    }
+
+    @Test("The index lists every capture with its result, and links the failing one's page")
+    func indexListsEveryCapture() throws {
+        let folder = TemporaryDirectory("report")
+        let report = try Self.corpus(in: folder)
+        let pages = VerifyHTMLReport.pages(for: report)
+        #expect(pages.map(\.path) == ["index.html", "captures/long-press.html"])
+        let index = pages[0].html
+        #expect(index.contains("<td>tap</td><td class=\"pass\">passed</td>"))
+        #expect(index.contains("<a href=\"captures/long-press.html\">failed</a>"))
+    }
+
+    @Test("Report pages stand alone: no scripts, nothing fetched from elsewhere")
+    func pagesAreSelfContained() throws {
+        let folder = TemporaryDirectory("report")
+        for page in VerifyHTMLReport.pages(for: try Self.corpus(in: folder)) {
+            #expect(!page.html.contains("<script"))
+            #expect(!page.html.contains("src="))
+            #expect(!page.html.replacingOccurrences(of: "xmlns=\"http://www.w3.org/2000/svg\"", with: "").contains("http"))
+        }
+    }
+
+    @Test("In a browser the failing capture's page shows both timelines and the highlighted difference")
+    func failurePageInBrowser() throws {
+        let folder = TemporaryDirectory("report")
+        let report = try Self.corpus(in: folder)
+        try VerifyHTMLReport.write(report, to: folder.file("report"))
+        let image = try ExternalTool.screenshot(folder.file("report/captures/long-press.html"), width: 1100, height: 900, in: folder.path)
+        let highlight = Image.RGB(hex: Palette.highlight)
+        #expect(image.count(highlight) > 200)
+        // The long press's began/changed bar appears in two charts, one above the other.
+        let active = image.rows(with: Image.RGB(hex: Palette.active))
+        let groups = zip(active, active.dropFirst()).filter { $1 - $0 > 20 }.count + (active.isEmpty ? 0 : 1)
+        #expect(groups == 2)
+        // Both charts carry highlights: the golden's late began and the current's early one.
+        let rowsWithHighlight = image.rows(with: highlight)
+        let split = (active.first! + active.last!) / 2
+        #expect(rowsWithHighlight.contains { $0 < split && $0 > active.first! - 40 })
+        #expect(rowsWithHighlight.contains { $0 > split })
+    }
+}

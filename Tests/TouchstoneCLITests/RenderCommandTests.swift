@@ -1,0 +1,118 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `touchstone render`, `info --svg` and `verify --report` as a user runs them, including the
+/// inputs they must refuse the way `replay` does.
+@Suite("render, info --svg and verify --report")
+struct RenderCommandTests {
+    static let captures = VerifyCommandTests.captures
+    static let pan = captures + "/map/pan.trace"
+
+    @Test("render writes one SVG and nothing else beside it")
+    func renderWritesSVG() throws {
+        let folder = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.run(["render", Self.pan, "--scene", "map", "-o", folder.file("pan.svg"), "--to", "0.5"])
+        #expect(result.status == 0)
+        let svg = try String(contentsOfFile: folder.file("pan.svg"), encoding: .utf8)
+        #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(svg.contains(">Recognizers</text>"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["pan.svg"])
+    }
+
+    @Test("render reads every trace format: an evemu conversion draws the same paths")
+    func renderReadsEvemu() throws {
+        let folder = TemporaryDirectory("cli")
+        try TouchstoneProcess.run(["convert", Self.pan, "-o", folder.file("pan.jsonl")])
+        let binary = try TouchstoneProcess.run(["render", Self.pan, "-o", folder.file("a.svg")])
+        let jsonl = try TouchstoneProcess.run(["render", folder.file("pan.jsonl"), "-o", folder.file("b.svg")])
+        #expect(binary.status == 0 && jsonl.status == 0)
+        let a = try String(contentsOfFile: folder.file("a.svg"), encoding: .utf8)
+        let b = try String(contentsOfFile: folder.file("b.svg"), encoding: .utf8)
+        #expect(a.replacingOccurrences(of: "pan.trace", with: "pan.jsonl") == b)
+    }
+
+    @Test("The README's picture is what render draws from its capture today")
+    func readmePictureIsCurrent() throws {
+        let folder = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.run(
+            ["render", "captures/map/double-tap-drag-zoom.trace", "--scene", "map", "-o", folder.file("zoom.svg")],
+            in: URL(fileURLWithPath: Self.captures).deletingLastPathComponent())
+        #expect(result.status == 0)
+        let committed = URL(fileURLWithPath: Self.captures).deletingLastPathComponent().appendingPathComponent("docs/pictures/double-tap-drag-zoom.svg").path
+        #expect(readFileBytes(folder.file("zoom.svg")) == readFileBytes(committed),
+                "regenerate with: touchstone render captures/map/double-tap-drag-zoom.trace --scene map -o docs/pictures/double-tap-drag-zoom.svg")
+    }
+
+    @Test("An unknown scene is the same error as replay's, and nothing is written")
+    func unknownScene() throws {
+        let folder = TemporaryDirectory("cli")
+        let render = try TouchstoneProcess.run(["render", Self.pan, "--scene", "nosuch", "-o", folder.file("x.svg")])
+        let replay = try TouchstoneProcess.run(["replay", Self.pan, "--scene", "nosuch"])
+        #expect(render.status == 1)
+        #expect(render.stderr == replay.stderr)
+        #expect(!fileExists(folder.file("x.svg")))
+    }
+
+    @Test("A damaged trace is the same error as replay's; a cut one draws with a warning")
+    func damagedTraces() throws {
+        let folder = TemporaryDirectory("cli")
+        var bytes = readFileBytes(Self.pan)
+        bytes[bytes.count / 2] ^= 0x10
+        writeFileBytes(folder.file("flipped.trace"), bytes)
+        let render = try TouchstoneProcess.run(["render", folder.file("flipped.trace"), "--scene", "map", "-o", folder.file("x.svg")])
+        let replay = try TouchstoneProcess.run(["replay", folder.file("flipped.trace"), "--scene", "map", "-o", folder.file("x.log")])
+        #expect(render.status == 1)
+        #expect(render.stderr == replay.stderr)
+        #expect(!fileExists(folder.file("x.svg")))
+
+        let whole = readFileBytes(Self.pan)
+        writeFileBytes(folder.file("cut.trace"), Array(whole.prefix(whole.count * 2 / 3)))
+        let cut = try TouchstoneProcess.run(["render", folder.file("cut.trace"), "--scene", "map", "-o", folder.file("cut.svg")])
+        #expect(cut.status == 0)
+        #expect(cut.stderr.hasPrefix("warning: \(folder.file("cut.trace")): "))
+        #expect(fileExists(folder.file("cut.svg")))
+    }
+
+    @Test("An output that is the trace or the scene file is refused and the input left as it was")
+    func outputThatIsInputIsRefused() throws {
+        let folder = TemporaryDirectory("cli")
+        try FileManager.default.copyItem(atPath: Self.pan, toPath: folder.file("pan.trace"))
+        let before = readFileBytes(folder.file("pan.trace"))
+        let result = try TouchstoneProcess.run(["render", folder.file("pan.trace"), "-o", folder.file("pan.trace")])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: \(folder.file("pan.trace")): cannot write the file"))
+        #expect(readFileBytes(folder.file("pan.trace")) == before)
+    }
+
+    @Test("--to before --from is refused")
+    func badWindow() throws {
+        let result = try TouchstoneProcess.run(["render", Self.pan, "-o", "/dev/null", "--from", "2", "--to", "1"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: --to must be later than --from\n")
+    }
+
+    @Test("info --svg draws the touches without a scene beside the usual description")
+    func infoDrawsSVG() throws {
+        let folder = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.run(["info", Self.pan, "--svg", folder.file("pan.svg")])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("touch samples:"))
+        let svg = try String(contentsOfFile: folder.file("pan.svg"), encoding: .utf8)
+        #expect(svg.contains("no scene: touches only"))
+        #expect(!svg.contains(">Recognizers</text>"))
+    }
+
+    @Test("verify --report writes index.html, and a page for a failing capture")
+    func verifyWritesReport() throws {
+        let folder = TemporaryDirectory("cli")
+        try FileManager.default.copyItem(atPath: Self.captures + "/map/pan.trace", toPath: folder.file("pan.trace"))
+        try Data("map\n".utf8).write(to: folder.url.appendingPathComponent("pan.scene"))
+        try Data("         0 note nothing happened\n".utf8).write(to: folder.url.appendingPathComponent("pan.golden.log"))
+        let result = try TouchstoneProcess.run(["verify", folder.path, "--report", folder.file("report")])
+        #expect(result.status == 1)
+        let index = try String(contentsOfFile: folder.file("report/index.html"), encoding: .utf8)
+        #expect(index.contains("<a href=\"captures/pan.html\">failed</a>"))
+        #expect(fileExists(folder.file("report/captures/pan.html")))
+    }
+}
