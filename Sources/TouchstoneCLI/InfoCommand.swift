@@ -27,7 +27,7 @@ struct Info: ParsableCommand {
 
     func run() throws {
         let summary = try TraceSummary.read(path: file, salvage: salvage)
-        try OutputFile.standardOutput().write(json ? summary.json() + "\n" : summary.text())
+        try OutputFile.standardOutput().write(json ? summary.json() + "\n" : TerminalText.escaped(summary.text()))
         if summary.isCorrupt { throw ExitCode.failure }
         if let svg {
             try drawSession(trace: file, scene: nil, sceneFile: nil, output: svg, window: PictureWindow(from: nil, to: nil))

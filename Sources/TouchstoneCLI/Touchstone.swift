@@ -1,4 +1,5 @@
 import ArgumentParser
+import TouchTrace
 
 /// The `touchstone` command: record, replay and measure touch sessions.
 @main
@@ -19,4 +20,22 @@ struct Touchstone: ParsableCommand {
             Live.self,
         ]
     )
+
+    /// ArgumentParser's own entry point, except that an error message goes through `printError`,
+    /// so a file name holding control characters is printed escaped like every other message.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { try? OutputFile.standardOutput().write(message + "\n") }
+            } else if !message.isEmpty {
+                printError(message)
+            }
+            exit(withError: code == .success ? nil : ExitCode(code.rawValue))
+        }
+    }
 }

@@ -59,7 +59,7 @@ extension Touchstone {
             var standardOutput = report.resultsText
             standardOutput += report.latencyText.isEmpty ? "" : "\n" + report.latencyText
             do {
-                try OutputFile.standardOutput().write(standardOutput)
+                try OutputFile.standardOutput().write(TerminalText.escaped(standardOutput))
                 printError("\n" + report.summaryText, terminator: "")
                 if let junit {
                     try OutputFile.write(Array(JUnitReport.xml(report).utf8), to: junit, inputs: report.inputFiles)
@@ -97,11 +97,11 @@ final class ProgressBar: Sendable {
             let width = 30
             let filled = done * width / total
             let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-            printError("\r[\(bar)] \(done)/\(total)", terminator: "")
+            writeStandardError("\r[\(bar)] \(done)/\(total)")
         }
     }
 
     func finish() {
-        if enabled { printError("\r\u{1B}[K", terminator: "") }
+        if enabled { writeStandardError("\r\u{1B}[K") }
     }
 }

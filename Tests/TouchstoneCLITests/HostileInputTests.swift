@@ -120,4 +120,47 @@ struct HostileInputTests {
         #expect(text.status == 0)
         #expect(text.stdout == binary.stdout)
     }
+
+    /// A JSON Lines trace whose device name and note carry terminal control sequences.
+    private func withControlCharacters(in folder: TemporaryDirectory) -> String {
+        let header = Self.header.replacingOccurrences(of: #""name":"screen""#, with: #""name":"Evil\u001b]0;owned\u0007\u001b[2J""#)
+        let lines = [header, #"{"t":0,"note":"red\u001b[31m\u009bnote"}"#]
+        let path = folder.file("evil.jsonl")
+        writeFileBytes(path, Array((lines.joined(separator: "\n") + "\n").utf8))
+        return path
+    }
+
+    @Test("info escapes control characters in device names")
+    func infoEscapesNames() throws {
+        let folder = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.run(["info", withControlCharacters(in: folder)])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#"Evil\x1b]0;owned\x07\x1b[2J"#))
+        #expect(!result.stdout.contains("\u{1B}"))
+    }
+
+    @Test("replay escapes control characters in notes")
+    func replayEscapesNotes() throws {
+        let folder = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.run(["replay", withControlCharacters(in: folder), "--scene", "map"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#"note red\x1b[31m\u009bnote"#))
+    }
+
+    @Test("Error messages escape control characters in file names")
+    func errorsEscapeFileNames() throws {
+        let folder = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.run(["replay", folder.file("\u{1B}[2Jmissing.trace"), "--scene", "map"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(#"\x1b[2Jmissing.trace"#))
+        #expect(!result.stderr.contains("\u{1B}"))
+    }
+
+    @Test("ArgumentParser's own error messages escape control characters in file names too")
+    func parserErrorsEscapeFileNames() throws {
+        let result = try TouchstoneProcess.run(["info", "/nonexistent/\u{1B}[2Jx.trace"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(#"/nonexistent/\x1b[2Jx.trace"#))
+        #expect(!result.stderr.contains("\u{1B}"))
+    }
 }

@@ -118,4 +118,18 @@ struct OutputSafetyTests {
         #expect(result.stderr.contains("press.golden.log: cannot write the file (is also an input"))
         #expect(readFileBytes(folder.file("press.golden.log")) == Array("stale\n".utf8))
     }
+
+    @Test("convert of an evemu recording onto itself is refused and the recording keeps its comments")
+    func evemuOntoItself() throws {
+        let folder = TemporaryDirectory("cli")
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("TouchTraceTests/Fixtures/evemu/touchscreens").path
+        let name = try #require(FileManager.default.contentsOfDirectory(atPath: fixtures).sorted().first { $0.hasSuffix(".events") })
+        try FileManager.default.copyItem(atPath: fixtures + "/" + name, toPath: folder.file("s.evemu"))
+        let before = readFileBytes(folder.file("s.evemu"))
+        let result = try TouchstoneProcess.run(["convert", folder.file("s.evemu"), "-o", folder.file("s.evemu")])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("is also an input"))
+        #expect(readFileBytes(folder.file("s.evemu")) == before)
+    }
 }

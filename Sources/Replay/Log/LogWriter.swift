@@ -1,3 +1,4 @@
+import TouchTrace
 /// Appends canonical log lines (`docs/replay-log.md`) to a byte buffer, in either format.
 ///
 /// Numbers are printed digit by digit from integers after fixed rounding, never through
@@ -147,8 +148,12 @@ public struct LogWriter {
         case .text:
             timeColumn(time)
             ascii(" note ")
-            // A note is one line whatever the trace says.
-            for unit in note.utf8 { byte(unit == 0x0A || unit == 0x0D ? 0x20 : unit) }
+            // A note is one line whatever the trace says, and prints no control character.
+            var line = note
+            if line.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) {
+                line = TerminalText.escaped(String(line.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 }), keepingLineBreaks: false)
+            }
+            for unit in line.utf8 { byte(unit) }
         case .jsonl:
             ascii("{\"t\":"); integer(time); ascii(",\"note\":"); quoted(note); ascii("}")
         }

@@ -21,6 +21,13 @@ struct TraceAssembler {
         flushInterval = options.flushInterval
         writeIndex = options.writeIndex
         output = HeaderCodec.encode(header, layout: .init(flushInterval: flushInterval, indexRequested: writeIndex))
+        // Refused here, as every reader would refuse it: a header the format cannot hold.
+        let headerLength = output.count - BinaryLayout.preambleSize - BinaryLayout.headerCRCSize
+        guard headerLength <= BinaryLayout.maxHeaderLength else {
+            throw TraceWriteError(
+                file: file,
+                message: "the header (names, properties, extensions) takes \(headerLength) bytes; a trace's header holds at most \(BinaryLayout.maxHeaderLength) bytes")
+        }
     }
 
     /// Bytes produced so far, taken or not.

@@ -3,12 +3,18 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TouchTrace
 
-/// Writes one line to standard error (diagnostics never mix with the output a script parses).
-/// A diagnostic that cannot be written has nowhere else to go, so a failure here is ignored.
+/// Writes one line to standard error (diagnostics never mix with the output a script parses),
+/// control characters from names and files escaped (`TerminalText`).
 func printError(_ line: String, terminator: String = "\n") {
-    var bytes = Array(line.utf8)
-    bytes.append(contentsOf: terminator.utf8)
+    writeStandardError(TerminalText.escaped(line) + terminator)
+}
+
+/// Writes `text` to standard error as it is: for the progress bar's own control sequences.
+/// A diagnostic that cannot be written has nowhere else to go, so a failure here is ignored.
+func writeStandardError(_ text: String) {
+    let bytes = Array(text.utf8)
     bytes.withUnsafeBytes { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }
 

@@ -42,4 +42,15 @@ struct OutputTargetTests {
         #expect(fileExists(path))
         #expect(!fileExists(path + ".partial"))
     }
+
+    @Test("A header longer than readers accept (a 17 MiB device name) is refused before anything is created")
+    func oversizedHeaderRefused() throws {
+        let dir = TemporaryDirectory()
+        let device = DeviceDescription(
+            index: 0, name: String(repeating: "N", count: 17 * 1024 * 1024), kind: .touchscreen, source: .synthetic,
+            x: AxisRange(minimum: 0, maximum: 1000), y: AxisRange(minimum: 0, maximum: 600), slots: 4)
+        let header = TraceHeader(recorder: RecorderInfo(name: "test", version: "1"), devices: [device])
+        #expect(throws: TraceWriteError.self) { try TraceWriter(path: dir.file("long.trace"), header: header) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
 }

@@ -10,20 +10,10 @@ struct WestonSmokeTests {
     @Test("records and recognizes touches that weston delivers")
     func westonTouchSession() throws {
         let scratch = TemporaryDirectory("wayland")
-        let module = scratch.file("touch-injector.so")
-        _ = try TestPaths.shell(
-            "cc -std=c11 -shared -fPIC -o '\(module)' '\(TestPaths.fixtures)/WestonTouch/touch-injector.c'"
-                + " $(pkg-config --cflags --libs libweston-10 wayland-server)")
-        let socket = "touchstone-weston-\(UUID().uuidString.prefix(8))"
-        let environment = TestCompositor.clientEnvironment(scratch: scratch, socket: socket)
-        let westonLog = scratch.file("weston.log")
-        let weston = try ChildProcess(
-            "/usr/bin/weston",
-            ["--backend=headless-backend.so", "--shell=kiosk-shell.so", "--socket=\(socket)", "--idle-time=0",
-             "--modules=\(module)", "--log=\(westonLog)"],
-            environment: environment, scratch: scratch, name: "weston")
-        defer { weston.stop() }
-        try #require(ChildProcess.waitFor(path: scratch.file(socket), seconds: 10), "weston did not start: \(weston.stderr)")
+        let weston = try TestWeston(scratch: scratch, arguments: ["--shell=kiosk-shell.so"])
+        defer { weston.process.stop() }
+        let environment = weston.environment
+        let westonLog = weston.log
 
         let live = try ChildProcess(
             TestPaths.touchstone,
