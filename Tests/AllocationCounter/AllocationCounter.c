@@ -1,11 +1,17 @@
 // See include/AllocationCounter.h. Only the calling thread's allocations count, because Swift
 // Testing runs other tests on other threads at the same time.
+//
+// Two ways to see every allocation, chosen when this file is compiled:
+// - Ordinary builds define malloc, calloc and realloc here; they count, then forward to glibc's
+//   __libc_* entry points. Every allocation in the process passes through them.
+// - Sanitized builds (`swift test --sanitize=address` or `=thread`, which compile this file with
+//   -fsanitize too) must not: the sanitizer runtime owns malloc, and calls it from inside its own
+//   start-up (its dlsym interception) before this file could forward anywhere, which crashed the
+//   test binary before any test ran. There the sanitizer's allocation hook, which its allocator
+//   calls on the allocating thread for every malloc, calloc, realloc and aligned allocation,
+//   counts instead. It is installed before main by a constructor.
 #include "AllocationCounter.h"
 #include <stddef.h>
-
-extern void *__libc_malloc(size_t size);
-extern void *__libc_calloc(size_t count, size_t size);
-extern void *__libc_realloc(void *pointer, size_t size);
 
 static _Thread_local int counting;
 static _Thread_local uint64_t count;
@@ -17,6 +23,38 @@ static inline void note(size_t size) {
         if (size > largest) largest = size;
     }
 }
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define ALLOCATION_COUNTER_SANITIZER_HOOKS 1
+#endif
+#endif
+
+#if ALLOCATION_COUNTER_SANITIZER_HOOKS
+
+// From <sanitizer/allocator_interface.h>, declared here so that no header search path is needed.
+extern int __sanitizer_install_malloc_and_free_hooks(
+    void (*malloc_hook)(const volatile void *pointer, size_t size),
+    void (*free_hook)(const volatile void *pointer));
+
+static void malloc_hook(const volatile void *pointer, size_t size) {
+    (void)pointer;
+    note(size);
+}
+
+static void free_hook(const volatile void *pointer) {
+    (void)pointer;
+}
+
+__attribute__((constructor)) static void install_hooks(void) {
+    __sanitizer_install_malloc_and_free_hooks(malloc_hook, free_hook);
+}
+
+#else
+
+extern void *__libc_malloc(size_t size);
+extern void *__libc_calloc(size_t count, size_t size);
+extern void *__libc_realloc(void *pointer, size_t size);
 
 void *malloc(size_t size) {
     note(size);
@@ -32,6 +70,8 @@ void *realloc(void *pointer, size_t size) {
     note(size);
     return __libc_realloc(pointer, size);
 }
+
+#endif
 
 void allocation_counter_start(void) {
     count = 0;

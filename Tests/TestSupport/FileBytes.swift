@@ -21,6 +21,14 @@ public func readFileBytes(_ path: String) -> [UInt8] {
     return bytes
 }
 
+/// The file at `path` as UTF-8 text (invalid bytes repaired), or "" when it cannot be opened. For
+/// files another process is still writing (a child's output, a log being polled):
+/// `String(contentsOfFile:)` leaked a 4 KiB read buffer on such reads under LeakSanitizer
+/// (FoundationEssentials' readBytesFromFile), and a half-written UTF-8 sequence makes it fail.
+public func readFileText(_ path: String) -> String {
+    String(decoding: readFileBytes(path), as: UTF8.self)
+}
+
 /// Replaces the file at `path` with `bytes`.
 public func writeFileBytes(_ path: String, _ bytes: [UInt8]) {
     guard let file = fopen(path, "wb") else { preconditionFailure("cannot write \(path)") }

@@ -103,6 +103,15 @@ struct LibinputRecordFormatTests {
         #expect(error?.location == .line(2))
     }
 
+    @Test("A number too long for 64 bits is an error at its line, not a trap")
+    func numberPastInt64() {
+        // 4 × 10^18 is below the 2^62 bound; one more digit overflowed Int64 before the bound was checked.
+        let error = #expect(throws: TraceInputError.self) {
+            try LibinputRecordFormat.read(text: "# libinput record\nversion: 40000000000000000000\nndevices: 0\n", file: "long.yml")
+        }
+        #expect(error?.location == .line(2))
+    }
+
     @Test("looksLike accepts libinput recordings and rejects evemu")
     func looksLike() throws {
         let prefix = Array(try Data(contentsOf: URL(fileURLWithPath: sample)).prefix(512))

@@ -45,6 +45,9 @@ public final class Recorder {
             let hungUp = try wait(for: context, signals: signals, timeout: timeout(state, now: now))
             if let signal = signals.received() {
                 ending = .signal(signal)
+                // What the devices sent before the signal belongs to the session: take it first.
+                try context.dispatch()
+                try drain(context, &state)
                 break
             }
             for path in hungUp {

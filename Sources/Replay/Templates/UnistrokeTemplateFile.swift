@@ -8,12 +8,17 @@ public enum UnistrokeTemplateFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw TemplateFileError(file: path, problem: "cannot read the file")
         }
+        return try decode(data, file: path)
+    }
+
+    /// The template in `data`, the contents of a template file; `file` names it in errors.
+    public static func decode(_ data: Data, file: String) throws(TemplateFileError) -> UnistrokeTemplate {
         do {
             return try JSONDecoder().decode(UnistrokeTemplate.self, from: data)
         } catch let DecodingError.dataCorrupted(context) {
-            throw TemplateFileError(file: path, problem: "invalid template: \(context.debugDescription)")
+            throw TemplateFileError(file: file, problem: "invalid template: \(context.debugDescription)")
         } catch {
-            throw TemplateFileError(file: path, problem: "invalid template: \(error)")
+            throw TemplateFileError(file: file, problem: "invalid template: \(error)")
         }
     }
 

@@ -51,6 +51,13 @@ public enum EvemuFormat {
         return result
     }
 
+    /// Parses a one-file recording already in memory (`file` names it in errors and warnings). A
+    /// recording without a device header has its device inferred from the events, with a warning.
+    public static func read(bytes: [UInt8], file: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
+        var reader = EvemuReader(file: file)
+        return try reader.readEvents(bytes) { () throws(TraceInputError) in nil }
+    }
+
     /// Reads a device description (`evemu-describe` output) and a file of its events.
     public static func read(descPath: String, eventsPath: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
         var descReader = EvemuReader(file: descPath)

@@ -204,8 +204,10 @@ struct LibinputRecordYAML {
         let start = index
         var number: Int64 = 0
         while index < end, value[index] &- UInt8(ascii: "0") < 10 {
-            number = number * 10 + Int64(value[index] &- UInt8(ascii: "0"))
-            if number > 1 << 62 { return nil }
+            let digit = Int64(value[index] &- UInt8(ascii: "0"))
+            // Numbers past 2^62 are refused; checked before the step, which could otherwise overflow.
+            if number > ((1 << 62) - digit) / 10 { return nil }
+            number = number * 10 + digit
             index += 1
         }
         guard index > start else { return nil }

@@ -56,7 +56,12 @@ final class WaylandDisplay {
             throw .cannotConnect(display: name, reason: String(cString: strerror(errno)))
         }
         let connection = WaylandDisplay(display: raw)
-        try connection.bindGlobals()
+        do {
+            try connection.bindGlobals()
+        } catch {
+            connection.disconnect()
+            throw error
+        }
         return connection
     }
 
@@ -125,8 +130,30 @@ final class WaylandDisplay {
         }
     }
 
-    /// Closes the connection. The display must not be used afterwards.
+    /// Destroys the bound globals and the registry, then closes the connection. Objects made from
+    /// the globals (the seat's, the window's) must be destroyed first. The display must not be used
+    /// afterwards.
     func disconnect() {
+        if let pointerGestures {
+            if pointerGesturesVersion >= 2 { zwp_pointer_gestures_v1_release(pointerGestures) }
+            else { zwp_pointer_gestures_v1_destroy(pointerGestures) }
+        }
+        if let seat {
+            if seatVersion >= 5 { wl_seat_release(seat) } else { wl_seat_destroy(seat) }
+        }
+        if let viewporter { wp_viewporter_destroy(viewporter) }
+        if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
+        if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager) }
+        (viewporter, fractionalScaleManager, decorationManager) = (nil, nil, nil)
+        for output in outputs {
+            if wl_proxy_get_version(output.proxy) >= 3 { wl_output_release(output.proxy) } else { wl_output_destroy(output.proxy) }
+        }
+        outputs = []
+        if let wmBase { xdg_wm_base_destroy(wmBase) }
+        if let shm { wl_shm_destroy(shm) }
+        if let compositor { wl_compositor_destroy(compositor) }
+        if let registry { wl_registry_destroy(registry) }
+        (pointerGestures, seat, wmBase, shm, compositor, registry) = (nil, nil, nil, nil, nil, nil)
         wl_display_disconnect(display)
     }
 

@@ -44,6 +44,12 @@ final class PointerGestureListeners {
         }
         hold.initialize(to: holdListener)
     }
+
+    deinit {
+        swipe.deallocate()
+        pinch.deallocate()
+        hold.deallocate()
+    }
 }
 
 /// A `wl_fixed_t` as a double, exactly (24.8 fixed point fits a double's mantissa).

@@ -73,6 +73,25 @@ final class Seat {
         }
     }
 
+    /// Destroys every protocol object the seat created (gesture objects, pointer, touch), newest
+    /// first. Call it before the connection closes: libwayland frees a proxy only when it is
+    /// destroyed, and after this no event can reach the seat's listener tables.
+    func destroyProxies() {
+        if let hold { zwp_pointer_gesture_hold_v1_destroy(hold) }
+        if let pinch { zwp_pointer_gesture_pinch_v1_destroy(pinch) }
+        if let swipe { zwp_pointer_gesture_swipe_v1_destroy(swipe) }
+        (hold, pinch, swipe) = (nil, nil, nil)
+        if let pointer { wl_pointer_release(pointer) }
+        if let touch { wl_touch_release(touch) }
+        (pointer, touch) = (nil, nil)
+    }
+
+    deinit {
+        seatListener.deallocate()
+        touchListener.deallocate()
+        pointerListener.deallocate()
+    }
+
     /// Recovers the seat from a listener's `data` pointer.
     static func from(_ data: UnsafeMutableRawPointer?) -> Seat {
         Unmanaged<Seat>.fromOpaque(data!).takeUnretainedValue()

@@ -112,7 +112,10 @@ public final class LiveSession: TraceEventSink {
         let signalFD = tw_termination_signal_fd()
         defer { if signalFD >= 0 { close(signalFD) } }
         let display = try WaylandDisplay.connect(environment: options.environment)
-        defer { display.disconnect() }
+        defer {
+            seat?.destroyProxies()
+            display.disconnect()
+        }
         let translator = WaylandEventTranslator(touchDevice: 0, gestureDevice: 1, sink: self)
         // Held by the session for the whole connection: libwayland calls back into it unretained.
         seat = display.seat.map {

@@ -52,6 +52,8 @@ final class Toplevel {
     private var resized = false
     private(set) var closeRequested = false
     private var waitingForFrame = false
+    /// The `wl_callback` of the frame requested last, until the compositor answers it.
+    private var frameCallback: OpaquePointer?
     /// A configure was acknowledged and awaits the commit that applies it.
     private(set) var needsFrame = false
 
@@ -139,7 +141,9 @@ final class Toplevel {
         }))
         frameListener.initialize(to: wl_callback_listener(done: { data, callback, _ in
             wl_callback_destroy(callback)
-            Toplevel.from(data).waitingForFrame = false
+            let window = Toplevel.from(data)
+            window.frameCallback = nil
+            window.waitingForFrame = false
         }))
     }
 
@@ -235,8 +239,9 @@ final class Toplevel {
         }
         wl_surface_attach(surface, slot.buffer, 0, 0)
         wl_surface_damage_buffer(surface, 0, 0, Int32(size.width), Int32(size.height))
-        let callback = wl_surface_frame(surface)
-        wl_callback_add_listener(callback, frameListener, Unmanaged.passUnretained(self).toOpaque())
+        if let frameCallback { wl_callback_destroy(frameCallback) }  // a configure cut the wait short
+        frameCallback = wl_surface_frame(surface)
+        wl_callback_add_listener(frameCallback, frameListener, Unmanaged.passUnretained(self).toOpaque())
         waitingForFrame = true
         needsFrame = false
         pool.attached(slot)
@@ -245,7 +250,10 @@ final class Toplevel {
     }
 
     /// Destroys the window's objects, in the order the protocol requires.
+    /// Call it before the connection closes (libwayland frees a proxy only when it is destroyed).
     func destroy() {
+        if let frameCallback { wl_callback_destroy(frameCallback) }
+        frameCallback = nil
         pool.destroy()
         if let viewport { wp_viewport_destroy(viewport) }
         if let fractionalScale { wp_fractional_scale_v1_destroy(fractionalScale) }

@@ -1,6 +1,8 @@
 // Counts heap allocations made by the calling thread, for tests that pin "decoding allocates
 // nothing per event". The test executable defines malloc, calloc and realloc itself (they forward
-// to glibc's __libc_* entry points), so every allocation in the process passes through here.
+// to glibc's __libc_* entry points), so every allocation in the process passes through here; under
+// AddressSanitizer or ThreadSanitizer the sanitizer's allocation hook counts instead (the .c file
+// says why), so the same tests run, and count the same, in sanitized builds.
 #ifndef ALLOCATION_COUNTER_H
 #define ALLOCATION_COUNTER_H
 

@@ -115,7 +115,7 @@ struct ActionTouchesTests {
     func liftWithNewPosition() {
         let pan = PanGestureRecognizer(name: "pan")
         var ended: (location: Point, translation: Vector)?
-        pan.addAction { _ in
+        pan.addAction { [unowned pan] _ in  // unowned: the recognizer keeps its actions
             if pan.state == .ended { ended = (pan.location(in: nil), pan.translation(in: nil)) }
         }
         let tester = scene(pan)

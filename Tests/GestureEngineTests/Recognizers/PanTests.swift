@@ -36,7 +36,7 @@ struct PanTests {
     func translation() {
         let (tester, pan) = panScene()
         var translations: [Vector] = []
-        pan.addAction { _ in translations.append(pan.translation(in: nil)) }
+        pan.addAction { [unowned pan] _ in translations.append(pan.translation(in: nil)) }  // unowned: the recognizer keeps its actions
         tester.down(1, 100, 100, at: 0)
         tester.move(1, 112, 95, at: 10)
         pan.setTranslation(.zero, in: nil)
@@ -58,7 +58,7 @@ struct PanTests {
     func velocityAfterPause() {
         let (tester, pan) = panScene()
         var endVelocity: Vector?
-        pan.addAction { if $0.state == .ended { endVelocity = pan.velocity(in: nil) } }
+        pan.addAction { [unowned pan] in if $0.state == .ended { endVelocity = pan.velocity(in: nil) } }
         tester.down(1, 100, 100, at: 0)
         tester.move(1, 120, 100, at: 10)
         tester.move(1, 140, 100, at: 20)

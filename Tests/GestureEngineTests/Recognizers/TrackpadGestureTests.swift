@@ -94,7 +94,7 @@ struct TrackpadGestureTests {
         let pan = PanGestureRecognizer(name: "pan")
         pan.allowedScrollTypes = .continuous
         var translations: [Vector] = []
-        pan.addAction { _ in translations.append(pan.translation(in: nil)) }
+        pan.addAction { [unowned pan] _ in translations.append(pan.translation(in: nil)) }
         let tester = scene(pan)
         scroll(tester, .began, at: 0, 0, 0)
         scroll(tester, .changed, at: 10, 0, 6)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real `touchstone record`, started as a child process inside a test bed: under umockdev's
@@ -104,7 +105,7 @@ final class RecorderProcess {
     /// Waits (up to 20 s) until the file at `path` contains `text`.
     static func waitForFile(_ path: String, containing text: String) throws {
         let deadline = Date().addingTimeInterval(20)
-        while !((try? String(contentsOfFile: path, encoding: .utf8))?.contains(text) ?? false) {
+        while !readFileText(path).contains(text) {
             guard Date() < deadline else { throw TestbedError("\(path) never contained \(text)") }
             usleep(2_000)
         }
@@ -122,11 +123,11 @@ final class RecorderProcess {
     }
 
     var standardOutput: String {
-        (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? ""
+        readFileText(stdoutPath)
     }
 
     var standardError: String {
-        (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
+        readFileText(stderrPath)
     }
 
     /// Waits until the recorder's open descriptors include every pty standing for an emulated node.

@@ -53,7 +53,7 @@ struct WestonSmokeTests {
     private func waitForLine(_ text: String, in path: String, seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            if let log = try? String(contentsOfFile: path, encoding: .utf8), log.contains(text) { return true }
+            if readFileText(path).contains(text) { return true }
             usleep(20_000)
         }
         return false

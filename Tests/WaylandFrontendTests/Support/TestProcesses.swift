@@ -11,7 +11,7 @@ extension TemporaryDirectory {
     }
 
     func read(_ name: String) -> String {
-        (try? String(contentsOfFile: file(name), encoding: .utf8)) ?? ""
+        readFileText(file(name))
     }
 }
 
@@ -59,8 +59,8 @@ final class ChildProcess {
         wait(seconds: 3)
     }
 
-    var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
-    var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+    var stdout: String { readFileText(stdoutPath) }
+    var stderr: String { readFileText(stderrPath) }
 
     /// Waits until `path` exists (a Wayland socket appearing), up to `seconds`.
     static func waitFor(path: String, seconds: Double) -> Bool {
