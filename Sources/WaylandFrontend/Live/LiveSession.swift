@@ -76,6 +76,9 @@ public final class LiveSession: TraceEventSink {
     private var notices: [String] = []
     private var viewport: SceneViewport
     private var needsRedraw = true
+    /// The last frame drawn showed a trail still fading: one more frame is owed once the fade is
+    /// over, or the faintest step of the trail would stay on screen until the next event.
+    private var paintedFadingTrail = false
     /// The text of the view is out of date (an event or timer changed what it says).
     private var needsContent = true
     private var lastEventTime: Microseconds = 0
@@ -203,10 +206,14 @@ public final class LiveSession: TraceEventSink {
         while true {
             if window.closeRequested { return .closed }
             if window.takeResize() { noteResize(window: window) }
-            if input.fadeEnd(after: clock.traceNow) != nil || window.needsFrame { needsRedraw = true }
+            let fading = input.fadeEnd(after: clock.traceNow) != nil
+            if fading || paintedFadingTrail || window.needsFrame { needsRedraw = true }
             if needsRedraw && window.canDraw {
                 if needsContent { updateContent() }
-                if window.draw({ paint($0, window: window) }) { needsRedraw = false }
+                if window.draw({ paint($0, window: window) }) {
+                    needsRedraw = false
+                    paintedFadingTrail = fading
+                }
             }
             if let end = try pump(display, signalFD: signalFD, timeout: timeout()) { return end }
             fireDueTimers()

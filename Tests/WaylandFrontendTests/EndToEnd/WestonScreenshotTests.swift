@@ -17,7 +17,8 @@ struct WestonScreenshotTests {
     static let fingerColors: [UInt32] = [0xE0_6C75, 0x98_C379]
 
     /// Two fingers come down, move towards each other and stay; then lift; then, for the desktop,
-    /// the shell resizes the window. It starts after desktop-shell's fade-in from black.
+    /// the shell resizes the window. It starts after desktop-shell's fade-in from black. The trails
+    /// fade in 0.6 s; the faded shot waits 2.5 s so that a loaded machine's late frames still land.
     static let script = """
         wait 1200
         down 0 300 300
@@ -30,7 +31,7 @@ struct WestonScreenshotTests {
         wait 1200
         up 0
         up 1
-        wait 1000
+        wait 2500
         mark faded
         wait 1200
         resize 800 600
@@ -195,7 +196,7 @@ struct WestonScreenshotTests {
             #expect(label.pixels == (label.x1 - label.x0 + 1) * (label.y1 - label.y0 + 1), "\(shell): label \(label) is not one box")
         }
 
-        // 1 s after the lift (the fade takes 0.6 s) no trail or marker is left.
+        // 2.5 s after the lift (the fade takes 0.6 s) no trail or marker is left.
         let faded = try #require(run.shots["faded"])
         for color in Self.fingerColors { #expect(faded.bounds(of: color) == nil, "\(shell): a trail is left") }
         var touched = 0
