@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "TouchTrace"),
         // Seeded, deterministic generation of realistic sessions for every gesture family.
         .target(name: "Synthesis", dependencies: ["TouchTrace"]),
-        // UIKit's gesture-recognizer semantics. Knows no files, devices or clocks. No unsafeFlags here
+        // UIKit's gesture-recognizer semantics. Knows no files, devices or clocks. No unsafe build flags here
         // or anywhere in this package (a package with them cannot be depended on by version): the hot
         // class properties are `@exclusivity(unchecked)` in release builds instead (docs/gesture-engine.md).
         .target(
