@@ -101,9 +101,8 @@ extension EndToEnd {
             let output = bed.root + "/limited.trace"
             let limit = 4_096
             let recorder = try RecorderProcess(
-                [], in: bed, waitingFor: [node], startedFile: output,
-                reference: ["prlimit", "--fsize=\(limit)", try RecorderProcess.touchstoneExecutable().path, "record",
-                            "-o", output, "--flush-ms", "20", "--device", node.path]
+                ["-o", output, "--flush-ms", "20", "--device", node.path], in: bed, waitingFor: [node], startedFile: output,
+                fileSizeLimit: limit
             )
             var script = TouchScript(frames: [])
             var times: [Microseconds] = []

@@ -14,16 +14,17 @@ final class RecorderProcess {
     /// Starts `touchstone record ARGUMENTS` (or the `reference` command line, such as `libinput
     /// record`) and returns once it holds every node in `waitingFor` open and has started
     /// `startedFile` (its header is written after libinput set the devices up and drained what was
-    /// queued before, so frames injected from then on are all read).
+    /// queued before, so frames injected from then on are all read). With `fileSizeLimit` (bytes) the
+    /// child runs under that limit (`prlimit --fsize`), as after a user's `ulimit -f`.
     init(
         _ arguments: [String], in bed: Testbed, waitingFor nodes: [Testbed.Node], startedFile: String?,
-        withoutFileOverrides: Bool = false, reference: [String]? = nil
+        withoutFileOverrides: Bool = false, fileSizeLimit: Int? = nil, reference: [String]? = nil
     ) throws {
         let preload = try Self.buildPreloadShim(into: bed.root)
         stderrPath = bed.root + "/recorder.stderr"
         stdoutPath = bed.root + "/recorder.stdout"
         let touchstone = try Self.touchstoneExecutable().path
-        let command: [String] =
+        var command: [String] =
             if let reference {
                 reference
             } else if withoutFileOverrides {
@@ -36,6 +37,10 @@ final class RecorderProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["UMOCKDEV_DIR"] = bed.root
         environment["LD_PRELOAD"] = "libumockdev-preload.so.0:" + preload
+        if let fileSizeLimit {
+            command = ["prlimit", "--fsize=\(fileSizeLimit)"] + command
+            environment = environmentUnderFileSizeLimit(environment)
+        }
         try spawn(command, environment: environment)
         try waitUntilOpen(nodes.map(\.ptyPath), startedFile: startedFile)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the real `touchstone` executable, built beside this test bundle, and captures what it printed.
 struct TouchstoneProcess {
@@ -15,11 +16,14 @@ struct TouchstoneProcess {
     }
 
     /// Runs a `/bin/sh` script in which `$TOUCHSTONE` is the executable: for redirections
-    /// (`> /dev/full`) and limits (`ulimit -f`) a test sets up as a user's shell would.
+    /// (`> /dev/full`) and limits (`ulimit -f`) a test sets up as a user's shell would. The
+    /// environment is only that and the sanitizer settings of a sanitized test run (and, under
+    /// ThreadSanitizer, what lets it start under a file-size limit: `environmentUnderFileSizeLimit`).
     @discardableResult
     static func shell(_ script: String) throws -> Result {
-        try run(["-c", script], executable: URL(fileURLWithPath: "/bin/sh"),
-                environment: ["TOUCHSTONE": executable.path, "PATH": "/usr/bin:/bin"])
+        let environment = sanitizerSettings.merging(["TOUCHSTONE": executable.path, "PATH": "/usr/bin:/bin"]) { $1 }
+        return try run(["-c", script], executable: URL(fileURLWithPath: "/bin/sh"),
+                       environment: environmentUnderFileSizeLimit(environment))
     }
 
     /// Runs `touchstone ARGUMENTS` to completion in `directory`.

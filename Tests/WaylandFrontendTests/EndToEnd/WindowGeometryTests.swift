@@ -55,7 +55,7 @@ struct WindowGeometryTests {
     func resizeStorm() throws {
         let scratch = TemporaryDirectory("wayland")
         let run = try TestCompositor.run(
-            script: "wait 20\nstorm 200\nwait 200\nclose\n", compositorOptions: ["--size", "400", "300"],
+            script: "wait 20\nstorm 200\nsettle\nclose\n", compositorOptions: ["--size", "400", "300"],
             liveArguments: [], scratch: scratch)
         #expect(run.liveStatus == 0, "\(run.liveStderr)")
         #expect(buffers(run).last == "buffer 700 500")

@@ -18,6 +18,9 @@
 //   hold-begin N | hold-end CANCELLED
 //   resize W H                   a new xdg_toplevel configure
 //   storm N                      N configures at once, of sizes that all differ, the last 700 x 500
+//   settle                       pause the script (not the clock) until the client has acked the
+//                                last configure and committed a buffer after it: a test of the
+//                                result of configures then does not depend on how fast the client is
 //   close                        xdg_toplevel.close
 //   vanish                       exit at once, as a crashed compositor would
 // The compositor exits 0 when its client disconnects after the script, 2 on a usage or script
@@ -65,6 +68,10 @@ static struct {
     bool configured, mapped;
     int width, height;
     uint32_t serial;
+    // The serial of the last configure sent and of the last one the client acked, whether a buffer
+    // was committed since that ack, and `settling` while a `settle` step waits for all three to agree.
+    uint32_t configure_serial, acked_serial;
+    bool committed_since_ack, settling;
 } state;
 
 static void fail(const char *message) {
@@ -108,7 +115,8 @@ static void send_configure(void) {
     *activated = XDG_TOPLEVEL_STATE_ACTIVATED;
     xdg_toplevel_send_configure(state.toplevel, state.width, state.height, &states);
     wl_array_release(&states);
-    xdg_surface_send_configure(state.xdg_surface, next_serial());
+    state.configure_serial = next_serial();
+    xdg_surface_send_configure(state.xdg_surface, state.configure_serial);
 }
 
 static wl_fixed_t fixed(double value) { return wl_fixed_from_double(value); }
@@ -170,6 +178,12 @@ static int advance_script(void *data) {
     (void)data;
     while (state.next_step < state.step_count) {
         const struct step *s = &state.steps[state.next_step++];
+        if (!strcmp(s->command, "settle")) {
+            if (state.acked_serial == state.configure_serial && state.committed_since_ack) continue;
+            wl_display_flush_clients(state.display);
+            state.settling = true;  // surface_commit resumes the script
+            return 0;
+        }
         if (!strcmp(s->command, "wait")) {
             state.time_ms += (uint32_t)s->a;
             wl_display_flush_clients(state.display);
@@ -246,6 +260,11 @@ static void surface_commit(struct wl_client *client, struct wl_resource *resourc
         fflush(stdout);
     }
     wl_buffer_send_release(buffer);
+    state.committed_since_ack = true;
+    if (state.settling && state.acked_serial == state.configure_serial) {
+        state.settling = false;
+        wl_event_source_timer_update(state.timer, 1);
+    }
     if (!state.mapped) {
         state.mapped = true;
         printf("mapped %d %d\n", state.width, state.height);
@@ -383,7 +402,9 @@ static void xdg_surface_get_toplevel(struct wl_client *client, struct wl_resourc
 }
 
 static void xdg_surface_ack_configure(struct wl_client *c, struct wl_resource *r, uint32_t serial) {
-    (void)c, (void)r, (void)serial;
+    (void)c, (void)r;
+    state.acked_serial = serial;
+    state.committed_since_ack = false;
 }
 
 static const struct xdg_surface_interface xdg_surface_implementation = {
