@@ -60,15 +60,23 @@ public enum EvemuFormat {
 
     /// Reads a device description (`evemu-describe` output) and a file of its events.
     public static func read(descPath: String, eventsPath: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
-        var descReader = EvemuReader(file: descPath)
-        try descReader.readHeader(try readFile(descPath))
+        try read(desc: try readFile(descPath), descFile: descPath, events: try readFile(eventsPath), eventsFile: eventsPath)
+    }
+
+    /// Parses a device description and a file of its events already in memory (`descFile` and
+    /// `eventsFile` name them in errors and warnings).
+    public static func read(
+        desc: [UInt8], descFile: String, events: [UInt8], eventsFile: String
+    ) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
+        var descReader = EvemuReader(file: descFile)
+        try descReader.readHeader(desc)
         guard !descReader.header.isEmpty else {
-            throw TraceInputError(file: descPath, location: .wholeFile, message: "no device description (N:, I:, B:, A: lines)")
+            throw TraceInputError(file: descFile, location: .wholeFile, message: "no device description (N:, I:, B:, A: lines)")
         }
-        var reader = EvemuReader(file: eventsPath)
+        var reader = EvemuReader(file: eventsFile)
         reader.header = descReader.header
         reader.headerIsFixed = true
-        return try reader.readEvents(try readFile(eventsPath)) { () throws(TraceInputError) in nil }
+        return try reader.readEvents(events) { () throws(TraceInputError) in nil }
     }
 
     /// The device an evemu description (a `.desc`, or the header of a one-file recording) describes,
