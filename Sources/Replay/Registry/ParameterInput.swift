@@ -11,6 +11,7 @@ public struct ParameterInput: Sendable {
     /// The scene file's path as the user gave it; files a parameter names are relative to its folder.
     public let sceneFile: String
 
+    /// The value `node` found at `keyPath` in `sceneFile` (the scene loader makes these).
     public init(node: JSONNode, keyPath: String, sceneFile: String) {
         self.node = node
         self.keyPath = keyPath

@@ -219,6 +219,7 @@ public struct NumberRange: Equatable, Sendable {
         NumberRange(minimum: minimum, minimumIncluded: true, maximum: maximum)
     }
 
+    /// Whether `value` is allowed.
     public func contains(_ value: Double) -> Bool {
         if let minimum, minimumIncluded ? value < minimum : value <= minimum { return false }
         if let maximum, value > maximum { return false }
@@ -264,6 +265,8 @@ public struct ParameterDescription: Equatable, Sendable {
     /// One line of documentation.
     public var doc: String
 
+    /// A description; `RecognizerParameter`'s constructors make these, and `RecognizerKind` fills in
+    /// `defaultValue`.
     public init(key: String, type: String, unit: String, allowed: String, defaultValue: String = "",
                 isRequired: Bool = false, doc: String) {
         self.key = key
