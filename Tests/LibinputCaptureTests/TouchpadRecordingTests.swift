@@ -28,7 +28,11 @@ extension EndToEnd {
 
         @Test("A three-finger swipe is recorded from begin through every update to end")
         func threeFingerSwipe() throws {
-            let (gestures, times, trace) = try recordGestures(.threeFingerSwipe)
+            let (all, times, trace) = try recordGestures(.threeFingerSwipe)
+            let gestures = all.filter { $0.kind == .swipe }
+            // Fingers that rest before moving (the injection slowed down by a loaded machine) may be
+            // reported as a hold first; the swipe cancels it.
+            #expect(all.allSatisfy { $0.kind == .swipe || $0.kind == .hold })
             expectWellFormed(gestures, kind: .swipe, fingers: 3, frameTimes: times)
             #expect(gestures.count >= 3)
             #expect(gestures.last?.cancelled == false)
@@ -40,7 +44,10 @@ extension EndToEnd {
 
         @Test("A two-finger pinch is recorded with a growing scale")
         func twoFingerPinch() throws {
-            let (gestures, times, _) = try recordGestures(.twoFingerPinchOut, keepingAs: "pinch-out")
+            let (all, times, _) = try recordGestures(.twoFingerPinchOut, keepingAs: "pinch-out")
+            let gestures = all.filter { $0.kind == .pinch }
+            // As for the swipe: a resting start may be reported as a hold first.
+            #expect(all.allSatisfy { $0.kind == .pinch || $0.kind == .hold })
             expectWellFormed(gestures, kind: .pinch, fingers: 2, frameTimes: times)
             #expect(gestures.count >= 3)
             #expect(gestures.last?.cancelled == false)
