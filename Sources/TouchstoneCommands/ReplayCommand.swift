@@ -42,9 +42,9 @@ extension Touchstone {
                 throw fail(error.description)
             }
             do {
-                let outcome = try TraceReplay.replay(tracePath: trace, scene: scene, format: format) { bytes in
-                    try destination.write(bytes)
-                }
+                let outcome = try TraceReplay.replay(tracePath: trace, scene: scene, format: format, bytes: { bytes in
+                    try destination.write(UnsafeRawBufferPointer(bytes))
+                })
                 try destination.commit()
                 outcome.notices.forEach { printError($0) }
                 printError("replayed \(outcome.events) events (\(outcome.touchSamples) touch samples) through scene \(scene.name)")

@@ -76,8 +76,8 @@ public final class ReplayDriver {
 
     /// Hands the log written so far to `body` without copying it (the bytes are valid only during
     /// the call) and empties the buffer: the allocation-free way to stream the log.
-    public func drainLogBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        observer.writer.drainBytes(body)
+    public func drainLogBytes(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        try observer.writer.drainBytes(body)
     }
 
     /// Replays one trace event. Throws `ReplayError` for a touch from a device the trace never described.
@@ -106,12 +106,15 @@ public final class ReplayDriver {
     }
 
     /// Replays every remaining event of `reader`, handing the log to `output` whenever `threshold`
-    /// bytes have gathered. The loop runs inside the driver so that the driver is not retained and
-    /// released per event, as it would be from a closure that captures it.
-    public func feedAll(_ reader: TraceReader, drainingEvery threshold: Int, into output: ([UInt8]) throws -> Void) throws {
+    /// bytes have gathered, without copying it (the bytes are valid only during the call). The loop
+    /// runs inside the driver so that the driver is not retained and released per event, as it
+    /// would be from a closure that captures it.
+    public func feedAll(
+        _ reader: TraceReader, drainingEvery threshold: Int, into output: (UnsafeBufferPointer<UInt8>) throws -> Void
+    ) throws {
         try reader.forEachEvent { event in
             try feed(event)
-            if observer.writer.count >= threshold { try observer.writer.drain(output) }
+            if observer.writer.count >= threshold { try observer.writer.drainBytes(output) }
         }
     }
 

@@ -13,6 +13,14 @@ public enum TraceReplay {
     public static func replay(
         tracePath: String, scene: Scene, format: LogFormat = .text, output: ([UInt8]) throws -> Void
     ) throws -> ReplayOutcome {
+        try replay(tracePath: tracePath, scene: scene, format: format, bytes: { try output(Array($0)) })
+    }
+
+    /// The same, handing out each piece of the log without copying it: the bytes are valid only
+    /// during the call (write or compare them there). What `replay` and `verify` use.
+    public static func replay(
+        tracePath: String, scene: Scene, format: LogFormat = .text, bytes output: (UnsafeBufferPointer<UInt8>) throws -> Void
+    ) throws -> ReplayOutcome {
         let input = try TraceFile.open(path: tracePath)
         let driver = ReplayDriver(scene: scene, devices: input.header.devices, format: format)
         do {
@@ -22,14 +30,14 @@ public enum TraceReplay {
             case .imported(let trace):
                 for event in trace.document.events {
                     try driver.feed(event)
-                    if driver.pendingLogBytes >= flushThreshold { try driver.drainLog(output) }
+                    if driver.pendingLogBytes >= flushThreshold { try driver.drainLogBytes(output) }
                 }
             }
         } catch let error as ReplayError {
             throw TraceInputError(file: tracePath, location: .wholeFile, message: error.message)
         }
         driver.finish()
-        try driver.drainLog(output)
+        try driver.drainLogBytes(output)
         return ReplayOutcome(log: [], events: driver.events, touchSamples: driver.touchSamples,
                              latencies: driver.latencies, virtualDuration: driver.now, notices: input.notices)
     }

@@ -65,10 +65,10 @@ public struct VerifyRunner: Sendable {
             let golden = try InputFile(path: capture.goldenPath)
             let scene = try SceneReference.resolve(captureSceneFile: capture.sceneReferencePath, registry: registry)
             var matches = true
-            let outcome = try TraceReplay.replay(tracePath: capture.tracePath, scene: scene) { piece in
+            let outcome = try TraceReplay.replay(tracePath: capture.tracePath, scene: scene, bytes: { piece in
                 guard matches else { return }
-                matches = try golden.read(upTo: piece.count) == piece
-            }
+                matches = try golden.nextBytesEqual(UnsafeRawBufferPointer(piece))
+            })
             if matches, try golden.read(upTo: 1).isEmpty { return result(capture, outcome, .passed) }
             let full = try CaptureReplayer.replay(capture, registry: registry)
             return result(capture, outcome, judge(capture, log: full.log, update: false))
