@@ -2,8 +2,8 @@ import Benchmark
 import BenchmarkSupport
 import TouchTrace
 
-/// The import suite: one recording loaded from each format Touchstone reads, and from evemu through
-/// libevemu's own parser. `scripts/bench-compare-formats` prints the ratios (issue 7 item 4).
+/// The import suite: one recording loaded from each format Touchstone reads (binary, evemu, getevent,
+/// evtest, libinput record), and from evemu through libevemu's own parser. `scripts/bench-compare-formats` prints the ratios (issue 7 item 4).
 /// Targets: the binary format loads ≥ 100× faster than libevemu and ≥ 10,000× faster than
 /// libinput record YAML; Touchstone's evemu reader is at least as fast as libevemu (issue 5).
 let benchmarks: @Sendable () -> Void = {
@@ -44,6 +44,30 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(try Libevemu.load(recording.evemuPath))
         rate.report(loadOf: recording.touchSamples, to: benchmark)
         benchmark.stopMeasurement()
+    } setup: {
+        try Recording.make()
+    }
+
+    Benchmark("Load.getevent", configuration: configuration) { benchmark, recording in
+        benchmark.startMeasurement()
+        let rate = Rate()
+        let (document, _) = try GeteventFormat.read(path: recording.geteventPath)
+        for _ in document.events { sabotage.perEvent() }
+        rate.report(loadOf: recording.touchSamples, to: benchmark)
+        benchmark.stopMeasurement()
+        blackHole(document)
+    } setup: {
+        try Recording.make()
+    }
+
+    Benchmark("Load.evtest", configuration: configuration) { benchmark, recording in
+        benchmark.startMeasurement()
+        let rate = Rate()
+        let (document, _) = try EvtestFormat.read(path: recording.evtestPath)
+        for _ in document.events { sabotage.perEvent() }
+        rate.report(loadOf: recording.touchSamples, to: benchmark)
+        benchmark.stopMeasurement()
+        blackHole(document)
     } setup: {
         try Recording.make()
     }
