@@ -7,7 +7,8 @@ public enum TraceReplay {
     static let flushThreshold = 1 << 16
 
     /// Replays the trace at `tracePath`, in any format Touchstone reads (`TraceFile.open`: a
-    /// binary trace streamed, a text format imported); `output` receives the log bytes in order.
+    /// binary trace streamed, a text format decoded as it is read or imported); `output` receives
+    /// the log bytes in order.
     /// Errors name the file and, for a damaged trace, the byte offset or line; damage worked around
     /// and import warnings come back in the outcome's `notices`.
     public static func replay(
@@ -21,6 +22,11 @@ public enum TraceReplay {
                 try driver.feedAll(reader, drainingEvery: flushThreshold, into: output)
             case .imported(let trace):
                 for event in trace.document.events {
+                    try driver.feed(event)
+                    if driver.pendingLogBytes >= flushThreshold { try driver.drainLog(output) }
+                }
+            case .decoded(let decoded):
+                try decoded.forEachEvent { event in
                     try driver.feed(event)
                     if driver.pendingLogBytes >= flushThreshold { try driver.drainLog(output) }
                 }
