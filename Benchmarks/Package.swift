@@ -50,9 +50,11 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
             ]
         ),
-        // Dispatch.allSeven's and Replay.map's hot paths once each, for counting instructions under
+        // Dispatch.allSeven's and Replay.map's hot paths once each, and each format's import, for counting instructions under
         // callgrind (scripts/bench-instructions): deterministic figures on a shared machine.
-        .executableTarget(name: "InstructionCounts", dependencies: ["BenchmarkSupport", .product(name: "Replay", package: touchstone)]),
+        .executableTarget(name: "InstructionCounts", dependencies: [
+            "BenchmarkSupport", .product(name: "Replay", package: touchstone), .product(name: "TouchTrace", package: touchstone),
+        ]),
         suite("TraceBenchmarks", [.product(name: "TouchTrace", package: touchstone)]),
         suite("EngineBenchmarks", [
             .product(name: "GestureEngine", package: touchstone),

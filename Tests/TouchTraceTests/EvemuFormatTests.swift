@@ -194,7 +194,7 @@ extension EvemuFormatTests {
         let folder = TemporaryDirectory("evemu-stream")
         let header = "# EVEMU 1.3\nN: Pad\nI: 0018 0000 0000 0000\nP: 02 00 00 00 00 00 00 00\nB: 00 0b 00 00 00 00 00 00 00\nA: 35 0 100 0 0 0\nA: 36 0 100 0 0 0\nA: 2f 0 9 0 0 0\nA: 39 0 65535 0 0 0\n"
         let path = folder.file("huge.evemu")
-        try (header + "E: 0.000000 0003 0039 1\n# " + String(repeating: "x", count: 3 << 20) + "\n")
+        try (header + "E: 0.000000 0003 0039 1\n# " + String(repeating: "x", count: (1 << 20) + 1) + "\n")
             .write(toFile: path, atomically: true, encoding: .utf8)
         let input = try TraceFile.open(path: path)
         let error = #expect(throws: TraceInputError.self) { try input.forEachEvent { _ in } }

@@ -172,3 +172,33 @@ struct EventLogFormatTests {
         #expect(throws: TraceInputError.self) { try GeteventFormat.read(bytes: Array(text.utf8), file: "keys.log") }
     }
 }
+
+extension EventLogFormatTests {
+    @Test("Each log reads the same through TraceFile.open, decoded as it is read where it can be, as imported whole", arguments: LogFixture.all)
+    func streamedEqualsWhole(fixture: LogFixture) throws {
+        let input = try TraceFile.open(path: fixture.path)
+        var events: [TraceEvent] = []
+        try input.forEachEvent { events.append($0) }
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: fixture.path)))
+        let (document, warnings) = fixture.format == .evtest
+            ? try EvtestFormat.read(bytes: bytes, file: fixture.path) : try GeteventFormat.read(bytes: bytes, file: fixture.path)
+
+        #expect(input.header == document.header)
+        #expect(events == document.events)
+        #expect(input.warnings == warnings)
+    }
+
+    @Test("An evtest log with its device header is decoded as it is read; a getevent log, whose devices may come and go, is imported whole")
+    func streamedWhereTheFormatAllows() throws {
+        let evtest = try #require(LogFixture.all.first { $0.format == .evtest })
+        let getevent = try #require(LogFixture.all.first { $0.format == .getevent })
+        guard case .decoded = try TraceFile.open(path: evtest.path).events else {
+            Issue.record("an evtest log with a header is not decoded as it is read")
+            return
+        }
+        guard case .imported = try TraceFile.open(path: getevent.path).events else {
+            Issue.record("a getevent log is not imported whole")
+            return
+        }
+    }
+}

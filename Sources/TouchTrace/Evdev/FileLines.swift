@@ -30,11 +30,6 @@ struct FileLines {
         var atEnd = false
         while !atEnd {
             if filled == buffer.count {
-                guard buffer.count < maximumLineLength + pieceSize else {
-                    throw mapError(TraceInputError(
-                        file: path, location: .line(number),
-                        message: "a line longer than \(maximumLineLength / 1024) KiB: not a text recording"))
-                }
                 buffer.append(contentsOf: repeatElement(0, count: buffer.count))
             }
             var got: Int
@@ -61,6 +56,7 @@ struct FileLines {
                     } else {
                         break
                     }
+                    guard end - consumed <= maximumLineLength else { throw mapError(tooLong(path, number)) }
                     let next = end + 1
                     if end > consumed, base[end - 1] == UInt8(ascii: "\r") { end -= 1 }
                     let keepGoing = try body(UnsafeBufferPointer(start: base + consumed, count: end - consumed), number)
@@ -81,6 +77,11 @@ struct FileLines {
                 }
                 filled -= consumed
             }
+            guard filled <= maximumLineLength else { throw mapError(tooLong(path, number)) }
         }
+    }
+
+    private static func tooLong(_ path: String, _ number: Int) -> TraceInputError {
+        TraceInputError(file: path, location: .line(number), message: "a line longer than \(maximumLineLength / 1024) KiB: not a text recording")
     }
 }

@@ -64,7 +64,8 @@ public enum TraceFile {
     private static func streamText(_ format: TraceFormat, path: String) throws(TraceInputError) -> DecodedTextInput? {
         switch format {
         case .evemu: try EvemuFormat.stream(path: path)
-        case .libinputRecord, .getevent, .evtest: nil
+        case .evtest: try EvtestReader.stream(path: path)
+        case .libinputRecord, .getevent: nil
         case .binary, .jsonLines: preconditionFailure("\(format) is not an imported text format")
         }
     }

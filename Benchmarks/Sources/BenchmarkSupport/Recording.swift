@@ -1,24 +1,24 @@
-import BenchmarkSupport
 import Foundation
 import TouchTrace
 
 /// One recording written in every format the side-by-side comparison loads: Touchstone's binary
 /// trace, evemu text, libinput record YAML, and `getevent -lp` + `-lt` and `evtest` logs (the last
 /// two in the tools' own layouts, derived line for line from the evemu text, since Touchstone only
-/// reads them). Built once in setup from the benchmark corpus.
-struct Recording: Sendable {
-    let binaryPath: String
-    let evemuPath: String
-    let libinputRecordPath: String
-    let geteventPath: String
-    let evtestPath: String
-    let touchSamples: Int
+/// reads them). Built once in setup from the benchmark corpus (ImportBenchmarks), or once by
+/// `InstructionCounts load FORMAT`.
+public struct Recording: Sendable {
+    public let binaryPath: String
+    public let evemuPath: String
+    public let libinputRecordPath: String
+    public let geteventPath: String
+    public let evtestPath: String
+    public let touchSamples: Int
 
     /// Touch samples in the recording: long enough that a load is not dominated by opening a file,
     /// short enough that the YAML loader finishes several loads in a benchmark's time budget.
-    static let samples = 20_000
+    public static let samples = 20_000
 
-    static func make() throws -> Recording {
+    public static func make() throws -> Recording {
         let corpus = try Corpus.events(samples: samples)
         let document = TraceDocument(header: corpus.header, events: corpus.events)
         let directory = try Corpus.scratchDirectory()
@@ -49,7 +49,7 @@ extension Recording {
 
     /// The derived logs must import to the same touches as the recording, or the benchmark would
     /// time something else (an error path, a partial read).
-    func checkLogsImportEveryTouch() throws {
+    public func checkLogsImportEveryTouch() throws {
         for (format, path) in [("getevent", geteventPath), ("evtest", evtestPath)] {
             let loaded = try TraceFile.load(path: path)
             let samples = loaded.document.events.reduce(0) { count, event in
