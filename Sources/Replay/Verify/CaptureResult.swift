@@ -57,11 +57,14 @@ public struct VerifyOptions: Sendable {
     public var update: Bool
     public var jobs: Int
     public var shard: Shard
+    /// The recognizer kinds the captures' scene files may name.
+    public var registry: RecognizerRegistry
 
-    public init(root: String, update: Bool = false, jobs: Int = 1, shard: Shard = .all) {
+    public init(root: String, update: Bool = false, jobs: Int = 1, shard: Shard = .all, registry: RecognizerRegistry = .standard) {
         self.root = root
         self.update = update
         self.jobs = max(1, jobs)
         self.shard = shard
+        self.registry = registry
     }
 }
