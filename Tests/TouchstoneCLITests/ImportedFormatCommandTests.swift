@@ -100,7 +100,7 @@ struct ImportedFormatCommandTests {
         let log = try String(contentsOfFile: folder.file("direct.log"), encoding: .utf8)
         let samples = try #require(try info(path)["touchSamples"] as? Int)
 
-        #expect(direct.stdout.contains("(\(samples) touch samples) through scene map"), "\(direct.stdout)")
+        #expect(direct.stderr.contains("(\(samples) touch samples) through scene map"), "\(direct.stderr)")
         #expect(!log.isEmpty)
         #expect(log == (try String(contentsOfFile: folder.file("converted.log"), encoding: .utf8)))
     }
