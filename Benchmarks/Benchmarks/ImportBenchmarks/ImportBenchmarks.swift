@@ -11,6 +11,24 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.teardown = { Corpus.removeScratch() }
     let configuration = SuiteDefaults.loads()
 
+    /// A text format loaded whole by Touchstone's reader for it, every event then walked.
+    func loadWhole(
+        _ name: String, _ path: KeyPath<Recording, String> & Sendable,
+        _ read: @escaping @Sendable (String) throws -> (TraceDocument, [FormatWarning])
+    ) {
+        Benchmark(name, configuration: configuration) { benchmark, recording in
+            benchmark.startMeasurement()
+            let rate = Rate()
+            let (document, _) = try read(recording[keyPath: path])
+            for _ in document.events { sabotage.perEvent() }
+            rate.report(loadOf: recording.touchSamples, to: benchmark)
+            benchmark.stopMeasurement()
+            blackHole(document)
+        } setup: {
+            try Recording.make()
+        }
+    }
+
     Benchmark("Load.binary", configuration: configuration) { benchmark, recording in
         benchmark.startMeasurement()
         let rate = Rate()
@@ -26,17 +44,7 @@ let benchmarks: @Sendable () -> Void = {
         try Recording.make()
     }
 
-    Benchmark("Load.evemu", configuration: configuration) { benchmark, recording in
-        benchmark.startMeasurement()
-        let rate = Rate()
-        let (document, _) = try EvemuFormat.read(path: recording.evemuPath)
-        for _ in document.events { sabotage.perEvent() }
-        rate.report(loadOf: recording.touchSamples, to: benchmark)
-        benchmark.stopMeasurement()
-        blackHole(document)
-    } setup: {
-        try Recording.make()
-    }
+    loadWhole("Load.evemu", \.evemuPath, EvemuFormat.read(path:))
 
     Benchmark("Load.evemu.libevemu", configuration: configuration) { benchmark, recording in
         benchmark.startMeasurement()
@@ -48,39 +56,9 @@ let benchmarks: @Sendable () -> Void = {
         try Recording.make()
     }
 
-    Benchmark("Load.getevent", configuration: configuration) { benchmark, recording in
-        benchmark.startMeasurement()
-        let rate = Rate()
-        let (document, _) = try GeteventFormat.read(path: recording.geteventPath)
-        for _ in document.events { sabotage.perEvent() }
-        rate.report(loadOf: recording.touchSamples, to: benchmark)
-        benchmark.stopMeasurement()
-        blackHole(document)
-    } setup: {
-        try Recording.make()
-    }
+    loadWhole("Load.getevent", \.geteventPath, GeteventFormat.read(path:))
 
-    Benchmark("Load.evtest", configuration: configuration) { benchmark, recording in
-        benchmark.startMeasurement()
-        let rate = Rate()
-        let (document, _) = try EvtestFormat.read(path: recording.evtestPath)
-        for _ in document.events { sabotage.perEvent() }
-        rate.report(loadOf: recording.touchSamples, to: benchmark)
-        benchmark.stopMeasurement()
-        blackHole(document)
-    } setup: {
-        try Recording.make()
-    }
+    loadWhole("Load.evtest", \.evtestPath, EvtestFormat.read(path:))
 
-    Benchmark("Load.libinputRecord", configuration: configuration) { benchmark, recording in
-        benchmark.startMeasurement()
-        let rate = Rate()
-        let (document, _) = try LibinputRecordFormat.read(path: recording.libinputRecordPath)
-        for _ in document.events { sabotage.perEvent() }
-        rate.report(loadOf: recording.touchSamples, to: benchmark)
-        benchmark.stopMeasurement()
-        blackHole(document)
-    } setup: {
-        try Recording.make()
-    }
+    loadWhole("Load.libinputRecord", \.libinputRecordPath, LibinputRecordFormat.read(path:))
 }
