@@ -1,5 +1,6 @@
 import Benchmark
 import BenchmarkSupport
+import TouchstoneBenchmarking
 import TouchTrace
 
 /// The import suite: one recording loaded from each format Touchstone reads, and from evemu through
@@ -8,7 +9,7 @@ import TouchTrace
 /// libinput record YAML; Touchstone's evemu reader is at least as fast as libevemu (issue 5).
 let benchmarks: @Sendable () -> Void = {
     let sabotage = Sabotage.current
-    Benchmark.teardown = { Corpus.removeScratch() }
+    Benchmark.teardown = { BenchmarkCorpus.removeScratch() }
     let configuration = SuiteDefaults.loads()
 
     Benchmark("Load.binary", configuration: configuration) { benchmark, recording in

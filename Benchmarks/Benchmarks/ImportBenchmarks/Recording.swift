@@ -1,4 +1,5 @@
 import BenchmarkSupport
+import TouchstoneBenchmarking
 import Foundation
 import TouchTrace
 
@@ -15,9 +16,9 @@ struct Recording: Sendable {
     static let samples = 20_000
 
     static func make() throws -> Recording {
-        let corpus = try Corpus.events(samples: samples)
+        let corpus = try BenchmarkCorpus.events(samples: samples)
         let document = TraceDocument(header: corpus.header, events: corpus.events)
-        let directory = try Corpus.scratchDirectory()
+        let directory = try BenchmarkCorpus.scratchDirectory()
         let recording = Recording(
             binaryPath: directory + "/recording.trace",
             evemuPath: directory + "/recording.evemu",

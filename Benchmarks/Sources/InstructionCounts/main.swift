@@ -1,4 +1,4 @@
-import BenchmarkSupport
+import TouchstoneBenchmarking
 import GestureEngine
 import Replay
 
@@ -31,14 +31,14 @@ let mode = CommandLine.arguments.dropFirst().first ?? ""
 switch mode {
 case "dispatch":
     let rig = EngineRig(
-        script: FrameScript(try Corpus.oneFingerSession(samples: 200_000).events),
+        script: FrameScript(try BenchmarkCorpus.oneFingerSession(samples: 200_000).events),
         recognizers: EngineRig.allSeven())
     _ = rig.pass(Sabotage(slow: false, allocate: false))
     measuredDispatch(rig)
     print("dispatch: \(lastPassSamples) touch samples")
 case "replay":
-    let path = try Corpus.traceFile(samples: 100_000)
-    defer { Corpus.removeScratch() }
+    let path = try BenchmarkCorpus.traceFile(samples: 100_000)
+    defer { BenchmarkCorpus.removeScratch() }
     _ = try StreamedReplay.run(tracePath: path, scene: BuiltinScenes.map, sabotage: Sabotage(slow: false, allocate: false))
     try measuredReplay(path)
     print("replay: \(lastPassSamples) touch samples")
