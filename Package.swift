@@ -114,7 +114,7 @@ let package = Package(
         // public API only (no @testable import).
         .testTarget(name: "PublicAPITests", dependencies: ["Replay", "TouchstoneBenchmarking", "Synthesis", "TouchTrace", "TestSupport"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Replay", "Synthesis", "TouchTrace", "TestSupport"]),
-        .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchstoneCommands", "TouchstoneCLI", "Replay", "TestSupport"]),
+        .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchstoneCommands", "TouchstoneCLI", "Replay", "GestureEngine", "TestSupport"]),
         // umockdev's test-bed API, for the recorder's end-to-end tests (emulated devices, no hardware).
         .systemLibrary(
             name: "CUmockdev",

@@ -110,12 +110,12 @@ public enum BenchmarkCorpus {
     }
 
     /// The captures below `folder` (`touchstone verify`'s corpus: NAME.trace or another trace format,
-    /// NAME.scene, NAME.golden.log), each with its scene resolved: a package's own recordings to
-    /// measure its kinds on. Their scenes may use any kind registered in this process.
-    public static func captures(in folder: String) throws -> [ReplayInput] {
+    /// NAME.scene, NAME.golden.log), each with its scene resolved, in verify's order: a package's
+    /// own recordings to measure its kinds on. Their scenes may name any kind of `registry`.
+    public static func captures(in folder: String, registry: RecognizerRegistry = .standard) throws -> [ReplayInput] {
         try CaptureDiscovery.captures(in: folder).map { capture in
             ReplayInput(tracePath: capture.tracePath,
-                        scene: try SceneReference.resolve(captureSceneFile: capture.sceneReferencePath))
+                        scene: try SceneReference.resolve(captureSceneFile: capture.sceneReferencePath, registry: registry))
         }
     }
 

@@ -28,7 +28,7 @@ extension Touchstone {
         func run() throws {
             let scene: Scene
             do {
-                scene = try SceneReference.resolve(self.scene)
+                scene = try SceneReference.resolve(self.scene, registry: Touchstone.registry)
             } catch {
                 throw fail(error.description)
             }

@@ -43,7 +43,8 @@ extension Touchstone {
             let options: VerifyOptions
             do {
                 options = VerifyOptions(root: directory, update: update, jobs: jobs,
-                                        shard: try shard.map { text throws(VerifyError) in try Shard(parsing: text) } ?? .all)
+                                        shard: try shard.map { text throws(VerifyError) in try Shard(parsing: text) } ?? .all,
+                                        registry: Touchstone.registry)
             } catch {
                 throw fail(error.description)
             }
@@ -65,7 +66,7 @@ extension Touchstone {
             }
             if let folder = self.report {
                 do {
-                    try VerifyHTMLReport.write(report, to: folder, inputs: report.inputFiles)
+                    try VerifyHTMLReport.write(report, to: folder, inputs: report.inputFiles, registry: options.registry)
                 } catch {
                     throw fail(String(describing: error))
                 }

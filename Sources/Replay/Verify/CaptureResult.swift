@@ -61,11 +61,14 @@ public struct VerifyOptions: Sendable {
     public var jobs: Int
     /// The slice of the corpus to run (`--shard K/N`).
     public var shard: Shard
+    /// The recognizer kinds the captures' scene files may name.
+    public var registry: RecognizerRegistry
 
-    public init(root: String, update: Bool = false, jobs: Int = 1, shard: Shard = .all) {
+    public init(root: String, update: Bool = false, jobs: Int = 1, shard: Shard = .all, registry: RecognizerRegistry = .standard) {
         self.root = root
         self.update = update
         self.jobs = max(1, jobs)
         self.shard = shard
+        self.registry = registry
     }
 }
