@@ -9,7 +9,8 @@ extension Touchstone {
             abstract: "Replay a trace through a scene in virtual time and print the canonical log.",
             discussion: """
                 SCENE is a built-in scene (\(BuiltinScenes.names.joined(separator: ", "))) or a scene \
-                file ending in .json (docs/scenes.md). The log format is described in docs/replay-log.md.
+                file ending in .json (docs/scenes.md; `touchstone scene kinds` lists the recognizer types it \
+                may use). The log format is described in docs/replay-log.md.
                 """
         )
 
