@@ -1,5 +1,7 @@
 import Benchmark
 import BenchmarkSupport
+import TouchstoneBenchmarking
+import FormatRecording
 import TouchTrace
 
 /// The import suite: one recording loaded from each format Touchstone reads (binary, evemu, getevent,
@@ -8,7 +10,7 @@ import TouchTrace
 /// libinput record YAML; Touchstone's evemu reader is at least as fast as libevemu (issue 5).
 let benchmarks: @Sendable () -> Void = {
     let sabotage = Sabotage.current
-    Benchmark.teardown = { Corpus.removeScratch() }
+    Benchmark.teardown = { BenchmarkCorpus.removeScratch() }
     let configuration = SuiteDefaults.loads()
 
     /// A text format loaded whole by Touchstone's reader for it, every event then walked.

@@ -1,6 +1,7 @@
-import BenchmarkSupport
+import TouchstoneBenchmarking
 import GestureEngine
 import Replay
+import FormatRecording
 import TouchTrace
 
 /// The hot paths of `Dispatch.allSeven` and `Replay.map`, once each on a warm engine, for counting
@@ -45,20 +46,20 @@ let mode = CommandLine.arguments.dropFirst().first ?? ""
 switch mode {
 case "dispatch":
     let rig = EngineRig(
-        script: FrameScript(try Corpus.oneFingerSession(samples: 200_000).events),
+        script: FrameScript(try BenchmarkCorpus.oneFingerSession(samples: 200_000).events),
         recognizers: EngineRig.allSeven())
     _ = rig.pass(Sabotage(slow: false, allocate: false))
     measuredDispatch(rig)
     print("dispatch: \(lastPassSamples) touch samples")
 case "replay":
-    let path = try Corpus.traceFile(samples: 100_000)
-    defer { Corpus.removeScratch() }
+    let path = try BenchmarkCorpus.traceFile(samples: 100_000)
+    defer { BenchmarkCorpus.removeScratch() }
     _ = try StreamedReplay.run(tracePath: path, scene: BuiltinScenes.map, sabotage: Sabotage(slow: false, allocate: false))
     try measuredReplay(path)
     print("replay: \(lastPassSamples) touch samples")
 case "load":
     let recording = try Recording.make()
-    defer { Corpus.removeScratch() }
+    defer { BenchmarkCorpus.removeScratch() }
     let paths = [
         "binary": recording.binaryPath, "evemu": recording.evemuPath, "getevent": recording.geteventPath,
         "evtest": recording.evtestPath, "libinputRecord": recording.libinputRecordPath,

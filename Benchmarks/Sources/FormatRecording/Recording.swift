@@ -1,4 +1,5 @@
 import Foundation
+import TouchstoneBenchmarking
 import TouchTrace
 
 /// One recording written in every format the side-by-side comparison loads: Touchstone's binary
@@ -19,9 +20,9 @@ public struct Recording: Sendable {
     public static let samples = 20_000
 
     public static func make() throws -> Recording {
-        let corpus = try Corpus.events(samples: samples)
+        let corpus = try BenchmarkCorpus.events(samples: samples)
         let document = TraceDocument(header: corpus.header, events: corpus.events)
-        let directory = try Corpus.scratchDirectory()
+        let directory = try BenchmarkCorpus.scratchDirectory()
         let recording = Recording(
             binaryPath: directory + "/recording.trace",
             evemuPath: directory + "/recording.evemu",
