@@ -107,6 +107,16 @@ struct SceneLoaderTests {
         #expect(problem?.problem.contains("whole number from 1 to 10") == true)
     }
 
+    @Test("A content-touch delay follows the rule of every duration: seconds above 0, at most an hour")
+    func contentTouchDelayOutOfRange() {
+        let problem = error(#"""
+            {"name": "s", "window": {"width": 10, "height": 10},
+             "views": [{"id": "v", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}, "delaysContentTouches": 0}]}
+            """#)
+        #expect(problem?.keyPath == "views[0].delaysContentTouches")
+        #expect(problem?.problem == "expected seconds greater than 0 and at most 3600, found 0")
+    }
+
     @Test("An unknown recognizer type lists the known ones")
     func unknownType() {
         let problem = error(#"""

@@ -74,10 +74,15 @@ public final class ReplayDriver {
         try observer.writer.drain(body)
     }
 
+    /// Hands the log written so far to `sink` without copying it, and empties the buffer.
+    public func drainLog<Sink: LogSink>(into sink: inout Sink) throws {
+        try observer.writer.drain(into: &sink)
+    }
+
     /// Hands the log written so far to `body` without copying it (the bytes are valid only during
     /// the call) and empties the buffer: the allocation-free way to stream the log.
-    public func drainLogBytes(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
-        try observer.writer.drainBytes(body)
+    public func drainLogBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        observer.writer.drainBytes(body)
     }
 
     /// Replays one trace event. Throws `ReplayError` for a touch from a device the trace never described.
@@ -105,16 +110,13 @@ public final class ReplayDriver {
         }
     }
 
-    /// Replays every remaining event of `reader`, handing the log to `output` whenever `threshold`
-    /// bytes have gathered, without copying it (the bytes are valid only during the call). The loop
-    /// runs inside the driver so that the driver is not retained and released per event, as it
-    /// would be from a closure that captures it.
-    public func feedAll(
-        _ reader: TraceReader, drainingEvery threshold: Int, into output: (UnsafeBufferPointer<UInt8>) throws -> Void
-    ) throws {
+    /// Replays every remaining event of `reader`, handing the log to `sink` whenever `threshold`
+    /// bytes have gathered. The loop runs inside the driver so that the driver is not retained and
+    /// released per event, as it would be from a closure that captures it.
+    public func feedAll<Sink: LogSink>(_ reader: TraceReader, drainingEvery threshold: Int, into sink: inout Sink) throws {
         try reader.forEachEvent { event in
             try feed(event)
-            if observer.writer.count >= threshold { try observer.writer.drainBytes(output) }
+            if observer.writer.count >= threshold { try observer.writer.drain(into: &sink) }
         }
     }
 

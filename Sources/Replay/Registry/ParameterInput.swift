@@ -11,6 +11,7 @@ public struct ParameterInput: Sendable {
     /// The scene file's path as the user gave it; files a parameter names are relative to its folder.
     public let sceneFile: String
 
+    /// The value `node` found at `keyPath` in `sceneFile` (the scene loader makes these).
     public init(node: JSONNode, keyPath: String, sceneFile: String) {
         self.node = node
         self.keyPath = keyPath
@@ -30,10 +31,7 @@ public struct ParameterInput: Sendable {
     }
 
     /// What was found, for "expected ..., found ..." messages: the number itself, else its JSON kind.
-    public var found: String {
-        if case .number(let value) = node.value { return ParameterText.number(value) }
-        return node.value.kindName
-    }
+    public var found: String { node.foundText }
 
     /// The value as a list of non-empty strings.
     public func strings() throws(SceneError) -> [String] {
@@ -54,6 +52,14 @@ public struct ParameterInput: Sendable {
     /// file's folder.
     public func path(ofFileNamed name: String) -> String {
         name.hasPrefix("/") ? name : ((sceneFile as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
+    }
+}
+
+extension JSONNode {
+    /// What a value is, for "expected ..., found ..." messages: the number itself, else its JSON kind.
+    var foundText: String {
+        if case .number(let value) = value { return ParameterText.number(value) }
+        return value.kindName
     }
 }
 

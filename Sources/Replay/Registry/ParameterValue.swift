@@ -9,11 +9,15 @@ import GestureEngine
 /// decoder `.custom`. Literals make specs written in code short:
 /// `["numberOfTapsRequired": 2, "allowableMovement": 20.5, "direction": ["left", "right"]]`.
 public enum ParameterValue: Equatable, Sendable {
+    /// A `.flag` parameter's `true` or `false`.
     case flag(Bool)
+    /// A `.count` parameter's whole number.
     case count(Int)
+    /// A `.number` parameter's value, in the parameter's unit.
     case number(Double)
     /// Microseconds of virtual time (a scene file writes seconds).
     case duration(GestureDuration)
+    /// A `.choices` or `.strings` parameter's list, in the scene's order.
     case names([String])
     /// A value decoded by a `RecognizerParameter.custom` parameter.
     case custom(CustomParameterValue)
@@ -31,9 +35,13 @@ public enum ParameterValue: Equatable, Sendable {
 extension ParameterValue: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByArrayLiteral
 {
+    /// `true` is `.flag(true)`.
     public init(booleanLiteral value: Bool) { self = .flag(value) }
+    /// `2` is `.count(2)` (also accepted by `.number` parameters).
     public init(integerLiteral value: Int) { self = .count(value) }
+    /// `20.5` is `.number(20.5)`.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// `["left", "right"]` is `.names(["left", "right"])`.
     public init(arrayLiteral elements: String...) { self = .names(elements) }
 }
 
@@ -43,10 +51,12 @@ public struct CustomParameterValue: Equatable, Sendable {
     /// The decoded value; `RecognizerParameter.custom` casts it back to its type.
     public let base: any Equatable & Sendable
 
+    /// Boxes `base`.
     public init(_ base: some Equatable & Sendable) {
         self.base = base
     }
 
+    /// Equal when both hold values of one type that are `==`.
     public static func == (lhs: CustomParameterValue, rhs: CustomParameterValue) -> Bool {
         func equals<Value: Equatable>(_ value: Value) -> Bool { (rhs.base as? Value) == value }
         return equals(lhs.base)

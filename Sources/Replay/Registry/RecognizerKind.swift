@@ -43,7 +43,9 @@ public final class RecognizerKind: Hashable, CustomStringConvertible, @unchecked
     ///     Each parameter's default is read from one recognizer `make` builds here, once.
     ///   - check: Rules between parameters that one parameter alone cannot state (a pan's minimum
     ///     fingers not above its maximum); throw the problem at the offending key.
-    ///   - make: A new recognizer with its defaults, named `name` (the scene's recognizer id).
+    ///   - make: A new recognizer with its defaults, named `name` (the scene's recognizer id). A
+    ///     closure of more than one statement states its result type (`{ name -> MyRecognizer in ... }`)
+    ///     so that the parameters' key paths find the recognizer's properties.
     public init<Recognizer: GestureRecognizer>(
         _ typeName: String, summary: String, parameters: [RecognizerParameter<Recognizer>] = [],
         check: @escaping @Sendable ([String: ParameterValue]) throws(ParameterProblem) -> Void = { _ throws(ParameterProblem) in },
@@ -87,10 +89,13 @@ public final class RecognizerKind: Hashable, CustomStringConvertible, @unchecked
         try check(values)
     }
 
+    /// The type name.
     public var description: String { typeName }
 
+    /// The same kind object.
     public static func == (lhs: RecognizerKind, rhs: RecognizerKind) -> Bool { lhs === rhs }
 
+    /// Hashes the object's identity, as `==` compares it.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(ObjectIdentifier(self))
     }
@@ -98,9 +103,12 @@ public final class RecognizerKind: Hashable, CustomStringConvertible, @unchecked
 
 /// A rule between parameters that a scene broke: the key to point at and the problem in words.
 public struct ParameterProblem: Error, Equatable, Sendable {
+    /// The parameter key the error points at (its line and key path).
     public var key: String
+    /// What is wrong, in words: "must not be less than minimumNumberOfTouches (3)".
     public var problem: String
 
+    /// A problem at `key`.
     public init(key: String, problem: String) {
         self.key = key
         self.problem = problem

@@ -120,10 +120,10 @@ public struct RecognizerParameter<Recognizer: GestureRecognizer> {
         Self(
             description: ParameterDescription(key: key, type: "duration", unit: "s", allowed: "> 0, ≤ 3600", doc: doc),
             decode: { input throws(SceneError) in
-                guard case .number(let value) = input.node.value, value > 0, value <= 3600 else {
-                    throw input.problem("expected seconds greater than 0 and at most 3600, found \(input.found)")
+                guard case .number(let value) = input.node.value, let microseconds = SceneSeconds.microseconds(value) else {
+                    throw input.problem("expected \(SceneSeconds.expected), found \(input.found)")
                 }
-                return .duration(GestureDuration((value * 1_000_000).rounded()))
+                return .duration(microseconds)
             },
             apply: { recognizer, value in
                 guard case .duration(let duration) = value else { return false }
@@ -219,6 +219,7 @@ public struct NumberRange: Equatable, Sendable {
         NumberRange(minimum: minimum, minimumIncluded: true, maximum: maximum)
     }
 
+    /// Whether `value` is allowed.
     public func contains(_ value: Double) -> Bool {
         if let minimum, minimumIncluded ? value < minimum : value <= minimum { return false }
         if let maximum, value > maximum { return false }
@@ -264,6 +265,8 @@ public struct ParameterDescription: Equatable, Sendable {
     /// One line of documentation.
     public var doc: String
 
+    /// A description; `RecognizerParameter`'s constructors make these, and `RecognizerKind` fills in
+    /// `defaultValue`.
     public init(key: String, type: String, unit: String, allowed: String, defaultValue: String = "",
                 isRequired: Bool = false, doc: String) {
         self.key = key
@@ -273,5 +276,16 @@ public struct ParameterDescription: Equatable, Sendable {
         self.defaultValue = defaultValue
         self.isRequired = isRequired
         self.doc = doc
+    }
+}
+
+/// Durations in scene files: seconds, greater than 0 and at most an hour, kept as whole
+/// microseconds of virtual time.
+enum SceneSeconds {
+    static let expected = "seconds greater than 0 and at most 3600"
+
+    static func microseconds(_ seconds: Double) -> GestureDuration? {
+        guard seconds > 0, seconds <= 3600 else { return nil }
+        return GestureDuration((seconds * 1_000_000).rounded())
     }
 }

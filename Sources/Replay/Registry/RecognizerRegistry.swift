@@ -75,8 +75,10 @@ public struct RecognizerRegistry: Sendable {
 public struct RecognizerRegistrationError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The type name of the kind refused.
     public var typeName: String
+    /// Why, in words.
     public var problem: String
 
+    /// A refusal of the kind named `typeName`.
     public init(typeName: String, problem: String) {
         self.typeName = typeName
         self.problem = problem

@@ -76,11 +76,14 @@ struct SceneObjectReader {
         return value
     }
 
-    /// A duration written in seconds, as UIKit's properties are, kept as whole microseconds.
+    /// A duration written in seconds, as UIKit's properties are, kept as whole microseconds; the
+    /// same rule as a recognizer's `.duration` parameters (`SceneSeconds`).
     func seconds(_ key: String) throws(SceneError) -> Microseconds? {
-        guard let value = try number(key, positive: true) else { return nil }
-        guard value <= 3600 else { throw problem(key, node(key), "expected seconds (at most 3600), found \(value)") }
-        return Microseconds((value * 1_000_000).rounded())
+        guard let node = node(key) else { return nil }
+        guard case .number(let value) = node.value, let microseconds = SceneSeconds.microseconds(value) else {
+            throw problem(key, node, "expected \(SceneSeconds.expected), found \(node.foundText)")
+        }
+        return microseconds
     }
 
     func array(_ key: String) throws(SceneError) -> [JSONNode]? {
