@@ -149,7 +149,7 @@ struct RecognizerRegistryTests {
         let registry = try RecognizerRegistry.standard.registering([Self.twoFingerPress])
         let markdown = registry.kindTables(markdown: true)
         for kind in registry.kinds {
-            #expect(markdown.contains("### `\(kind.typeName)`\n\n\(kind.summary)\n"))
+            #expect(markdown.contains("#### `\(kind.typeName)`\n\n\(kind.summary)\n"))
             for parameter in kind.parameters { #expect(markdown.contains("| `\(parameter.key)` |")) }
         }
         #expect(registry.kindTables().contains("twoFingerPress: A long press with two fingers.\n"))

@@ -1,6 +1,6 @@
 extension RecognizerRegistry {
     /// Every kind with its parameters, as `touchstone scene kinds` prints them: aligned plain text, or
-    /// Markdown (a `###` heading per kind and a table) as `docs/scenes.md` holds it.
+    /// Markdown (a `####` heading per kind and a table) as `docs/scenes.md` holds it.
     public func kindTables(markdown: Bool = false) -> String {
         kinds.map { markdown ? Self.markdownTable($0) : Self.plainTable($0) }.joined(separator: "\n")
     }
@@ -12,7 +12,7 @@ extension RecognizerRegistry {
     }
 
     private static func markdownTable(_ kind: RecognizerKind) -> String {
-        var text = "### `\(kind.typeName)`\n\n\(kind.summary)\n\n"
+        var text = "#### `\(kind.typeName)`\n\n\(kind.summary)\n\n"
         guard !kind.parameters.isEmpty else { return text + "No parameters.\n" }
         func row(_ cells: [String]) -> String {
             "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"

@@ -41,7 +41,7 @@ extension RecognizerKind {
             .count("maximumNumberOfTouches", \.maximumNumberOfTouches, in: 1...10,
                    doc: "Most fingers that pan; not less than minimumNumberOfTouches."),
             .choices("allowedScrollTypes", \.allowedScrollTypes, [("discrete", .discrete), ("continuous", .continuous)],
-                     doc: "Scrolling that drives the pan besides touches (allowedScrollTypesMask); continuous: a touchpad's two-finger scroll."),
+                     doc: "Scrolling that drives the pan besides touches (allowedScrollTypesMask); continuous: a touchpad's two-finger scroll (docs/semantics.md TP1)."),
         ],
         check: { values throws(ParameterProblem) in
             if case .count(let low) = values["minimumNumberOfTouches"], case .count(let high) = values["maximumNumberOfTouches"],
