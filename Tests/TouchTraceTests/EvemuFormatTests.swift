@@ -139,7 +139,7 @@ struct EvemuFormatTests {
             .frame(FrameMark(time: 17_000, device: 0)),
         ]
         let document = TraceDocument(header: TraceHeader(recorder: RecorderInfo(name: "test", version: "1"), devices: [device]), events: events)
-        let text = EvemuFormat.write(document)
+        let text = try EvemuFormat.write(document)
         let (back, warnings) = try EvemuFormat.read(text: text, file: "written")
 
         #expect(back.events == events)

@@ -6,8 +6,8 @@ public enum TraceReplay {
     /// The log is flushed to `output` whenever this many bytes have gathered, and at the end.
     static let flushThreshold = 1 << 16
 
-    /// Replays the trace at `tracePath`, in any format Touchstone reads (`TraceFile.open`: a
-    /// binary trace streamed, a text format imported); `output` receives the log bytes in order.
+    /// Replays the trace at `tracePath`, in any format Touchstone reads (`TraceFile.open`, every
+    /// format streamed); `output` receives the log bytes in order.
     /// Errors name the file and, for a damaged trace, the byte offset or line; damage worked around
     /// and import warnings come back in the outcome's `notices`.
     public static func replay(
@@ -19,8 +19,8 @@ public enum TraceReplay {
             switch input.events {
             case .streamed(let reader):
                 try driver.feedAll(reader, drainingEvery: flushThreshold, into: output)
-            case .imported(let trace):
-                for event in trace.document.events {
+            case .text:
+                try input.forEachEvent { event in
                     try driver.feed(event)
                     if driver.pendingLogBytes >= flushThreshold { try driver.drainLog(output) }
                 }

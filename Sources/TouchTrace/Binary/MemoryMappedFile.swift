@@ -25,7 +25,7 @@ final class MemoryMappedFile {
         bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<source.count])
     }
 
-    init(path: String) throws {
+    init(path: String) throws(TraceInputError) {
         self.path = path
         copy = nil
         let fd = try RegularFile.open(path)

@@ -53,4 +53,23 @@ struct TextOutput {
     }
 
     var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Hands the text gathered so far to `file` and forgets it: the streaming writers call this
+    /// whenever `count` passes `drainThreshold`, and once at the end.
+    mutating func drain(to file: OutputFile) throws(OutputFileError) {
+        try file.write(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    var count: Int { bytes.count }
+    static let drainThreshold = 1 << 16
+
+    /// Refuses text a line-based format cannot hold as written: a control character (a line break
+    /// ends the line early, and Touchstone's own reader would then reject the file). Tabs are fine.
+    static func refuseControlCharacters(in text: String, what: String, format: String, file: String) throws(TraceWriteError) {
+        guard let bad = text.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else { return }
+        let code = String(bad.value, radix: 16, uppercase: true)
+        throw TraceWriteError(
+            file: file, message: "\(what) holds a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)), which \(format) cannot hold")
+    }
 }

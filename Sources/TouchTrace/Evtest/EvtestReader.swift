@@ -19,11 +19,11 @@
 /// The numbers decide; names in parentheses are not needed (old evtest printed other ones). The
 /// device list and prompt evtest prints when started without a device are accepted before the
 /// header.
-struct EvtestReader {
+struct EvtestReader: EvdevLogReading {
     private enum Section { case none, events, repeats, properties }
 
     let file: String
-    private var log: EvdevLog
+    var log: EvdevLog
     private var section = Section.none
     private var type: UInt16?
     private var axis: UInt16?
@@ -37,8 +37,10 @@ struct EvtestReader {
 
     typealias LineError = LineScanner.LineError
 
-    mutating func read(_ bytes: [UInt8]) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
-        try LineScanner.forEachLine(bytes, file: file) { (line, number) throws(LineError) in try take(line, number) }
+    static let source = DeviceSource.evtest
+    static let recorderName = "evtest"
+
+    mutating func finishLines() throws(TraceInputError) -> [FormatWarning] {
         do throws(LineError) {
             try finishAxis()
         } catch {
@@ -47,8 +49,7 @@ struct EvtestReader {
         if log.devices[0].declared != nil {
             log.devices[0].declared!.name = log.devices[0].name
         }
-        let recorder = RecorderInfo(name: "evtest", version: "", detail: "imported from \(EvemuReader.baseName(file))")
-        return try log.decode(source: .evtest, recorder: recorder, extraWarnings: [])
+        return []
     }
 
     private var declared: EvdevCapabilities {
@@ -58,7 +59,7 @@ struct EvtestReader {
 
     // MARK: - Lines
 
-    private mutating func take(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) throws(LineError) {
+    mutating func take(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) throws(LineError) {
         var scanner = LineScanner(line)
         scanner.skipBlanks()
         if scanner.atEnd { return }

@@ -2,33 +2,108 @@
 /// `libinput replay` (and Touchstone) read it back: one `evdev` block per frame, each ending with its
 /// `SYN_REPORT`.
 struct LibinputRecordWriter {
-    static func write(_ document: TraceDocument) -> String {
-        var devices = document.header.devices
-        for case .device(.added(_, let description)) in document.events where !devices.contains(where: { $0.index == description.index }) {
+    /// The devices a trace's recording lists: the header's, then those added during the trace.
+    static func devices(_ header: TraceHeader, added: [DeviceDescription]) -> [DeviceDescription] {
+        var devices = header.devices
+        for description in added where !devices.contains(where: { $0.index == description.index }) {
             devices.append(description)
         }
-        let host = document.header.host
+        return devices
+    }
+
+    /// The lines before the first device.
+    static func preamble(_ header: TraceHeader, deviceCount: Int, file: String) throws(TraceWriteError) -> String {
+        let host = header.host
         let libinputVersion = host.inputStack.hasPrefix("libinput ") ? String(host.inputStack.dropFirst(9)) : "unknown"
+        for (text, what) in [(header.recorder.name, "the recorder's name"), (libinputVersion, "the libinput version"),
+                             (host.operatingSystem, "the operating system"), (host.kernel, "the kernel")] {
+            try TextOutput.refuseControlCharacters(in: text, what: what, format: "a libinput record file", file: file)
+        }
         var text = "# libinput record\n"
-        text += "# Written by Touchstone (touch events only) from a trace recorded by \(document.header.recorder.name)\n"
-        text += "version: 1\nndevices: \(devices.count)\n"
+        text += "# Written by Touchstone (touch events only) from a trace recorded by \(header.recorder.name)\n"
+        text += "version: 1\nndevices: \(deviceCount)\n"
         text += "libinput:\n  version: \(quoted(libinputVersion))\n  git: \"unknown\"\n"
         text += "system:\n  os: \(quoted(host.operatingSystem))\n  kernel: \(quoted(host.kernel))\n  dmi: \"unknown\"\n"
         text += "devices:\n"
-        var output = TextOutput(capacity: document.events.count * 130)
-        output.append(text)
-        for (position, description) in devices.enumerated() {
+        return text
+    }
+
+    /// One device's events as they stream by: its touches as evdev frames, one `evdev` block per
+    /// frame. Times outside a 32-bit `struct timeval` are refused.
+    struct Events {
+        let file: String
+        let device: DeviceIndex
+        private var encoder: EvdevTouchEncoder
+        private var blockOpen = false
+        private var previousReport: Microseconds?
+
+        /// Writes the device's description and the start of its events.
+        init(_ description: DeviceDescription, position: Int, file: String, into output: inout TextOutput) throws(TraceWriteError) {
+            self.file = file
+            device = description.index
             let capabilities = EvemuHeader.capabilities(for: description)
-            var deviceText = ""
-            writeDevice(description, capabilities, position: position, to: &deviceText)
-            output.append(deviceText)
-            writeEvents(document.events, device: description.index, capabilities, to: &output)
+            var text = ""
+            try LibinputRecordWriter.writeDevice(description, capabilities, position: position, file: file, to: &text)
+            output.append(text)
+            output.append("  events:\n")
+            encoder = EvdevTouchEncoder(capabilities: capabilities)
+        }
+
+        mutating func add(_ event: TraceEvent, to output: inout TextOutput) throws(TraceWriteError) {
+            try EvemuWriter.checkTime(event, format: "libinput record files", file: file)
+            var state = (blockOpen, previousReport)
+            encoder.add(event, device: device) { Self.emit($0, to: &output, &state) }
+            (blockOpen, previousReport) = state
+        }
+
+        mutating func finish(to output: inout TextOutput) {
+            var state = (blockOpen, previousReport)
+            encoder.finish { Self.emit($0, to: &output, &state) }
+            (blockOpen, previousReport) = state
+        }
+
+        /// One evdev event; `state` is whether an `evdev` block is open, and the last report's time.
+        private static func emit(_ event: EvdevEvent, to output: inout TextOutput, _ state: inout (Bool, Microseconds?)) {
+            if !state.0 {
+                output.append("  - evdev:\n")
+                state.0 = true
+            }
+            LibinputRecordWriter.appendEvent(event, to: &output)
+            if event.type == EvdevCode.EV_SYN, event.code == EvdevCode.SYN_REPORT {
+                output.appendReportComment(event, previousReport: &state.1, after: UInt8(ascii: " "))
+                state.0 = false
+            } else {
+                output.appendEventComment(event, after: UInt8(ascii: " "))
+            }
+        }
+    }
+
+    /// The whole recording of `document` in memory.
+    static func write(_ document: TraceDocument) throws(TraceWriteError) -> String {
+        let added = document.events.compactMap { event -> DeviceDescription? in
+            if case .device(.added(_, let description)) = event { description } else { nil }
+        }
+        let devices = devices(document.header, added: added)
+        var output = TextOutput()
+        output.append(try preamble(document.header, deviceCount: devices.count, file: "<memory>"))
+        for (position, description) in devices.enumerated() {
+            var events = try Events(description, position: position, file: "<memory>", into: &output)
+            for event in document.events { try events.add(event, to: &output) }
+            events.finish(to: &output)
         }
         return output.text
     }
 
-    private static func writeDevice(_ description: DeviceDescription, _ capabilities: EvdevCapabilities, position: Int, to text: inout String) {
-        text += "- node: \(description.property(LibinputRecordFormat.nodeKey) ?? "/dev/input/event\(position)")\n"
+    private static func writeDevice(
+        _ description: DeviceDescription, _ capabilities: EvdevCapabilities, position: Int, file: String, to text: inout String
+    ) throws(TraceWriteError) {
+        let node = description.property(LibinputRecordFormat.nodeKey) ?? "/dev/input/event\(position)"
+        try TextOutput.refuseControlCharacters(in: capabilities.name, what: "the device name", format: "a libinput record file", file: file)
+        try TextOutput.refuseControlCharacters(in: node, what: "the device node", format: "a libinput record file", file: file)
+        for property in description.properties where property.key == LibinputRecordFormat.udevKey || property.key == LibinputRecordFormat.hidKey {
+            try TextOutput.refuseControlCharacters(in: property.value, what: "the \(property.key) property", format: "a libinput record file", file: file)
+        }
+        text += "- node: \(node)\n"
         text += "  evdev:\n"
         text += "    # Name: \(capabilities.name)\n"
         text += "    name: \(quoted(capabilities.name))\n"
@@ -64,26 +139,6 @@ struct LibinputRecordWriter {
         case .touchscreen, .other: ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"]
         case .touchpad: ["ID_INPUT=1", "ID_INPUT_TOUCHPAD=1"]
         case .tablet: ["ID_INPUT=1", "ID_INPUT_TABLET=1"]
-        }
-    }
-
-    private static func writeEvents(_ events: [TraceEvent], device: DeviceIndex, _ capabilities: EvdevCapabilities, to output: inout TextOutput) {
-        output.append("  events:\n")
-        var encoder = EvdevTouchEncoder(capabilities: capabilities)
-        var blockOpen = false
-        var previousReport: Microseconds?
-        encoder.encode(events, device: device) { event in
-            if !blockOpen {
-                output.append("  - evdev:\n")
-                blockOpen = true
-            }
-            appendEvent(event, to: &output)
-            if event.type == EvdevCode.EV_SYN, event.code == EvdevCode.SYN_REPORT {
-                output.appendReportComment(event, previousReport: &previousReport, after: UInt8(ascii: " "))
-                blockOpen = false
-            } else {
-                output.appendEventComment(event, after: UInt8(ascii: " "))
-            }
         }
     }
 
