@@ -51,7 +51,8 @@ struct EvdevLog {
         }
         devices[device].eventCount += 1
         devices[device].lastLine = line
-        devices[device].inference.add(event)
+        // Only a device the log does not describe is inferred (a description, even a late one, wins).
+        if devices[device].declared == nil { devices[device].inference.add(event) }
     }
 
     /// Whether a device's capabilities make it a touch device (touchscreen, touchpad, or a

@@ -22,7 +22,8 @@ struct TextLineCursor {
     /// with others that read further back leaves that to its owner).
     private let releasesPages: Bool
     private var releasedUpTo = 0
-    private static let releaseStep = 8 * 1024 * 1024
+    /// Small, so that what a text file leaves resident stays a few pages whatever its length.
+    private static let releaseStep = 1024 * 1024
 
     init(_ storage: MemoryMappedFile, releasesPages: Bool = true) {
         self.storage = storage
@@ -44,7 +45,7 @@ struct TextLineCursor {
         number += 1
         if end > start, base[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         if releasesPages, start - releasedUpTo >= Self.releaseStep {
-            storage.release(upTo: start)
+            storage.release(from: releasedUpTo, upTo: start)
             releasedUpTo = start
         }
         return UnsafeBufferPointer(start: base + start, count: end - start)
