@@ -112,7 +112,7 @@ public final class TraceWriter {
         let error = TraceWriteError(
             file: errorName,
             message: kept == 0 && errorName != path
-                ? "cannot write the header (\(failure.reason)); nothing was recorded, so \(errorName) was removed"
+                ? "the header could not be written (\(failure.reason)); nothing was recorded, so \(errorName) was removed"
                 : "write failed: \(failure.reason); the file keeps its first \(kept) bytes")
         finalError = error
         throw error
