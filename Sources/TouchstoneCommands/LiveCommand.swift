@@ -38,7 +38,7 @@ struct Live: ParsableCommand {
     func run() throws {
         let scene: Scene
         do {
-            scene = try SceneReference.resolve(self.scene)
+            scene = try SceneReference.resolve(self.scene, registry: Touchstone.registry)
         } catch {
             throw ValidationError(error.description)
         }

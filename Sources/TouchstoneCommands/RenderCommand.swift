@@ -37,7 +37,7 @@ extension Touchstone {
             let window = try PictureWindow(from: from, to: to)
             let scene: Scene?
             do {
-                scene = try self.scene.map { reference throws(SceneError) in try SceneReference.resolve(reference) }
+                scene = try self.scene.map { reference throws(SceneError) in try SceneReference.resolve(reference, registry: Touchstone.registry) }
             } catch {
                 throw fail(error.description)
             }

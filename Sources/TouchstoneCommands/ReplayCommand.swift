@@ -9,7 +9,8 @@ extension Touchstone {
             abstract: "Replay a trace through a scene in virtual time and print the canonical log.",
             discussion: """
                 SCENE is a built-in scene (\(BuiltinScenes.names.joined(separator: ", "))) or a scene \
-                file ending in .json (docs/scenes.md). The log format is described in docs/replay-log.md.
+                file ending in .json (docs/scenes.md; `touchstone scene kinds` lists the recognizer types it \
+                may use). The log format is described in docs/replay-log.md.
                 """
         )
 
@@ -28,11 +29,11 @@ extension Touchstone {
         func run() throws {
             let scene: Scene
             do {
-                scene = try SceneReference.resolve(self.scene)
+                scene = try SceneReference.resolve(self.scene, registry: Touchstone.registry)
             } catch {
                 throw fail(error.description)
             }
-            let destination: OutputFile
+            var destination: OutputFile
             do {
                 let inputs = [trace] + SceneReference.inputFiles(self.scene, scene: scene)
                 destination = try output.map { path throws(OutputFileError) in
@@ -42,9 +43,7 @@ extension Touchstone {
                 throw fail(error.description)
             }
             do {
-                let outcome = try TraceReplay.replay(tracePath: trace, scene: scene, format: format) { bytes in
-                    try destination.write(bytes)
-                }
+                let outcome = try TraceReplay.replay(tracePath: trace, scene: scene, format: format, into: &destination)
                 try destination.commit()
                 outcome.notices.forEach { printError($0) }
                 printError("replayed \(outcome.events) events (\(outcome.touchSamples) touch samples) through scene \(scene.name)")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Replay
 import TouchTrace
 
 /// The `touchstone` command: record, replay and measure touch sessions (run through
@@ -17,25 +18,35 @@ struct Touchstone: ParsableCommand {
             Render.self,
             Verify.self,
             Template.self,
+            SceneCommand.self,
             Live.self,
         ]
     )
 
-    /// ArgumentParser's own entry point, except that an error message goes through `printError`,
-    /// so a file name holding control characters is printed escaped like every other message.
-    static func main() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch {
-            let code = exitCode(for: error)
-            let message = fullMessage(for: error)
-            if code == .success {
-                if !message.isEmpty { try? OutputFile.standardOutput().write(message + "\n") }
-            } else if !message.isEmpty {
-                printError(message)
+    /// The recognizer kinds scene files may name in this run: Touchstone's own, plus those a
+    /// team's tool registered (`TouchstoneCommand.main(registering:)`). Bound for the length of
+    /// one `run(arguments:registry:)`, so runs in one process never see each other's kinds.
+    @TaskLocal static var registry = RecognizerRegistry.standard
+
+    /// ArgumentParser's own entry point with `registry` bound, except that an error message goes
+    /// through `printError`, so a file name holding control characters is printed escaped like every
+    /// other message. Returns the exit status.
+    static func run(arguments: [String]?, registry: RecognizerRegistry) -> Int32 {
+        $registry.withValue(registry) {
+            do {
+                var command = try parseAsRoot(arguments)
+                try command.run()
+                return 0
+            } catch {
+                let code = exitCode(for: error)
+                let message = fullMessage(for: error)
+                if code == .success {
+                    if !message.isEmpty { try? OutputFile.standardOutput().write(message + "\n") }
+                } else if !message.isEmpty {
+                    printError(message)
+                }
+                return code.rawValue
             }
-            exit(withError: code == .success ? nil : ExitCode(code.rawValue))
         }
     }
 }

@@ -1,17 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Replay
+
 /// The `touchstone` command as a library.
 ///
 /// A package that depends on Touchstone builds its own command-line tool, with every subcommand,
-/// option, output and exit status of `touchstone`, from a one-line `main.swift`:
+/// option, output and exit status of `touchstone`, from a short `main.swift`; the kinds it
+/// registers are accepted by every scene its `replay`, `verify`, `render` and `live` read, and
+/// listed by its `scene kinds`:
 ///
 /// ```swift
+/// import Replay
 /// import TouchstoneCommands
 ///
-/// TouchstoneCommand.main()
+/// TouchstoneCommand.main(registering: [.twoFingerLongPress])
 /// ```
 public enum TouchstoneCommand {
-    /// Parses the process's arguments, runs the subcommand they name and returns when it succeeds;
-    /// on failure prints the error as `touchstone` does and exits with its status.
-    public static func main() {
-        Touchstone.main()
+    /// Parses the process's arguments, runs the subcommand they name with `kinds` registered
+    /// beside Touchstone's own, and returns when it succeeds; on failure prints the error as
+    /// `touchstone` does and exits with its status. A kind that cannot be registered (its type name
+    /// taken, say) is such an error: `error: cannot register recognizer kind "tap": ...`, status 1.
+    public static func main(registering kinds: [RecognizerKind] = []) {
+        let status = run(nil, registering: kinds)
+        if status != 0 { exit(status) }
+    }
+
+    /// Runs `touchstone ARGUMENTS` (without the program name) with `kinds` registered, printing what
+    /// the command prints, and returns its exit status instead of exiting: for tests, and for tools
+    /// that run several commands in one process. `nil` takes the process's arguments.
+    public static func run(_ arguments: [String]?, registering kinds: [RecognizerKind] = []) -> Int32 {
+        let registry: RecognizerRegistry
+        do {
+            registry = try RecognizerRegistry.standard.registering(kinds)
+        } catch {
+            printError("error: \(error)")
+            return 1
+        }
+        return Touchstone.run(arguments: arguments, registry: registry)
     }
 }

@@ -43,7 +43,8 @@ extension Touchstone {
             let options: VerifyOptions
             do {
                 options = VerifyOptions(root: directory, update: update, jobs: jobs,
-                                        shard: try shard.map { text throws(VerifyError) in try Shard(parsing: text) } ?? .all)
+                                        shard: try shard.map { text throws(VerifyError) in try Shard(parsing: text) } ?? .all,
+                                        registry: Touchstone.registry)
             } catch {
                 throw fail(error.description)
             }
@@ -56,20 +57,16 @@ extension Touchstone {
                 throw fail(error.description)
             }
             bar.finish()
-            var standardOutput = report.resultsText
-            standardOutput += report.latencyText.isEmpty ? "" : "\n" + report.latencyText
             do {
-                try OutputFile.standardOutput().write(TerminalText.escaped(standardOutput))
+                try OutputFile.standardOutput().write(TerminalText.escaped(report.standardOutputText))
                 printError("\n" + report.summaryText, terminator: "")
-                if let junit {
-                    try OutputFile.write(Array(JUnitReport.xml(report).utf8), to: junit, inputs: report.inputFiles)
-                }
+                if let junit { try report.writeJUnit(to: junit) }
             } catch {
                 throw fail(error.description)
             }
             if let folder = self.report {
                 do {
-                    try VerifyHTMLReport.write(report, to: folder, inputs: report.inputFiles)
+                    try VerifyHTMLReport.write(report, to: folder, inputs: report.inputFiles, registry: options.registry)
                 } catch {
                     throw fail(String(describing: error))
                 }

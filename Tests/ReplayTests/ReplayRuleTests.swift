@@ -118,7 +118,7 @@ struct ReplayRuleTests {
         var scene = BuiltinScenes.named("pan")!
         let log = try lines(document, scene)
         #expect(!log.contains { $0.contains(" action ") })
-        scene.views[0].recognizers[0].kind = .pan(PanParameters(allowedScrollTypes: [.continuous]))
+        scene.views[0].recognizers[0].parameters = ["allowedScrollTypes": ["continuous"]]
         let scrolled = try lines(document, scene)
         #expect(scrolled.contains { $0.hasPrefix("     20000 action pan began touches=0 at=(640.00,400.00) translation=(0.00,12.00)") })
         #expect(scrolled.contains { $0.hasPrefix("     50000 action pan ended touches=0 at=(640.00,400.00) translation=(0.00,24.00)") })

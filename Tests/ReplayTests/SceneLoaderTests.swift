@@ -28,7 +28,7 @@ struct SceneLoaderTests {
         expected.name = "map-copy"
         expected.mapping = scene.mapping
         // The file spells out the default long-press duration; the built-in leaves it to the engine.
-        scene.views[0].recognizers[5].kind = .longPress(LongPressParameters())
+        scene.views[0].recognizers[5].parameters = [:]
         #expect(scene == expected)
     }
 
@@ -38,7 +38,7 @@ struct SceneLoaderTests {
             {"name": "s", "window": {"width": 10, "height": 10},
              "recognizers": [{"id": "lp", "type": "longPress", "minimumPressDuration": 0.25}]}
             """#.utf8), file: "scene.json")
-        #expect(scene.windowRecognizers[0].kind == .longPress(LongPressParameters(minimumPressDuration: 250_000)))
+        #expect(scene.windowRecognizers[0].parameters == ["minimumPressDuration": .duration(250_000)])
     }
 
     @Test("A pan's allowedScrollTypes are read as UIKit's scroll types")
@@ -47,7 +47,8 @@ struct SceneLoaderTests {
             {"name": "s", "window": {"width": 10, "height": 10},
              "recognizers": [{"id": "p", "type": "pan", "allowedScrollTypes": ["continuous"]}]}
             """#.utf8), file: "scene.json")
-        #expect(scene.windowRecognizers[0].kind == .pan(PanParameters(allowedScrollTypes: [.continuous])))
+        #expect(scene.windowRecognizers[0].kind == .pan)
+        #expect(scene.windowRecognizers[0].parameters == ["allowedScrollTypes": ["continuous"]])
         let pan = SceneInstance(scene).window.gestureRecognizers[0] as? PanGestureRecognizer
         #expect(pan?.allowedScrollTypes == .continuous)
     }
@@ -104,6 +105,16 @@ struct SceneLoaderTests {
             """#)
         #expect(problem?.keyPath == "recognizers[0].numberOfTapsRequired")
         #expect(problem?.problem.contains("whole number from 1 to 10") == true)
+    }
+
+    @Test("A content-touch delay follows the rule of every duration: seconds above 0, at most an hour")
+    func contentTouchDelayOutOfRange() {
+        let problem = error(#"""
+            {"name": "s", "window": {"width": 10, "height": 10},
+             "views": [{"id": "v", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}, "delaysContentTouches": 0}]}
+            """#)
+        #expect(problem?.keyPath == "views[0].delaysContentTouches")
+        #expect(problem?.problem == "expected seconds greater than 0 and at most 3600, found 0")
     }
 
     @Test("An unknown recognizer type lists the known ones")

@@ -9,20 +9,23 @@ import TouchTrace
 /// Every file stands alone: styles inline, pictures as inline SVG, no scripts and nothing fetched,
 /// so the folder works as a CI artifact opened from disk.
 public enum VerifyHTMLReport {
-    /// The pages to write, by path relative to the report folder, in a fixed order.
-    public static func pages(for report: VerifyReport) -> [(path: String, html: String)] {
+    /// The pages to write, by path relative to the report folder, in a fixed order; failing
+    /// captures' scenes may name the kinds of `registry`.
+    public static func pages(for report: VerifyReport, registry: RecognizerRegistry = .standard) -> [(path: String, html: String)] {
         var pages: [(String, String)] = [("index.html", index(report))]
         for result in report.results {
             guard case .failed(let diff) = result.status else { continue }
-            pages.append((pagePath(result.capture), failurePage(result, diff: diff)))
+            pages.append((pagePath(result.capture), failurePage(result, diff: diff, registry: registry)))
         }
         return pages
     }
 
     /// Writes every page under `folder` (created if missing), each through a temporary name,
     /// refusing to write over any of `inputs`.
-    public static func write(_ report: VerifyReport, to folder: String, inputs: [String] = []) throws {
-        for (path, html) in pages(for: report) {
+    public static func write(
+        _ report: VerifyReport, to folder: String, inputs: [String] = [], registry: RecognizerRegistry = .standard
+    ) throws {
+        for (path, html) in pages(for: report, registry: registry) {
             let full = folder + "/" + path
             try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
@@ -61,14 +64,14 @@ public enum VerifyHTMLReport {
 
     // MARK: - A failing capture
 
-    static func failurePage(_ result: CaptureResult, diff: String) -> String {
+    static func failurePage(_ result: CaptureResult, diff: String, registry: RecognizerRegistry) -> String {
         let capture = result.capture
         let depth = pagePath(capture).split(separator: "/").count - 1
         var html = header(title: "\(capture.name): failed")
         html += "<p><a href=\"\(String(repeating: "../", count: depth))index.html\">all captures</a></p>\n"
         html += "<h1>\(escape(capture.name)) <span class=\"fail\">failed</span></h1>\n"
         do {
-            let scene = try SceneReference.resolve(captureSceneFile: capture.sceneReferencePath)
+            let scene = try SceneReference.resolve(captureSceneFile: capture.sceneReferencePath, registry: registry)
             let current = try SessionReader.read(tracePath: capture.tracePath, scene: scene)
             let goldenText = try String(contentsOfFile: capture.goldenPath, encoding: .utf8)
             let golden = LogTimeline.lanes(fromLog: goldenText)

@@ -38,7 +38,7 @@ public final class SceneInstance {
     }
 
     private func attach(_ spec: RecognizerSpec, to view: View) {
-        let recognizer = RecognizerFactory.make(spec)
+        let recognizer = spec.kind.makeRecognizer(id: spec.id, parameters: spec.parameters)
         recognizer.isEnabled = spec.isEnabled
         recognizer.cancelsTouchesInView = spec.cancelsTouchesInView
         recognizer.delaysTouchesBegan = spec.delaysTouchesBegan
@@ -70,6 +70,9 @@ public final class SceneInstance {
 /// pairs are scanned in a flat array, which is cheaper than hashing; a scene that lists many pairs
 /// is answered from a set.
 final class SimultaneityDelegate: GestureRecognizerDelegate {
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var pairs: [Pair] = []
     private var pairSet: Set<Pair> = []
     private static let scanLimit = 16
@@ -95,73 +98,5 @@ final class SimultaneityDelegate: GestureRecognizerDelegate {
         guard pairs.count <= Self.scanLimit else { return pairSet.contains(pair) }
         for candidate in pairs where candidate == pair { return true }
         return false
-    }
-}
-
-/// Makes the engine recognizer a `RecognizerSpec` describes, with the spec's parameters applied
-/// over the engine's defaults.
-enum RecognizerFactory {
-    static func make(_ spec: RecognizerSpec) -> GestureRecognizer {
-        switch spec.kind {
-        case .tap(let p):
-            let r = TapGestureRecognizer(name: spec.id)
-            if let v = p.numberOfTapsRequired { r.numberOfTapsRequired = v }
-            if let v = p.numberOfTouchesRequired { r.numberOfTouchesRequired = v }
-            if let v = p.maximumTapInterval { r.maximumIntervalBetweenSuccessiveTaps = v }
-            if let v = p.allowableMovement { r.allowableMovement = v }
-            if let v = p.maximumPressDuration { r.maximumTapDuration = v }
-            return r
-        case .longPress(let p):
-            let r = LongPressGestureRecognizer(name: spec.id)
-            if let v = p.minimumPressDuration { r.minimumPressDuration = v }
-            if let v = p.allowableMovement { r.allowableMovement = v }
-            if let v = p.numberOfTapsRequired { r.numberOfTapsRequired = v }
-            if let v = p.numberOfTouchesRequired { r.numberOfTouchesRequired = v }
-            return r
-        case .pan(let p):
-            let r = PanGestureRecognizer(name: spec.id)
-            if let v = p.minimumNumberOfTouches { r.minimumNumberOfTouches = v }
-            if let v = p.maximumNumberOfTouches { r.maximumNumberOfTouches = v }
-            if let types = p.allowedScrollTypes {
-                r.allowedScrollTypes = []
-                for type in types { r.allowedScrollTypes.insert(type == .discrete ? .discrete : .continuous) }
-            }
-            return r
-        case .swipe(let p):
-            let r = SwipeGestureRecognizer(name: spec.id)
-            if let directions = p.directions {
-                var mask: SwipeGestureRecognizer.Direction = []
-                for direction in directions {
-                    switch direction {
-                    case .right: mask.insert(.right)
-                    case .left: mask.insert(.left)
-                    case .up: mask.insert(.up)
-                    case .down: mask.insert(.down)
-                    }
-                }
-                r.direction = mask
-            }
-            if let v = p.numberOfTouchesRequired { r.numberOfTouchesRequired = v }
-            return r
-        case .pinch:
-            return PinchGestureRecognizer(name: spec.id)
-        case .rotation:
-            return RotationGestureRecognizer(name: spec.id)
-        case .screenEdgePan(let p):
-            let r = ScreenEdgePanGestureRecognizer(name: spec.id)
-            var mask: ScreenEdgePanGestureRecognizer.Edges = []
-            for edge in p.edges {
-                switch edge {
-                case .top: mask.insert(.top)
-                case .left: mask.insert(.left)
-                case .bottom: mask.insert(.bottom)
-                case .right: mask.insert(.right)
-                }
-            }
-            r.edges = mask
-            return r
-        case .custom(let kind):
-            return make(kind, id: spec.id)
-        }
     }
 }

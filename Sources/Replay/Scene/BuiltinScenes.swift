@@ -10,14 +10,14 @@ public enum BuiltinScenes {
     /// Every built-in scene, by name, in the order `touchstone replay --help` lists them.
     public static let all: [Scene] = [
         map, pieces, buttons,
-        single("tap", .tap(TapParameters())),
-        single("doubleTap", .tap(TapParameters(numberOfTapsRequired: 2))),
-        single("longPress", .longPress(LongPressParameters())),
-        single("pan", .pan(PanParameters())),
-        single("swipe", .swipe(SwipeParameters(directions: Direction.allCases))),
+        single("tap", .tap),
+        single("doubleTap", .tap, ["numberOfTapsRequired": 2]),
+        single("longPress", .longPress),
+        single("pan", .pan),
+        single("swipe", .swipe, ["direction": ["right", "left", "up", "down"]]),
         single("pinch", .pinch),
         single("rotation", .rotation),
-        single("screenEdgePan", .screenEdgePan(ScreenEdgePanParameters(edges: [.left]))),
+        single("screenEdgePan", .screenEdgePan, ["edges": ["left"]]),
     ] + custom
 
     public static var names: [String] { all.map(\.name) }
@@ -33,13 +33,13 @@ public enum BuiltinScenes {
         name: "map", window: window,
         views: [
             ViewSpec(id: "map", frame: fullWindow, recognizers: [
-                RecognizerSpec(id: "pan", kind: .pan(PanParameters(maximumNumberOfTouches: 2)), requiresFailureOf: ["zoom"]),
+                RecognizerSpec(id: "pan", kind: .pan, parameters: ["maximumNumberOfTouches": 2], requiresFailureOf: ["zoom"]),
                 RecognizerSpec(id: "pinch", kind: .pinch),
                 RecognizerSpec(id: "rotation", kind: .rotation),
-                RecognizerSpec(id: "doubleTap", kind: .tap(TapParameters(numberOfTapsRequired: 2))),
-                RecognizerSpec(id: "singleTap", kind: .tap(TapParameters()), requiresFailureOf: ["doubleTap", "zoom"]),
-                RecognizerSpec(id: "longPress", kind: .longPress(LongPressParameters())),
-                RecognizerSpec(id: "zoom", kind: .custom(.doubleTapDragZoom(DoubleTapDragZoomParameters()))),
+                RecognizerSpec(id: "doubleTap", kind: .tap, parameters: ["numberOfTapsRequired": 2]),
+                RecognizerSpec(id: "singleTap", kind: .tap, requiresFailureOf: ["doubleTap", "zoom"]),
+                RecognizerSpec(id: "longPress", kind: .longPress),
+                RecognizerSpec(id: "zoom", kind: .doubleTapDragZoom),
             ]),
         ],
         simultaneous: [
@@ -59,7 +59,7 @@ public enum BuiltinScenes {
         var pairs: [RecognizerPair] = []
         for (name, frame) in frames {
             views.append(ViewSpec(id: name, frame: frame, recognizers: [
-                RecognizerSpec(id: "\(name).pan", kind: .pan(PanParameters(maximumNumberOfTouches: 2))),
+                RecognizerSpec(id: "\(name).pan", kind: .pan, parameters: ["maximumNumberOfTouches": 2]),
                 RecognizerSpec(id: "\(name).pinch", kind: .pinch),
                 RecognizerSpec(id: "\(name).rotation", kind: .rotation),
             ]))
@@ -82,20 +82,20 @@ public enum BuiltinScenes {
             let column = Double(index % 2), row = Double(index / 2)
             controls.append(ViewSpec(
                 id: id, frame: Frame(x: 140 + column * 540, y: 160 + row * 300, width: 460, height: 200),
-                recognizers: [RecognizerSpec(id: "\(id).tap", kind: .tap(TapParameters()), cancelsTouchesInView: false)]
+                recognizers: [RecognizerSpec(id: "\(id).tap", kind: .tap, cancelsTouchesInView: false)]
             ))
         }
         return Scene(name: "buttons", window: window, views: [
             ViewSpec(id: "scroll", frame: fullWindow,
-                     recognizers: [RecognizerSpec(id: "scroll.pan", kind: .pan(PanParameters()))],
+                     recognizers: [RecognizerSpec(id: "scroll.pan", kind: .pan)],
                      contentTouchDelay: 150_000, subviews: controls),
         ])
     }()
 
     /// One full-window view carrying one recognizer with its defaults.
-    static func single(_ name: String, _ kind: RecognizerKind) -> Scene {
+    static func single(_ name: String, _ kind: RecognizerKind, _ parameters: [String: ParameterValue] = [:]) -> Scene {
         Scene(name: name, window: window, views: [
-            ViewSpec(id: "view", frame: fullWindow, recognizers: [RecognizerSpec(id: name, kind: kind)]),
+            ViewSpec(id: "view", frame: fullWindow, recognizers: [RecognizerSpec(id: name, kind: kind, parameters: parameters)]),
         ])
     }
 }

@@ -125,12 +125,15 @@ public struct RecognizerPair: Equatable, Sendable {
 
 /// One gesture recognizer in a scene: its kind with parameters, and the settings every recognizer has.
 ///
-/// Parameters left `nil` take the engine's defaults (UIKit's values where UIKit documents them), so
-/// a scene states only what it changes.
+/// Parameters left out keep the recognizer's defaults (UIKit's values where UIKit documents them),
+/// so a scene states only what it changes.
 public struct RecognizerSpec: Equatable, Sendable {
     /// Unique within the scene; names the recognizer in the replay log and in failure requirements.
     public var id: String
+    /// The registered kind (`RecognizerRegistry`) that builds it.
     public var kind: RecognizerKind
+    /// The kind's parameters the scene sets, by key (`RecognizerKind.parameters`).
+    public var parameters: [String: ParameterValue]
     public var isEnabled: Bool
     public var cancelsTouchesInView: Bool
     public var delaysTouchesBegan: Bool
@@ -139,135 +142,17 @@ public struct RecognizerSpec: Equatable, Sendable {
     public var requiresFailureOf: [String]
 
     public init(
-        id: String, kind: RecognizerKind, isEnabled: Bool = true, cancelsTouchesInView: Bool = true,
-        delaysTouchesBegan: Bool = false, delaysTouchesEnded: Bool = true, requiresFailureOf: [String] = []
+        id: String, kind: RecognizerKind, parameters: [String: ParameterValue] = [:], isEnabled: Bool = true,
+        cancelsTouchesInView: Bool = true, delaysTouchesBegan: Bool = false, delaysTouchesEnded: Bool = true,
+        requiresFailureOf: [String] = []
     ) {
         self.id = id
         self.kind = kind
+        self.parameters = parameters
         self.isEnabled = isEnabled
         self.cancelsTouchesInView = cancelsTouchesInView
         self.delaysTouchesBegan = delaysTouchesBegan
         self.delaysTouchesEnded = delaysTouchesEnded
         self.requiresFailureOf = requiresFailureOf
-    }
-}
-
-/// The standard recognizer kinds and their parameters. Durations are microseconds of virtual time,
-/// distances are points.
-public enum RecognizerKind: Equatable, Sendable {
-    case tap(TapParameters)
-    case longPress(LongPressParameters)
-    case pan(PanParameters)
-    case swipe(SwipeParameters)
-    case pinch
-    case rotation
-    case screenEdgePan(ScreenEdgePanParameters)
-    /// One of the custom recognizers (chevron, unistroke, reset shake, zoom, press, pattern).
-    case custom(CustomRecognizerKind)
-
-    /// The `type` string a scene file uses for this kind.
-    public var typeName: String {
-        switch self {
-        case .tap: "tap"
-        case .longPress: "longPress"
-        case .pan: "pan"
-        case .swipe: "swipe"
-        case .pinch: "pinch"
-        case .rotation: "rotation"
-        case .screenEdgePan: "screenEdgePan"
-        case .custom(let kind): kind.typeName
-        }
-    }
-}
-
-/// `UITapGestureRecognizer`'s settings.
-public struct TapParameters: Equatable, Sendable {
-    public var numberOfTapsRequired: Int?
-    public var numberOfTouchesRequired: Int?
-    /// Longest gap between one tap's lift and the next tap's touch down.
-    public var maximumTapInterval: Microseconds?
-    public var allowableMovement: Double?
-    /// Longest a finger may stay down for a tap.
-    public var maximumPressDuration: Microseconds?
-
-    public init(
-        numberOfTapsRequired: Int? = nil, numberOfTouchesRequired: Int? = nil,
-        maximumTapInterval: Microseconds? = nil, allowableMovement: Double? = nil,
-        maximumPressDuration: Microseconds? = nil
-    ) {
-        self.numberOfTapsRequired = numberOfTapsRequired
-        self.numberOfTouchesRequired = numberOfTouchesRequired
-        self.maximumTapInterval = maximumTapInterval
-        self.allowableMovement = allowableMovement
-        self.maximumPressDuration = maximumPressDuration
-    }
-}
-
-/// `UILongPressGestureRecognizer`'s settings.
-public struct LongPressParameters: Equatable, Sendable {
-    public var minimumPressDuration: Microseconds?
-    public var allowableMovement: Double?
-    public var numberOfTapsRequired: Int?
-    public var numberOfTouchesRequired: Int?
-
-    public init(
-        minimumPressDuration: Microseconds? = nil, allowableMovement: Double? = nil,
-        numberOfTapsRequired: Int? = nil, numberOfTouchesRequired: Int? = nil
-    ) {
-        self.minimumPressDuration = minimumPressDuration
-        self.allowableMovement = allowableMovement
-        self.numberOfTapsRequired = numberOfTapsRequired
-        self.numberOfTouchesRequired = numberOfTouchesRequired
-    }
-}
-
-/// `UIPanGestureRecognizer`'s settings.
-public struct PanParameters: Equatable, Sendable {
-    public var minimumNumberOfTouches: Int?
-    public var maximumNumberOfTouches: Int?
-    /// The scrolling that drives the pan besides touches (`allowedScrollTypesMask`); `nil` takes
-    /// the default, none.
-    public var allowedScrollTypes: [ScrollType]?
-
-    public init(minimumNumberOfTouches: Int? = nil, maximumNumberOfTouches: Int? = nil, allowedScrollTypes: [ScrollType]? = nil) {
-        self.minimumNumberOfTouches = minimumNumberOfTouches
-        self.maximumNumberOfTouches = maximumNumberOfTouches
-        self.allowedScrollTypes = allowedScrollTypes
-    }
-}
-
-/// UIKit's scroll types (`UIScrollType`): a mouse wheel's steps, or a trackpad's two-finger scrolling.
-public enum ScrollType: String, CaseIterable, Equatable, Sendable {
-    case discrete, continuous
-}
-
-/// The four directions a swipe or a screen edge can have.
-public enum Direction: String, CaseIterable, Equatable, Sendable {
-    case right, left, up, down
-}
-
-/// `UISwipeGestureRecognizer`'s settings.
-public struct SwipeParameters: Equatable, Sendable {
-    /// `nil` takes the default (right).
-    public var directions: [Direction]?
-    public var numberOfTouchesRequired: Int?
-
-    public init(directions: [Direction]? = nil, numberOfTouchesRequired: Int? = nil) {
-        self.directions = directions
-        self.numberOfTouchesRequired = numberOfTouchesRequired
-    }
-}
-
-/// The edges of a window, for `UIScreenEdgePanGestureRecognizer`.
-public enum Edge: String, CaseIterable, Equatable, Sendable {
-    case top, left, bottom, right
-}
-
-/// `UIScreenEdgePanGestureRecognizer`'s settings.
-public struct ScreenEdgePanParameters: Equatable, Sendable {
-    public var edges: [Edge]
-
-    public init(edges: [Edge]) {
-        self.edges = edges
     }
 }

@@ -76,19 +76,14 @@ struct SceneObjectReader {
         return value
     }
 
-    func count(_ key: String, minimum: Int = 1, maximum: Int = 10) throws(SceneError) -> Int? {
-        guard let value = try number(key) else { return nil }
-        guard value == value.rounded(), value >= Double(minimum), value <= Double(maximum) else {
-            throw problem(key, node(key), "expected a whole number from \(minimum) to \(maximum), found \(value)")
-        }
-        return Int(value)
-    }
-
-    /// A duration written in seconds, as UIKit's properties are, kept as whole microseconds.
+    /// A duration written in seconds, as UIKit's properties are, kept as whole microseconds; the
+    /// same rule as a recognizer's `.duration` parameters (`SceneSeconds`).
     func seconds(_ key: String) throws(SceneError) -> Microseconds? {
-        guard let value = try number(key, positive: true) else { return nil }
-        guard value <= 3600 else { throw problem(key, node(key), "expected seconds (at most 3600), found \(value)") }
-        return Microseconds((value * 1_000_000).rounded())
+        guard let node = node(key) else { return nil }
+        guard case .number(let value) = node.value, let microseconds = SceneSeconds.microseconds(value) else {
+            throw problem(key, node, "expected \(SceneSeconds.expected), found \(node.foundText)")
+        }
+        return microseconds
     }
 
     func array(_ key: String) throws(SceneError) -> [JSONNode]? {
@@ -102,27 +97,6 @@ struct SceneObjectReader {
     func object(_ key: String) throws(SceneError) -> SceneObjectReader? {
         guard let node = node(key) else { return nil }
         return try SceneObjectReader(file: file, path: childPath(key), node: node)
-    }
-
-    /// An array of strings, each one of `choices`.
-    func choices<Choice: RawRepresentable<String> & CaseIterable>(
-        _ key: String, of: Choice.Type
-    ) throws(SceneError) -> [Choice]? {
-        guard let elements = try array(key) else { return nil }
-        var result: [Choice] = []
-        for (index, element) in elements.enumerated() {
-            let elementPath = "\(key)[\(index)]"
-            guard case .string(let text) = element.value, let choice = Choice(rawValue: text) else {
-                let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-                throw problem(elementPath, element, "expected one of \(names)")
-            }
-            if result.contains(where: { $0.rawValue == choice.rawValue }) {
-                throw problem(elementPath, element, "\"\(text)\" is listed twice")
-            }
-            result.append(choice)
-        }
-        guard !result.isEmpty else { throw problem(key, node(key), "must list at least one value") }
-        return result
     }
 
     /// An array of strings.

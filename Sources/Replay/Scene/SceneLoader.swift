@@ -4,9 +4,12 @@ import TouchTrace
 /// Reads scene files (`docs/scenes.md`) into `Scene` values, checking everything a replay relies on:
 /// types, ranges, unique ids, and that every failure requirement and simultaneous pair names a
 /// recognizer that exists. Problems come back as one `SceneError` naming the file, line and key.
+///
+/// Recognizer types are looked up in a `RecognizerRegistry` (`.standard` unless given), which also
+/// describes and checks each kind's parameters.
 public enum SceneLoader {
     /// Reads and checks the scene file at `path`.
-    public static func load(contentsOf path: String) throws(SceneError) -> Scene {
+    public static func load(contentsOf path: String, registry: RecognizerRegistry = .standard) throws(SceneError) -> Scene {
         // A FIFO or a directory would block or fail the read: refused before anything is opened.
         do {
             try RegularFile.check(path)
@@ -16,11 +19,12 @@ public enum SceneLoader {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SceneError(file: path, line: nil, keyPath: "", problem: "cannot read the file")
         }
-        return try decode(Array(data), file: path)
+        return try decode(Array(data), file: path, registry: registry)
     }
 
-    /// Parses and checks a scene document; `file` names it in errors.
-    public static func decode(_ bytes: [UInt8], file: String) throws(SceneError) -> Scene {
+    /// Parses and checks a scene document; `file` names it in errors and is the folder files named
+    /// in it (unistroke templates) are relative to.
+    public static func decode(_ bytes: [UInt8], file: String, registry: RecognizerRegistry = .standard) throws(SceneError) -> Scene {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)
@@ -29,16 +33,16 @@ public enum SceneLoader {
         }
         let document = try SceneObjectReader(file: file, path: "", node: root)
         try document.rejectUnknownKeys(["name", "window", "mapping", "recognizers", "views", "simultaneous"])
-        var ids = IdentifierRegistry()
+        var context = Context(registry: registry)
         let scene = Scene(
             name: try document.requiredString("name"),
             window: try window(document),
             mapping: try mapping(document),
-            windowRecognizers: try recognizers(in: document, ids: &ids),
-            views: try views(in: document, ids: &ids),
+            windowRecognizers: try recognizers(in: document, context: &context),
+            views: try views(in: document, context: &context),
             simultaneous: try simultaneous(document)
         )
-        try checkReferences(scene, document: document, ids: ids)
+        try checkReferences(scene, document: document, ids: context.ids)
         var withFiles = scene
         withFiles.templateFiles = templateFiles(in: root, scene: file)
         return withFiles
@@ -69,6 +73,12 @@ public enum SceneLoader {
         }
         visit(node)
         return found
+    }
+
+    /// What reading one document carries along: the kinds it may name and the ids seen so far.
+    private struct Context {
+        let registry: RecognizerRegistry
+        var ids = IdentifierRegistry()
     }
 
     // MARK: - Window and mapping
@@ -106,32 +116,32 @@ public enum SceneLoader {
 
     // MARK: - Views
 
-    private static func views(in parent: SceneObjectReader, ids: inout IdentifierRegistry) throws(SceneError) -> [ViewSpec] {
+    private static func views(in parent: SceneObjectReader, context: inout Context) throws(SceneError) -> [ViewSpec] {
         guard let elements = try parent.array(parent.path.isEmpty ? "views" : "subviews") else { return [] }
         let key = parent.path.isEmpty ? "views" : "subviews"
         var result: [ViewSpec] = []
         for (index, element) in elements.enumerated() {
             let reader = try SceneObjectReader(file: parent.file, path: parent.childPath("\(key)[\(index)]"), node: element)
-            result.append(try view(reader, ids: &ids))
+            result.append(try view(reader, context: &context))
         }
         return result
     }
 
-    private static func view(_ reader: SceneObjectReader, ids: inout IdentifierRegistry) throws(SceneError) -> ViewSpec {
+    private static func view(_ reader: SceneObjectReader, context: inout Context) throws(SceneError) -> ViewSpec {
         try reader.rejectUnknownKeys([
             "id", "frame", "hidden", "userInteractionEnabled", "delaysContentTouches", "recognizers", "subviews",
         ])
         let id = try reader.requiredString("id")
-        try ids.addView(id, reader: reader)
+        try context.ids.addView(id, reader: reader)
         _ = try reader.required("frame")
         return ViewSpec(
             id: id,
             frame: try frame(reader.object("frame")!),
             isHidden: try reader.bool("hidden") ?? false,
             isUserInteractionEnabled: try reader.bool("userInteractionEnabled") ?? true,
-            recognizers: try recognizers(in: reader, ids: &ids),
+            recognizers: try recognizers(in: reader, context: &context),
             contentTouchDelay: try reader.seconds("delaysContentTouches"),
-            subviews: try views(in: reader, ids: &ids)
+            subviews: try views(in: reader, context: &context)
         )
     }
 
@@ -146,29 +156,34 @@ public enum SceneLoader {
 
     // MARK: - Recognizers
 
-    private static func recognizers(in parent: SceneObjectReader, ids: inout IdentifierRegistry) throws(SceneError) -> [RecognizerSpec] {
+    private static func recognizers(in parent: SceneObjectReader, context: inout Context) throws(SceneError) -> [RecognizerSpec] {
         guard let elements = try parent.array("recognizers") else { return [] }
         var result: [RecognizerSpec] = []
         for (index, element) in elements.enumerated() {
             let reader = try SceneObjectReader(file: parent.file, path: parent.childPath("recognizers[\(index)]"), node: element)
-            let spec = try recognizer(reader)
-            try ids.addRecognizer(spec.id, reader: reader)
+            let spec = try recognizer(reader, registry: context.registry)
+            try context.ids.addRecognizer(spec.id, reader: reader)
             result.append(spec)
         }
         return result
     }
 
-    private static let commonRecognizerKeys: Set<String> = [
+    /// The keys every recognizer has, whatever its kind; no kind may use them for a parameter.
+    static let commonRecognizerKeys: Set<String> = [
         "id", "type", "enabled", "cancelsTouchesInView", "delaysTouchesBegan", "delaysTouchesEnded", "requiresFailureOf",
     ]
 
-    private static func recognizer(_ reader: SceneObjectReader) throws(SceneError) -> RecognizerSpec {
+    private static func recognizer(_ reader: SceneObjectReader, registry: RecognizerRegistry) throws(SceneError) -> RecognizerSpec {
         let id = try reader.requiredString("id")
         let type = try reader.requiredString("type")
-        let (kind, keys) = try kind(type, reader)
-        try reader.rejectUnknownKeys(commonRecognizerKeys.union(keys))
+        guard let kind = registry.kind(named: type) else {
+            throw reader.problem("type", reader.node("type"),
+                "unknown recognizer type \"\(type)\" (registered: \(registry.typeNames.joined(separator: ", ")))")
+        }
+        let parameters = try self.parameters(of: kind, reader)
+        try reader.rejectUnknownKeys(commonRecognizerKeys.union(kind.parameters.map(\.key)))
         return RecognizerSpec(
-            id: id, kind: kind,
+            id: id, kind: kind, parameters: parameters,
             isEnabled: try reader.bool("enabled") ?? true,
             cancelsTouchesInView: try reader.bool("cancelsTouchesInView") ?? true,
             delaysTouchesBegan: try reader.bool("delaysTouchesBegan") ?? false,
@@ -177,52 +192,22 @@ public enum SceneLoader {
         )
     }
 
-    /// The kind named by `type` with its parameters, and the keys that kind accepts.
-    private static func kind(_ type: String, _ r: SceneObjectReader) throws(SceneError) -> (RecognizerKind, Set<String>) {
-        switch type {
-        case "tap":
-            return (.tap(TapParameters(
-                numberOfTapsRequired: try r.count("numberOfTapsRequired"),
-                numberOfTouchesRequired: try r.count("numberOfTouchesRequired"),
-                maximumTapInterval: try r.seconds("maximumTapInterval"),
-                allowableMovement: try r.number("allowableMovement", minimum: 0),
-                maximumPressDuration: try r.seconds("maximumPressDuration")
-            )), ["numberOfTapsRequired", "numberOfTouchesRequired", "maximumTapInterval", "allowableMovement", "maximumPressDuration"])
-        case "longPress":
-            return (.longPress(LongPressParameters(
-                minimumPressDuration: try r.seconds("minimumPressDuration"),
-                allowableMovement: try r.number("allowableMovement", minimum: 0),
-                numberOfTapsRequired: try r.count("numberOfTapsRequired", minimum: 0),
-                numberOfTouchesRequired: try r.count("numberOfTouchesRequired")
-            )), ["minimumPressDuration", "allowableMovement", "numberOfTapsRequired", "numberOfTouchesRequired"])
-        case "pan":
-            let parameters = PanParameters(
-                minimumNumberOfTouches: try r.count("minimumNumberOfTouches"),
-                maximumNumberOfTouches: try r.count("maximumNumberOfTouches"),
-                allowedScrollTypes: try r.choices("allowedScrollTypes", of: ScrollType.self)
-            )
-            if let low = parameters.minimumNumberOfTouches, let high = parameters.maximumNumberOfTouches, low > high {
-                throw r.problem("maximumNumberOfTouches", r.node("maximumNumberOfTouches"), "must not be less than minimumNumberOfTouches (\(low))")
+    /// The parameters of `kind` the recognizer object sets, each checked by its description.
+    private static func parameters(of kind: RecognizerKind, _ reader: SceneObjectReader) throws(SceneError) -> [String: ParameterValue] {
+        var values: [String: ParameterValue] = [:]
+        for (parameter, decode) in zip(kind.parameters, kind.decoders) {
+            guard let node = reader.node(parameter.key) else {
+                if parameter.isRequired { throw reader.problem(parameter.key, nil, "missing required key") }
+                continue
             }
-            return (.pan(parameters), ["minimumNumberOfTouches", "maximumNumberOfTouches", "allowedScrollTypes"])
-        case "swipe":
-            return (.swipe(SwipeParameters(
-                directions: try r.choices("direction", of: Direction.self),
-                numberOfTouchesRequired: try r.count("numberOfTouchesRequired")
-            )), ["direction", "numberOfTouchesRequired"])
-        case "pinch":
-            return (.pinch, [])
-        case "rotation":
-            return (.rotation, [])
-        case "screenEdgePan":
-            _ = try r.required("edges")
-            return (.screenEdgePan(ScreenEdgePanParameters(edges: try r.choices("edges", of: Edge.self)!)), ["edges"])
-        default:
-            if let custom = try customKind(type, r) { return custom }
-            let known = ["tap", "longPress", "pan", "swipe", "pinch", "rotation", "screenEdgePan"] + CustomRecognizerKind.typeNames
-            throw r.problem("type", r.node("type"),
-                "unknown recognizer type \"\(type)\" (known: \(known.joined(separator: ", ")))")
+            values[parameter.key] = try decode(ParameterInput(node: node, keyPath: reader.childPath(parameter.key), sceneFile: reader.file))
         }
+        do {
+            try kind.checkParameters(values)
+        } catch {
+            throw reader.problem(error.key, reader.node(error.key), error.problem)
+        }
+        return values
     }
 
     // MARK: - Relations

@@ -3,12 +3,15 @@ import Foundation
 /// How a command line or a capture names a scene: a built-in name (`map`) or the path of a scene
 /// file (anything ending in `.json`).
 public enum SceneReference {
-    /// Resolves `reference`; relative paths are taken from `folder` when given.
-    public static func resolve(_ reference: String, relativeTo folder: String? = nil) throws(SceneError) -> Scene {
+    /// Resolves `reference`; relative paths are taken from `folder` when given, and scene files may
+    /// name the kinds `registry` holds.
+    public static func resolve(
+        _ reference: String, relativeTo folder: String? = nil, registry: RecognizerRegistry = .standard
+    ) throws(SceneError) -> Scene {
         let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.hasSuffix(".json") {
             let path = trimmed.hasPrefix("/") || folder == nil ? trimmed : folder! + "/" + trimmed
-            return try SceneLoader.load(contentsOf: path)
+            return try SceneLoader.load(contentsOf: path, registry: registry)
         }
         guard let scene = BuiltinScenes.named(trimmed) else {
             throw SceneError(file: trimmed, line: nil, keyPath: "",
@@ -18,7 +21,7 @@ public enum SceneReference {
     }
 
     /// Reads a capture's `.scene` file (one line) and resolves it next to the capture.
-    public static func resolve(captureSceneFile path: String) throws(SceneError) -> Scene {
+    public static func resolve(captureSceneFile path: String, registry: RecognizerRegistry = .standard) throws(SceneError) -> Scene {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SceneError(file: path, line: nil, keyPath: "", problem: "cannot read the scene reference")
         }
@@ -27,7 +30,7 @@ public enum SceneReference {
             throw SceneError(file: path, line: 1, keyPath: "", problem: "expected one line naming a built-in scene or a .json scene file")
         }
         do {
-            return try resolve(text, relativeTo: (path as NSString).deletingLastPathComponent)
+            return try resolve(text, relativeTo: (path as NSString).deletingLastPathComponent, registry: registry)
         } catch let error where error.file == text {
             throw SceneError(file: path, line: 1, keyPath: "", problem: "\"\(text)\": \(error.problem)")
         }

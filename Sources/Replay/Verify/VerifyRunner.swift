@@ -2,7 +2,12 @@ import Foundation
 import Synchronization
 import TouchTrace
 
-/// Replays every capture of a corpus (or of one shard of it) and compares each log with its golden.
+/// Replays every capture of a corpus (or of one shard of it) and compares each log with its golden:
+/// `touchstone verify` as a library call, with the same results, diffs, JUnit XML and latency table
+/// (`VerifyReport`), because the command runs this.
+///
+/// A capture's scene may name any kind of `options.registry`: Touchstone's own, and a package's
+/// (`RecognizerRegistry.standard.registering([...])`).
 ///
 /// Captures run on up to `jobs` threads, but results are kept by position and reported in the
 /// corpus order, so everything printed is the same at any parallelism. Only a capture's failure
@@ -21,6 +26,7 @@ public struct VerifyRunner: Sendable {
         let next = Mutex(0)
         let done = Mutex(0)
         let update = options.update
+        let registry = options.registry
         let started = ContinuousClock.now
         let workers = min(options.jobs, max(1, captures.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -30,7 +36,7 @@ public struct VerifyRunner: Sendable {
                     return value
                 }
                 guard index < captures.count else { return }
-                let result = Self.verify(captures[index], update: update)
+                let result = Self.verify(captures[index], update: update, registry: registry)
                 results.withLock { $0[index] = result }
                 let finished = done.withLock { value -> Int in
                     value += 1
@@ -47,29 +53,25 @@ public struct VerifyRunner: Sendable {
     ///
     /// The log is compared with the golden as it is produced, piece by piece, so a passing capture
     /// never holds its whole log; only a failing one is replayed again to build the diff, and
-    /// `--update` keeps the log to write it.
-    public static func verify(_ capture: Capture, update: Bool) -> CaptureResult {
+    /// `--update` keeps the log to write it. The capture's scene may name the kinds of `registry`.
+    public static func verify(_ capture: Capture, update: Bool, registry: RecognizerRegistry = .standard) -> CaptureResult {
         do {
             // Refused before any open, so a FIFO or a directory named like a capture file never hangs
             // or crashes the run.
             try RegularFile.check(capture.tracePath)
             try RegularFile.check(capture.sceneReferencePath)
             if update {
-                let outcome = try CaptureReplayer.replay(capture)
+                let outcome = try CaptureReplayer.replay(capture, registry: registry)
                 return result(capture, outcome, judge(capture, log: outcome.log, update: true))
             }
             guard access(capture.goldenPath, F_OK) == 0 else {
                 return result(capture, nil, .error("\(capture.goldenPath): no golden log (run verify with --update to create it)"))
             }
-            let golden = try InputFile(path: capture.goldenPath)
-            let scene = try SceneReference.resolve(captureSceneFile: capture.sceneReferencePath)
-            var matches = true
-            let outcome = try TraceReplay.replay(tracePath: capture.tracePath, scene: scene) { piece in
-                guard matches else { return }
-                matches = try golden.read(upTo: piece.count) == piece
-            }
-            if matches, try golden.read(upTo: 1).isEmpty { return result(capture, outcome, .passed) }
-            let full = try CaptureReplayer.replay(capture)
+            var golden = GoldenComparison(golden: try InputFile(path: capture.goldenPath))
+            let scene = try SceneReference.resolve(captureSceneFile: capture.sceneReferencePath, registry: registry)
+            let outcome = try TraceReplay.replay(tracePath: capture.tracePath, scene: scene, into: &golden)
+            if try golden.matchedWhole() { return result(capture, outcome, .passed) }
+            let full = try CaptureReplayer.replay(capture, registry: registry)
             return result(capture, outcome, judge(capture, log: full.log, update: false))
         } catch {
             return result(capture, nil, .error(String(describing: error)))
@@ -104,5 +106,27 @@ public struct VerifyRunner: Sendable {
             oldName: capture.name + ".golden.log", newName: capture.name + " (replay)"
         )
         return .failed(diff: diff ?? "")
+    }
+}
+
+/// Compares a log with a golden file piece by piece as the replay writes it, so that a passing
+/// capture never holds its whole log.
+private struct GoldenComparison: LogSink {
+    let golden: InputFile
+    private(set) var matches = true
+
+    init(golden: InputFile) {
+        self.golden = golden
+    }
+
+    mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
+        guard matches else { return }
+        // Read into a buffer kept between pieces and compared with memcmp: no array per piece.
+        matches = try golden.nextBytesEqual(bytes)
+    }
+
+    /// Whether every piece matched and the golden has nothing more.
+    func matchedWhole() throws -> Bool {
+        try matches && golden.read(upTo: 1).isEmpty
     }
 }

@@ -134,7 +134,7 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
     init(_ storage: MemoryMappedFile, file: String) throws(TraceInputError) {
         var first = Reader(file: file)
         var scan = TextLineCursor(storage)
-        while let line = scan.next() { try Self.take(line, scan.number, &first, file: file) }
+        while let line = try scan.next() { try Self.take(line, scan.number, &first, file: file) }
         logWarnings = try first.finishLines()
         lastLines = first.log.devices.map { $0.eventCount > 0 ? $0.lastLine : $0.line }
         let recorder = RecorderInfo(name: Reader.recorderName, version: "", detail: "imported from \(EvemuReader.baseName(file))")
@@ -162,7 +162,7 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
         events.removeAll(keepingCapacity: true)
         guard !finished else { return false }
         swap(&events, &reader.log.output.events)
-        while reader.log.output.events.count < textBatchSize, let line = cursor.next() {
+        while reader.log.output.events.count < textBatchSize, let line = try cursor.next() {
             try Self.take(line, cursor.number, &reader, file: reader.log.file)
         }
         if reader.log.output.events.count < textBatchSize {

@@ -64,6 +64,9 @@ struct EvdevTouchEncoder {
         }
     }
 
+    /// The time of the frame waiting for its mark, if one is.
+    var pendingFrameTime: Microseconds? { frame.first?.time }
+
     /// After the last event: writes a frame no mark closed.
     mutating func finish(emit: (EvdevEvent) -> Void) {
         if let first = frame.first { flush(at: first.time, emit: emit) }

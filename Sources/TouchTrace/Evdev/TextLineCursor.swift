@@ -31,8 +31,12 @@ struct TextLineCursor {
         self.releasesPages = releasesPages
     }
 
+    /// No text recording has lines this long: a longer one is an error at its line, so that no
+    /// reader copies or parses a line that grows with a hostile file.
+    static let maximumLineLength = 1 << 20
+
     /// The next line's bytes, without `\n` or a trailing `\r`; nil after the last.
-    mutating func next() -> UnsafeBufferPointer<UInt8>? {
+    mutating func next() throws(TraceInputError) -> UnsafeBufferPointer<UInt8>? {
         guard offset < text.count, let base = text.baseAddress else { return nil }
         var end = offset
         if let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), text.count - offset) {
@@ -43,6 +47,11 @@ struct TextLineCursor {
         let start = offset
         offset = end + 1
         number += 1
+        guard end - start <= Self.maximumLineLength else {
+            throw TraceInputError(
+                file: storage.path, location: .line(number),
+                message: "a line longer than \(Self.maximumLineLength / 1024) KiB: not a text recording")
+        }
         if end > start, base[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         if releasesPages, start - releasedUpTo >= Self.releaseStep {
             storage.release(from: releasedUpTo, upTo: start)

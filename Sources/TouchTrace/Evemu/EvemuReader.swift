@@ -23,7 +23,7 @@ struct EvemuReader {
     /// Reads the lines before the first event: the device description and comments. Leaves
     /// `cursor` on the first event line (nil when there is none).
     mutating func readLeadingHeader(_ cursor: inout TextLineCursor) throws(TraceInputError) -> (line: UnsafeBufferPointer<UInt8>, number: Int)? {
-        while let line = cursor.next() {
+        while let line = try cursor.next() {
             if Self.isEventLine(line) { return (line, cursor.number) }
             try headerOrComment(line, cursor.number)
         }
@@ -144,7 +144,7 @@ final class EvemuEventSource: TextEventSource {
             var inference = EvdevCapabilities.Inference()
             if let (line, number) = firstEvent, let event = try reader.eventOrComment(line, number) { inference.add(event) }
             var scan = cursor
-            while let line = scan.next() {
+            while let line = try scan.next() {
                 if let event = try reader.eventOrComment(line, scan.number) { inference.add(event) }
             }
             capabilities = inference.capabilities(name: EvemuReader.baseName(file))
@@ -169,7 +169,7 @@ final class EvemuEventSource: TextEventSource {
             firstEvent = nil
             try take(line, number)
         }
-        while output.events.count < textBatchSize, let line = cursor.next() {
+        while output.events.count < textBatchSize, let line = try cursor.next() {
             try take(line, cursor.number)
         }
         if output.events.count < textBatchSize {

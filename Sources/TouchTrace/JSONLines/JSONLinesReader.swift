@@ -183,7 +183,7 @@ final class JSONLinesEventSource: TextEventSource {
         let reader = JSONLinesReader(file: file)
         var cursor = TextLineCursor(storage)
         self.reader = reader
-        while let line = cursor.next() {
+        while let line = try cursor.next() {
             let number = cursor.number
             guard let value = try reader.value(line, number: number) else { continue }
             (header, writerOptions) = try Self.typed(file) { try reader.parseHeader(value, line: number) }
@@ -200,7 +200,7 @@ final class JSONLinesEventSource: TextEventSource {
         events.removeAll(keepingCapacity: true)
         guard !finished else { return false }
         while events.count < textBatchSize {
-            guard let line = cursor.next() else {
+            guard let line = try cursor.next() else {
                 finished = true
                 break
             }

@@ -1,7 +1,8 @@
 /// Reads `libinput record` YAML (format version 1) into a trace: each `devices` entry's `evdev`
 /// section becomes a `DeviceDescription`, its `events` (`evdev` frames of `[sec, usec, type, code,
-/// value]`) go through `EvdevTouchDecoder`. libinput's own interpreted events (`libinput:` lists),
-/// `hid`, `quirks` and unknown keys are skipped, as the format asks of parsers.
+/// value]`) go through `EvdevTouchDecoder`. Of libinput's own interpreted events (`libinput:` lists,
+/// `--with-libinput`), two-finger scrolling becomes `scroll` gestures (the one kind the evdev frames
+/// cannot give); the others, `hid`, `quirks` and unknown keys are skipped, as the format asks of parsers.
 struct LibinputRecordReader {
     /// One `devices` entry while it is read.
     private struct DeviceRecord {
@@ -17,6 +18,19 @@ struct LibinputRecordReader {
         var resume: (yaml: LibinputRecordYAML, cursor: TextLineCursor)?
         /// The HID report descriptor as hex bytes (`05 01 09 02 …`), when the recording holds one.
         var hid: String?
+        /// libinput's finger scroll events (`--with-libinput`), in file order.
+        var scrolls: [FingerScroll] = []
+    }
+
+    /// One libinput scroll event with finger source: `POINTER_AXIS` with `source: finger` (libinput
+    /// 1.10 to 1.18 and the record tool of later versions), or `POINTER_SCROLL_FINGER`.
+    struct FingerScroll {
+        var time: Microseconds
+        var dx: Double
+        var dy: Double
+        var line: Int
+        /// `POINTER_SCROLL_FINGER` rather than the older `POINTER_AXIS`.
+        var isScrollFingerEvent: Bool
     }
 
     let file: String
@@ -37,12 +51,16 @@ struct LibinputRecordReader {
     mutating func scan(_ storage: MemoryMappedFile) throws(TraceInputError) {
         var yaml = LibinputRecordYAML()
         var cursor = TextLineCursor(storage)
-        do throws(LibinputRecordYAML.Failure) {
-            while let text = cursor.next() {
-                sawFirstEvent = false
+        while let text = try cursor.next() {
+            sawFirstEvent = false
+            do throws(LibinputRecordYAML.Failure) {
                 try yaml.take(text, number: cursor.number) { (line) throws(LibinputRecordYAML.Failure) in try take(line) }
-                if sawFirstEvent { devices[devices.count - 1].resume = (yaml, cursor) }
+            } catch {
+                throw TraceInputError(file: file, location: .line(error.line), message: error.message)
             }
+            if sawFirstEvent { devices[devices.count - 1].resume = (yaml, cursor) }
+        }
+        do throws(LibinputRecordYAML.Failure) {
             try yaml.finish()
         } catch {
             throw TraceInputError(file: file, location: .line(error.line), message: error.message)
@@ -57,7 +75,7 @@ struct LibinputRecordReader {
     private static let eventPath = ["devices", "-", "events", "-", "evdev", "-"]
     /// libinput's own interpretation of the frames (`--with-libinput`), interleaved with them as
     /// `- libinput:` entries of flow mappings. Touches are decoded from the evdev frames instead;
-    /// an event kind the evdev frames cannot give (such as pointer-axis scrolling) is read here.
+    /// the event kind the evdev frames cannot give, two-finger scrolling, is read here.
     private static let libinputEventPath = ["devices", "-", "events", "-", "libinput", "-"]
     private static let libinputPath = ["libinput"]
     private static let systemPath = ["system"]
@@ -66,8 +84,8 @@ struct LibinputRecordReader {
         let path = line.path
         if Self.isEvent(line) {
             try event(line)
-        } else if path == Self.libinputEventPath {
-            return
+        } else if line.key == nil, path == Self.libinputEventPath {
+            try libinputEvent(line)
         } else if path.isEmpty {
             try topLevel(line)
         } else if path == Self.libinputPath, line.key == "version" {
@@ -197,6 +215,37 @@ struct LibinputRecordReader {
         line.key == nil && line.path == eventPath
     }
 
+    /// `{time: 1.234567, type: POINTER_AXIS, axes: [0.00, 7.50], discrete: [0, 0], source: finger}`
+    /// (libinput-record.c's layout): finger scrolls are kept, every other libinput event is skipped.
+    private mutating func libinputEvent(_ line: LibinputRecordYAML.Line) throws(LibinputRecordYAML.Failure) {
+        var time: UnsafeBufferPointer<UInt8>?
+        var axes: UnsafeBufferPointer<UInt8>?
+        var type = ""
+        var source = ""
+        let isMapping = LibinputRecordYAML.forEachFlowEntry(line.value) { key, value in
+            switch LibinputRecordYAML.string(key) {
+            case "time": time = value
+            case "type": type = LibinputRecordYAML.string(value)
+            case "axes": axes = value
+            case "source": source = LibinputRecordYAML.string(value)
+            default: break
+            }
+        }
+        guard isMapping else {
+            throw LibinputRecordYAML.Failure(line: line.number, message: "expected a libinput event `{time: …, type: …}`")
+        }
+        let isScrollFingerEvent = type == "POINTER_SCROLL_FINGER"
+        guard isScrollFingerEvent || (type == "POINTER_AXIS" && source == "finger"), !devices.isEmpty else { return }
+        guard let time, let microseconds = LibinputRecordYAML.seconds(time) else {
+            throw LibinputRecordYAML.Failure(line: line.number, message: "expected `time: seconds.microseconds` in the scroll event")
+        }
+        guard let axes, let pair = LibinputRecordYAML.decimalPair(axes) else {
+            throw LibinputRecordYAML.Failure(line: line.number, message: "expected `axes: [horizontal, vertical]` in the scroll event")
+        }
+        devices[devices.count - 1].scrolls.append(FingerScroll(
+            time: microseconds, dx: pair.0, dy: pair.1, line: line.number, isScrollFingerEvent: isScrollFingerEvent))
+    }
+
     private func codeList(_ line: LibinputRecordYAML.Line) throws(LibinputRecordYAML.Failure) -> [UInt16] {
         guard let values = LibinputRecordYAML.integers(line.value), values.allSatisfy({ (0...0x2ff) ~= $0 }) else {
             throw LibinputRecordYAML.Failure(line: line.number, message: "expected a list of codes `[0, 1, …]`")
@@ -218,6 +267,64 @@ struct LibinputRecordReader {
                 pending: device.firstEvent, resume: device.resume, lastLine: device.eventCount > 0 ? device.lastLine : device.line)
         }
         return (document(events: []).header, streams)
+    }
+
+    /// Whether the recording holds libinput finger scrolls (`--with-libinput`).
+    var hasScrolls: Bool { devices.contains { !$0.scrolls.isEmpty } }
+
+    /// Each device's finger scrolls as `scroll` gestures, the recorder's way (docs/recorder.md):
+    /// begin with the first movement after a stop, an update per movement, end with libinput's
+    /// zero-valued scroll (`axes: [0.00, 0.00]`). Where a device has `POINTER_SCROLL_FINGER`
+    /// events, its `POINTER_AXIS` events are the same scrolls told the old way and are left out.
+    /// In time order across devices (stable); times going backwards are clamped.
+    func scrollGestures(warningsTo output: inout EvdevDecodeOutput) -> [TraceEvent] {
+        var gestures: [TraceEvent] = []
+        for (d, device) in devices.enumerated() where !device.scrolls.isEmpty {
+            let newStyle = device.scrolls.contains(where: \.isScrollFingerEvent)
+            var scrolling = false
+            var last = Microseconds.min
+            var lastLine = device.line
+            for entry in device.scrolls where entry.isScrollFingerEvent == newStyle {
+                let time = max(entry.time, last)
+                last = time
+                lastLine = entry.line
+                func gesture(_ phase: GesturePhase, dx: Double = 0, dy: Double = 0) -> TraceEvent {
+                    .gesture(GestureSample(
+                        time: time, device: DeviceIndex(d), kind: .scroll, phase: phase, fingers: 0,
+                        dx: dx, dy: dy, dxUnaccelerated: dx, dyUnaccelerated: dy))
+                }
+                if entry.dx != 0 || entry.dy != 0 {
+                    if !scrolling { gestures.append(gesture(.begin)) }
+                    gestures.append(gesture(.update, dx: entry.dx, dy: entry.dy))
+                    scrolling = true
+                } else if scrolling {
+                    gestures.append(gesture(.end))
+                    scrolling = false
+                }
+            }
+            if scrolling { output.warn(line: lastLine, "a two-finger scroll is still under way at the end of the recording (no stop event)") }
+        }
+        if devices.count > 1 {
+            gestures = gestures.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        }
+        return gestures
+    }
+
+    /// The decoded touches and frames with the scroll gestures among them: a gesture goes after
+    /// every event of its instant, as libinput reports a scroll after the frame that made it.
+    static func merge(_ events: [TraceEvent], _ gestures: [TraceEvent]) -> [TraceEvent] {
+        var merged: [TraceEvent] = []
+        merged.reserveCapacity(events.count + gestures.count)
+        var next = 0
+        for gesture in gestures {
+            while next < events.count, events[next].time <= gesture.time {
+                merged.append(events[next])
+                next += 1
+            }
+            merged.append(gesture)
+        }
+        merged.append(contentsOf: events[next...])
+        return merged
     }
 
     func document(events: [TraceEvent]) -> TraceDocument {
@@ -266,7 +373,7 @@ struct LibinputRecordDeviceEvents {
         guard var (yaml, cursor) = resume else { return }
         defer { resume = (yaml, cursor) }
         var found: EvdevEvent?
-        while cursor.number < lastLine, let text = cursor.next() {
+        while cursor.number < lastLine, let text = try cursor.next() {
             found = nil
             do throws(LibinputRecordYAML.Failure) {
                 try yaml.take(text, number: cursor.number) { (line) throws(LibinputRecordYAML.Failure) in
@@ -304,13 +411,30 @@ final class LibinputRecordEventSource: TextEventSource {
         output = EvdevDecodeOutput(file: file)
         (header, devices) = reader.beginDecoding(into: &output)
         for index in devices.indices { try devices[index].advance(file: file) }
+        if reader.hasScrolls {
+            // Finger scrolls (libinput's own events, recorded with --with-libinput) are placed among
+            // the decoded touches by time: such a recording is decoded whole, then handed out.
+            var all: [TraceEvent] = []
+            var batch: [TraceEvent] = []
+            var none: [Int] = []
+            while try read(into: &batch, flushes: &none) { all += batch }
+            merged = LibinputRecordReader.merge(all, reader.scrollGestures(warningsTo: &output))[...]
+        }
     }
+
+    /// A recording with finger scrolls, decoded whole (see `init`); nil while streaming.
+    private var merged: ArraySlice<TraceEvent>?
 
     var warnings: [FormatWarning] { output.allWarnings }
 
     func read(into events: inout [TraceEvent], flushes: inout [Int]) throws(TraceInputError) -> Bool {
         flushes.removeAll(keepingCapacity: true)
         events.removeAll(keepingCapacity: true)
+        if let rest = merged {
+            events.append(contentsOf: rest.prefix(textBatchSize))
+            merged = rest.dropFirst(textBatchSize)
+            return !events.isEmpty
+        }
         guard !finished else { return false }
         swap(&events, &output.events)
         while output.events.count < textBatchSize {

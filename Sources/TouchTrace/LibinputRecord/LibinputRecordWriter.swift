@@ -20,7 +20,7 @@ struct LibinputRecordWriter {
             try TextOutput.refuseControlCharacters(in: text, what: what, format: "a libinput record file", file: file)
         }
         var text = "# libinput record\n"
-        text += "# Written by Touchstone (touch events only) from a trace recorded by \(header.recorder.name)\n"
+        text += "# Written by Touchstone (touch events and two-finger scrolling) from a trace recorded by \(header.recorder.name)\n"
         text += "version: 1\nndevices: \(deviceCount)\n"
         text += "libinput:\n  version: \(quoted(libinputVersion))\n  git: \"unknown\"\n"
         text += "system:\n  os: \(quoted(host.operatingSystem))\n  kernel: \(quoted(host.kernel))\n  dmi: \"unknown\"\n"
@@ -36,6 +36,7 @@ struct LibinputRecordWriter {
         private var encoder: EvdevTouchEncoder
         private var blockOpen = false
         private var previousReport: Microseconds?
+        private var scrolls: [GestureSample] = []
 
         /// Writes the device's description and the start of its events.
         init(_ description: DeviceDescription, position: Int, file: String, into output: inout TextOutput) throws(TraceWriteError) {
@@ -51,20 +52,36 @@ struct LibinputRecordWriter {
 
         mutating func add(_ event: TraceEvent, to output: inout TextOutput) throws(TraceWriteError) {
             try EvemuWriter.checkTime(event, format: "libinput record files", file: file)
-            var state = (blockOpen, previousReport)
+            if case .gesture(let sample) = event, sample.kind == .scroll, sample.device == device, sample.phase != .begin {
+                scrolls.append(sample)
+            }
+            var state = (blockOpen, previousReport, scrolls)
             encoder.add(event, device: device) { Self.emit($0, to: &output, &state) }
-            (blockOpen, previousReport) = state
+            if state.2.count >= Self.scrollQueueLimit {
+                // Long scrolling with no frame between (a touchpad's trace): the scrolls from before
+                // the open frame (or this event) go out now, where they stand in the file anyway.
+                Self.writeScrolls(before: min(event.time, encoder.pendingFrameTime ?? .max), to: &output, &state)
+            }
+            (blockOpen, previousReport, scrolls) = state
         }
 
         mutating func finish(to output: inout TextOutput) {
-            var state = (blockOpen, previousReport)
+            var state = (blockOpen, previousReport, scrolls)
             encoder.finish { Self.emit($0, to: &output, &state) }
-            (blockOpen, previousReport) = state
+            Self.writeScrolls(before: .max, to: &output, &state)
+            (blockOpen, previousReport, scrolls) = state
         }
 
-        /// One evdev event; `state` is whether an `evdev` block is open, and the last report's time.
-        private static func emit(_ event: EvdevEvent, to output: inout TextOutput, _ state: inout (Bool, Microseconds?)) {
+        /// Whether an `evdev` block is open, the last report's time, and the device's scroll
+        /// samples not yet written.
+        private typealias State = (Bool, Microseconds?, [GestureSample])
+        private static let scrollQueueLimit = 4096
+
+        /// One evdev event; scrolls from before a frame go ahead of its block, those of its instant
+        /// after its report.
+        private static func emit(_ event: EvdevEvent, to output: inout TextOutput, _ state: inout State) {
             if !state.0 {
+                writeScrolls(before: event.time, to: &output, &state)
                 output.append("  - evdev:\n")
                 state.0 = true
             }
@@ -72,9 +89,30 @@ struct LibinputRecordWriter {
             if event.type == EvdevCode.EV_SYN, event.code == EvdevCode.SYN_REPORT {
                 output.appendReportComment(event, previousReport: &state.1, after: UInt8(ascii: " "))
                 state.0 = false
+                writeScrolls(before: event.time &+ 1, to: &output, &state)
             } else {
                 output.appendEventComment(event, after: UInt8(ascii: " "))
             }
+        }
+
+        /// The device's two-finger scrolling as the `- libinput:` entries `libinput record
+        /// --with-libinput` writes between the frames: each movement a `POINTER_AXIS` with finger
+        /// source, the stop a zero-valued one (the begin is implied by the first movement). Values
+        /// are written in full, not to libinput's two decimals, so they read back exactly.
+        private static func writeScrolls(before time: Microseconds, to output: inout TextOutput, _ state: inout State) {
+            guard let first = state.2.first, first.time < time, !state.0 else { return }
+            output.append("  - libinput:\n")
+            var written = 0
+            for sample in state.2 {
+                guard sample.time < time else { break }
+                let (dx, dy) = sample.phase == .update ? (sample.dx, sample.dy) : (0, 0)
+                let seconds = sample.time / 1_000_000, micros = sample.time % 1_000_000
+                let fraction = String(micros)
+                output.append("    - {time: \(seconds).\(String(repeating: "0", count: 6 - fraction.count))\(fraction), ")
+                output.append("type: POINTER_AXIS, axes: [\(dx), \(dy)], discrete: [0, 0], source: finger}\n")
+                written += 1
+            }
+            state.2.removeFirst(written)
         }
     }
 

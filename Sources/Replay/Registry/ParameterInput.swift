@@ -1,0 +1,77 @@
+import Foundation
+import GestureEngine
+
+/// One parameter's value as a scene file wrote it, handed to the parameter's decoder with what an
+/// error needs: the file, the key path and the line.
+public struct ParameterInput: Sendable {
+    /// The JSON value and the line it starts on.
+    public let node: JSONNode
+    /// Where the value is, for example `views[0].recognizers[2].numberOfTapsRequired`.
+    public let keyPath: String
+    /// The scene file's path as the user gave it; files a parameter names are relative to its folder.
+    public let sceneFile: String
+
+    /// The value `node` found at `keyPath` in `sceneFile` (the scene loader makes these).
+    public init(node: JSONNode, keyPath: String, sceneFile: String) {
+        self.node = node
+        self.keyPath = keyPath
+        self.sceneFile = sceneFile
+    }
+
+    /// An error at this value: `FILE:LINE: KEY.PATH: text`.
+    public func problem(_ text: String) -> SceneError {
+        SceneError(file: sceneFile, line: node.line, keyPath: keyPath, problem: text)
+    }
+
+    /// An error at element `index` of this (array) value, on that element's line.
+    public func problem(element index: Int, _ text: String) -> SceneError {
+        var line = node.line
+        if case .array(let elements) = node.value, elements.indices.contains(index) { line = elements[index].line }
+        return SceneError(file: sceneFile, line: line, keyPath: "\(keyPath)[\(index)]", problem: text)
+    }
+
+    /// What was found, for "expected ..., found ..." messages: the number itself, else its JSON kind.
+    public var found: String { node.foundText }
+
+    /// The value as a list of non-empty strings.
+    public func strings() throws(SceneError) -> [String] {
+        guard case .array(let elements) = node.value else {
+            throw problem("expected a list of non-empty strings, found \(found)")
+        }
+        var result: [String] = []
+        for (index, element) in elements.enumerated() {
+            guard case .string(let text) = element.value, !text.isEmpty else {
+                throw problem(element: index, "expected a non-empty string, found \(element.value.kindName)")
+            }
+            result.append(text)
+        }
+        return result
+    }
+
+    /// The path of a file a parameter names: as it is when absolute, else relative to the scene
+    /// file's folder.
+    public func path(ofFileNamed name: String) -> String {
+        name.hasPrefix("/") ? name : ((sceneFile as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
+    }
+}
+
+extension JSONNode {
+    /// What a value is, for "expected ..., found ..." messages: the number itself, else its JSON kind.
+    var foundText: String {
+        if case .number(let value) = value { return ParameterText.number(value) }
+        return value.kindName
+    }
+}
+
+/// How numbers read in parameter tables and messages: whole values without a fraction (`45`, not
+/// `45.0`), others in Swift's shortest exact form (`0.35`).
+enum ParameterText {
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    static func seconds(_ microseconds: GestureDuration) -> String {
+        number(Double(microseconds) / 1_000_000)
+    }
+}
