@@ -131,10 +131,12 @@ extension EndToEnd {
         func headerWriteFailureLeavesNoFile() throws {
             let bed = try Testbed()
             let node = try bed.add(.touchscreen, eventNumber: 5)
-            let output = bed.root + "/nothing.trace"
+            let output = bed.root + "/n.trace"
+            // Below the header's size (host, recorder and device names: over 300 bytes), above the message's
+            // (standard error is a file under the same limit).
             let recorder = try RecorderProcess(
                 [], in: bed, waitingFor: [node], startedFile: nil,
-                reference: ["prlimit", "--fsize=16", try RecorderProcess.touchstoneExecutable().path, "record",
+                reference: ["prlimit", "--fsize=220", try RecorderProcess.touchstoneExecutable().path, "record",
                             "-o", output, "--device", node.path]
             )
             #expect(try recorder.waitForExit() == 1)

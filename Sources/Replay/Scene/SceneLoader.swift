@@ -11,10 +11,12 @@ public enum SceneLoader {
     /// Reads and checks the scene file at `path`.
     public static func load(contentsOf path: String, registry: RecognizerRegistry = .standard) throws(SceneError) -> Scene {
         // A FIFO or a directory would block or fail the read: refused before anything is opened.
-        do {
-            try RegularFile.check(path)
-        } catch {
-            throw SceneError(file: path, line: nil, keyPath: "", problem: error.message)
+        if access(path, F_OK) == 0 {
+            do {
+                try RegularFile.check(path)
+            } catch {
+                throw SceneError(file: path, line: nil, keyPath: "", problem: error.message)
+            }
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SceneError(file: path, line: nil, keyPath: "", problem: "cannot read the file")

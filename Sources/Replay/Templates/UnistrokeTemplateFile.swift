@@ -7,10 +7,12 @@ public enum UnistrokeTemplateFile {
     /// The template in the file at `path`; errors name the file.
     public static func read(_ path: String) throws(TemplateFileError) -> UnistrokeTemplate {
         // A FIFO or a directory would block or fail the read: refused before anything is opened.
-        do {
-            try RegularFile.check(path)
-        } catch {
-            throw TemplateFileError(file: path, problem: error.message)
+        if access(path, F_OK) == 0 {
+            do {
+                try RegularFile.check(path)
+            } catch {
+                throw TemplateFileError(file: path, problem: error.message)
+            }
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw TemplateFileError(file: path, problem: "cannot read the file")
