@@ -132,7 +132,7 @@ extension EndToEnd {
             let bed = try Testbed()
             let node = try bed.add(.touchscreen, eventNumber: 5)
             let output = bed.root + "/n.trace"
-            // Below the header's size (host, recorder and device names: over 300 bytes), above the message's
+            // Below the header's size (host, recorder and device: a few hundred bytes), above the message's
             // (standard error is a file under the same limit).
             let recorder = try RecorderProcess(
                 [], in: bed, waitingFor: [node], startedFile: nil,
