@@ -28,6 +28,9 @@ let package = Package(
         .library(name: "Replay", targets: ["Replay"]),
         .library(name: "Pictures", targets: ["Pictures"]),
         .library(name: "LibinputCapture", targets: ["LibinputCapture"]),
+        // Corpora, CPU-time rates and virtual-time latency for a package's own benchmark suites
+        // (package-benchmark or any other harness: it depends on none).
+        .library(name: "TouchstoneBenchmarking", targets: ["TouchstoneBenchmarking"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -87,6 +90,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What benchmarks of recognizers measure, and how: Touchstone's own suites (Benchmarks/) and a
+        // package's suites for its own kinds share these corpora, workloads and metric definitions.
+        .target(name: "TouchstoneBenchmarking", dependencies: ["TouchTrace", "Synthesis", "GestureEngine", "Replay"]),
         // The `touchstone` executable: one line calling TouchstoneCommands.
         .executableTarget(name: "TouchstoneCLI", dependencies: ["TouchstoneCommands"]),
         // Counts the test thread's heap allocations (malloc interposition) for allocation-bound tests.
@@ -104,6 +110,9 @@ let package = Package(
             dependencies: ["Replay", "Synthesis", "TouchTrace", "GestureEngine", "TestSupport", "AllocationCounter"],
             resources: [.copy("Fixtures")]
         ),
+        // The library as a user's package sees it: replay, verify and benchmarking through their
+        // public API only (no @testable import).
+        .testTarget(name: "PublicAPITests", dependencies: ["Replay", "TouchstoneBenchmarking", "Synthesis", "TouchTrace", "TestSupport"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Replay", "Synthesis", "TouchTrace", "TestSupport"]),
         .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchstoneCommands", "TouchstoneCLI", "Replay", "GestureEngine", "TestSupport"]),
         // umockdev's test-bed API, for the recorder's end-to-end tests (emulated devices, no hardware).

@@ -33,7 +33,7 @@ extension Touchstone {
             } catch {
                 throw fail(error.description)
             }
-            let destination: OutputFile
+            var destination: OutputFile
             do {
                 let inputs = [trace] + (self.scene.hasSuffix(".json") ? [self.scene] : [])
                 destination = try output.map { path throws(OutputFileError) in
@@ -43,9 +43,7 @@ extension Touchstone {
                 throw fail(error.description)
             }
             do {
-                let outcome = try TraceReplay.replay(tracePath: trace, scene: scene, format: format) { bytes in
-                    try destination.write(bytes)
-                }
+                let outcome = try TraceReplay.replay(tracePath: trace, scene: scene, format: format, into: &destination)
                 try destination.commit()
                 outcome.notices.forEach { printError($0) }
                 printError("replayed \(outcome.events) events (\(outcome.touchSamples) touch samples) through scene \(scene.name)")

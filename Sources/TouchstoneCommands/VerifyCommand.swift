@@ -57,14 +57,10 @@ extension Touchstone {
                 throw fail(error.description)
             }
             bar.finish()
-            var standardOutput = report.resultsText
-            standardOutput += report.latencyText.isEmpty ? "" : "\n" + report.latencyText
             do {
-                try OutputFile.standardOutput().write(TerminalText.escaped(standardOutput))
+                try OutputFile.standardOutput().write(TerminalText.escaped(report.standardOutputText))
                 printError("\n" + report.summaryText, terminator: "")
-                if let junit {
-                    try OutputFile.write(Array(JUnitReport.xml(report).utf8), to: junit, inputs: report.inputFiles)
-                }
+                if let junit { try report.writeJUnit(to: junit) }
             } catch {
                 throw fail(error.description)
             }

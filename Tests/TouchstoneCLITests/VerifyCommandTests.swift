@@ -1,4 +1,5 @@
 import Foundation
+import Replay
 import TestSupport
 import Testing
 
@@ -18,6 +19,16 @@ struct VerifyCommandTests {
         #expect(lines.count >= 30)
         #expect(lines.allSatisfy { $0.hasPrefix("PASS") })
         #expect(result.stderr.contains("captures  passed  failed  events  events/s"))
+    }
+
+    @Test("touchstone verify prints the library's report and writes its JUnit XML, byte for byte")
+    func commandIsTheLibraryCall() throws {
+        let folder = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.run(["verify", Self.captures + "/buttons", "--jobs", "2", "--junit", folder.file("r.xml")])
+        let report = try VerifyRunner(options: VerifyOptions(root: Self.captures + "/buttons", jobs: 2)).run()
+        #expect(result.status == 0)
+        #expect(result.stdout == report.standardOutputText)
+        #expect(try String(contentsOfFile: folder.file("r.xml"), encoding: .utf8) == report.junitXML)
     }
 
     @Test("--jobs 2 prints exactly what --jobs 1 prints")

@@ -1,5 +1,6 @@
 import Benchmark
 import BenchmarkSupport
+import TouchstoneBenchmarking
 import GestureEngine
 
 /// The engine suite: the cost of dispatching touch samples through a view with each standard
@@ -30,17 +31,17 @@ let benchmarks: @Sendable () -> Void = {
     for set in sets {
         benchmarks(set.name, recognizers: set.make, sabotage: sabotage) {
             try FrameScript(set.name == "allSeven"
-                ? Corpus.oneFingerSession(samples: samples).events
-                : Corpus.events(samples: samples).events)
+                ? BenchmarkCorpus.oneFingerSession(samples: samples).events
+                : BenchmarkCorpus.events(samples: samples).events)
         }
     }
     benchmarks("allSeven.mixed", recognizers: sets.last!.make, sabotage: sabotage) {
-        try FrameScript(Corpus.events(samples: samples).events)
+        try FrameScript(BenchmarkCorpus.events(samples: samples).events)
     }
     // One touch held for the whole script: moves only (no down, up, hit test or reset but the
     // first and last), which is what the engine's own throwaway measurement timed.
     benchmarks("allSeven.hold", recognizers: sets.last!.make, sabotage: sabotage) {
-        try FrameScript(Corpus.restingFinger(samples: samples).events)
+        try FrameScript(BenchmarkCorpus.restingFinger(samples: samples).events)
     }
 }
 

@@ -1,5 +1,6 @@
 import Benchmark
 import BenchmarkSupport
+import TouchstoneBenchmarking
 import Replay
 
 /// The latency suite: recognition latency in virtual time for each standard recognizer, from the
@@ -9,7 +10,7 @@ import Replay
 /// machine, so the thresholds allow no change at all; a change is a change in semantics.
 let benchmarks: @Sendable () -> Void = {
     let sabotage = Sabotage.current
-    Benchmark.teardown = { Corpus.removeScratch() }
+    Benchmark.teardown = { BenchmarkCorpus.removeScratch() }
     let samples = 200_000
     let percentiles = ["p50", "p95", "max"]
     let metrics = percentiles.map(TouchstoneMetric.latency)
@@ -25,11 +26,9 @@ let benchmarks: @Sendable () -> Void = {
             let outcome = try StreamedReplay.run(tracePath: path, scene: scene, sabotage: sabotage)
             // A recognizer that never recognized anything reports zeros, which a later change that
             // makes it recognize will show as a deviation.
-            let summary = LatencySummary(outcome.latencies.recognition[recognizer] ?? [])
-            let values = [summary?.p50 ?? 0, summary?.p95 ?? 0, summary?.max ?? 0]
-            for (metric, value) in zip(metrics, values) { benchmark.measurement(metric, Int(value)) }
+            benchmark.report(outcome.latency(of: recognizer).figures)
         } setup: {
-            try Corpus.traceFile(samples: samples)
+            try BenchmarkCorpus.traceFile(samples: samples)
         }
     }
 }

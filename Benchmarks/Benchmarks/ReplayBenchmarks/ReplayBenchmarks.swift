@@ -1,5 +1,6 @@
 import Benchmark
 import BenchmarkSupport
+import TouchstoneBenchmarking
 import Replay
 
 /// The replay suite: touch samples per second through each built-in scene on a large synthetic
@@ -7,7 +8,7 @@ import Replay
 /// Targets (issue 4): ≥ 5 M samples per second per core through `map`; memory flat in corpus size.
 let benchmarks: @Sendable () -> Void = {
     let sabotage = Sabotage.current
-    Benchmark.teardown = { Corpus.removeScratch() }
+    Benchmark.teardown = { BenchmarkCorpus.removeScratch() }
     let samples = 500_000
 
     for scene in BuiltinScenes.all {
@@ -19,7 +20,7 @@ let benchmarks: @Sendable () -> Void = {
             benchmark.stopMeasurement()
             blackHole(outcome.logBytes)
         } setup: {
-            try Corpus.traceFile(samples: samples)
+            try BenchmarkCorpus.traceFile(samples: samples)
         }
     }
 
@@ -44,7 +45,7 @@ let benchmarks: @Sendable () -> Void = {
                 tracePath: path, scene: BuiltinScenes.map, sabotage: sabotage, memory: memory))
             benchmark.measurement(TouchstoneMetric.anonymousGrowthKiB, memory.growthKiB)
         } setup: {
-            try Corpus.traceFile(samples: size)
+            try BenchmarkCorpus.traceFile(samples: size)
         }
     }
 }

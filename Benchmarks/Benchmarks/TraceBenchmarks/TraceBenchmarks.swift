@@ -1,5 +1,6 @@
 import Benchmark
 import BenchmarkSupport
+import TouchstoneBenchmarking
 import TouchTrace
 
 /// The trace suite: how fast the binary trace format decodes, encodes and is written to a file,
@@ -7,12 +8,12 @@ import TouchTrace
 /// decode ≥ 100 M touch samples per second per core (goal 200 M), ≤ 6 bytes per sample "for a
 /// 10-finger 120 Hz session", no allocation per decoded event.
 ///
-/// The targets are measured on the session they are defined on (`Corpus.tenFingerSession`: ten
+/// The targets are measured on the session they are defined on (`BenchmarkCorpus.tenFingerSession`: ten
 /// minutes of ten fingers at 120 Hz); the mixed corpus every other suite uses (mostly one finger, a
 /// frame mark per sample) is kept beside it as `….mixed`, so that both figures have a history.
 let benchmarks: @Sendable () -> Void = {
     let sabotage = Sabotage.current
-    Benchmark.teardown = { Corpus.removeScratch() }
+    Benchmark.teardown = { BenchmarkCorpus.removeScratch() }
     let mixedDecodeSamples = 2_000_000
     let mixedEncodeSamples = 500_000
 
@@ -27,7 +28,7 @@ let benchmarks: @Sendable () -> Void = {
         rate.report(samples: samples, events: events, to: benchmark)
         benchmark.stopMeasurement()
     } setup: {
-        try OpenTrace(path: Corpus.traceFile(Corpus.tenFingerSession(), name: "ten-finger"))
+        try OpenTrace(path: BenchmarkCorpus.traceFile(BenchmarkCorpus.tenFingerSession(), name: "ten-finger"))
     }
 
     // The same on the mixed corpus: one frame mark per touch sample, so about twice the events per
@@ -41,7 +42,7 @@ let benchmarks: @Sendable () -> Void = {
         rate.report(samples: samples, events: events, to: benchmark)
         benchmark.stopMeasurement()
     } setup: {
-        try OpenTrace(path: Corpus.traceFile(samples: mixedDecodeSamples))
+        try OpenTrace(path: BenchmarkCorpus.traceFile(samples: mixedDecodeSamples))
     }
 
     // Opening and decoding the mixed corpus, counting heap allocations only: a fixed handful for
@@ -51,7 +52,7 @@ let benchmarks: @Sendable () -> Void = {
         let trace = try OpenTrace(path: path)
         blackHole(try trace.decode(sabotage))
     } setup: {
-        try Corpus.traceFile(samples: mixedDecodeSamples)
+        try BenchmarkCorpus.traceFile(samples: mixedDecodeSamples)
     }
 
     // Encoding into memory, as the recorder's writer does before each write(2); the size is the
@@ -66,7 +67,7 @@ let benchmarks: @Sendable () -> Void = {
         let bytes = try encode(corpus, benchmark, sabotage)
         benchmark.measurement(TouchstoneMetric.bytesPerThousandSamples, bytes * 1000 / corpus.touchSamples)
     } setup: {
-        try Corpus.tenFingerSession()
+        try BenchmarkCorpus.tenFingerSession()
     }
 
     // The same on the mixed corpus, whose size is the second, named figure.
@@ -79,13 +80,13 @@ let benchmarks: @Sendable () -> Void = {
         let bytes = try encode(corpus, benchmark, sabotage)
         benchmark.measurement(TouchstoneMetric.bytesPerThousandSamplesMixed, bytes * 1000 / corpus.touchSamples)
     } setup: {
-        try Corpus.events(samples: mixedEncodeSamples)
+        try BenchmarkCorpus.events(samples: mixedEncodeSamples)
     }
 
     // The recorder's write path: events into a TraceWriter on a file, chunks sealed and written with
     // write(2) as event time passes, then the index and trailer on close (issue 5: ≥ 1 M events/s).
     Benchmark("Write", configuration: SuiteDefaults.timed()) { benchmark, corpus in
-        let path = try Corpus.scratchDirectory() + "/write.trace"
+        let path = try BenchmarkCorpus.scratchDirectory() + "/write.trace"
         benchmark.startMeasurement()
         let rate = Rate()
         let writer = try TraceWriter(path: path, header: corpus.header)
@@ -97,7 +98,7 @@ let benchmarks: @Sendable () -> Void = {
         rate.report(samples: corpus.touchSamples, to: benchmark)
         benchmark.stopMeasurement()
     } setup: {
-        try Corpus.events(samples: mixedEncodeSamples)
+        try BenchmarkCorpus.events(samples: mixedEncodeSamples)
     }
 
     // `touchstone info`: every event of a trace through TraceStatistics.
@@ -113,12 +114,12 @@ let benchmarks: @Sendable () -> Void = {
         rate.report(samples: statistics.touchSamples, to: benchmark)
         benchmark.stopMeasurement()
     } setup: {
-        try Corpus.events(samples: mixedEncodeSamples)
+        try BenchmarkCorpus.events(samples: mixedEncodeSamples)
     }
 }
 
 /// Encodes `corpus` in memory inside the measured region; returns the encoded size in bytes.
-private func encode(_ corpus: Corpus.InMemory, _ benchmark: Benchmark, _ sabotage: Sabotage) throws -> Int {
+private func encode(_ corpus: BenchmarkCorpus.InMemory, _ benchmark: Benchmark, _ sabotage: Sabotage) throws -> Int {
     benchmark.startMeasurement()
     let rate = Rate()
     var encoder = try TraceEncoder(header: corpus.header)

@@ -1,58 +1,41 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Benchmark
+import TouchstoneBenchmarking
 
 /// Times the measured loop of one benchmark iteration in CPU time of the calling thread and reports
-/// it per touch sample.
-///
-/// Why CPU time: the project's machine has 2 cores shared with builds and other jobs, and wall-clock
-/// time there mostly measures how long the scheduler kept us waiting (an unchanged rerun moved by
-/// 3× while other work compiled). Thread CPU time counts only the time the loop really ran, which is
-/// what "samples per second per core" means. package-benchmark's own `wallClock` is still recorded
-/// beside it. And why per sample: package-benchmark's `throughput` counts iterations per second,
-/// while one iteration here walks a whole corpus.
+/// it per touch sample: `ThreadCPUTimer` and `PassTiming` (TouchstoneBenchmarking, where the
+/// definitions live, shared with packages that benchmark their own recognizers) reported to
+/// package-benchmark. package-benchmark's own `wallClock` is still recorded beside it.
 public struct Rate {
-    private let start: Int64
+    private let timer: ThreadCPUTimer
 
     /// Starts timing; call right after `benchmark.startMeasurement()`.
     public init() {
-        start = Self.threadCPUNanoseconds()
+        timer = ThreadCPUTimer()
     }
 
     /// Stops timing and reports `samples_per_s` and `ns_per_sample` for `samples` samples.
     public func report(samples: Int, to benchmark: Benchmark) {
-        let nanoseconds = Double(Self.threadCPUNanoseconds() - start)
-        guard samples > 0, nanoseconds > 0 else { return }
-        benchmark.measurement(TouchstoneMetric.samplesPerSecond, Int(Double(samples) * 1e9 / nanoseconds))
-        benchmark.measurement(TouchstoneMetric.nanosecondsPerSample, Int((nanoseconds / Double(samples)).rounded()))
+        benchmark.report(timer.timing(samples: samples).figures)
     }
 
     /// Stops timing and reports `samples_per_s`, `ns_per_sample` and `events_per_s`, for a pass that
     /// handled `samples` touch samples among `events` events of every kind.
     public func report(samples: Int, events: Int, to benchmark: Benchmark) {
-        let nanoseconds = Double(Self.threadCPUNanoseconds() - start)
-        guard samples > 0, nanoseconds > 0 else { return }
-        benchmark.measurement(TouchstoneMetric.samplesPerSecond, Int(Double(samples) * 1e9 / nanoseconds))
-        benchmark.measurement(TouchstoneMetric.nanosecondsPerSample, Int((nanoseconds / Double(samples)).rounded()))
-        benchmark.measurement(TouchstoneMetric.eventsPerSecond, Int(Double(events) * 1e9 / nanoseconds))
+        benchmark.report(timer.timing(samples: samples, events: events).figures)
     }
 
     /// Stops timing and reports `us_per_load` for one whole load of a recording of `samples` touch
     /// samples, and the samples' rate as `report(samples:to:)` does.
     public func report(loadOf samples: Int, to benchmark: Benchmark) {
-        let nanoseconds = Double(Self.threadCPUNanoseconds() - start)
-        guard samples > 0, nanoseconds > 0 else { return }
-        benchmark.measurement(TouchstoneMetric.microsecondsPerLoad, Int((nanoseconds / 1000).rounded()))
-        benchmark.measurement(TouchstoneMetric.samplesPerSecond, Int(Double(samples) * 1e9 / nanoseconds))
-        benchmark.measurement(TouchstoneMetric.nanosecondsPerSample, Int((nanoseconds / Double(samples)).rounded()))
+        let timing = timer.timing(samples: samples)
+        guard let microseconds = timing.microseconds else { return }
+        benchmark.report([(.microsecondsPerLoad, microseconds)] + timing.figures)
     }
+}
 
-    private static func threadCPUNanoseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+extension Benchmark {
+    /// Records each figure under its custom metric.
+    public func report(_ figures: [(metric: TouchstoneMetricDefinition, value: Int)]) {
+        for figure in figures { measurement(BenchmarkMetric(figure.metric), figure.value) }
     }
 }

@@ -74,6 +74,11 @@ public final class ReplayDriver {
         try observer.writer.drain(body)
     }
 
+    /// Hands the log written so far to `sink` without copying it, and empties the buffer.
+    public func drainLog<Sink: LogSink>(into sink: inout Sink) throws {
+        try observer.writer.drain(into: &sink)
+    }
+
     /// Hands the log written so far to `body` without copying it (the bytes are valid only during
     /// the call) and empties the buffer: the allocation-free way to stream the log.
     public func drainLogBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
@@ -105,13 +110,13 @@ public final class ReplayDriver {
         }
     }
 
-    /// Replays every remaining event of `reader`, handing the log to `output` whenever `threshold`
+    /// Replays every remaining event of `reader`, handing the log to `sink` whenever `threshold`
     /// bytes have gathered. The loop runs inside the driver so that the driver is not retained and
     /// released per event, as it would be from a closure that captures it.
-    public func feedAll(_ reader: TraceReader, drainingEvery threshold: Int, into output: ([UInt8]) throws -> Void) throws {
+    public func feedAll<Sink: LogSink>(_ reader: TraceReader, drainingEvery threshold: Int, into sink: inout Sink) throws {
         try reader.forEachEvent { event in
             try feed(event)
-            if observer.writer.count >= threshold { try observer.writer.drain(output) }
+            if observer.writer.count >= threshold { try observer.writer.drain(into: &sink) }
         }
     }
 

@@ -1,35 +1,75 @@
 import TouchTrace
 
-/// Replays a trace file through a scene, streaming the trace (memory does not grow with its
-/// length) and handing the log out in pieces as it grows.
+/// Replays a trace through a scene in virtual time and streams the canonical log
+/// (`docs/replay-log.md`): what `touchstone replay` does, as a library call.
+///
+/// The trace is read through `TraceFile.open`, the road every command takes, so every format
+/// Touchstone reads works: a binary trace is streamed (memory does not grow with its length), an
+/// evemu recording or evtest log with its device before its events is decoded as it is read, the
+/// other text formats (JSON Lines, libinput record, getevent) are imported whole. The log reaches
+/// the sink in pieces as it grows.
+///
+/// ```swift
+/// import Replay
+/// import TouchTrace
+///
+/// let scene = try SceneReference.resolve("scenes/three-finger.json")   // or a built-in: "map"
+/// var output = try OutputFile(path: "hold.log", inputs: ["captures/hold.evemu"])  // or .standardOutput()
+/// let outcome = try TraceReplay.replay(tracePath: "captures/hold.evemu", scene: scene, into: &output)
+/// try output.commit()                                                  // the file appears whole
+/// outcome.notices.forEach { print($0) }                                  // damage, import warnings
+/// ```
 public enum TraceReplay {
-    /// The log is flushed to `output` whenever this many bytes have gathered, and at the end.
-    static let flushThreshold = 1 << 16
+    /// The log is handed to the sink whenever this many bytes have gathered, and at the end.
+    public static let flushThreshold = 1 << 16
 
-    /// Replays the trace at `tracePath`, in any format Touchstone reads (`TraceFile.open`: a
-    /// binary trace streamed, a text format imported); `output` receives the log bytes in order.
-    /// Errors name the file and, for a damaged trace, the byte offset or line; damage worked around
-    /// and import warnings come back in the outcome's `notices`.
-    public static func replay(
-        tracePath: String, scene: Scene, format: LogFormat = .text, output: ([UInt8]) throws -> Void
+    /// Opens the trace at `tracePath` (any format Touchstone reads, recognised by its content)
+    /// and replays it; see `replay(_:scene:format:into:)`.
+    ///
+    /// - Throws: `TraceInputError` naming the file and, for a damaged or unreadable trace, the
+    ///   byte offset or line; or what `sink` throws.
+    @discardableResult
+    public static func replay<Sink: LogSink>(
+        tracePath: String, scene: Scene, format: LogFormat = .text, into sink: inout Sink
     ) throws -> ReplayOutcome {
-        let input = try TraceFile.open(path: tracePath)
+        try replay(TraceFile.open(path: tracePath), scene: scene, format: format, into: &sink)
+    }
+
+    /// Replays every remaining event of `input` through a fresh instance of `scene`, then runs the
+    /// timers still pending, handing the log to `sink` in order.
+    ///
+    /// - Parameters:
+    ///   - format: `.text` is the canonical form goldens store; `.jsonl` the same records as JSON.
+    /// - Returns: the counts, the virtual-time latencies and the reader's notices (damage worked
+    ///   around, import warnings: one line each, meant for standard error). Its `log` is empty: the
+    ///   log went to `sink`.
+    /// - Throws: `TraceInputError` naming the file and, for a damaged or unreadable trace, the
+    ///   byte offset or line; or what `sink` throws.
+    @discardableResult
+    public static func replay<Sink: LogSink>(
+        _ input: TraceInput, scene: Scene, format: LogFormat = .text, into sink: inout Sink
+    ) throws -> ReplayOutcome {
         let driver = ReplayDriver(scene: scene, devices: input.header.devices, format: format)
         do {
             switch input.events {
             case .streamed(let reader):
-                try driver.feedAll(reader, drainingEvery: flushThreshold, into: output)
+                try driver.feedAll(reader, drainingEvery: flushThreshold, into: &sink)
             case .imported(let trace):
                 for event in trace.document.events {
                     try driver.feed(event)
-                    if driver.pendingLogBytes >= flushThreshold { try driver.drainLog(output) }
+                    if driver.pendingLogBytes >= flushThreshold { try driver.drainLog(into: &sink) }
+                }
+            case .decoded(let decoded):
+                try decoded.forEachEvent { event in
+                    try driver.feed(event)
+                    if driver.pendingLogBytes >= flushThreshold { try driver.drainLog(into: &sink) }
                 }
             }
         } catch let error as ReplayError {
-            throw TraceInputError(file: tracePath, location: .wholeFile, message: error.message)
+            throw TraceInputError(file: input.path, location: .wholeFile, message: error.message)
         }
         driver.finish()
-        try driver.drainLog(output)
+        try driver.drainLog(into: &sink)
         return ReplayOutcome(log: [], events: driver.events, touchSamples: driver.touchSamples,
                              latencies: driver.latencies, virtualDuration: driver.now, notices: input.notices)
     }

@@ -31,6 +31,12 @@ public struct LogWriter {
         if buffer.count > 0 { try body(buffer.array) }
     }
 
+    /// Empties the buffer into `sink` without copying it into an array, and keeps its capacity.
+    public func drain<Sink: LogSink>(into sink: inout Sink) throws {
+        defer { buffer.count = 0 }
+        if buffer.count > 0 { try sink.write(UnsafeRawBufferPointer(start: buffer.base, count: buffer.count)) }
+    }
+
     /// Empties the buffer through `body` without copying it into an array: the bytes are valid
     /// only during the call. Draining this way allocates nothing.
     public func drainBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {

@@ -5,7 +5,7 @@ public enum CaptureReplayer {
     public static func replay(_ capture: Capture, registry: RecognizerRegistry = .standard) throws -> ReplayOutcome {
         let scene = try SceneReference.resolve(captureSceneFile: capture.sceneReferencePath, registry: registry)
         var log: [UInt8] = []
-        var outcome = try TraceReplay.replay(tracePath: capture.tracePath, scene: scene) { log += $0 }
+        var outcome = try TraceReplay.replay(tracePath: capture.tracePath, scene: scene, into: &log)
         outcome.log = log
         return outcome
     }

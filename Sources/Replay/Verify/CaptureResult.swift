@@ -24,7 +24,7 @@ public struct ReplayOutcome: Sendable {
     }
 }
 
-/// How one capture fared.
+/// How one capture fared: its status and what its replay counted.
 public struct CaptureResult: Sendable {
     public enum Status: Equatable, Sendable {
         case passed
@@ -51,11 +51,15 @@ public struct CaptureResult: Sendable {
     }
 }
 
-/// The settings of one verify run.
+/// The settings of one verify run: `touchstone verify`'s argument and options.
 public struct VerifyOptions: Sendable {
+    /// The folder of captures, searched recursively (`CaptureDiscovery`).
     public var root: String
+    /// Rewrite each golden with the log the replay produces now (`--update`).
     public var update: Bool
+    /// Captures replayed in parallel, at least 1 (`--jobs`); results are the same at any value.
     public var jobs: Int
+    /// The slice of the corpus to run (`--shard K/N`).
     public var shard: Shard
     /// The recognizer kinds the captures' scene files may name.
     public var registry: RecognizerRegistry

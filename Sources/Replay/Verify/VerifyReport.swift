@@ -1,10 +1,18 @@
 import TouchTrace
 
-/// The results of a verify run, in corpus order, and the ways to print them.
+/// The results of a verify run, in corpus order, and the ways to print them: exactly what
+/// `touchstone verify` prints and writes, because the command prints this.
 ///
-/// `resultsText` and `latencyText` depend only on the corpus and the code, never on timing or
-/// parallelism: they are what `touchstone verify` prints on standard output. `summaryText` adds
-/// wall-clock throughput and goes to standard error with the progress bar.
+/// `standardOutputText` (`resultsText`, then `latencyText`) and `junitXML` depend only on the
+/// corpus and the code, never on timing or parallelism. `summaryText` adds wall-clock throughput
+/// and goes to standard error with the progress bar.
+///
+/// ```swift
+/// let report = try VerifyRunner(options: VerifyOptions(root: "captures", jobs: 2)).run()
+/// print(report.standardOutputText, terminator: "")
+/// try report.writeJUnit(to: "r.xml")
+/// if report.failed > 0 { exit(1) }
+/// ```
 public struct VerifyReport: Sendable {
     public var results: [CaptureResult]
     public var elapsed: Duration
@@ -27,6 +35,22 @@ public struct VerifyReport: Sendable {
 
     public var latencies: LatencySamples {
         results.reduce(into: LatencySamples()) { $0.merge($1.latencies) }
+    }
+
+    /// What `touchstone verify` prints on standard output: `resultsText`, then a blank line and
+    /// `latencyText` when any recognizer decided anything.
+    public var standardOutputText: String {
+        let latency = latencyText
+        return resultsText + (latency.isEmpty ? "" : "\n" + latency)
+    }
+
+    /// The JUnit XML of the run (`JUnitReport`), as `touchstone verify --junit` writes it.
+    public var junitXML: String { JUnitReport.xml(self) }
+
+    /// Writes `junitXML` to `path` whole or not at all (`OutputFile`), refusing a path that is one
+    /// of the corpus's own files.
+    public func writeJUnit(to path: String) throws(OutputFileError) {
+        try OutputFile.write(Array(junitXML.utf8), to: path, inputs: inputFiles)
     }
 
     /// One line per capture, with the diff or error under each failure.

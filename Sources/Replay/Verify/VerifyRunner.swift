@@ -2,7 +2,12 @@ import Foundation
 import Synchronization
 import TouchTrace
 
-/// Replays every capture of a corpus (or of one shard of it) and compares each log with its golden.
+/// Replays every capture of a corpus (or of one shard of it) and compares each log with its golden:
+/// `touchstone verify` as a library call, with the same results, diffs, JUnit XML and latency table
+/// (`VerifyReport`), because the command runs this.
+///
+/// A capture's scene may name any kind of `options.registry`: Touchstone's own, and a package's
+/// (`RecognizerRegistry.standard.registering([...])`).
 ///
 /// Captures run on up to `jobs` threads, but results are kept by position and reported in the
 /// corpus order, so everything printed is the same at any parallelism. Only a capture's failure
@@ -62,14 +67,10 @@ public struct VerifyRunner: Sendable {
             guard access(capture.goldenPath, F_OK) == 0 else {
                 return result(capture, nil, .error("\(capture.goldenPath): no golden log (run verify with --update to create it)"))
             }
-            let golden = try InputFile(path: capture.goldenPath)
+            var golden = GoldenComparison(golden: try InputFile(path: capture.goldenPath))
             let scene = try SceneReference.resolve(captureSceneFile: capture.sceneReferencePath, registry: registry)
-            var matches = true
-            let outcome = try TraceReplay.replay(tracePath: capture.tracePath, scene: scene) { piece in
-                guard matches else { return }
-                matches = try golden.read(upTo: piece.count) == piece
-            }
-            if matches, try golden.read(upTo: 1).isEmpty { return result(capture, outcome, .passed) }
+            let outcome = try TraceReplay.replay(tracePath: capture.tracePath, scene: scene, into: &golden)
+            if try golden.matchedWhole() { return result(capture, outcome, .passed) }
             let full = try CaptureReplayer.replay(capture, registry: registry)
             return result(capture, outcome, judge(capture, log: full.log, update: false))
         } catch {
@@ -105,5 +106,26 @@ public struct VerifyRunner: Sendable {
             oldName: capture.name + ".golden.log", newName: capture.name + " (replay)"
         )
         return .failed(diff: diff ?? "")
+    }
+}
+
+/// Compares a log with a golden file piece by piece as the replay writes it, so that a passing
+/// capture never holds its whole log.
+private struct GoldenComparison: LogSink {
+    let golden: InputFile
+    private(set) var matches = true
+
+    init(golden: InputFile) {
+        self.golden = golden
+    }
+
+    mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
+        guard matches else { return }
+        matches = try golden.read(upTo: bytes.count).elementsEqual(bytes)
+    }
+
+    /// Whether every piece matched and the golden has nothing more.
+    func matchedWhole() throws -> Bool {
+        try matches && golden.read(upTo: 1).isEmpty
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Benchmark
 
 /// A deliberate regression, switched on from outside, that proves the gates in
 /// `scripts/bench-check` catch what they claim to catch.
@@ -24,6 +23,9 @@ public struct Sabotage: Sendable {
         return Sabotage(slow: words.contains("slow"), allocate: words.contains("alloc"))
     }()
 
+    /// No sabotage: what every measurement outside a gate test uses.
+    public static let none = Sabotage(slow: false, allocate: false)
+
     public init(slow: Bool, allocate: Bool) {
         self.slow = slow
         self.allocate = allocate
@@ -44,10 +46,16 @@ public struct Sabotage: Sendable {
             // several times the cost of any hot path measured here.
             var x: UInt64 = 0x9E37_79B9_7F4A_7C15
             for _ in 0..<2048 { x = x &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407 }
-            blackHole(x)
+            keep(x)
         }
         if allocate {
-            blackHole(Array(repeating: UInt8(0), count: 32))
+            keep(Array(repeating: UInt8(0), count: 32))
         }
     }
+}
+
+/// Keeps `value` alive past the optimiser, as package-benchmark's `blackHole` does.
+@inline(never)
+func keep<T>(_ value: T) {
+    withExtendedLifetime(value) {}
 }

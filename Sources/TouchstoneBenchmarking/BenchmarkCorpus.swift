@@ -1,15 +1,17 @@
 import Foundation
 import Synthesis
+import Replay
 import TouchTrace
 
-/// The synthetic corpora every suite measures on: the same generator and fixed seeds as
-/// `touchstone synth corpus`, built in a benchmark's setup, outside the measured region.
+/// The corpora benchmarks measure on, built in a benchmark's setup, outside the measured region:
+/// synthetic sessions from the same generator as `touchstone synth corpus` with a fixed seed, or a
+/// package's own folder of captures (`captures(in:)`).
 ///
 /// The seed is fixed so that every run, machine and commit measures the same events; changing it
 /// (or the generator) moves deterministic metrics such as bytes per sample, so do it on purpose and
-/// update the thresholds in the same commit.
-public enum Corpus {
-    /// The seed of every benchmark corpus.
+/// update the thresholds in the same commit. Touchstone's own suites (`Benchmarks/`) use `seed`.
+public enum BenchmarkCorpus {
+    /// The seed of every corpus of Touchstone's own suites.
     public static let seed: UInt64 = 20_261_121
 
     /// A corpus trace held in memory: header and events, and how many of them are touch samples.
@@ -19,8 +21,9 @@ public enum Corpus {
         public let touchSamples: Int
     }
 
-    /// Trace 0 of the benchmark corpus with exactly `samples` touch samples, in memory.
-    public static func events(samples: Int) throws -> InMemory {
+    /// Trace 0 of the mixed corpus (every gesture family, mostly one finger, as `touchstone synth
+    /// corpus` writes it) with exactly `samples` touch samples, in memory.
+    public static func events(samples: Int, seed: UInt64 = BenchmarkCorpus.seed) throws -> InMemory {
         let synthesizer = try CorpusSynthesizer(seed: seed)
         var events: [TraceEvent] = []
         events.reserveCapacity(samples + samples / 2)
@@ -30,12 +33,12 @@ public enum Corpus {
             events: events, touchSamples: summary.touchSamples)
     }
 
-    /// Trace 0 of the benchmark corpus with exactly `samples` touch samples, streamed straight into
-    /// a binary trace file (so that building it holds no events in memory). Returns its path, in
+    /// Trace 0 of the mixed corpus with exactly `samples` touch samples, streamed straight into a
+    /// binary trace file (so that building it holds no events in memory). Returns its path, in
     /// this process's scratch directory, which `removeScratch()` deletes.
-    public static func traceFile(samples: Int) throws -> String {
+    public static func traceFile(samples: Int, seed: UInt64 = BenchmarkCorpus.seed) throws -> String {
         let synthesizer = try CorpusSynthesizer(seed: seed)
-        let path = try scratchDirectory() + "/corpus-\(samples).trace"
+        let path = try scratchDirectory() + "/corpus-\(seed)-\(samples).trace"
         var sink = WriterSink(writer: try TraceWriter(
             path: path, header: synthesizer.header(index: 0, samples: samples, version: "benchmarks")))
         try synthesizer.generateTrace(index: 0, samples: samples, into: &sink)
@@ -47,21 +50,21 @@ public enum Corpus {
     /// 120 Hz panel, gesture after gesture with human pauses between (what `touchstone synth pan
     /// --fingers 10 --repeat N --seed <seed>` writes), until at least `samples` touch samples.
     /// 720,000 samples is ten minutes of ten fingers down. Every scan is one frame of ten samples.
-    public static func tenFingerSession(samples: Int = 720_000) throws -> InMemory {
-        try session(.pan(direction: nil, fingers: 10), samples: samples, label: "pan --fingers 10")
+    public static func tenFingerSession(samples: Int = 720_000, seed: UInt64 = BenchmarkCorpus.seed) throws -> InMemory {
+        try session(.pan(direction: nil, fingers: 10), samples: samples, seed: seed, label: "pan --fingers 10")
     }
 
     /// One finger panning on the synthetic 120 Hz panel, gesture after gesture, until at least
     /// `samples` touch samples: every frame carries exactly one touch sample, as in the engine's
     /// speed target ("dispatch of one touch sample").
-    public static func oneFingerSession(samples: Int) throws -> InMemory {
-        try session(.pan(direction: nil, fingers: 1), samples: samples, label: "pan --fingers 1")
+    public static func oneFingerSession(samples: Int, seed: UInt64 = BenchmarkCorpus.seed) throws -> InMemory {
+        try session(.pan(direction: nil, fingers: 1), samples: samples, seed: seed, label: "pan --fingers 1")
     }
 
     /// One finger resting on the synthetic 120 Hz panel for exactly `samples` touch samples: one
     /// touch-down, then moves jittering with sensor noise inside every recognizer's thresholds, then
     /// one lift. Isolates the per-sample cost of a move from the per-gesture cost of downs and ups.
-    public static func restingFinger(samples: Int) throws -> InMemory {
+    public static func restingFinger(samples: Int, seed: UInt64 = BenchmarkCorpus.seed) throws -> InMemory {
         var session = try SessionSynthesizer(seed: seed)
         var events: [TraceEvent] = []
         events.reserveCapacity(2 * samples + 2)
@@ -71,21 +74,49 @@ public enum Corpus {
         return InMemory(header: header, events: events, touchSamples: session.touchSamples)
     }
 
+    /// `gestures` performed in turn, again and again, by a `SessionSynthesizer` seeded with `seed`,
+    /// with the synthetic panel's default options (120 Hz, the default noise and jitter, human
+    /// pauses between gestures), until at least `samples` touch samples: a corpus of the gestures a
+    /// package's own kinds recognize, such as `[.longPress(fingers: 3), .tap(fingers: 3)]`.
+    public static func session(
+        performing gestures: [Gesture], samples: Int, seed: UInt64 = BenchmarkCorpus.seed
+    ) throws -> InMemory {
+        precondition(!gestures.isEmpty, "a session needs at least one gesture")
+        return try session(gestures, samples: samples, seed: seed, recorder: "touchstone benchmarks",
+                           label: gestures.map(\.label).joined(separator: ", "))
+    }
+
     /// `gesture` performed again and again by a `SessionSynthesizer` seeded with `seed`, with the
     /// panel's default options (120 Hz, the default noise and jitter), until `samples` touch samples.
-    private static func session(_ gesture: Gesture, samples: Int, label: String) throws -> InMemory {
+    private static func session(_ gesture: Gesture, samples: Int, seed: UInt64, label: String) throws -> InMemory {
+        try session([gesture], samples: samples, seed: seed, recorder: "touchstone synth pan", label: label)
+    }
+
+    private static func session(
+        _ gestures: [Gesture], samples: Int, seed: UInt64, recorder: String, label: String
+    ) throws -> InMemory {
         var session = try SessionSynthesizer(seed: seed)
         var events: [TraceEvent] = []
         events.reserveCapacity(samples + samples / 4)
         var repetitions = 0
         while session.touchSamples < samples {
-            try session.perform(gesture, into: &events)
+            try session.perform(gestures[repetitions % gestures.count], into: &events)
             repetitions += 1
         }
         let header = SyntheticTouchscreen.header(
-            recorder: "touchstone synth pan", version: "benchmarks",
+            recorder: recorder, version: "benchmarks",
             detail: "\(label) seed=\(seed) rate=120.0Hz repeat=\(repetitions)")
         return InMemory(header: header, events: events, touchSamples: session.touchSamples)
+    }
+
+    /// The captures below `folder` (`touchstone verify`'s corpus: NAME.trace or another trace format,
+    /// NAME.scene, NAME.golden.log), each with its scene resolved, in verify's order: a package's
+    /// own recordings to measure its kinds on. Their scenes may name any kind of `registry`.
+    public static func captures(in folder: String, registry: RecognizerRegistry = .standard) throws -> [ReplayInput] {
+        try CaptureDiscovery.captures(in: folder).map { capture in
+            ReplayInput(tracePath: capture.tracePath,
+                        scene: try SceneReference.resolve(captureSceneFile: capture.sceneReferencePath, registry: registry))
+        }
     }
 
     /// Writes `corpus` to a binary trace file in this process's scratch directory, as the recorder
