@@ -90,7 +90,7 @@ public struct VerifyRunner: Sendable {
         if update {
             if golden == log { return .updated(changed: false) }
             do {
-                try OutputFile.write(log, to: capture.goldenPath, inputs: [capture.tracePath, capture.sceneReferencePath])
+                try OutputFile.write(log, to: capture.goldenPath, inputs: [capture.tracePath] + SceneReference.inputFiles(captureSceneFile: capture.sceneReferencePath))
             } catch {
                 return .error(error.description)
             }
@@ -121,7 +121,8 @@ private struct GoldenComparison: LogSink {
 
     mutating func write(_ bytes: UnsafeRawBufferPointer) throws {
         guard matches else { return }
-        matches = try golden.read(upTo: bytes.count).elementsEqual(bytes)
+        // Read into a buffer kept between pieces and compared with memcmp: no array per piece.
+        matches = try golden.nextBytesEqual(bytes)
     }
 
     /// Whether every piece matched and the golden has nothing more.
