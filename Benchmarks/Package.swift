@@ -50,12 +50,20 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
             ]
         ),
-        // Dispatch.allSeven's and Replay.map's hot paths once each, for counting instructions under
+        // Dispatch.allSeven's and Replay.map's hot paths once each, and each format's import, for counting instructions under
         // callgrind (scripts/bench-instructions): deterministic figures on a shared machine.
         .executableTarget(name: "InstructionCounts", dependencies: [
+            "FormatRecording",
             .product(name: "TouchstoneBenchmarking", package: touchstone),
             .product(name: "GestureEngine", package: touchstone),
             .product(name: "Replay", package: touchstone),
+            .product(name: "TouchTrace", package: touchstone),
+        ]),
+        // One recording written in every format Touchstone reads, for ImportBenchmarks and
+        // `InstructionCounts load FORMAT` (no package-benchmark in it, as InstructionCounts has none).
+        .target(name: "FormatRecording", dependencies: [
+            .product(name: "TouchstoneBenchmarking", package: touchstone),
+            .product(name: "TouchTrace", package: touchstone),
         ]),
         suite("TraceBenchmarks", [.product(name: "TouchTrace", package: touchstone)]),
         suite("EngineBenchmarks", [
@@ -67,6 +75,6 @@ let package = Package(
         suite("LatencyBenchmarks", [.product(name: "Replay", package: touchstone)]),
         // libevemu's parser, for the side-by-side load comparison (Debian libevemu-dev).
         .systemLibrary(name: "CEvemu", path: "Sources/CEvemu", pkgConfig: "evemu", providers: [.apt(["libevemu-dev"])]),
-        suite("ImportBenchmarks", ["CEvemu", .product(name: "TouchTrace", package: touchstone)]),
+        suite("ImportBenchmarks", ["CEvemu", "FormatRecording", .product(name: "TouchTrace", package: touchstone)]),
     ]
 )

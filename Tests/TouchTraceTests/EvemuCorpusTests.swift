@@ -10,36 +10,10 @@ private let corpusFiles: [String] = {
     return names.filter { $0.hasSuffix(".events") || $0.hasSuffix(".evemu") || $0.hasSuffix(".desc") }.sorted()
 }()
 
-/// Counts touch sequences straight from the text, without the importer: protocol B counts
-/// `ABS_MT_TRACKING_ID` values other than -1; protocol A adds up each rise in the number of contacts
-/// (`SYN_MT_REPORT`s that follow multitouch data) from one `SYN_REPORT` to the next; single-touch
-/// devices count `BTN_TOUCH` going to 1.
-private func independentSequenceCount(events: String, header: String) -> Int {
+/// The touch protocol an evemu header declares: slots (`A: 2f`), contacts (`A: 35`), or single touch.
+private func declaredProtocol(header: String) -> RawTouchCount.TouchProtocol {
     let axes = Set(header.split(separator: "\n").filter { $0.hasPrefix("A: ") }.map { $0.split(separator: " ")[1] })
-    var count = 0
-    var contacts = 0, previousContacts = 0, contactHasData = false, buttonDown = false
-    for line in events.split(separator: "\n") where line.hasPrefix("E: ") {
-        let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        let type = fields[2], code = fields[3], value = Int(fields[4])!
-        if axes.contains("2f") {
-            if type == "0003", code == "0039", value != -1 { count += 1 }
-        } else if axes.contains("35") {
-            if type == "0003", let number = Int(code, radix: 16), number >= 0x30 { contactHasData = true }
-            if type == "0000", code == "0002" {
-                if contactHasData { contacts += 1 }
-                contactHasData = false
-            }
-            if type == "0000", code == "0000" {
-                count += max(0, contacts - previousContacts)
-                previousContacts = contacts
-                contacts = 0
-            }
-        } else if type == "0001", code == "014a" {
-            if value != 0, !buttonDown { count += 1 }
-            buttonDown = value != 0
-        }
-    }
-    return count
+    return axes.contains("2f") ? .slots : axes.contains("35") ? .contacts : .singleTouch
 }
 
 private func touchSamples(_ document: TraceDocument) -> [TouchSample] {
@@ -53,7 +27,7 @@ struct EvemuCorpusTests {
         #expect(corpusFiles.count == 58)
     }
 
-    @Test("Each recording's touch sequence count matches an independent count of its tracking ids", arguments: corpusFiles)
+    @Test("Each recording's touch sequences and peak concurrency equal an independent count of its raw events", arguments: corpusFiles)
     func sequenceCount(file: String) throws {
         let path = Fixtures.path("evemu/" + file)
         let (document, _) = try EvemuFormat.read(path: path)
@@ -61,9 +35,14 @@ struct EvemuCorpusTests {
         let headerPath = text.contains("\nN: ") || text.hasPrefix("N: ") ? path : EvemuFormat.companionDescription(forEvents: path)
         let header = try headerPath.map { try String(contentsOfFile: $0, encoding: .utf8) } ?? ""
         let downs = touchSamples(document).filter { $0.phase == .down }
+        var statistics = TraceStatistics()
+        document.events.forEach { statistics.add($0) }
+        let expected = RawTouchCount(RawTouchCount.evemuEvents(text), touchProtocol: declaredProtocol(header: header))
 
         #expect(Set(downs.map(\.touch)).count == downs.count)
-        #expect(downs.count == independentSequenceCount(events: text, header: header))
+        #expect(downs.count == expected.sequences)
+        #expect(statistics.touchSequences == expected.sequences)
+        #expect(statistics.maxConcurrentTouches == expected.peak)
     }
 
     @Test("evemu → trace → evemu → trace keeps every touch sample, frame and time", arguments: corpusFiles)
@@ -93,5 +72,20 @@ struct EvemuCorpusTests {
         }
 
         #expect(unexpected == [])
+    }
+}
+
+extension EvemuCorpusTests {
+    @Test("Decoded as it is read, each recording gives exactly the header, events and warnings of the whole import", arguments: corpusFiles)
+    func streamedEqualsWhole(file: String) throws {
+        let path = Fixtures.path("evemu/" + file)
+        let input = try TraceFile.open(path: path)
+        var events: [TraceEvent] = []
+        try input.forEachEvent { events.append($0) }
+        let (document, warnings) = try EvemuFormat.read(path: path)
+
+        #expect(input.header == document.header)
+        #expect(events == document.events)
+        #expect(input.warnings == warnings)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import Testing
 import TouchTrace
 
@@ -162,5 +164,40 @@ extension EvemuFormatTests {
         #expect(document.header.devices.first?.name == "SynPS/2 Synaptics TouchPad")
         #expect(warnings.first?.message == "no device header; using \(folder)/SynPS2-Synaptics-TouchPad.desc")
         #expect(try TraceFile.load(path: events).document == document)
+    }
+}
+
+extension EvemuFormatTests {
+    @Test("A recording with its device before its events is decoded as it is read; one whose device must be inferred is imported whole")
+    func streamedWhereTheFormatAllows() throws {
+        let folder = TemporaryDirectory("evemu-stream")
+        let withHeader = try #require(try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("evemu/touchscreens"))
+            .sorted().first { $0.hasSuffix(".events") })
+        let text = try String(contentsOfFile: Fixtures.path("evemu/touchscreens/" + withHeader), encoding: .utf8)
+        let eventsOnly = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("N:") && !$0.hasPrefix("I:")
+            && !$0.hasPrefix("P:") && !$0.hasPrefix("B:") && !$0.hasPrefix("A:") && !$0.hasPrefix("L:") && !$0.hasPrefix("S:") }
+        let headerless = folder.file("lonely.evemu")
+        try eventsOnly.joined(separator: "\n").write(toFile: headerless, atomically: true, encoding: .utf8)
+
+        guard case .decoded = try TraceFile.open(path: Fixtures.path("evemu/touchscreens/" + withHeader)).events else {
+            Issue.record("a recording with a header is not decoded as it is read")
+            return
+        }
+        guard case .imported = try TraceFile.open(path: headerless).events else {
+            Issue.record("a recording without a device is not imported whole")
+            return
+        }
+    }
+
+    @Test("A line longer than a megabyte is an error at its line, not a buffer that grows with the file")
+    func hugeLineIsRefused() throws {
+        let folder = TemporaryDirectory("evemu-stream")
+        let header = "# EVEMU 1.3\nN: Pad\nI: 0018 0000 0000 0000\nP: 02 00 00 00 00 00 00 00\nB: 00 0b 00 00 00 00 00 00 00\nA: 35 0 100 0 0 0\nA: 36 0 100 0 0 0\nA: 2f 0 9 0 0 0\nA: 39 0 65535 0 0 0\n"
+        let path = folder.file("huge.evemu")
+        try (header + "E: 0.000000 0003 0039 1\n# " + String(repeating: "x", count: (1 << 20) + 1) + "\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let input = try TraceFile.open(path: path)
+        let error = #expect(throws: TraceInputError.self) { try input.forEachEvent { _ in } }
+        #expect(error?.location == .line(11))
     }
 }

@@ -31,15 +31,6 @@ struct LogFixture: CustomTestStringConvertible, Sendable {
     ]
 }
 
-/// One raw event of a log, read with plain string handling and a table of the names the fixtures
-/// use: independent of the readers under test.
-struct RawEvent {
-    var device: String
-    var type: Int
-    var code: Int
-    var value: Int32
-}
-
 private let rawNames: [String: Int] = [
     "EV_SYN": 0, "EV_KEY": 1, "EV_ABS": 3, "EV_MSC": 4, "SYN_REPORT": 0, "SYN_MT_REPORT": 2, "BTN_TOUCH": 0x14a,
     "KEY_POWER": 0x74, "KEY_VOLUMEDOWN": 0x72, "ABS_X": 0, "ABS_Y": 1, "ABS_PRESSURE": 0x18, "ABS_MT_SLOT": 0x2f,
@@ -74,43 +65,6 @@ private func rawEvents(_ fixture: LogFixture) throws -> [RawEvent] {
     return events
 }
 
-/// Sequences and peak concurrency counted from raw events of the touch device: protocol B counts
-/// tracking ids other than -1 and the most slots holding one at a `SYN_REPORT`; protocol A adds up
-/// each rise in the number of contacts (`SYN_MT_REPORT`s after contact data) between reports and
-/// takes the most contacts of a report; single touch counts `BTN_TOUCH` going to 1.
-private func independentCount(_ events: [RawEvent]) -> (sequences: Int, peak: Int) {
-    let usesSlots = events.contains { $0.type == 3 && $0.code == 0x2f }
-    let usesMT = events.contains { $0.type == 3 && $0.code == 0x35 }
-    var sequences = 0, peak = 0
-    var slot = 0, active: Set<Int> = []
-    var contacts = 0, previous = 0, hasData = false, down = false
-    for event in events {
-        if usesSlots {
-            if event.type == 3, event.code == 0x2f { slot = Int(event.value) }
-            if event.type == 3, event.code == 0x39 {
-                if event.value == -1 { active.remove(slot) } else { active.insert(slot); sequences += 1 }
-            }
-            if event.type == 0, event.code == 0 { peak = max(peak, active.count) }
-        } else if usesMT {
-            if event.type == 3, event.code >= 0x30 { hasData = true }
-            if event.type == 0, event.code == 2 {
-                if hasData { contacts += 1 }
-                hasData = false
-            }
-            if event.type == 0, event.code == 0 {
-                sequences += max(0, contacts - previous)
-                peak = max(peak, contacts)
-                previous = contacts
-                contacts = 0
-            }
-        } else if event.type == 1, event.code == 0x14a {
-            if event.value != 0, !down { sequences += 1; peak = 1 }
-            down = event.value != 0
-        }
-    }
-    return (sequences, peak)
-}
-
 private func read(_ fixture: LogFixture) throws -> (TraceDocument, [FormatWarning]) {
     try TraceFile.load(path: fixture.path).map { ($0.document, $0.warnings) }
 }
@@ -134,7 +88,7 @@ struct EventLogFormatTests {
         for event in document.events { statistics.add(event) }
         let touchNode = document.header.devices.first?.property("node") ?? ""
         let raw = try rawEvents(fixture).filter { $0.device == touchNode || $0.device.isEmpty }
-        let expected = independentCount(raw)
+        let expected = RawTouchCount(raw)
 
         #expect(expected.sequences > 0)
         #expect(statistics.touchSequences == expected.sequences)
@@ -216,5 +170,35 @@ struct EventLogFormatTests {
     func noTouchDevice() throws {
         let text = "add device 1: /dev/input/event0\n  name:     \"gpio-keys\"\n/dev/input/event0: 0001 0074 00000001\n/dev/input/event0: 0000 0000 00000000\n"
         #expect(throws: TraceInputError.self) { try GeteventFormat.read(bytes: Array(text.utf8), file: "keys.log") }
+    }
+}
+
+extension EventLogFormatTests {
+    @Test("Each log reads the same through TraceFile.open, decoded as it is read where it can be, as imported whole", arguments: LogFixture.all)
+    func streamedEqualsWhole(fixture: LogFixture) throws {
+        let input = try TraceFile.open(path: fixture.path)
+        var events: [TraceEvent] = []
+        try input.forEachEvent { events.append($0) }
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: fixture.path)))
+        let (document, warnings) = fixture.format == .evtest
+            ? try EvtestFormat.read(bytes: bytes, file: fixture.path) : try GeteventFormat.read(bytes: bytes, file: fixture.path)
+
+        #expect(input.header == document.header)
+        #expect(events == document.events)
+        #expect(input.warnings == warnings)
+    }
+
+    @Test("An evtest log with its device header is decoded as it is read; a getevent log, whose devices may come and go, is imported whole")
+    func streamedWhereTheFormatAllows() throws {
+        let evtest = try #require(LogFixture.all.first { $0.format == .evtest })
+        let getevent = try #require(LogFixture.all.first { $0.format == .getevent })
+        guard case .decoded = try TraceFile.open(path: evtest.path).events else {
+            Issue.record("an evtest log with a header is not decoded as it is read")
+            return
+        }
+        guard case .imported = try TraceFile.open(path: getevent.path).events else {
+            Issue.record("a getevent log is not imported whole")
+            return
+        }
     }
 }

@@ -7,3 +7,13 @@ enum Fixtures {
 
     static func path(_ relative: String) -> String { directory + "/" + relative }
 }
+
+extension Fixtures {
+    /// A file of the repository itself (captures, docs), from its path relative to the root:
+    /// three folders above this one (Fixtures, TouchTraceTests, Tests).
+    static func repositoryPath(_ relative: String) -> String {
+        var root = Substring(directory)
+        for _ in 0..<3 { root = root[..<root.lastIndex(of: "/")!] }
+        return root + "/" + relative
+    }
+}

@@ -1,16 +1,35 @@
 import Benchmark
 import BenchmarkSupport
 import TouchstoneBenchmarking
+import FormatRecording
 import TouchTrace
 
-/// The import suite: one recording loaded from each format Touchstone reads, and from evemu through
-/// libevemu's own parser. `scripts/bench-compare-formats` prints the ratios (issue 7 item 4).
+/// The import suite: one recording loaded from each format Touchstone reads (binary, evemu, getevent,
+/// evtest, libinput record), and from evemu through libevemu's own parser. `scripts/bench-compare-formats` prints the ratios (issue 7 item 4).
 /// Targets: the binary format loads ≥ 100× faster than libevemu and ≥ 10,000× faster than
 /// libinput record YAML; Touchstone's evemu reader is at least as fast as libevemu (issue 5).
 let benchmarks: @Sendable () -> Void = {
     let sabotage = Sabotage.current
     Benchmark.teardown = { BenchmarkCorpus.removeScratch() }
     let configuration = SuiteDefaults.loads()
+
+    /// A text format loaded whole by Touchstone's reader for it, every event then walked.
+    func loadWhole(
+        _ name: String, _ path: KeyPath<Recording, String> & Sendable,
+        _ read: @escaping @Sendable (String) throws -> (TraceDocument, [FormatWarning])
+    ) {
+        Benchmark(name, configuration: configuration) { benchmark, recording in
+            benchmark.startMeasurement()
+            let rate = Rate()
+            let (document, _) = try read(recording[keyPath: path])
+            for _ in document.events { sabotage.perEvent() }
+            rate.report(loadOf: recording.touchSamples, to: benchmark)
+            benchmark.stopMeasurement()
+            blackHole(document)
+        } setup: {
+            try Recording.make()
+        }
+    }
 
     Benchmark("Load.binary", configuration: configuration) { benchmark, recording in
         benchmark.startMeasurement()
@@ -27,17 +46,7 @@ let benchmarks: @Sendable () -> Void = {
         try Recording.make()
     }
 
-    Benchmark("Load.evemu", configuration: configuration) { benchmark, recording in
-        benchmark.startMeasurement()
-        let rate = Rate()
-        let (document, _) = try EvemuFormat.read(path: recording.evemuPath)
-        for _ in document.events { sabotage.perEvent() }
-        rate.report(loadOf: recording.touchSamples, to: benchmark)
-        benchmark.stopMeasurement()
-        blackHole(document)
-    } setup: {
-        try Recording.make()
-    }
+    loadWhole("Load.evemu", \.evemuPath, EvemuFormat.read(path:))
 
     Benchmark("Load.evemu.libevemu", configuration: configuration) { benchmark, recording in
         benchmark.startMeasurement()
@@ -49,15 +58,9 @@ let benchmarks: @Sendable () -> Void = {
         try Recording.make()
     }
 
-    Benchmark("Load.libinputRecord", configuration: configuration) { benchmark, recording in
-        benchmark.startMeasurement()
-        let rate = Rate()
-        let (document, _) = try LibinputRecordFormat.read(path: recording.libinputRecordPath)
-        for _ in document.events { sabotage.perEvent() }
-        rate.report(loadOf: recording.touchSamples, to: benchmark)
-        benchmark.stopMeasurement()
-        blackHole(document)
-    } setup: {
-        try Recording.make()
-    }
+    loadWhole("Load.getevent", \.geteventPath, GeteventFormat.read(path:))
+
+    loadWhole("Load.evtest", \.evtestPath, EvtestFormat.read(path:))
+
+    loadWhole("Load.libinputRecord", \.libinputRecordPath, LibinputRecordFormat.read(path:))
 }

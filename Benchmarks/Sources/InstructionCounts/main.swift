@@ -1,6 +1,8 @@
 import TouchstoneBenchmarking
 import GestureEngine
 import Replay
+import FormatRecording
+import TouchTrace
 
 /// The hot paths of `Dispatch.allSeven` and `Replay.map`, once each on a warm engine, for counting
 /// instructions under `valgrind --tool=callgrind --toggle-collect='*measured*'`
@@ -11,6 +13,10 @@ import Replay
 /// through the seven standard recognizers; `InstructionCounts replay` streams the mixed corpus
 /// (100 k samples) through the `map` scene to the log, as `Replay.map` does. Each runs one pass
 /// unmeasured first, so that pools, buffers and the mapped file's pages are warm.
+///
+/// `InstructionCounts load FORMAT` (binary, evemu, getevent, evtest, libinputRecord) opens the
+/// ImportBenchmarks recording (20 k samples) in that format through `TraceFile.open`, the road every
+/// command reads by, and reads every event: the import cost of each format, deterministically.
 
 /// What the last measured pass handled, stored after the call so that the call is not a tail call
 /// (callgrind stops counting when a toggled function jumps away).
@@ -25,6 +31,15 @@ func measuredDispatch(_ rig: EngineRig) {
 func measuredReplay(_ path: String) throws {
     lastPassSamples = try StreamedReplay.run(
         tracePath: path, scene: BuiltinScenes.map, sabotage: Sabotage(slow: false, allocate: false)).touchSamples
+}
+
+@inline(never)
+func measuredLoad(_ path: String) throws {
+    var samples = 0
+    try TraceFile.open(path: path).forEachEvent { event in
+        if case .touch = event { samples += 1 }
+    }
+    lastPassSamples = samples
 }
 
 let mode = CommandLine.arguments.dropFirst().first ?? ""
@@ -42,6 +57,20 @@ case "replay":
     _ = try StreamedReplay.run(tracePath: path, scene: BuiltinScenes.map, sabotage: Sabotage(slow: false, allocate: false))
     try measuredReplay(path)
     print("replay: \(lastPassSamples) touch samples")
+case "load":
+    let recording = try Recording.make()
+    defer { BenchmarkCorpus.removeScratch() }
+    let paths = [
+        "binary": recording.binaryPath, "evemu": recording.evemuPath, "getevent": recording.geteventPath,
+        "evtest": recording.evtestPath, "libinputRecord": recording.libinputRecordPath,
+    ]
+    let format = CommandLine.arguments.dropFirst(2).first ?? ""
+    guard let path = paths[format] else {
+        print("usage: InstructionCounts load \(paths.keys.sorted().joined(separator: "|"))")
+        break
+    }
+    try measuredLoad(path)
+    print("load \(format): \(lastPassSamples) touch samples")
 default:
-    print("usage: InstructionCounts dispatch|replay")
+    print("usage: InstructionCounts dispatch|replay|load FORMAT")
 }

@@ -97,13 +97,65 @@ struct EvdevLog {
         for d in devices.indices {
             guard decoders[d] != nil, let caps = capabilities[d] else { continue }
             decoders[d]!.finish(line: devices[d].lines.last ?? devices[d].line, into: &output)
-            var properties: [DeviceDescription.Property] = []
-            if !devices[d].node.isEmpty { properties.append(.init(LibinputRecordFormat.nodeKey, devices[d].node)) }
-            // The device in evemu's spelling, so it can be exported to evemu or emulated again.
-            properties += EvemuHeader.lines(for: caps).map { .init(EvemuHeader.propertyKey, $0) }
-            descriptions.append(caps.deviceDescription(index: DeviceIndex(trackIndex[d]!), source: source, properties: properties))
+            descriptions.append(Self.description(node: devices[d].node, caps, index: DeviceIndex(trackIndex[d]!), source: source))
         }
         let header = TraceHeader(recorder: recorder, host: HostInfo(), devices: descriptions)
         return (TraceDocument(header: header, events: output.events), extraWarnings + output.allWarnings)
+    }
+
+    /// A kept device as the trace describes it: its node, and its capabilities in evemu's spelling
+    /// so it can be exported to evemu or emulated again.
+    private static func description(node: String, _ caps: EvdevCapabilities, index: DeviceIndex, source: DeviceSource) -> DeviceDescription {
+        var properties: [DeviceDescription.Property] = []
+        if !node.isEmpty { properties.append(.init(LibinputRecordFormat.nodeKey, node)) }
+        properties += EvemuHeader.lines(for: caps).map { .init(EvemuHeader.propertyKey, $0) }
+        return caps.deviceDescription(index: index, source: source, properties: properties)
+    }
+
+    // MARK: - Decoding as the log is read
+
+    /// The one device of a log decoded as it is read: possible when the log declares it, before its
+    /// events, as a touch device (what `decode` would then do, event by event). Nil otherwise.
+    func directDecoder(source: DeviceSource, recorder: RecorderInfo) -> DirectDecoder? {
+        guard devices.count == 1, let caps = devices[0].declared, Self.isTouchDevice(caps) else { return nil }
+        let header = TraceHeader(
+            recorder: recorder, host: HostInfo(), devices: [Self.description(node: devices[0].node, caps, index: 0, source: source)])
+        return DirectDecoder(
+            header: header, decoder: EvdevTouchDecoder(device: 0, capabilities: caps), output: EvdevDecodeOutput(file: file))
+    }
+
+    /// Decodes a declared touch device's events as they come; `output.events` is drained by the caller.
+    struct DirectDecoder {
+        let header: TraceHeader
+        var decoder: EvdevTouchDecoder
+        var output: EvdevDecodeOutput
+        private(set) var events = 0
+        private var lastLine = 0
+
+        init(header: TraceHeader, decoder: EvdevTouchDecoder, output: EvdevDecodeOutput) {
+            self.header = header
+            self.decoder = decoder
+            self.output = output
+        }
+
+        mutating func consume(_ event: EvdevEvent, line: Int) {
+            events += 1
+            lastLine = line
+            decoder.consume(event, line: line, into: &output)
+        }
+
+        /// Ends the log as `decode` does: touches still down are closed; no events at all is the
+        /// same error.
+        mutating func finish(file: String) throws(TraceInputError) {
+            guard events > 0 else {
+                throw TraceInputError(file: file, location: .wholeFile, message: "no touch device sent events in this log")
+            }
+            decoder.finish(line: lastLine, into: &output)
+        }
+
+        mutating func drain(_ body: (TraceEvent) throws -> Void) rethrows {
+            for event in output.events { try body(event) }
+            output.events.removeAll(keepingCapacity: true)
+        }
     }
 }

@@ -51,6 +51,41 @@ public enum EvemuFormat {
         return result
     }
 
+    /// The recording at `path` decoded as it is read (`DecodedTextInput`), when its device is
+    /// known before its events: a header at the top, or a companion `.desc` (as `read(path:)` finds
+    /// it). Nil for a file whose device must be inferred from all its events: `read(path:)` then.
+    static func stream(path: String) throws(TraceInputError) -> DecodedTextInput? {
+        var companion: String?
+        let missingHeader = { () throws(TraceInputError) -> EvemuHeader? in
+            guard let found = companionDescription(forEvents: path) else { return nil }
+            companion = found
+            var descReader = EvemuReader(file: found)
+            try descReader.readHeader(try readFile(found))
+            return descReader.header
+        }
+        // First look: the lines up to the first event give the device.
+        var prelude = EvemuReader(file: path)
+        try FileLines.forEach(path: path, mapError: { $0 }) { (line, number) throws(TraceInputError) in
+            try prelude.take(line, number, missingHeader: missingHeader)
+            return !line.starts(with: "E:".utf8)
+        }
+        guard prelude.isDecoding, let header = prelude.decodedDevice else { return nil }
+        let companionWarning = companion.map { FormatWarning(file: path, location: .wholeFile, message: "no device header; using \($0)") }
+        return DecodedTextInput(header: header) { body in
+            var reader = EvemuReader(file: path)
+            try FileLines.forEach(path: path, mapError: { $0 as any Error }) { line, number in
+                try reader.take(line, number, missingHeader: missingHeader)
+                try reader.drain(body)
+                return true
+            }
+            var (_, warnings) = try reader.finish(missingHeader: missingHeader)
+            try reader.drain(body)
+            guard reader.decodedDevice == header else { throw DecodedTextInput.changed(path) }
+            if let companionWarning { warnings.insert(companionWarning, at: 0) }
+            return warnings
+        }
+    }
+
     /// Parses a one-file recording already in memory (`file` names it in errors and warnings). A
     /// recording without a device header has its device inferred from the events, with a warning.
     public static func read(bytes: [UInt8], file: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {

@@ -8,6 +8,7 @@ struct EvemuReader {
 
     init(file: String) {
         self.file = file
+        output = EvdevDecodeOutput(file: file)
     }
 
     /// Reads the header lines of `bytes` only (a `.desc` file); `E:` lines are not allowed.
@@ -25,43 +26,72 @@ struct EvemuReader {
     mutating func readEvents(
         _ bytes: [UInt8], missingHeader: () throws(TraceInputError) -> EvemuHeader?
     ) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
-        var output = EvdevDecodeOutput(file: file, expectedEvents: bytes.count / 64)
-        var decoder: EvdevTouchDecoder?
-        var capabilities: EvdevCapabilities?
-        // Only for a file with no description anywhere: its events reveal what the device is.
-        var buffered: [(EvdevEvent, Int)] = []
-        var lastLine = 0
-        try forEachLine(bytes) { (line, number) throws(TraceInputError) in
-            lastLine = number
-            guard line.count >= 2, line[0] == UInt8(ascii: "E"), line[1] == UInt8(ascii: ":") else {
-                if decoder != nil || !buffered.isEmpty, !headerIsFixed, Self.startsHeaderLine(line) {
-                    throw TraceInputError(file: file, location: .line(number), message: "device description line after the events began")
-                }
-                try headerOrComment(line, number)
-                return
+        output = EvdevDecodeOutput(file: file, expectedEvents: bytes.count / 64)
+        try forEachLine(bytes) { (line, number) throws(TraceInputError) in try take(line, number, missingHeader: missingHeader) }
+        return try finish(missingHeader: missingHeader)
+    }
+
+    // MARK: - Line by line (the streamed import drains `output.events` between lines)
+
+    /// What the decoder produced so far; a streamed import hands these on and empties it.
+    var output = EvdevDecodeOutput(file: "")
+    private var decoder: EvdevTouchDecoder?
+    private var capabilities: EvdevCapabilities?
+    /// Only for a file with no description anywhere: its events reveal what the device is.
+    private var buffered: [(EvdevEvent, Int)] = []
+    private var lastLine = 0
+
+    /// Hands the events decoded so far to `body` and forgets them (keeping the storage).
+    mutating func drain(_ body: (TraceEvent) throws -> Void) rethrows {
+        for event in output.events { try body(event) }
+        output.events.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether decoding has begun: the header is complete (a header line now is an error).
+    var isDecoding: Bool { decoder != nil }
+
+    /// The device the events are decoded for, once decoding has begun.
+    var decodedDevice: TraceHeader? {
+        capabilities.map { document(capabilities: $0, events: []).header }
+    }
+
+    mutating func take(
+        _ line: UnsafeBufferPointer<UInt8>, _ number: Int, missingHeader: () throws(TraceInputError) -> EvemuHeader?
+    ) throws(TraceInputError) {
+        lastLine = number
+        guard line.count >= 2, line[0] == UInt8(ascii: "E"), line[1] == UInt8(ascii: ":") else {
+            if decoder != nil || !buffered.isEmpty, !headerIsFixed, Self.startsHeaderLine(line) {
+                throw TraceInputError(file: file, location: .line(number), message: "device description line after the events began")
             }
-            let event: EvdevEvent
-            do throws(EvemuLineError) {
-                event = try EvemuEventLine.parse(line)
-            } catch {
-                throw TraceInputError(file: file, location: .line(number), message: error.message)
+            try headerOrComment(line, number)
+            return
+        }
+        let event: EvdevEvent
+        do throws(EvemuLineError) {
+            event = try EvemuEventLine.parse(line)
+        } catch {
+            throw TraceInputError(file: file, location: .line(number), message: error.message)
+        }
+        if decoder == nil, buffered.isEmpty {
+            if header.isEmpty, let other = try missingHeader() {
+                header = other
+                headerIsFixed = true
             }
-            if decoder == nil, buffered.isEmpty {
-                if header.isEmpty, let other = try missingHeader() {
-                    header = other
-                    headerIsFixed = true
-                }
-                if !header.isEmpty {
-                    capabilities = header.capabilities(fallbackName: Self.baseName(file))
-                    decoder = EvdevTouchDecoder(device: 0, capabilities: capabilities!)
-                }
-            }
-            if decoder != nil {
-                decoder!.consume(event, line: number, into: &output)
-            } else {
-                buffered.append((event, number))
+            if !header.isEmpty {
+                capabilities = header.capabilities(fallbackName: Self.baseName(file))
+                decoder = EvdevTouchDecoder(device: 0, capabilities: capabilities!)
             }
         }
+        if decoder != nil {
+            decoder!.consume(event, line: number, into: &output)
+        } else {
+            buffered.append((event, number))
+        }
+    }
+
+    /// Ends the file: decodes what waited for a device, closes touches still down; the document
+    /// holds the events `output` still has (all of them when nothing drained it).
+    mutating func finish(missingHeader: () throws(TraceInputError) -> EvemuHeader?) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
         if decoder == nil {
             if header.isEmpty, buffered.isEmpty, let other = try missingHeader() {
                 header = other
@@ -74,6 +104,7 @@ struct EvemuReader {
             }
             decoder = EvdevTouchDecoder(device: 0, capabilities: capabilities!)
             for (event, number) in buffered { decoder!.consume(event, line: number, into: &output) }
+            buffered = []
         }
         decoder!.finish(line: lastLine, into: &output)
         return (document(capabilities: capabilities!, events: output.events), output.allWarnings)

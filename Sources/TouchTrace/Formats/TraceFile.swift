@@ -51,8 +51,22 @@ public enum TraceFile {
         case .jsonLines:
             return TraceInput(path: path, format: format, events: .imported(try JSONLines.read(path: path)), warnings: [])
         case .evemu, .libinputRecord, .getevent, .evtest:
+            if let decoded = try streamText(format, path: path) {
+                return TraceInput(path: path, format: format, events: .decoded(decoded), warnings: [])
+            }
             let (document, warnings) = try importText(format, path: path)
             return TraceInput(path: path, format: format, events: .imported(JSONLinesTrace(document: document)), warnings: warnings)
+        }
+    }
+
+    /// A text recording decoded as it is read, where its format allows that for this file: the
+    /// device must be known before the events (`DecodedTextInput`). Nil: import it whole.
+    private static func streamText(_ format: TraceFormat, path: String) throws(TraceInputError) -> DecodedTextInput? {
+        switch format {
+        case .evemu: try EvemuFormat.stream(path: path)
+        case .evtest: try EvtestReader.stream(path: path)
+        case .libinputRecord, .getevent: nil
+        case .binary, .jsonLines: preconditionFailure("\(format) is not an imported text format")
         }
     }
 
@@ -74,6 +88,7 @@ public enum TraceFile {
         switch input.events {
         case .streamed(let reader): trace = try TraceConversion.jsonLines(from: reader)
         case .imported(let imported): trace = imported
+        case .decoded(let decoded): trace = JSONLinesTrace(document: try decoded.collect().0)
         }
         return LoadedTrace(trace: trace, format: input.format, damage: input.damage, warnings: input.warnings, notices: input.notices)
     }

@@ -43,8 +43,10 @@ public enum LibinputRecordFormat {
     }
 
     /// The recording of every device in `document` with its touches as evdev frames, one `evdev`
-    /// block per frame. Times are kept as they are (libinput replay only uses their differences).
-    /// Gestures and annotations are left out: libinput derives gestures from the evdev events.
+    /// block per frame, and its two-finger scrolling as `libinput:` entries between them (as
+    /// `--with-libinput` writes them). Times are kept as they are (libinput replay only uses their
+    /// differences). Other gestures and annotations are left out: libinput derives gestures from
+    /// the evdev events.
     public static func write(_ document: TraceDocument) -> String {
         LibinputRecordWriter.write(document)
     }

@@ -1,7 +1,8 @@
 /// Reads `libinput record` YAML (format version 1) into a trace: each `devices` entry's `evdev`
 /// section becomes a `DeviceDescription`, its `events` (`evdev` frames of `[sec, usec, type, code,
-/// value]`) go through `EvdevTouchDecoder`. libinput's own interpreted events (`libinput:` lists),
-/// `hid`, `quirks` and unknown keys are skipped, as the format asks of parsers.
+/// value]`) go through `EvdevTouchDecoder`. Of libinput's own interpreted events (`libinput:` lists,
+/// `--with-libinput`), two-finger scrolling becomes `scroll` gestures (the one kind the evdev frames
+/// cannot give); the others, `hid`, `quirks` and unknown keys are skipped, as the format asks of parsers.
 struct LibinputRecordReader {
     /// One `devices` entry while it is read.
     private struct DeviceRecord {
@@ -13,6 +14,19 @@ struct LibinputRecordReader {
         var lines: [Int] = []
         /// The HID report descriptor as hex bytes (`05 01 09 02 …`), when the recording holds one.
         var hid: String?
+        /// libinput's finger scroll events (`--with-libinput`), in file order.
+        var scrolls: [FingerScroll] = []
+    }
+
+    /// One libinput scroll event with finger source: `POINTER_AXIS` with `source: finger` (libinput
+    /// 1.10 to 1.18 and the record tool of later versions), or `POINTER_SCROLL_FINGER`.
+    private struct FingerScroll {
+        var time: Microseconds
+        var dx: Double
+        var dy: Double
+        var line: Int
+        /// `POINTER_SCROLL_FINGER` rather than the older `POINTER_AXIS`.
+        var isScrollFingerEvent: Bool
     }
 
     let file: String
@@ -48,7 +62,7 @@ struct LibinputRecordReader {
     private static let eventPath = ["devices", "-", "events", "-", "evdev", "-"]
     /// libinput's own interpretation of the frames (`--with-libinput`), interleaved with them as
     /// `- libinput:` entries of flow mappings. Touches are decoded from the evdev frames instead;
-    /// an event kind the evdev frames cannot give (such as pointer-axis scrolling) is read here.
+    /// the event kind the evdev frames cannot give, two-finger scrolling, is read here.
     private static let libinputEventPath = ["devices", "-", "events", "-", "libinput", "-"]
     private static let libinputPath = ["libinput"]
     private static let systemPath = ["system"]
@@ -57,8 +71,8 @@ struct LibinputRecordReader {
         let path = line.path
         if line.key == nil, path == Self.eventPath {
             try event(line)
-        } else if path == Self.libinputEventPath {
-            return
+        } else if line.key == nil, path == Self.libinputEventPath {
+            try libinputEvent(line)
         } else if path.isEmpty {
             try topLevel(line)
         } else if path == Self.libinputPath, line.key == "version" {
@@ -173,6 +187,37 @@ struct LibinputRecordReader {
         devices[index].lines.append(line.number)
     }
 
+    /// `{time: 1.234567, type: POINTER_AXIS, axes: [0.00, 7.50], discrete: [0, 0], source: finger}`
+    /// (libinput-record.c's layout): finger scrolls are kept, every other libinput event is skipped.
+    private mutating func libinputEvent(_ line: LibinputRecordYAML.Line) throws(LibinputRecordYAML.Failure) {
+        var time: UnsafeBufferPointer<UInt8>?
+        var axes: UnsafeBufferPointer<UInt8>?
+        var type = ""
+        var source = ""
+        let isMapping = LibinputRecordYAML.forEachFlowEntry(line.value) { key, value in
+            switch LibinputRecordYAML.string(key) {
+            case "time": time = value
+            case "type": type = LibinputRecordYAML.string(value)
+            case "axes": axes = value
+            case "source": source = LibinputRecordYAML.string(value)
+            default: break
+            }
+        }
+        guard isMapping else {
+            throw LibinputRecordYAML.Failure(line: line.number, message: "expected a libinput event `{time: …, type: …}`")
+        }
+        let isScrollFingerEvent = type == "POINTER_SCROLL_FINGER"
+        guard isScrollFingerEvent || (type == "POINTER_AXIS" && source == "finger"), !devices.isEmpty else { return }
+        guard let time, let microseconds = LibinputRecordYAML.seconds(time) else {
+            throw LibinputRecordYAML.Failure(line: line.number, message: "expected `time: seconds.microseconds` in the scroll event")
+        }
+        guard let axes, let pair = LibinputRecordYAML.decimalPair(axes) else {
+            throw LibinputRecordYAML.Failure(line: line.number, message: "expected `axes: [horizontal, vertical]` in the scroll event")
+        }
+        devices[devices.count - 1].scrolls.append(FingerScroll(
+            time: microseconds, dx: pair.0, dy: pair.1, line: line.number, isScrollFingerEvent: isScrollFingerEvent))
+    }
+
     private func codeList(_ line: LibinputRecordYAML.Line) throws(LibinputRecordYAML.Failure) -> [UInt16] {
         guard let values = LibinputRecordYAML.integers(line.value), values.allSatisfy({ (0...0x2ff) ~= $0 }) else {
             throw LibinputRecordYAML.Failure(line: line.number, message: "expected a list of codes `[0, 1, …]`")
@@ -210,7 +255,63 @@ struct LibinputRecordReader {
         for d in decoders.indices {
             decoders[d].finish(line: devices[d].lines.last ?? devices[d].line, into: &output)
         }
-        return (document(events: output.events), output.allWarnings)
+        let scrolls = scrollGestures(warningsTo: &output)
+        return (document(events: scrolls.isEmpty ? output.events : Self.merge(output.events, scrolls)), output.allWarnings)
+    }
+
+    /// Each device's finger scrolls as `scroll` gestures, the recorder's way (docs/recorder.md):
+    /// begin with the first movement after a stop, an update per movement, end with libinput's
+    /// zero-valued scroll (`axes: [0.00, 0.00]`). Where a device has `POINTER_SCROLL_FINGER`
+    /// events, its `POINTER_AXIS` events are the same scrolls told the old way and are left out.
+    /// In time order across devices (stable); times going backwards are clamped.
+    private func scrollGestures(warningsTo output: inout EvdevDecodeOutput) -> [TraceEvent] {
+        var gestures: [TraceEvent] = []
+        for (d, device) in devices.enumerated() where !device.scrolls.isEmpty {
+            let newStyle = device.scrolls.contains(where: \.isScrollFingerEvent)
+            var scrolling = false
+            var last = Microseconds.min
+            var lastLine = device.line
+            for entry in device.scrolls where entry.isScrollFingerEvent == newStyle {
+                let time = max(entry.time, last)
+                last = time
+                lastLine = entry.line
+                func gesture(_ phase: GesturePhase, dx: Double = 0, dy: Double = 0) -> TraceEvent {
+                    .gesture(GestureSample(
+                        time: time, device: DeviceIndex(d), kind: .scroll, phase: phase, fingers: 0,
+                        dx: dx, dy: dy, dxUnaccelerated: dx, dyUnaccelerated: dy))
+                }
+                if entry.dx != 0 || entry.dy != 0 {
+                    if !scrolling { gestures.append(gesture(.begin)) }
+                    gestures.append(gesture(.update, dx: entry.dx, dy: entry.dy))
+                    scrolling = true
+                } else if scrolling {
+                    gestures.append(gesture(.end))
+                    scrolling = false
+                }
+            }
+            if scrolling { output.warn(line: lastLine, "a two-finger scroll is still under way at the end of the recording (no stop event)") }
+        }
+        if devices.count > 1 {
+            gestures = gestures.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        }
+        return gestures
+    }
+
+    /// The decoded touches and frames with the scroll gestures among them: a gesture goes after
+    /// every event of its instant, as libinput reports a scroll after the frame that made it.
+    private static func merge(_ events: [TraceEvent], _ gestures: [TraceEvent]) -> [TraceEvent] {
+        var merged: [TraceEvent] = []
+        merged.reserveCapacity(events.count + gestures.count)
+        var next = 0
+        for gesture in gestures {
+            while next < events.count, events[next].time <= gesture.time {
+                merged.append(events[next])
+                next += 1
+            }
+            merged.append(gesture)
+        }
+        merged.append(contentsOf: events[next...])
+        return merged
     }
 
     private func document(events: [TraceEvent]) -> TraceDocument {

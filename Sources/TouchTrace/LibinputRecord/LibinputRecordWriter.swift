@@ -10,7 +10,7 @@ struct LibinputRecordWriter {
         let host = document.header.host
         let libinputVersion = host.inputStack.hasPrefix("libinput ") ? String(host.inputStack.dropFirst(9)) : "unknown"
         var text = "# libinput record\n"
-        text += "# Written by Touchstone (touch events only) from a trace recorded by \(document.header.recorder.name)\n"
+        text += "# Written by Touchstone (touch events and two-finger scrolling) from a trace recorded by \(document.header.recorder.name)\n"
         text += "version: 1\nndevices: \(devices.count)\n"
         text += "libinput:\n  version: \(quoted(libinputVersion))\n  git: \"unknown\"\n"
         text += "system:\n  os: \(quoted(host.operatingSystem))\n  kernel: \(quoted(host.kernel))\n  dmi: \"unknown\"\n"
@@ -72,8 +72,10 @@ struct LibinputRecordWriter {
         var encoder = EvdevTouchEncoder(capabilities: capabilities)
         var blockOpen = false
         var previousReport: Microseconds?
+        var scrolls = ScrollEntries(events, device: device)
         encoder.encode(events, device: device) { event in
             if !blockOpen {
+                scrolls.write(before: event.time, to: &output)
                 output.append("  - evdev:\n")
                 blockOpen = true
             }
@@ -81,8 +83,43 @@ struct LibinputRecordWriter {
             if event.type == EvdevCode.EV_SYN, event.code == EvdevCode.SYN_REPORT {
                 output.appendReportComment(event, previousReport: &previousReport, after: UInt8(ascii: " "))
                 blockOpen = false
+                scrolls.write(before: event.time + 1, to: &output)
             } else {
                 output.appendEventComment(event, after: UInt8(ascii: " "))
+            }
+        }
+        scrolls.write(before: .max, to: &output)
+    }
+
+    /// A device's two-finger scrolling as the `- libinput:` entries `libinput record --with-libinput`
+    /// writes between the frames: each movement a `POINTER_AXIS` with finger source, the stop a
+    /// zero-valued one (the begin is implied by the first movement). Values are written in full,
+    /// not to libinput's two decimals, so they read back exactly.
+    private struct ScrollEntries {
+        private let samples: [GestureSample]
+        private var next = 0
+
+        init(_ events: [TraceEvent], device: DeviceIndex) {
+            samples = events.compactMap { event in
+                guard case .gesture(let sample) = event, sample.kind == .scroll, sample.device == device,
+                    sample.phase != .begin
+                else { return nil }
+                return sample
+            }
+        }
+
+        /// Writes, as one `- libinput:` entry, the scrolls before `time` not yet written.
+        mutating func write(before time: Microseconds, to output: inout TextOutput) {
+            guard next < samples.count, samples[next].time < time else { return }
+            output.append("  - libinput:\n")
+            while next < samples.count, samples[next].time < time {
+                let sample = samples[next]
+                let (dx, dy) = sample.phase == .update ? (sample.dx, sample.dy) : (0, 0)
+                let seconds = sample.time / 1_000_000, micros = sample.time % 1_000_000
+                let fraction = String(micros)
+                output.append("    - {time: \(seconds).\(String(repeating: "0", count: 6 - fraction.count))\(fraction), ")
+                output.append("type: POINTER_AXIS, axes: [\(dx), \(dy)], discrete: [0, 0], source: finger}\n")
+                next += 1
             }
         }
     }

@@ -255,6 +255,85 @@ struct LibinputRecordYAML {
         }
     }
 
+    /// Calls `body` with each `key: value` of a one-line flow mapping (`{time: 1.5, axes: [0.00,
+    /// 1.25], source: finger}`), keys and values trimmed; commas inside brackets or quotes do not
+    /// split. False when `value` is not such a mapping.
+    static func forEachFlowEntry(
+        _ value: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Bool {
+        guard value.count >= 2, value[0] == UInt8(ascii: "{"), value[value.count - 1] == UInt8(ascii: "}") else { return false }
+        let end = value.count - 1
+        var start = 1
+        var depth = 0
+        var inQuotes = false
+        var index = 1
+        while index <= end {
+            let byte = value[index]
+            if index < end, byte == quote {
+                inQuotes.toggle()
+            } else if index < end, !inQuotes, byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") {
+                depth += 1
+            } else if index < end, !inQuotes, byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+                depth -= 1
+            } else if index == end || (!inQuotes && depth == 0 && byte == UInt8(ascii: ",")) {
+                let entry = UnsafeBufferPointer(rebasing: value[start..<index])
+                start = index + 1
+                if let colon = keyEnd(entry) {
+                    body(trimmed(UnsafeBufferPointer(rebasing: entry[..<colon])), trimmed(UnsafeBufferPointer(rebasing: entry[(colon + 1)...])))
+                } else if !trimmed(entry).isEmpty {
+                    return false
+                }
+            }
+            index += 1
+        }
+        return depth == 0 && !inQuotes
+    }
+
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var start = 0, end = bytes.count
+        while start < end, bytes[start] == space { start += 1 }
+        while end > start, bytes[end - 1] == space { end -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
+    }
+
+    /// A finite decimal number as libinput prints doubles (`-12.50`, `0.00`; an exponent is
+    /// accepted for values written by other tools); nil for anything else, `nan` and `inf` included.
+    static func decimal(_ value: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard !value.isEmpty, value.count <= 40,
+            value.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-")
+                || $0 == UInt8(ascii: "+") || $0 | 0x20 == UInt8(ascii: "e") }),
+            let number = Double(String(decoding: value, as: UTF8.self)), number.isFinite
+        else { return nil }
+        return number
+    }
+
+    /// A flow sequence of exactly two decimals, `[h, v]`.
+    static func decimalPair(_ value: UnsafeBufferPointer<UInt8>) -> (Double, Double)? {
+        guard value.count >= 2, value[0] == UInt8(ascii: "["), value[value.count - 1] == UInt8(ascii: "]") else { return nil }
+        let inner = UnsafeBufferPointer(rebasing: value[1..<(value.count - 1)])
+        guard let comma = inner.firstIndex(of: UInt8(ascii: ",")),
+            let first = decimal(trimmed(UnsafeBufferPointer(rebasing: inner[..<comma]))),
+            let second = decimal(trimmed(UnsafeBufferPointer(rebasing: inner[(comma + 1)...])))
+        else { return nil }
+        return (first, second)
+    }
+
+    /// `seconds.microseconds` as libinput prints event times (`%ld.%06ld`), in microseconds;
+    /// seconds up to 2^31, at most six fractional digits.
+    static func seconds(_ value: UnsafeBufferPointer<UInt8>) -> Int64? {
+        let dot = value.firstIndex(of: UInt8(ascii: ".")) ?? value.count
+        let fraction = dot < value.count ? UnsafeBufferPointer(rebasing: value[(dot + 1)...]) : UnsafeBufferPointer(rebasing: value[value.count...])
+        let digits = UnsafeBufferPointer(rebasing: value[..<dot])
+        guard dot > 0, dot <= 10, fraction.count <= 6, digits.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }),
+            fraction.allSatisfy({ $0 &- UInt8(ascii: "0") < 10 }),
+            let whole = integer(UnsafeBufferPointer(rebasing: value[..<dot])), (0...Int64(Int32.max)) ~= whole
+        else { return nil }
+        var micros: Int64 = 0
+        for digit in fraction { micros = micros * 10 + Int64(digit &- UInt8(ascii: "0")) }
+        for _ in fraction.count..<6 { micros *= 10 }
+        return whole * 1_000_000 + micros
+    }
+
     @inline(__always)
     private static func skipSpaces(_ value: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int) {
         while index < end, value[index] == space { index += 1 }

@@ -16,6 +16,9 @@
 //   swipe-begin N | swipe-update DX DY | swipe-end CANCELLED
 //   pinch-begin N | pinch-update DX DY SCALE ROTATION | pinch-end CANCELLED
 //   hold-begin N | hold-end CANCELLED
+//   axis-finger DX DY            one frame of two-finger scrolling (wl_pointer v5: axis_source
+//                                finger, axis for each nonzero value, frame); DX DY in surface points
+//   axis-stop                    the scroll's end (axis_source finger, axis_stop on both axes, frame)
 //   resize W H                   a new xdg_toplevel configure
 //   storm N                      N configures at once, of sizes that all differ, the last 700 x 500
 //   close                        xdg_toplevel.close
@@ -147,6 +150,17 @@ static void run_step(const struct step *s) {
             zwp_pointer_gesture_hold_v1_send_begin(state.hold, next_serial(), t, state.surface, (uint32_t)s->a);
     } else if (!strcmp(c, "hold-end")) {
         if (state.hold) zwp_pointer_gesture_hold_v1_send_end(state.hold, next_serial(), t, (int32_t)s->a);
+    } else if (!strcmp(c, "axis-finger") || !strcmp(c, "axis-stop")) {
+        if (!state.pointer || wl_resource_get_version(state.pointer) < WL_POINTER_AXIS_STOP_SINCE_VERSION) return;
+        wl_pointer_send_axis_source(state.pointer, WL_POINTER_AXIS_SOURCE_FINGER);
+        if (!strcmp(c, "axis-finger")) {
+            if (s->a != 0) wl_pointer_send_axis(state.pointer, t, WL_POINTER_AXIS_HORIZONTAL_SCROLL, fixed(s->a));
+            if (s->b != 0) wl_pointer_send_axis(state.pointer, t, WL_POINTER_AXIS_VERTICAL_SCROLL, fixed(s->b));
+        } else {
+            wl_pointer_send_axis_stop(state.pointer, t, WL_POINTER_AXIS_HORIZONTAL_SCROLL);
+            wl_pointer_send_axis_stop(state.pointer, t, WL_POINTER_AXIS_VERTICAL_SCROLL);
+        }
+        wl_pointer_send_frame(state.pointer);
     } else if (!strcmp(c, "resize")) {
         state.width = (int)s->a;
         state.height = (int)s->b;
