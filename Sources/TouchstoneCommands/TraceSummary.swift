@@ -25,13 +25,9 @@ struct TraceSummary {
     static func read(path: String, salvage: Bool) throws -> TraceSummary {
         let input = try TraceFile.open(path: path, salvage: salvage)
         var statistics = TraceStatistics()
-        var added: [DeviceDescription] = []
-        try input.forEachEvent { event in
-            statistics.add(event)
-            if case .device(.added(_, let description)) = event { added.append(description) }
-        }
+        try statistics.add(contentsOf: input)
         return TraceSummary(
-            path: path, format: input.format, header: input.header, devices: input.header.devices + added,
+            path: path, format: input.format, header: input.header, devices: input.header.devices + statistics.addedDevices,
             statistics: statistics, bytes: try TraceFileSize.of(path), damage: input.damage, warnings: input.warnings)
     }
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TouchTrace
 
@@ -58,5 +59,43 @@ struct TraceStatisticsTests {
     func emptyTrace() {
         #expect(TraceStatistics().durationSeconds == 0)
         #expect(TraceStatistics().events == 0)
+    }
+
+    @Test("Hundreds of touches down at once are tracked exactly, on every device")
+    func manyTouchesAtOnce() {
+        var stats = TraceStatistics()
+        for id in 0..<300 { stats.add(touch(0, .down, TouchID(id), device: DeviceIndex(id % 3))) }
+        stats.add(touch(1, .motion, 299, device: 2))
+        stats.add(touch(1, .motion, 299, device: 0))
+        stats.add(touch(1, .down, 0, device: 0))
+        stats.add(.device(.removed(time: 2, device: 1)))
+        for id in 0..<300 { stats.add(touch(3, .up, TouchID(id), device: DeviceIndex(id % 3))) }
+        #expect(stats.touchSequences == 301)
+        #expect(stats.maxConcurrentTouches == 300)
+        // The motion on device 0, the second down, and the 100 lifts on the removed device.
+        #expect(stats.inconsistentSamples == 102)
+    }
+
+    @Test("Whole inputs count as their events do one by one, added devices included")
+    func wholeInput() throws {
+        func device(_ index: DeviceIndex, _ name: String) -> DeviceDescription {
+            DeviceDescription(index: index, name: name, kind: .touchscreen, source: .synthetic,
+                              x: AxisRange(minimum: 0, maximum: 999), y: AxisRange(minimum: 0, maximum: 999), slots: 10)
+        }
+        let events: [TraceEvent] = [
+            touch(0, .down, 1), frame(0), touch(8_000, .motion, 1), frame(8_000),
+            .device(.added(time: 9_000, device(1, "second"))),
+            touch(16_000, .up, 1), frame(16_000),
+        ]
+        var oneByOne = TraceStatistics()
+        for event in events { oneByOne.add(event) }
+        let directory = TemporaryDirectory("statistics")
+        let path = directory.file("whole.trace")
+        let header = TraceHeader(recorder: RecorderInfo(name: "test", version: "1"), devices: [device(0, "first")])
+        try TraceFile.save(JSONLinesTrace(document: TraceDocument(header: header, events: events)), to: path, as: .binary)
+        var whole = TraceStatistics()
+        try whole.add(contentsOf: TraceFile.open(path: path))
+        #expect(whole == oneByOne)
+        #expect(whole.addedDevices.map(\.name) == ["second"])
     }
 }

@@ -76,8 +76,14 @@ public final class TouchDispatcher {
     #endif
     private var pool: [Touch] = []
     /// The recognizers the trackpad gesture under way drives, in collection order.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var indirectRecognizers: [GestureRecognizer] = []
     /// The ends of the frame being dispatched that wait for its second pass (see `send`).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var deferredEnds = TouchFrame(timestamp: 0)
     #if !DEBUG
     @exclusivity(unchecked)

@@ -25,12 +25,27 @@ public final class TapGestureRecognizer: GestureRecognizer {
 
     private enum Timer: Int { case tapDuration = 1, interval = 2 }
 
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var tapsCompleted = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var start = Point.zero
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var fingersThisTap = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var tapInProgress = false
     /// Where the first tap's fingers were when all `numberOfTouchesRequired` of them were down:
     /// the touches the tap reports, kept until reset (touch objects are recycled after a lift).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var tapTouchLocations: [Point] = []
 
     public init(name: String = "") {

@@ -26,8 +26,14 @@ final class LogObserver: GestureObserver {
             writer.state(time: time, recognizer: recognizer.name, from: RecognizerStateName(from, kind: recognizer.kind), to: toName)
             latency.recognizer(recognizer.name, changedTo: toName, at: time)
         case .action(let recognizer, let state, let values):
-            writer.action(time: time, recognizer: recognizer.name, state: RecognizerStateName(state, kind: recognizer.kind),
-                          values: Self.values(values, of: recognizer))
+            // Straight from the engine's values: a `LogValues` in between cost a copy of each.
+            writer.action(
+                time: time, recognizer: recognizer.name, state: RecognizerStateName(state, kind: recognizer.kind),
+                numberOfTouches: values.numberOfTouches, location: (values.location.x, values.location.y),
+                translation: values.translation.map { ($0.dx, $0.dy) }, velocity: values.velocity.map { ($0.dx, $0.dy) },
+                scale: values.scale, rotation: values.rotation, scalarVelocity: values.scalarVelocity,
+                direction: values.direction?.description, match: values.match, score: values.score,
+                turns: values.turns, accepted: values.accepted)
             latency.actionSent(by: recognizer.name, at: time)
         case .viewReceived(let view, let phase, let touches):
             guard let phase = ViewTouchPhase(phase) else { return }
@@ -39,19 +45,5 @@ final class LogObserver: GestureObserver {
             }
             writer.endTouches()
         }
-    }
-
-    /// The engine's action values. Locations stay in window points, like every location in the
-    /// log: one coordinate space for every line, and no walk up the view tree per action.
-    static func values(_ values: ActionValues, of recognizer: GestureRecognizer) -> LogValues {
-        LogValues(
-            location: (values.location.x, values.location.y),
-            numberOfTouches: values.numberOfTouches,
-            translation: values.translation.map { ($0.dx, $0.dy) },
-            velocity: values.velocity.map { ($0.dx, $0.dy) },
-            scale: values.scale, rotation: values.rotation, scalarVelocity: values.scalarVelocity,
-            direction: values.direction.map(\.description),
-            match: values.match, score: values.score, turns: values.turns, accepted: values.accepted
-        )
     }
 }

@@ -70,6 +70,9 @@ public final class SceneInstance {
 /// pairs are scanned in a flat array, which is cheaper than hashing; a scene that lists many pairs
 /// is answered from a set.
 final class SimultaneityDelegate: GestureRecognizerDelegate {
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var pairs: [Pair] = []
     private var pairSet: Set<Pair> = []
     private static let scanLimit = 16

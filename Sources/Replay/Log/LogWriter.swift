@@ -61,146 +61,146 @@ public struct LogWriter {
     }
 
     // MARK: - Lines
-
+    //
+    // Each line reserves room for its longest spelling once, then writes through a local cursor
+    // (`Line`) that stays in a register: no capacity check, and no reload of the buffer's fields
+    // after each byte stored, per number or word.
 
     /// Starts a `view` line; follow with `touchPoint` per touch and `endTouches`.
     public func beginTouches(time: Int64, view: String, phase: ViewTouchPhase) {
         buffer.touchIndex = 0
+        var line = Line(buffer, room: Line.room(quoting: view))
         switch format {
         case .text:
-            timeColumn(time)
-            ascii(" view "); text(view); ascii(" "); ascii(phase.word)
+            line.timeColumn(time)
+            line.put(" view "); line.text(view); line.put(" "); line.put(phase.word)
         case .jsonl:
-            ascii("{\"t\":"); integer(time)
-            ascii(",\"view\":"); quoted(view)
-            ascii(",\"touches\":\""); ascii(phase.word); ascii("\",\"points\":[")
+            line.put("{\"t\":"); line.integer(time)
+            line.put(",\"view\":"); line.quoted(view)
+            line.put(",\"touches\":\""); line.put(phase.word); line.put("\",\"points\":[")
         }
+        line.end(buffer)
     }
 
     /// One touch of a `view` line; `timestamp` is the touch's own time, given only when it differs
     /// from the line's (`#0(640.00,396.89)@499`).
     public func touchPoint(_ touch: UInt32, x: Double, y: Double, timestamp: Int64? = nil) {
+        var line = Line(buffer, room: Line.room(quoting: ""))
         switch format {
         case .text:
-            ascii(" #"); integer(Int64(touch)); ascii("("); fixed(x, 2); ascii(","); fixed(y, 2); ascii(")")
-            if let timestamp { ascii("@"); integer(timestamp) }
+            line.put(" #"); line.unsigned(UInt64(touch)); line.put("("); line.fixed2(x); line.put(","); line.fixed2(y); line.put(")")
+            if let timestamp { line.put("@"); line.integer(timestamp) }
         case .jsonl:
-            if buffer.touchIndex > 0 { ascii(",") }
-            ascii("{\"id\":"); integer(Int64(touch)); ascii(",\"x\":"); fixed(x, 2); ascii(",\"y\":"); fixed(y, 2)
-            if let timestamp { ascii(",\"t\":"); integer(timestamp) }
-            ascii("}")
+            if buffer.touchIndex > 0 { line.put(",") }
+            line.put("{\"id\":"); line.unsigned(UInt64(touch)); line.put(",\"x\":"); line.fixed2(x); line.put(",\"y\":"); line.fixed2(y)
+            if let timestamp { line.put(",\"t\":"); line.integer(timestamp) }
+            line.put("}")
         }
+        line.end(buffer)
         buffer.touchIndex += 1
     }
 
     public func endTouches() {
-        if format == .jsonl { ascii("]}") }
-        newline()
+        var line = Line(buffer, room: 3)
+        if format == .jsonl { line.put("]}") }
+        line.newline()
+        line.end(buffer)
     }
 
     public func state(time: Int64, recognizer: String, from: RecognizerStateName, to: RecognizerStateName) {
+        var line = Line(buffer, room: Line.room(quoting: recognizer))
         switch format {
         case .text:
-            timeColumn(time)
-            ascii(" state "); text(recognizer); ascii(" "); ascii(from.word); ascii(" -> "); ascii(to.word)
+            line.timeColumn(time)
+            line.put(" state "); line.text(recognizer); line.put(" "); line.put(from.word); line.put(" -> "); line.put(to.word)
         case .jsonl:
-            ascii("{\"t\":"); integer(time)
-            ascii(",\"recognizer\":"); quoted(recognizer)
-            ascii(",\"from\":\""); ascii(from.word); ascii("\",\"to\":\""); ascii(to.word); ascii("\"}")
+            line.put("{\"t\":"); line.integer(time)
+            line.put(",\"recognizer\":"); line.quoted(recognizer)
+            line.put(",\"from\":\""); line.put(from.word); line.put("\",\"to\":\""); line.put(to.word); line.put("\"}")
         }
-        newline()
+        line.newline()
+        line.end(buffer)
     }
 
     public func action(time: Int64, recognizer: String, state: RecognizerStateName, values: LogValues) {
+        action(time: time, recognizer: recognizer, state: state, numberOfTouches: values.numberOfTouches,
+               location: values.location, translation: values.translation, velocity: values.velocity,
+               scale: values.scale, rotation: values.rotation, scalarVelocity: values.scalarVelocity,
+               direction: values.direction, match: values.match, score: values.score, turns: values.turns,
+               accepted: values.accepted)
+    }
+
+    /// An action line from its values one by one: the replay writes the engine's values straight
+    /// through here, without gathering them into a `LogValues` first.
+    func action(
+        time: Int64, recognizer: String, state: RecognizerStateName, numberOfTouches: Int,
+        location: (x: Double, y: Double), translation: (x: Double, y: Double)?, velocity: (x: Double, y: Double)?,
+        scale: Double?, rotation: Double?, scalarVelocity: Double?, direction: String?, match: String?,
+        score: Double?, turns: Int?, accepted: Bool?
+    ) {
+        let texts = recognizer.utf8.count + (direction?.utf8.count ?? 0) + (match?.utf8.count ?? 0)
+        var line = Line(buffer, room: 6 * texts + 512)
         switch format {
         case .text:
-            timeColumn(time)
-            ascii(" action "); text(recognizer); ascii(" "); ascii(state.word)
-            ascii(" touches="); integer(Int64(values.numberOfTouches))
-            ascii(" at="); pair(values.location.x, values.location.y, 2)
-            if let v = values.translation { ascii(" translation="); pair(v.x, v.y, 2) }
-            if let v = values.velocity { ascii(" velocity="); pair(v.x, v.y, 2) }
-            if let v = values.scale { ascii(" scale="); fixed(v, 4) }
-            if let v = values.rotation { ascii(" rotation="); fixed(v, 4) }
-            if let v = values.scalarVelocity { ascii(" velocity="); fixed(v, 4) }
-            if let v = values.direction { ascii(" direction="); text(v) }
-            if let v = values.match { ascii(" match="); text(v) }
-            if let v = values.score { ascii(" score="); fixed(v, 4) }
-            if let v = values.turns { ascii(" turns="); integer(Int64(v)) }
-            if let v = values.accepted { ascii(v ? " accepted=yes" : " accepted=no") }
+            line.timeColumn(time)
+            line.put(" action "); line.text(recognizer); line.put(" "); line.put(state.word)
+            line.put(" touches="); line.integer(Int64(numberOfTouches))
+            line.put(" at="); line.pair(location.x, location.y)
+            if let v = translation { line.put(" translation="); line.pair(v.x, v.y) }
+            if let v = velocity { line.put(" velocity="); line.pair(v.x, v.y) }
+            if let v = scale { line.put(" scale="); line.fixed4(v) }
+            if let v = rotation { line.put(" rotation="); line.fixed4(v) }
+            if let v = scalarVelocity { line.put(" velocity="); line.fixed4(v) }
+            if let v = direction { line.put(" direction="); line.text(v) }
+            if let v = match { line.put(" match="); line.text(v) }
+            if let v = score { line.put(" score="); line.fixed4(v) }
+            if let v = turns { line.put(" turns="); line.integer(Int64(v)) }
+            if let v = accepted { line.put(v ? " accepted=yes" : " accepted=no") }
         case .jsonl:
-            ascii("{\"t\":"); integer(time)
-            ascii(",\"action\":"); quoted(recognizer)
-            ascii(",\"state\":\""); ascii(state.word); ascii("\"")
-            ascii(",\"touches\":"); integer(Int64(values.numberOfTouches))
-            ascii(",\"location\":"); jsonPair(values.location.x, values.location.y, 2)
-            if let v = values.translation { ascii(",\"translation\":"); jsonPair(v.x, v.y, 2) }
-            if let v = values.velocity { ascii(",\"velocity\":"); jsonPair(v.x, v.y, 2) }
-            if let v = values.scale { ascii(",\"scale\":"); fixed(v, 4) }
-            if let v = values.rotation { ascii(",\"rotation\":"); fixed(v, 4) }
-            if let v = values.scalarVelocity { ascii(",\"velocity\":"); fixed(v, 4) }
-            if let v = values.direction { ascii(",\"direction\":"); quoted(v) }
-            if let v = values.match { ascii(",\"match\":"); quoted(v) }
-            if let v = values.score { ascii(",\"score\":"); fixed(v, 4) }
-            if let v = values.turns { ascii(",\"turns\":"); integer(Int64(v)) }
-            if let v = values.accepted { ascii(v ? ",\"accepted\":true" : ",\"accepted\":false") }
-            ascii("}")
+            line.put("{\"t\":"); line.integer(time)
+            line.put(",\"action\":"); line.quoted(recognizer)
+            line.put(",\"state\":\""); line.put(state.word); line.put("\"")
+            line.put(",\"touches\":"); line.integer(Int64(numberOfTouches))
+            line.put(",\"location\":"); line.jsonPair(location.x, location.y)
+            if let v = translation { line.put(",\"translation\":"); line.jsonPair(v.x, v.y) }
+            if let v = velocity { line.put(",\"velocity\":"); line.jsonPair(v.x, v.y) }
+            if let v = scale { line.put(",\"scale\":"); line.fixed4(v) }
+            if let v = rotation { line.put(",\"rotation\":"); line.fixed4(v) }
+            if let v = scalarVelocity { line.put(",\"velocity\":"); line.fixed4(v) }
+            if let v = direction { line.put(",\"direction\":"); line.quoted(v) }
+            if let v = match { line.put(",\"match\":"); line.quoted(v) }
+            if let v = score { line.put(",\"score\":"); line.fixed4(v) }
+            if let v = turns { line.put(",\"turns\":"); line.integer(Int64(v)) }
+            if let v = accepted { line.put(v ? ",\"accepted\":true" : ",\"accepted\":false") }
+            line.put("}")
         }
-        newline()
+        line.newline()
+        line.end(buffer)
     }
 
     public func note(time: Int64, text note: String) {
+        // A note is one line whatever the trace says, and prints no control character.
+        var text = note
+        if format == .text, text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) {
+            text = TerminalText.escaped(String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 }), keepingLineBreaks: false)
+        }
+        var line = Line(buffer, room: Line.room(quoting: text))
         switch format {
         case .text:
-            timeColumn(time)
-            ascii(" note ")
-            // A note is one line whatever the trace says, and prints no control character.
-            var line = note
-            if line.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) {
-                line = TerminalText.escaped(String(line.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 }), keepingLineBreaks: false)
-            }
-            for unit in line.utf8 { byte(unit) }
+            line.timeColumn(time)
+            line.put(" note "); line.text(text)
         case .jsonl:
-            ascii("{\"t\":"); integer(time); ascii(",\"note\":"); quoted(note); ascii("}")
+            line.put("{\"t\":"); line.integer(time); line.put(",\"note\":"); line.quoted(text); line.put("}")
         }
-        newline()
+        line.newline()
+        line.end(buffer)
     }
 
-    // MARK: - Primitives
-
-    @inline(__always)
-    private func ascii(_ text: StaticString) {
-        buffer.append(text.utf8Start, count: text.utf8CodeUnitCount)
-    }
-
-    @inline(__always)
-    private func text(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
-            if let start = utf8.baseAddress { buffer.append(start, count: utf8.count) }
-        }
-    }
-
-    @inline(__always)
-    private func byte(_ value: UInt8) {
-        buffer.reserve(1)
-        buffer.base[buffer.count] = value
-        buffer.count += 1
-    }
-
-    private func newline() {
-        byte(0x0A)
-    }
-
-    /// Ten columns, right-aligned (wider times simply push the line right).
-    private func timeColumn(_ time: Int64) {
-        let digits = Self.digitCount(time.magnitude) + (time < 0 ? 1 : 0)
-        if digits < 10 {
-            buffer.reserve(10 - digits)
-            (buffer.base + buffer.count).update(repeating: 0x20, count: 10 - digits)
-            buffer.count += 10 - digits
-        }
-        integer(time)
+    /// `value` rounded half away from zero to `decimals` places; never "-0.00", never exponents.
+    func fixed(_ value: Double, _ decimals: Int) {
+        var line = Line(buffer, room: 64 + max(0, decimals))
+        line.fixed(value, decimals)
+        line.end(buffer)
     }
 
     @inline(__always)
@@ -219,21 +219,112 @@ public struct LogWriter {
         return count
     }
 
-    /// Writes `value` in decimal, zero-padded to `minimumDigits`, two digits per step from the end.
-    private func unsigned(_ value: UInt64, minimumDigits: Int = 1) {
-        let count = max(Self.digitCount(value), minimumDigits)
-        buffer.reserve(count)
-        Self.writeDigits(value, count: count, endingAt: buffer.base + buffer.count + count)
-        buffer.count += count
+    static func power(_ decimals: Int) -> Double {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        return scale
     }
 
-    /// Writes the last `count` decimal digits of `value` to the `count` bytes before `end`.
+}
+
+/// Writes one line into room reserved in a `LogBuffer`: a cursor in a local variable, so that the
+/// stores of one line are not interleaved with loads and stores of the buffer's fields.
+private struct Line {
+    var cursor: UnsafeMutablePointer<UInt8>
+
+    /// Room for the longest spelling of a line whose texts are `text` (quoted, each byte may take
+    /// six: `\u001f`) plus numbers, words and punctuation.
     @inline(__always)
-    private static func writeDigits(_ value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
+    static func room(quoting text: String) -> Int { 6 * text.utf8.count + 256 }
+
+    @inline(__always)
+    init(_ buffer: LogBuffer, room: Int) {
+        buffer.reserve(room)
+        cursor = buffer.base + buffer.count
+    }
+
+    @inline(__always)
+    func end(_ buffer: LogBuffer) {
+        buffer.count = cursor - buffer.base
+    }
+
+    @inline(__always)
+    mutating func byte(_ value: UInt8) {
+        cursor.pointee = value
+        cursor += 1
+    }
+
+    @inline(__always)
+    mutating func newline() { byte(0x0A) }
+
+    @inline(__always)
+    mutating func put(_ text: StaticString) {
+        cursor.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        cursor += text.utf8CodeUnitCount
+    }
+
+    /// A `String` (names, notes): its own name, so that a literal never picks it over the
+    /// `StaticString` overload.
+    @inline(__always)
+    mutating func text(_ text: String) {
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            if let start = utf8.baseAddress { cursor.update(from: start, count: utf8.count) }
+            cursor += utf8.count
+        }
+        if copied == nil { for unit in text.utf8 { byte(unit) } }
+    }
+
+    mutating func quoted(_ text: String) {
+        byte(UInt8(ascii: "\""))
+        for unit in text.utf8 {
+            switch unit {
+            case UInt8(ascii: "\""): put("\\\"")
+            case UInt8(ascii: "\\"): put("\\\\")
+            case 0..<0x20:
+                put("\\u00")
+                byte(Self.hex.utf8Start[Int(unit >> 4)])
+                byte(Self.hex.utf8Start[Int(unit & 0xF)])
+            default: byte(unit)
+            }
+        }
+        byte(UInt8(ascii: "\""))
+    }
+
+    private static let hex: StaticString = "0123456789abcdef"
+
+    /// Ten columns, right-aligned (wider times simply push the line right).
+    @inline(__always)
+    mutating func timeColumn(_ time: Int64) {
+        let digits = LogWriter.digitCount(time.magnitude) + (time < 0 ? 1 : 0)
+        if digits < 10 {
+            cursor.update(repeating: 0x20, count: 10 - digits)
+            cursor += 10 - digits
+        }
+        integer(time)
+    }
+
+    @inline(__always)
+    mutating func integer(_ value: Int64) {
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        unsigned(value.magnitude)
+    }
+
+    /// `value` in decimal, zero-padded to `minimumDigits`.
+    @inline(__always)
+    mutating func unsigned(_ value: UInt64, minimumDigits: Int = 1) {
+        let count = max(LogWriter.digitCount(value), minimumDigits)
+        cursor += count
+        Self.writeDigits(value, count: count, endingAt: cursor)
+    }
+
+    /// Writes the last `count` decimal digits of `value` to the `count` bytes before `end`, two
+    /// digits per step from the end.
+    @inline(__always)
+    static func writeDigits(_ value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>) {
         var cursor = end
         var rest = value
         var remaining = count
-        let pairs = Self.digitPairs.utf8Start
+        let pairs = digitPairs.utf8Start
         while remaining >= 2 {
             let quotient = rest / 100
             let pair = Int(truncatingIfNeeded: rest &- quotient &* 100)
@@ -253,29 +344,75 @@ public struct LogWriter {
         8081828384858687888990919293949596979899
         """
 
-    private func integer(_ value: Int64) {
-        if value < 0 { byte(UInt8(ascii: "-")) }
-        unsigned(value.magnitude)
+    /// Two decimals (points): the divisor a constant, the two decimals one table read.
+    @inline(__always)
+    mutating func fixed2(_ value: Double) {
+        guard let scaled = Self.scaled(value, by: 100) else { return nonFinite(value) }
+        let magnitude = scaled.magnitude
+        let whole = magnitude / 100
+        let fraction = Int(truncatingIfNeeded: magnitude &- whole &* 100)
+        if scaled < 0 { byte(UInt8(ascii: "-")) }
+        let digits = LogWriter.digitCount(whole)
+        cursor += digits
+        Self.writeDigits(whole, count: digits, endingAt: cursor)
+        let pairs = Self.digitPairs.utf8Start
+        cursor[0] = UInt8(ascii: ".")
+        cursor[1] = pairs[2 &* fraction]
+        cursor[2] = pairs[2 &* fraction &+ 1]
+        cursor += 3
     }
 
-    /// `value` rounded half away from zero to `decimals` places; never "-0.00", never exponents.
-    func fixed(_ value: Double, _ decimals: Int) {
-        guard value.isFinite, abs(value) < 1e15 else {
-            ascii(value.isNaN ? "nan" : value < 0 ? "-inf" : "inf")
-            return
-        }
-        let scale = decimals == 2 ? 100.0 : decimals == 4 ? 10_000.0 : Self.power(decimals)
-        // Half away from zero without a libm call: truncate, then round on the remainder, which
-        // is exact (Sterbenz), so this equals `rounded(.toNearestOrAwayFromZero)` for every input.
+    /// Four decimals (scales, angles, rates): the divisor a constant.
+    @inline(__always)
+    mutating func fixed4(_ value: Double) {
+        guard let scaled = Self.scaled(value, by: 10_000) else { return nonFinite(value) }
+        let magnitude = scaled.magnitude
+        let whole = magnitude / 10_000
+        let fraction = magnitude &- whole &* 10_000
+        if scaled < 0 { byte(UInt8(ascii: "-")) }
+        let digits = LogWriter.digitCount(whole)
+        cursor += digits
+        Self.writeDigits(whole, count: digits, endingAt: cursor)
+        cursor.pointee = UInt8(ascii: ".")
+        cursor += 5
+        Self.writeDigits(fraction, count: 4, endingAt: cursor)
+    }
+
+    /// `value × scale` rounded half away from zero, or nil when `value` is not finite or too large
+    /// to print without an exponent. No libm call: truncate, then round on the remainder, which is
+    /// exact (Sterbenz), so this equals `rounded(.toNearestOrAwayFromZero)` for every input.
+    @inline(__always)
+    static func scaled(_ value: Double, by scale: Double) -> Int64? {
+        guard value.isFinite, abs(value) < 1e15 else { return nil }
         let product = value * scale
         var scaled = Int64(product)
         let remainder = product - Double(scaled)
         if remainder >= 0.5 { scaled += 1 } else if remainder <= -0.5 { scaled -= 1 }
-        // The log's two precisions divide by constants (a multiply, not a division instruction).
+        return scaled
+    }
+
+    mutating func nonFinite(_ value: Double) {
+        put(value.isNaN ? "nan" : value < 0 ? "-inf" : "inf")
+    }
+
+    @inline(__always)
+    mutating func pair(_ x: Double, _ y: Double) {
+        put("("); fixed2(x); put(","); fixed2(y); put(")")
+    }
+
+    @inline(__always)
+    mutating func jsonPair(_ x: Double, _ y: Double) {
+        put("["); fixed2(x); put(","); fixed2(y); put("]")
+    }
+
+    /// `value` rounded half away from zero to `decimals` places; never "-0.00", never exponents.
+    mutating func fixed(_ value: Double, _ decimals: Int) {
         switch decimals {
-        case 2: fixedPoint(scaled, divisor: 100, decimals: 2)
-        case 4: fixedPoint(scaled, divisor: 10_000, decimals: 4)
+        case 2: fixed2(value)
+        case 4: fixed4(value)
         default:
+            let scale = LogWriter.power(decimals)
+            guard let scaled = Self.scaled(value, by: scale) else { return nonFinite(value) }
             if scaled < 0 { byte(UInt8(ascii: "-")) }
             let divisor = UInt64(scale)
             unsigned(scaled.magnitude / divisor)
@@ -285,60 +422,6 @@ public struct LogWriter {
             }
         }
     }
-
-    /// `scaled / divisor` with `decimals` places, written into space reserved once: sign, whole
-    /// digits, point, decimals.
-    @inline(__always)
-    private func fixedPoint(_ scaled: Int64, divisor: UInt64, decimals: Int) {
-        let magnitude = scaled.magnitude
-        let whole = magnitude / divisor
-        let fraction = magnitude &- whole &* divisor
-        let wholeDigits = Self.digitCount(whole)
-        buffer.reserve(wholeDigits + decimals + 2)
-        var cursor = buffer.base + buffer.count
-        if scaled < 0 {
-            cursor.pointee = UInt8(ascii: "-")
-            cursor += 1
-        }
-        cursor += wholeDigits
-        Self.writeDigits(whole, count: wholeDigits, endingAt: cursor)
-        cursor.pointee = UInt8(ascii: ".")
-        cursor += 1 + decimals
-        Self.writeDigits(fraction, count: decimals, endingAt: cursor)
-        buffer.count = cursor - buffer.base
-    }
-
-    static func power(_ decimals: Int) -> Double {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        return scale
-    }
-
-    private func pair(_ x: Double, _ y: Double, _ decimals: Int) {
-        ascii("("); fixed(x, decimals); ascii(","); fixed(y, decimals); ascii(")")
-    }
-
-    private func jsonPair(_ x: Double, _ y: Double, _ decimals: Int) {
-        ascii("["); fixed(x, decimals); ascii(","); fixed(y, decimals); ascii("]")
-    }
-
-    private func quoted(_ text: String) {
-        byte(UInt8(ascii: "\""))
-        for unit in text.utf8 {
-            switch unit {
-            case UInt8(ascii: "\""): ascii("\\\"")
-            case UInt8(ascii: "\\"): ascii("\\\\")
-            case 0..<0x20:
-                ascii("\\u00")
-                byte(Self.hex[Int(unit >> 4)])
-                byte(Self.hex[Int(unit & 0xF)])
-            default: byte(unit)
-            }
-        }
-        byte(UInt8(ascii: "\""))
-    }
-
-    private static let hex = Array("0123456789abcdef".utf8)
 }
 
 /// The log's growable byte store: raw memory, so appending a line costs copies, not bounds checks.

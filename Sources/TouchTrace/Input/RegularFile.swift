@@ -48,24 +48,51 @@ public final class InputFile {
         descriptor = try RegularFile.open(path)
     }
 
-    deinit { close(descriptor) }
+    /// Reused by `nextBytesEqual`, grown to the largest piece compared.
+    private var scratch = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+
+    deinit {
+        close(descriptor)
+        scratch.deallocate()
+    }
 
     /// The next `count` bytes, fewer at the end of the file, none after it.
     public func read(upTo count: Int) throws(TraceInputError) -> [UInt8] {
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
-            filled = 0
-            while filled < count {
-                let got = Glibc.read(descriptor, buffer.baseAddress! + filled, count - filled)
-                if got < 0, errno == EINTR { continue }
-                if got < 0 { failure = errno; break }
-                if got == 0 { break }
-                filled += got
-            }
+            (filled, failure) = Self.fill(descriptor, UnsafeMutableRawBufferPointer(buffer))
         }
-        guard failure == 0 else {
-            throw TraceInputError(file: path, location: .wholeFile, message: "cannot read: \(String(cString: strerror(failure)))")
-        }
+        guard failure == 0 else { throw readFailure(failure) }
         return bytes
+    }
+
+    /// Whether the next `expected.count` bytes of the file are `expected`, read into a buffer kept
+    /// from call to call: comparing a stream piece by piece allocates nothing per piece.
+    public func nextBytesEqual(_ expected: UnsafeRawBufferPointer) throws(TraceInputError) -> Bool {
+        if scratch.count < expected.count {
+            scratch.deallocate()
+            scratch = .allocate(byteCount: expected.count, alignment: 16)
+        }
+        let (filled, failure) = Self.fill(descriptor, UnsafeMutableRawBufferPointer(rebasing: scratch[..<expected.count]))
+        guard failure == 0 else { throw readFailure(failure) }
+        guard filled == expected.count else { return false }
+        return filled == 0 || memcmp(scratch.baseAddress!, expected.baseAddress!, filled) == 0
+    }
+
+    /// Reads until `buffer` is full or the file ends: the bytes read and the errno of a failure (0).
+    private static func fill(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> (Int, Int32) {
+        var filled = 0
+        while filled < buffer.count {
+            let got = Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            if got < 0, errno == EINTR { continue }
+            if got < 0 { return (filled, errno) }
+            if got == 0 { break }
+            filled += got
+        }
+        return (filled, 0)
+    }
+
+    private func readFailure(_ code: Int32) -> TraceInputError {
+        TraceInputError(file: path, location: .wholeFile, message: "cannot read: \(String(cString: strerror(code)))")
     }
 }

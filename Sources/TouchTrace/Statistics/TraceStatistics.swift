@@ -1,7 +1,9 @@
 /// Counts that describe a trace at a glance: what `touchstone info` prints.
 ///
-/// Feed it every event in order with `add(_:)`; it keeps no events, so it summarises a file of any
-/// length in constant memory (apart from the set of touches down at one instant).
+/// Feed it every event in order with `add(_:)`, or a whole input with `add(contentsOf:)` (the
+/// fast path: the decoder and the counting compile into one loop); it keeps no events, so it
+/// summarises a file of any length in constant memory (apart from the touches down at one instant
+/// and the devices added).
 public struct TraceStatistics: Equatable, Sendable {
     /// Touch sequences that started (one per `down`).
     public private(set) var touchSequences = 0
@@ -23,12 +25,10 @@ public struct TraceStatistics: Equatable, Sendable {
     /// second `down` for a touch that is. Counted, not trusted.
     public private(set) var inconsistentSamples = 0
 
-    private var active: Set<Key> = []
+    /// Devices that appeared after the trace began, in order.
+    public private(set) var addedDevices: [DeviceDescription] = []
 
-    private struct Key: Hashable, Sendable {
-        var device: DeviceIndex
-        var touch: TouchID
-    }
+    private var active = ActiveTouches()
 
     public init() {}
 
@@ -57,20 +57,30 @@ public struct TraceStatistics: Equatable, Sendable {
             gestureEvents += 1
         case .device(let change):
             deviceChanges += 1
-            if case .removed(_, let device) = change {
-                active = active.filter { $0.device != device }
+            switch change {
+            case .added(_, let device): addedDevices.append(device)
+            case .removed(_, let device): active.removeAll(of: device)
             }
         case .annotation:
             annotations += 1
         }
     }
 
+    /// Adds every remaining event of `input`. Per event this costs about what decoding it does.
+    public mutating func add(contentsOf input: TraceInput) throws {
+        if case .streamed(let reader) = input.events {
+            try reader.forEachEvent { add($0) }  // the binary decoder inlined into this loop
+        } else {
+            try input.forEachEvent { add($0) }
+        }
+    }
+
     private mutating func count(_ sample: TouchSample) {
-        let key = Key(device: sample.device, touch: sample.touch)
+        let key = ActiveTouches.key(sample.device, sample.touch)
         switch sample.phase {
         case .down:
             touchSequences += 1
-            if active.insert(key).inserted {
+            if active.insert(key) {
                 maxConcurrentTouches = max(maxConcurrentTouches, active.count)
             } else {
                 inconsistentSamples += 1
@@ -78,7 +88,60 @@ public struct TraceStatistics: Equatable, Sendable {
         case .motion:
             if !active.contains(key) { inconsistentSamples += 1 }
         case .up, .cancel:
-            if active.remove(key) == nil { inconsistentSamples += 1 }
+            if !active.remove(key) { inconsistentSamples += 1 }
         }
+    }
+}
+
+/// The touches down at one instant, as device and touch packed into one integer. A screen has a
+/// few fingers down, so they live in a short array searched from the end (the latest finger is
+/// the likeliest to move next), with no hashing per sample; a file that claims more than
+/// `smallLimit` at once (hostile or broken) moves them to a set, so no input makes a lookup slow.
+struct ActiveTouches: Equatable, Sendable {
+    private var small: [UInt64] = []
+    private var large: Set<UInt64>?
+    static let smallLimit = 32
+
+    static func key(_ device: DeviceIndex, _ touch: TouchID) -> UInt64 {
+        UInt64(device) << 32 | UInt64(touch)
+    }
+
+    var count: Int { large?.count ?? small.count }
+
+    /// The same touches, however they are stored.
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.count == rhs.count && (lhs.large.map(Array.init) ?? lhs.small).allSatisfy(rhs.contains)
+    }
+
+    func contains(_ key: UInt64) -> Bool {
+        if let large { return large.contains(key) }
+        return small.lastIndex(of: key) != nil
+    }
+
+    /// False if it was already there.
+    mutating func insert(_ key: UInt64) -> Bool {
+        if large != nil { return large!.insert(key).inserted }
+        guard small.lastIndex(of: key) == nil else { return false }
+        if small.count < Self.smallLimit {
+            small.append(key)
+        } else {
+            large = Set(small)
+            large!.insert(key)
+            small = []
+        }
+        return true
+    }
+
+    /// False if it was not there.
+    mutating func remove(_ key: UInt64) -> Bool {
+        if large != nil { return large!.remove(key) != nil }
+        guard let index = small.lastIndex(of: key) else { return false }
+        small.remove(at: index)
+        return true
+    }
+
+    mutating func removeAll(of device: DeviceIndex) {
+        if large != nil { large = large!.filter { $0 >> 32 != UInt64(device) } }
+        small.removeAll { $0 >> 32 == UInt64(device) }
     }
 }

@@ -35,6 +35,9 @@ public final class DoubleTapDragZoomGestureRecognizer: SingleStrokeGestureRecogn
     public var pointsPerDoubling = CustomGestureDefaults.zoomPointsPerDoubling
 
     /// The zoom factor since the second touch came down: 1 at rest, above 1 dragging down.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public private(set) var scale = 1.0
 
     private enum Timer: Int { case tapDuration = 1, interval = 2 }
@@ -57,8 +60,17 @@ public final class DoubleTapDragZoomGestureRecognizer: SingleStrokeGestureRecogn
         case idle, firstTap, betweenTaps, secondTouch, zooming, done
     }
 
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private(set) var phase = Phase.idle
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var tapPoint = Point.zero
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var origin = Point.zero
 
     public init(name: String = "") {
