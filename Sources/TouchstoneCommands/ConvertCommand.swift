@@ -31,9 +31,7 @@ struct Convert: ParsableCommand {
 
     func run() throws {
         guard let format = TraceFormat.forOutput(path: output) else { throw ValidationError("unknown output format") }
-        try OutputFile.refuseAliasing(output, inputs: [input])
-        let loaded = try TraceFile.load(path: input, salvage: salvage)
-        loaded.notices.forEach { printError($0) }
-        try TraceFile.save(loaded.trace, to: output, as: format)
+        // Streams both ways: memory stays bounded whatever the trace's length.
+        try TraceFile.convert(input, salvage: salvage, to: output, as: format) { printError($0) }
     }
 }

@@ -45,10 +45,18 @@ struct Live: ParsableCommand {
         let logFile: OutputFile?
         do {
             logFile = try log.map { path throws(OutputFileError) in
-                try OutputFile(path: path, inputs: self.scene.hasSuffix(".json") ? [self.scene] : [])
+                try OutputFile(path: path, inputs: SceneReference.inputFiles(self.scene, scene: scene))
             }
         } catch {
             throw ValidationError(error.description)
+        }
+        if let record {
+            // The recording is renamed into place at the end: refused now, not after the session.
+            do {
+                try OutputFile.refuseAliasing(record, inputs: SceneReference.inputFiles(self.scene, scene: scene) + (log.map { [$0] } ?? []))
+            } catch {
+                throw ValidationError(error.description)
+            }
         }
         if let record, let log, record == log {
             throw ValidationError("--record and --log name the same file")

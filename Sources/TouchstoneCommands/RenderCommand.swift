@@ -70,7 +70,7 @@ struct PictureWindow {
 /// Reads a trace (replaying it through `scene` when there is one) and writes its picture: shared by
 /// `render` and `info --svg`. Damage the reader worked around goes to standard error as warnings.
 func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: String, window: PictureWindow) throws {
-    let inputs = [trace] + (sceneFile.map { $0.hasSuffix(".json") ? [$0] : [] } ?? [])
+    let inputs = [trace] + (sceneFile.flatMap { file in scene.map { SceneReference.inputFiles(file, scene: $0) } } ?? [])
     do {
         try OutputFile.refuseAliasing(output, inputs: inputs)
     } catch {

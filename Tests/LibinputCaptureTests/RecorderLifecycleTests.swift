@@ -127,6 +127,26 @@ extension EndToEnd {
             #expect(try FileManager.default.attributesOfItem(atPath: output + ".partial")[.size] as? Int ?? 0 <= limit)
         }
 
+        @Test("A header that cannot be written (file size limit) leaves no NAME.partial and says why")
+        func headerWriteFailureLeavesNoFile() throws {
+            let bed = try Testbed()
+            let node = try bed.add(.touchscreen, eventNumber: 5)
+            let output = bed.root + "/n.trace"
+            // Below the header's size (host, recorder and device: a few hundred bytes), above the message's
+            // (standard error is a file under the same limit).
+            let recorder = try RecorderProcess(
+                [], in: bed, waitingFor: [node], startedFile: nil,
+                reference: ["prlimit", "--fsize=220", try RecorderProcess.touchstoneExecutable().path, "record",
+                            "-o", output, "--device", node.path]
+            )
+            #expect(try recorder.waitForExit() == 1)
+            let message = recorder.standardError.split(separator: "\n").last.map(String.init) ?? ""
+            #expect(message.hasPrefix("touchstone record: cannot start \(output).partial: the header could not be written ("), "\(message)")
+            #expect(message.hasSuffix("nothing was recorded, so \(output).partial was removed"), "\(message)")
+            #expect(!FileManager.default.fileExists(atPath: output + ".partial"))
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
+
         @Test("A seat with no touch device gives one clear error and no file")
         func noDevices() throws {
             let bed = try Testbed()

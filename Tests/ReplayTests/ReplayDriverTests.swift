@@ -12,4 +12,30 @@ struct ReplayDriverTests {
         #expect(!log.contains("action singleTap"))
         #expect(log.contains("state singleTap recognized -> failed"))
     }
+
+    /// A scene of `count` taps on the window, each requiring the next to fail (the last requires none).
+    private func chain(_ count: Int) throws -> Scene {
+        let recognizers = (0..<count).map { index in
+            let next = index + 1 < count ? "\"r\(index + 1)\"" : ""
+            return #"{"id": "r\#(index)", "type": "tap", "requiresFailureOf": [\#(next)]}"#
+        }
+        let json = #"{"name": "chain", "window": {"width": 1280, "height": 800}, "recognizers": [\#(recognizers.joined(separator: ","))]}"#
+        return try SceneLoader.decode(Array(json.utf8), file: "chain.json")
+    }
+
+    // The limit only catches a return of the quadratic arbitration (minutes in a debug build);
+    // the replay itself takes about a second there.
+    @Test("A tap through 10,000 chained failure requirements recognizes only the last, failing all others",
+          .timeLimit(.minutes(1)))
+    func tenThousandChainedRecognizers() throws {
+        let count = 10_000
+        let log = try SyntheticTraces.log(try SyntheticTraces.document([.tap(fingers: 1)]), scene: try chain(count))
+        let lines = log.split(separator: "\n")
+        let actions = lines.filter { $0.contains(" action ") }
+        #expect(actions.count == 1)
+        #expect(actions.first?.contains(" action r\(count - 1) recognized ") == true)
+        let failed = lines.filter { $0.contains(" -> failed") }
+        #expect(failed.count == count - 1)
+        #expect(!failed.contains { $0.contains("state r\(count - 1) ") })
+    }
 }

@@ -48,7 +48,7 @@ struct EvemuCorpusTests {
     @Test("evemu → trace → evemu → trace keeps every touch sample, frame and time", arguments: corpusFiles)
     func roundTrip(file: String) throws {
         let (first, _) = try EvemuFormat.read(path: Fixtures.path("evemu/" + file))
-        let written = EvemuFormat.write(first)
+        let written = try EvemuFormat.write(first)
         let (second, _) = try EvemuFormat.read(text: written, file: "written " + file)
 
         #expect(second.events == first.events)

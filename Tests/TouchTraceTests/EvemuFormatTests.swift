@@ -141,7 +141,7 @@ struct EvemuFormatTests {
             .frame(FrameMark(time: 17_000, device: 0)),
         ]
         let document = TraceDocument(header: TraceHeader(recorder: RecorderInfo(name: "test", version: "1"), devices: [device]), events: events)
-        let text = EvemuFormat.write(document)
+        let text = try EvemuFormat.write(document)
         let (back, warnings) = try EvemuFormat.read(text: text, file: "written")
 
         #expect(back.events == events)
@@ -168,7 +168,7 @@ extension EvemuFormatTests {
 }
 
 extension EvemuFormatTests {
-    @Test("A recording with its device before its events is decoded as it is read; one whose device must be inferred is imported whole")
+    @Test("Every recording is decoded as it is read: with its device first, or with a device inferred in a first pass")
     func streamedWhereTheFormatAllows() throws {
         let folder = TemporaryDirectory("evemu-stream")
         let withHeader = try #require(try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("evemu/touchscreens"))
@@ -179,13 +179,17 @@ extension EvemuFormatTests {
         let headerless = folder.file("lonely.evemu")
         try eventsOnly.joined(separator: "\n").write(toFile: headerless, atomically: true, encoding: .utf8)
 
-        guard case .decoded = try TraceFile.open(path: Fixtures.path("evemu/touchscreens/" + withHeader)).events else {
-            Issue.record("a recording with a header is not decoded as it is read")
-            return
-        }
-        guard case .imported = try TraceFile.open(path: headerless).events else {
-            Issue.record("a recording without a device is not imported whole")
-            return
+        for path in [Fixtures.path("evemu/touchscreens/" + withHeader), headerless] {
+            let input = try TraceFile.open(path: path)
+            guard case .text = input.events else {
+                Issue.record("\(path) is not read as it is asked for")
+                continue
+            }
+            var events: [TraceEvent] = []
+            try input.forEachEvent { events.append($0) }
+            let (document, warnings) = try EvemuFormat.read(path: path)
+            #expect(events == document.events)
+            #expect(input.warnings == warnings)
         }
     }
 

@@ -188,16 +188,10 @@ extension EventLogFormatTests {
         #expect(input.warnings == warnings)
     }
 
-    @Test("An evtest log with its device header is decoded as it is read; a getevent log, whose devices may come and go, is imported whole")
-    func streamedWhereTheFormatAllows() throws {
-        let evtest = try #require(LogFixture.all.first { $0.format == .evtest })
-        let getevent = try #require(LogFixture.all.first { $0.format == .getevent })
-        guard case .decoded = try TraceFile.open(path: evtest.path).events else {
-            Issue.record("an evtest log with a header is not decoded as it is read")
-            return
-        }
-        guard case .imported = try TraceFile.open(path: getevent.path).events else {
-            Issue.record("a getevent log is not imported whole")
+    @Test("Every evtest and getevent log is decoded as it is read (devices in a first pass, events in a second)", arguments: LogFixture.all)
+    func streamedAsRead(fixture: LogFixture) throws {
+        guard case .text = try TraceFile.open(path: fixture.path).events else {
+            Issue.record("\(fixture.path) is not read as it is asked for")
             return
         }
     }

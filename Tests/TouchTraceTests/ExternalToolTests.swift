@@ -37,7 +37,7 @@ struct ExternalToolTests {
     @Test("libevemu reads our evemu export: the same device name and every event line", arguments: exported)
     func libevemuReadsEvemuExport(file: String) throws {
         let (document, _) = try EvemuFormat.read(path: Fixtures.path("evemu/" + file))
-        let text = EvemuFormat.write(document)
+        let text = try EvemuFormat.write(document)
         let lines = text.split(separator: "\n").filter { $0.hasPrefix("E: ") }.count
         let name = document.header.devices[0].name
 
@@ -54,7 +54,7 @@ struct ExternalToolTests {
             .touch(TouchSample(time: 2_016_000, phase: .up, touch: 0, x: 100, y: 100)),
             .frame(FrameMark(time: 2_016_000, device: 0)),
         ]
-        let text = EvemuFormat.write(TraceDocument(header: TraceHeader(recorder: RecorderInfo(name: "test", version: "1"), devices: [device]), events: events))
+        let text = try EvemuFormat.write(TraceDocument(header: TraceHeader(recorder: RecorderInfo(name: "test", version: "1"), devices: [device]), events: events))
 
         #expect(try check("evemu-libevemu-check.py", text, suffix: ".evemu") == "name=Synthetic Screen events=10 slots=9")
     }

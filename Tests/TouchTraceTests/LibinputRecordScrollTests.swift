@@ -101,7 +101,7 @@ struct LibinputRecordScrollTests {
     @Test("Two-finger scrolling is written as libinput entries and reads back exactly")
     func scrollRoundTrip() throws {
         let (first, _) = try LibinputRecordFormat.read(text: try scrollRecording(), file: "scroll.yml")
-        let yaml = LibinputRecordFormat.write(first)
+        let yaml = try LibinputRecordFormat.write(first)
         let (second, warnings) = try LibinputRecordFormat.read(text: yaml, file: "again.yml")
 
         #expect(yaml.contains("  - libinput:\n    - {time: 0.012000, type: POINTER_AXIS, axes: [0.0, 6.25], discrete: [0, 0], source: finger}\n"))

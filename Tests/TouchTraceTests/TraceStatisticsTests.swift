@@ -92,7 +92,7 @@ struct TraceStatisticsTests {
         let directory = TemporaryDirectory("statistics")
         let path = directory.file("whole.trace")
         let header = TraceHeader(recorder: RecorderInfo(name: "test", version: "1"), devices: [device(0, "first")])
-        try TraceFile.save(JSONLinesTrace(document: TraceDocument(header: header, events: events)), to: path, as: .binary)
+        try BinaryTrace.write(TraceDocument(header: header, events: events), to: path)
         var whole = TraceStatistics()
         try whole.add(contentsOf: TraceFile.open(path: path))
         #expect(whole == oneByOne)

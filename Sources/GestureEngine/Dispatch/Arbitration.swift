@@ -15,11 +15,18 @@
 /// - A deferred continuous recognizer's first action presents `began` (W17-219).
 extension TouchDispatcher {
     func reconcile() {
-        var progressed = true
+        // Each round after the first follows a state change or a wake-up from the round before,
+        // and reconciliation makes few of those: it only fails or cancels (once per recognizer,
+        // both are final) and wakes a recognizer once per requirement that fails or is cancelled.
+        // A pass beyond that bound is a reconciliation that feeds itself: a bug, stopped loudly
+        // rather than cut short.
+        let bound = 2 * inPlay.count + linksInPlay + 2
         var rounds = 0
-        while progressed && rounds < 256 {
+        var progressed = true
+        while progressed {
             progressed = false
             rounds += 1
+            if rounds > bound { unsettled("reconcile()", rounds: bound) }
             var index = 0
             while index < inPlay.count {
                 inPlay.with(index) { next in
@@ -30,6 +37,17 @@ extension TouchDispatcher {
                 index += 1
             }
         }
+    }
+
+    /// Stops the program naming the recognizers that would not settle: a loop guard that trips is
+    /// a bug in the engine (or a recognizer changing states from a delegate callback or action).
+    func unsettled(_ loop: String, rounds: Int) -> Never {
+        var waiting: [String] = []
+        inPlay.forEach { recognizer in
+            if recognizer.needsReconcile && waiting.count < 8 { waiting.append("\(recognizer.debugName) (\(recognizer.currentState))") }
+        }
+        preconditionFailure(
+            "\(loop) did not settle after \(rounds) rounds with \(inPlay.count) recognizers in play; still changing: \(waiting.joined(separator: ", "))")
     }
 
     /// One recognizer's state moved: apply the rules that follow from its new state.
@@ -58,14 +76,11 @@ extension TouchDispatcher {
         // The walks below go over `inPlay` unretained; `apply(.fail)` changes states, never the list.
         var blocked = false
         var waiting = false
-        if recognizer.hasFailureRequirements {
-            inPlay.forEach { requirement in
-                guard !blocked, requirement !== recognizer, recognizer.requiresFailure(of: requirement) else { return }
-                switch requirement.currentState {
-                case .began, .changed, .ended: blocked = true
-                case .possible: waiting = true
-                case .failed, .cancelled: break
-                }
+        for requirement in recognizer.requirementsInPlay where !blocked {
+            switch requirement._withUnsafeGuaranteedRef({ $0.currentState }) {
+            case .began, .changed, .ended: blocked = true
+            case .possible: waiting = true
+            case .failed, .cancelled: break
             }
         }
         if blocked {
@@ -110,30 +125,29 @@ extension TouchDispatcher {
 
     /// Whether `recognizer` has a requirement in play that has not failed yet.
     private func isWaitingOnRequirement(_ recognizer: GestureRecognizer) -> Bool {
-        guard recognizer.hasFailureRequirements else { return false }
-        return inPlay.contains { requirement in
-            guard requirement !== recognizer, recognizer.requiresFailure(of: requirement) else { return false }
-            let state = requirement.currentState
+        recognizer.requirementsInPlay.contains { requirement in
+            let state = requirement._withUnsafeGuaranteedRef { $0.currentState }
             return state != .failed && state != .cancelled
         }
     }
 
     /// Fails every recognizer that requires `recognizer` to fail and has not been let through.
     private func failDependents(of recognizer: GestureRecognizer) {
-        inPlay.forEach { dependent in
-            guard dependent !== recognizer, !dependent.isReleased, dependent.hasFailureRequirements else { return }
-            let state = dependent.currentState
-            guard state == .possible || state.isRecognizing else { return }
-            if dependent.requiresFailure(of: recognizer) { dependent.apply(.fail) }
+        // In collection order, as the observers see the failures; `apply(.fail)` never changes the list.
+        for dependent in recognizer.dependentsInPlay {
+            dependent._withUnsafeGuaranteedRef { dependent in
+                guard !dependent.isReleased else { return }
+                let state = dependent.currentState
+                if state == .possible || state.isRecognizing { dependent.apply(.fail) }
+            }
         }
     }
 
     /// Asks recognizers waiting on `recognizer` to look again: it may have been their last requirement.
     private func wakeDependents(of recognizer: GestureRecognizer) {
-        inPlay.forEach { dependent in
-            if dependent !== recognizer && !dependent.isReleased
-                && dependent.currentState.isRecognizing && dependent.requiresFailure(of: recognizer) {
-                dependent.needsReconcile = true
+        for dependent in recognizer.dependentsInPlay {
+            dependent._withUnsafeGuaranteedRef { dependent in
+                if !dependent.isReleased && dependent.currentState.isRecognizing { dependent.needsReconcile = true }
             }
         }
     }

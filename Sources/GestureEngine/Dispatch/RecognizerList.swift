@@ -38,6 +38,18 @@ struct RecognizerList {
         count -= 1
     }
 
+    /// Replaces the recognizer at `index`.
+    mutating func set(_ index: Int, _ recognizer: GestureRecognizer) {
+        precondition(index >= 0 && index < count, "RecognizerList index out of range")
+        storage[index] = .passUnretained(recognizer)
+    }
+
+    /// Keeps the first `newCount` recognizers.
+    mutating func truncate(to newCount: Int) {
+        precondition(newCount >= 0 && newCount <= count, "RecognizerList truncated past its end")
+        count = newCount
+    }
+
     /// Calls `body` with the recognizer at `index`, unretained.
     @inline(__always)
     func with<Result>(_ index: Int, _ body: (GestureRecognizer) -> Result) -> Result {

@@ -75,6 +75,13 @@ public final class TouchDispatcher {
     @exclusivity(unchecked)
     #endif
     private var pool: [Touch] = []
+    /// Failure requirements between recognizers in play (`link`), for the reconcile loop's bound.
+    var linksInPlay = 0
+    /// Activations so far: each recognizer's `playOrder`.
+    private var playCounter: UInt64 = 0
+    /// The recognizers in play that must be asked the class-wide failure questions about every
+    /// recognizer that joins (`GestureRecognizer.asksAboutFailureRequirements`), in collection order.
+    private var askersInPlay: [Unmanaged<GestureRecognizer>] = []
     /// The recognizers the trackpad gesture under way drives, in collection order.
     #if !DEBUG
     @exclusivity(unchecked)
@@ -337,12 +344,16 @@ public final class TouchDispatcher {
 
     /// Steps 4 to 7 (without the reset): reconcile, send actions, deliver to views.
     private func settle() {
+        // Another round follows only when an action changed a state (disabling a recognizer, say):
+        // at most once per recognizer's end of attempt. More is a loop, stopped loudly.
+        let bound = 2 * inPlay.count + 2
         var rounds = 0
         repeat {
+            rounds += 1
+            if rounds > bound { unsettled("settle()", rounds: bound) }
             reconcile()
             sendPendingActions()
-            rounds += 1
-        } while needsAnotherRound() && rounds < 64
+        } while needsAnotherRound()
         deliverToViews()
     }
 
@@ -428,19 +439,74 @@ public final class TouchDispatcher {
     private func activate(_ recognizer: GestureRecognizer) {
         recognizer.isActive = true
         recognizer.dispatcher = self
+        playCounter &+= 1
+        recognizer.playOrder = playCounter
         // Each delegate is a weak reference: load it once per recognizer, not once per question.
         let delegate = recognizer.delegateIfSet
-        inPlay.forEach { other in
+        recognizer.asksAboutFailureRequirements = delegate != nil || !(recognizer is EngineRecognizer)
+        // Requirements set with `require(toFail:)`, both ways, with the recognizers already in play:
+        // found through the recognizer's own lists, so a long chain costs its length.
+        for requirement in recognizer.failureRequirements where requirement.isActive && requirement.dispatcher === self {
+            link(recognizer, requiresFailureOf: requirement)
+        }
+        for dependent in recognizer.requiredBy {
+            dependent._withUnsafeGuaranteedRef { dependent in
+                if dependent.isActive && dependent.dispatcher === self { link(dependent, requiresFailureOf: recognizer) }
+            }
+        }
+        // The class-wide and delegate questions, for every pair in which one side may answer yes
+        // (the engine's own classes without a delegate never do), in collection order.
+        let ask = { (other: GestureRecognizer) in
             let otherDelegate = other.delegateIfSet
-            if asksToRequire(recognizer, delegate, failureOf: other, otherDelegate), !recognizer.requiresFailure(of: other) {
+            if self.asksToRequire(recognizer, delegate, failureOf: other, otherDelegate), !recognizer.requiresFailure(of: other) {
                 recognizer.attemptRequirements.append(other)
+                self.link(recognizer, requiresFailureOf: other)
             }
-            if asksToRequire(other, otherDelegate, failureOf: recognizer, delegate), !other.requiresFailure(of: recognizer) {
+            if self.asksToRequire(other, otherDelegate, failureOf: recognizer, delegate), !other.requiresFailure(of: recognizer) {
                 other.attemptRequirements.append(recognizer)
+                self.link(other, requiresFailureOf: recognizer)
             }
+        }
+        if recognizer.asksAboutFailureRequirements {
+            inPlay.forEach(ask)
+            askersInPlay.append(Unmanaged.passUnretained(recognizer))
+        } else {
+            for asker in askersInPlay { asker._withUnsafeGuaranteedRef(ask) }
         }
         recognizersInPlay.append(recognizer)
         inPlay.append(recognizer)
+    }
+
+    /// Records, on both sides, that `dependent` waits for `requirement` to fail in this sequence;
+    /// each side's list stays in collection order.
+    func link(_ dependent: GestureRecognizer, requiresFailureOf requirement: GestureRecognizer) {
+        Self.insert(requirement, into: &dependent.requirementsInPlay)
+        Self.insert(dependent, into: &requirement.dependentsInPlay)
+        linksInPlay += 1
+    }
+
+    private static func insert(_ recognizer: GestureRecognizer, into list: inout [Unmanaged<GestureRecognizer>]) {
+        let order = recognizer.playOrder
+        var index = list.endIndex
+        while index > list.startIndex, list[index - 1]._withUnsafeGuaranteedRef({ $0.playOrder > order }) { index -= 1 }
+        list.insert(Unmanaged.passUnretained(recognizer), at: index)
+    }
+
+    /// Takes a recognizer leaving play out of its partners' lists.
+    private func unlink(_ recognizer: GestureRecognizer) {
+        let me = Unmanaged.passUnretained(recognizer).toOpaque()
+        linksInPlay -= recognizer.dependentsInPlay.count + recognizer.requirementsInPlay.count
+        for dependent in recognizer.dependentsInPlay {
+            dependent._withUnsafeGuaranteedRef { $0.requirementsInPlay.removeAll { $0.toOpaque() == me } }
+        }
+        for requirement in recognizer.requirementsInPlay {
+            requirement._withUnsafeGuaranteedRef { $0.dependentsInPlay.removeAll { $0.toOpaque() == me } }
+        }
+        recognizer.dependentsInPlay.removeAll(keepingCapacity: true)
+        recognizer.requirementsInPlay.removeAll(keepingCapacity: true)
+        if recognizer.asksAboutFailureRequirements {
+            askersInPlay.removeAll { $0.toOpaque() == me }
+        }
     }
 
     private func asksToRequire(
@@ -454,26 +520,38 @@ public final class TouchDispatcher {
     }
 
     /// Resets, together, every finished recognizer whose failure-requirement partners are finished
-    /// too (W10-121: a single tap that recognized early waits for its double tap).
+    /// too (W10-121: a single tap that recognized early waits for its double tap). One pass in
+    /// collection order: each reset recognizer leaves its partners' lists at once (later ones then
+    /// no longer see it), and the lists in play are compacted at the end.
     private func resetSettledRecognizers() {
         var index = 0
+        var kept = 0
+        var resetAny = false
         while index < inPlay.count {
-            // Unretained: `recognizersInPlay` holds it until the removal below, the last use.
+            // Unretained: `recognizersInPlay` holds it until the compaction below, the last use.
             let settled = inPlay.with(index) { isSettled($0) && partnersSettled($0) }
+            let recognizer = recognizersInPlay[index]
             if settled {
-                let recognizer = recognizersInPlay[index]
                 recognizer.apply(.reset)
                 recognizer.reset()
                 recognizer.resetAttempt()
                 recognizer.dispatcher = nil
-                for touch in touchesHeld { touch.gestureRecognizers.removeAll { $0 === recognizer } }
+                unlink(recognizer)
                 recognizer.isActive = false
-                recognizersInPlay.remove(at: index)
-                inPlay.remove(at: index)
+                resetAny = true
             } else {
-                index += 1
+                if kept != index {
+                    recognizersInPlay[kept] = recognizer
+                    inPlay.set(kept, recognizer)
+                }
+                kept += 1
             }
+            index += 1
         }
+        guard resetAny else { return }
+        recognizersInPlay.removeSubrange(kept...)
+        inPlay.truncate(to: kept)
+        for touch in touchesHeld { touch.gestureRecognizers.removeAll { !$0.isActive } }
     }
 
     private func isSettled(_ recognizer: GestureRecognizer) -> Bool {
@@ -482,11 +560,9 @@ public final class TouchDispatcher {
     }
 
     private func partnersSettled(_ recognizer: GestureRecognizer) -> Bool {
-        return !inPlay.contains { other in
-            guard other !== recognizer else { return false }
-            let linked = recognizer.requiresFailure(of: other) || other.requiresFailure(of: recognizer)
-            return linked && !isSettled(other)
-        }
+        for partner in recognizer.requirementsInPlay where !partner._withUnsafeGuaranteedRef(isSettled) { return false }
+        for partner in recognizer.dependentsInPlay where !partner._withUnsafeGuaranteedRef(isSettled) { return false }
+        return true
     }
 
     // MARK: Calls from recognizers

@@ -130,6 +130,37 @@ open class GestureRecognizer: TimerTarget {
     @exclusivity(unchecked)
     #endif
     var attemptRequirements: [GestureRecognizer] = []
+    /// The recognizers whose `failureRequirements` name this one: the reverse of `require(toFail:)`,
+    /// unretained (each removes itself in its deinit), so a dispatcher finds a recognizer's
+    /// dependents without asking every other recognizer.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var requiredBy: [Unmanaged<GestureRecognizer>] = []
+    /// While in play: the recognizers in play this one requires to fail, and those that require it
+    /// to fail, each in the dispatcher's collection order (`playOrder`). Every arbitration rule
+    /// walks these instead of every recognizer in play, so a long chain of requirements costs
+    /// time in proportion to its length, not its square.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var requirementsInPlay: [Unmanaged<GestureRecognizer>] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var dependentsInPlay: [Unmanaged<GestureRecognizer>] = []
+    /// When the dispatcher activated it: increases with collection order.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var playOrder: UInt64 = 0
+    /// Whether the dispatcher must ask this recognizer, or its delegate, the class-wide failure
+    /// questions (`shouldRequireFailure(of:)` and the delegate's): true unless it is one of the
+    /// engine's own final classes, which never answer yes, and has no delegate.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var asksAboutFailureRequirements = true
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -152,6 +183,13 @@ open class GestureRecognizer: TimerTarget {
         self.name = name
         armedTimers.reserveCapacity(4)
         attemptRequirements.reserveCapacity(2)
+    }
+
+    deinit {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        for requirement in failureRequirements {
+            requirement.requiredBy.removeAll { $0.toOpaque() == me }
+        }
     }
 
     // MARK: State
@@ -242,7 +280,13 @@ open class GestureRecognizer: TimerTarget {
     /// instead, this recognizer fails. Example: a single tap requiring a double tap to fail.
     public final func require(toFail other: GestureRecognizer) {
         precondition(other !== self, "\(debugName) cannot require itself to fail")
-        if !failureRequirements.contains(where: { $0 === other }) { failureRequirements.append(other) }
+        guard !failureRequirements.contains(where: { $0 === other }) else { return }
+        let wasRequired = requiresFailure(of: other)
+        failureRequirements.append(other)
+        other.requiredBy.append(Unmanaged.passUnretained(self))
+        if !wasRequired, isActive, other.isActive, let dispatcher, dispatcher === other.dispatcher {
+            dispatcher.link(self, requiresFailureOf: other)
+        }
     }
 
     /// Whether this recognizer, recognizing, may exclude `other`. Default `true`.

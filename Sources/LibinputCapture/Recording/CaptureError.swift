@@ -16,6 +16,9 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
     case allDevicesUnplugged(names: [String], file: String)
     /// The trace writer failed (a full disk, a read-only directory). `detail` is its own message.
     case writeFailed(file: String, detail: String)
+    /// The trace file could not be created or its header written: nothing was recorded, and no
+    /// file is left. `detail` is the writer's own message.
+    case cannotCreate(file: String, detail: String)
     case cannotInstallSignalHandlers(errno: Int32)
 
     public var description: String {
@@ -38,6 +41,8 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
             "recording stopped: \(names.joined(separator: ", ")) unplugged; \(file) holds everything captured before"
         case .writeFailed(let file, let detail):
             "cannot write \(file): \(detail); everything up to the last flush is kept"
+        case .cannotCreate(let file, let detail):
+            "cannot start \(file): \(detail)"
         case .cannotInstallSignalHandlers(let code):
             "cannot watch for SIGINT/SIGTERM: \(String(cString: strerror(code)))"
         }

@@ -177,7 +177,9 @@ public final class Recorder {
         do {
             state.file.handle(.opened(try openOutput(name, header)))
         } catch {
-            throw Self.writeFailure(name, error)
+            // Nothing is kept: the writer leaves no file when not even the header could be written.
+            if let error = error as? TraceWriteError { throw .cannotCreate(file: error.file, detail: error.message) }
+            throw .cannotCreate(file: name, detail: "\(error)")
         }
         state.files.append(name)
         state.eventsAtLastFlush = 0

@@ -4,10 +4,8 @@ import TouchTrace
 /// (`docs/replay-log.md`): what `touchstone replay` does, as a library call.
 ///
 /// The trace is read through `TraceFile.open`, the road every command takes, so every format
-/// Touchstone reads works: a binary trace is streamed (memory does not grow with its length), an
-/// evemu recording or evtest log with its device before its events is decoded as it is read, the
-/// other text formats (JSON Lines, libinput record, getevent) are imported whole. The log reaches
-/// the sink in pieces as it grows.
+/// Touchstone reads works, every one streamed (memory does not grow with the trace's length). The
+/// log reaches the sink in pieces as it grows.
 ///
 /// ```swift
 /// import Replay
@@ -54,13 +52,8 @@ public enum TraceReplay {
             switch input.events {
             case .streamed(let reader):
                 try driver.feedAll(reader, drainingEvery: flushThreshold, into: &sink)
-            case .imported(let trace):
-                for event in trace.document.events {
-                    try driver.feed(event)
-                    if driver.pendingLogBytes >= flushThreshold { try driver.drainLog(into: &sink) }
-                }
-            case .decoded(let decoded):
-                try decoded.forEachEvent { event in
+            case .text:
+                try input.forEachEvent { event in
                     try driver.feed(event)
                     if driver.pendingLogBytes >= flushThreshold { try driver.drainLog(into: &sink) }
                 }

@@ -10,10 +10,13 @@ import TouchTrace
 public struct LatencyTracker: Sendable {
     public private(set) var samples = LatencySamples()
     private var sequenceStart: Microseconds?
-    /// Recognizers decided and awaiting their first action. A flat list (at most one entry per
-    /// recognizer of the scene) because it is searched on every action: scanning a few names is
-    /// cheaper than hashing one.
+    /// Recognizers decided and awaiting their first action, at most one entry per recognizer of
+    /// the scene. A flat list searched by name while it is short (scanning a few names is cheaper
+    /// than hashing one); past `scanLimit` entries, `positions` indexes it, so a scene of
+    /// thousands of recognizers deciding together costs time in proportion to their number.
     private var decidedAt: [(name: String, time: Microseconds)] = []
+    private var positions: [String: Int] = [:]
+    private static let scanLimit = 16
 
     public init() {}
 
@@ -26,18 +29,39 @@ public struct LatencyTracker: Sendable {
     public mutating func recognizer(_ name: String, changedTo state: RecognizerStateName, at time: Microseconds) {
         guard state == .began || state == .recognized else { return }
         if let start = sequenceStart { samples.add(name, recognition: time - start) }
-        if let index = decidedAt.firstIndex(where: { $0.name == name }) {
+        if let index = index(of: name) {
             decidedAt[index].time = time
-        } else {
-            decidedAt.append((name, time))
+            return
+        }
+        decidedAt.append((name, time))
+        if !positions.isEmpty {
+            positions[name] = decidedAt.count - 1
+        } else if decidedAt.count > Self.scanLimit {
+            for (index, entry) in decidedAt.enumerated() { positions[entry.name] = index }
         }
     }
 
     /// A recognizer sent its action.
     public mutating func actionSent(by name: String, at time: Microseconds) {
         // Most actions are a continuous recognizer's changes, long after its decision.
-        guard !decidedAt.isEmpty, let index = decidedAt.firstIndex(where: { $0.name == name }) else { return }
-        samples.add(name, action: time - decidedAt.remove(at: index).time)
+        guard !decidedAt.isEmpty, let index = index(of: name) else { return }
+        let decided = decidedAt[index].time
+        // Names are unique in the list, so its order does not matter: the last entry fills the gap.
+        let last = decidedAt.count - 1
+        if index != last {
+            decidedAt[index] = decidedAt[last]
+            if !positions.isEmpty { positions[decidedAt[index].name] = index }
+        }
+        decidedAt.removeLast()
+        if !positions.isEmpty {
+            positions[name] = nil
+            if decidedAt.isEmpty { positions.removeAll(keepingCapacity: true) }
+        }
+        samples.add(name, action: time - decided)
+    }
+
+    private func index(of name: String) -> Int? {
+        positions.isEmpty ? decidedAt.firstIndex { $0.name == name } : positions[name]
     }
 }
 

@@ -19,6 +19,9 @@ public struct Scene: Equatable, Sendable {
     /// Pairs of recognizer ids that may recognize at the same time (the scene's answer to
     /// `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)`, symmetric).
     public var simultaneous: [RecognizerPair]
+    /// The template files the scene's unistroke recognizers read (paths as resolved against the
+    /// scene file): inputs of every command that loads the scene, which no output may replace.
+    public var templateFiles: [String] = []
 
     public init(
         name: String, window: Size, mapping: DeviceMapping = .automatic,

@@ -1,4 +1,5 @@
 import Foundation
+import TouchTrace
 
 /// Reads scene files (`docs/scenes.md`) into `Scene` values, checking everything a replay relies on:
 /// types, ranges, unique ids, and that every failure requirement and simultaneous pair names a
@@ -9,6 +10,14 @@ import Foundation
 public enum SceneLoader {
     /// Reads and checks the scene file at `path`.
     public static func load(contentsOf path: String, registry: RecognizerRegistry = .standard) throws(SceneError) -> Scene {
+        // A FIFO or a directory would block or fail the read: refused before anything is opened.
+        if access(path, F_OK) == 0 {
+            do {
+                try RegularFile.check(path)
+            } catch {
+                throw SceneError(file: path, line: nil, keyPath: "", problem: error.message)
+            }
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SceneError(file: path, line: nil, keyPath: "", problem: "cannot read the file")
         }
@@ -36,7 +45,36 @@ public enum SceneLoader {
             simultaneous: try simultaneous(document)
         )
         try checkReferences(scene, document: document, ids: context.ids)
-        return scene
+        var withFiles = scene
+        withFiles.templateFiles = templateFiles(in: root, scene: file)
+        return withFiles
+    }
+
+    /// The `.json` entries of every `templates` list (only unistroke recognizers have one, the
+    /// document being valid), resolved as `templates` resolves them.
+    private static func templateFiles(in node: JSONNode, scene file: String) -> [String] {
+        var found: [String] = []
+        func visit(_ node: JSONNode) {
+            switch node.value {
+            case .object(let members):
+                for (key, value) in members {
+                    if key == "templates", case .array(let entries) = value.value {
+                        for case .string(let entry) in entries.map(\.value) where entry.hasSuffix(".json") {
+                            let directory = (file as NSString).deletingLastPathComponent
+                            found.append(entry.hasPrefix("/") ? entry : (directory as NSString).appendingPathComponent(entry))
+                        }
+                    } else {
+                        visit(value)
+                    }
+                }
+            case .array(let elements):
+                elements.forEach(visit)
+            default:
+                break
+            }
+        }
+        visit(node)
+        return found
     }
 
     /// What reading one document carries along: the kinds it may name and the ids seen so far.

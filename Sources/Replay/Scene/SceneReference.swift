@@ -35,4 +35,20 @@ public enum SceneReference {
             throw SceneError(file: path, line: 1, keyPath: "", problem: "\"\(text)\": \(error.problem)")
         }
     }
+
+    /// The files a command reads through the scene `reference` names (the scene file, when it is
+    /// one, and the template files `scene` read): inputs no output may replace.
+    public static func inputFiles(_ reference: String, scene: Scene, relativeTo folder: String? = nil) -> [String] {
+        let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.hasSuffix(".json") else { return scene.templateFiles }
+        return [trimmed.hasPrefix("/") || folder == nil ? trimmed : folder! + "/" + trimmed] + scene.templateFiles
+    }
+
+    /// `inputFiles` for a capture's `.scene` file: the file itself, the scene file it names and
+    /// that scene's template files (none beyond the `.scene` file when it cannot be read).
+    public static func inputFiles(captureSceneFile path: String) -> [String] {
+        guard let scene = try? resolve(captureSceneFile: path), let data = FileManager.default.contents(atPath: path) else { return [path] }
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return [path] + inputFiles(text, scene: scene, relativeTo: (path as NSString).deletingLastPathComponent)
+    }
 }

@@ -1,10 +1,19 @@
 import Foundation
 import GestureEngine
+import TouchTrace
 
 /// Reads and writes template files: one `UnistrokeTemplate` as JSON.
 public enum UnistrokeTemplateFile {
     /// The template in the file at `path`; errors name the file.
     public static func read(_ path: String) throws(TemplateFileError) -> UnistrokeTemplate {
+        // A FIFO or a directory would block or fail the read: refused before anything is opened.
+        if access(path, F_OK) == 0 {
+            do {
+                try RegularFile.check(path)
+            } catch {
+                throw TemplateFileError(file: path, problem: error.message)
+            }
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw TemplateFileError(file: path, problem: "cannot read the file")
         }

@@ -90,7 +90,7 @@ public struct VerifyRunner: Sendable {
         if update {
             if golden == log { return .updated(changed: false) }
             do {
-                try OutputFile.write(log, to: capture.goldenPath, inputs: [capture.tracePath, capture.sceneReferencePath])
+                try OutputFile.write(log, to: capture.goldenPath, inputs: [capture.tracePath] + SceneReference.inputFiles(captureSceneFile: capture.sceneReferencePath))
             } catch {
                 return .error(error.description)
             }

@@ -72,4 +72,7 @@ enum BinaryLayout {
 
     static let maxHeaderLength = 16 * 1024 * 1024
     static let maxAnnotationBytes = 1024 * 1024
+    /// A device added during a trace travels inside one chunk, whose payload readers take up to
+    /// `maxChunkPayload`; half of that leaves room for the events sealed before it.
+    static let maxAddedDeviceBytes = maxChunkPayload / 2
 }

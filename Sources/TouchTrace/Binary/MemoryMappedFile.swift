@@ -25,7 +25,7 @@ final class MemoryMappedFile {
         bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<source.count])
     }
 
-    init(path: String) throws {
+    init(path: String) throws(TraceInputError) {
         self.path = path
         copy = nil
         let fd = try RegularFile.open(path)
@@ -51,10 +51,17 @@ final class MemoryMappedFile {
     /// this process's resident set (they stay in the page cache and come back if touched): a
     /// reader streaming through a large file keeps a bounded footprint.
     func release(upTo offset: Int) {
+        release(from: 0, upTo: offset)
+    }
+
+    /// `release(upTo:)` for the pages between `start` and `offset` only: a reader calling it as it
+    /// goes need not hand back, again and again, what it already handed back.
+    func release(from start: Int, upTo offset: Int) {
         guard let mapping else { return }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let first = start / page * page
         let end = offset / page * page
-        if end > 0 { _ = madvise(mapping, end, MADV_DONTNEED) }
+        if end > first { _ = madvise(mapping + first, end - first, MADV_DONTNEED) }
     }
 
     deinit {

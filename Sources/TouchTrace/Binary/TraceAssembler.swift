@@ -43,6 +43,16 @@ struct TraceAssembler {
         if case .annotation(let note) = event, note.text.utf8.count > BinaryLayout.maxAnnotationBytes {
             throw TraceWriteError(file: file, message: "annotation of \(note.text.utf8.count) bytes is longer than 1 MiB")
         }
+        if case .device(.added(let time, let description)) = event {
+            // Refused here, as every reader would refuse the chunk that held it.
+            var encoded: [UInt8] = []
+            DeviceCodec.encode(description, into: &encoded)
+            guard encoded.count <= BinaryLayout.maxAddedDeviceBytes else {
+                throw TraceWriteError(
+                    file: file,
+                    message: "the device added at \(time) µs (names, properties) takes \(encoded.count) bytes; a trace holds at most \(BinaryLayout.maxAddedDeviceBytes) bytes for a device added during the trace")
+            }
+        }
         let sealed = chunk.mustSeal(before: event, flushInterval: flushInterval)
         if sealed { seal() }
         chunk.append(event)

@@ -1,16 +1,15 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Writes a binary trace to a file as events arrive, so that a recorder killed at any moment
 /// leaves a file readable up to its last flushed chunk.
 ///
-/// Bytes go to `NAME.partial`; `close()` adds the index and trailer and renames it to `NAME`.
-/// A chunk is sealed and written with write(2) as soon as an event arrives `flushInterval` or more
-/// after the open chunk's first event, and on `flush()` and `close()`. The same events and the same
-/// `flush()` calls always give the same bytes.
+/// Bytes go through `OutputFile`, the one way Touchstone writes files: by default (`.kept`, the
+/// recorders) to `NAME.partial`, which `close()` finishes with the index and trailer and renames to
+/// `NAME`; a writer that fails or is dropped before `close()` leaves `NAME.partial` readable up to
+/// its last complete chunk, and none at all if not even the header could be written. With
+/// `.hidden` (conversions, generated traces) a failed write leaves nothing behind.
+///
+/// A chunk is sealed and written as soon as an event arrives `flushInterval` or more after the open
+/// chunk's first event, and on `flush()` and `close()`. The same events and the same `flush()`
+/// calls always give the same bytes.
 ///
 /// ```swift
 /// let writer = try TraceWriter(path: "session.trace", header: header)
@@ -34,38 +33,32 @@ public final class TraceWriter {
     }
 
     private let path: String
-    private let partialPath: String
-    private var fd: Int32
+    /// The name errors give: `NAME.partial` while a kept file is written, else `NAME`.
+    private let errorName: String
+    private let file: OutputFile
     private var assembler: TraceAssembler
     /// Set once a write failed or the file was closed; later calls throw it.
     private var finalError: TraceWriteError?
-    private var durableSize = 0
 
-    /// Creates (or replaces) `path + ".partial"` and writes the header to it.
-    public init(path: String, header: TraceHeader, options: Options = .init()) throws {
+    /// Opens the output (refusing one that is also one of `inputs`) and writes the header. A
+    /// header that cannot be written leaves no file: the error says so.
+    public init(
+        path: String, header: TraceHeader, options: Options = .init(), partial: OutputFile.Partial = .kept,
+        inputs: [String] = []
+    ) throws {
         self.path = path
-        partialPath = path + ".partial"
-        try OutputTarget.check(path)
         assembler = try TraceAssembler(header: header, options: options, file: path)
-        fd = open(partialPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw TraceWriteError(file: partialPath, message: "cannot create: \(String(cString: strerror(errno)))")
-        }
         do {
-            try writeOut()
+            file = try OutputFile(path: path, inputs: inputs, partial: partial)
         } catch {
-            Glibc.close(fd)
-            throw error
+            throw TraceWriteError(file: error.path, message: error.reason)
         }
-    }
-
-    deinit {
-        // Not closed: leave NAME.partial as a killed recorder would, readable up to its last chunk.
-        if fd >= 0 { Glibc.close(fd) }
+        errorName = partial == .kept ? file.temporaryPath ?? path : path
+        try writeOut()
     }
 
     /// Bytes handed to the file so far.
-    public var bytesWritten: Int { durableSize }
+    public var bytesWritten: Int { file.bytesWritten }
 
     /// Events accepted by `append(_:)`, including those still in the open chunk.
     public var eventsWritten: Int { assembler.eventCount }
@@ -76,25 +69,23 @@ public final class TraceWriter {
         if try assembler.append(event, file: path) { try writeOut() }
     }
 
-    /// Seals the open chunk, if any, and writes it to `NAME.partial`.
+    /// Seals the open chunk, if any, and writes it.
     public func flush() throws {
         try checkUsable()
         assembler.seal()
         try writeOut()
     }
 
-    /// Writes the last chunk, the index and the trailer, then renames `NAME.partial` to `NAME`.
+    /// Writes the last chunk, the index and the trailer, then makes the file final under `NAME`.
     public func close() throws {
         try checkUsable()
         assembler.finish()
         try writeOut()
-        guard fsync(fd) == 0 else { throw fail("cannot sync: \(String(cString: strerror(errno)))") }
-        Glibc.close(fd)
-        fd = -1
         finalError = TraceWriteError(file: path, message: "the writer is closed")
-        guard rename(partialPath, path) == 0 else {
-            throw TraceWriteError(
-                file: path, message: "cannot rename \(partialPath): \(String(cString: strerror(errno)))")
+        do {
+            try file.commit()
+        } catch {
+            throw TraceWriteError(file: errorName, message: error.reason)
         }
     }
 
@@ -104,33 +95,26 @@ public final class TraceWriter {
         if let finalError { throw finalError }
     }
 
-    /// Writes everything the assembler produced. On failure, cuts the file back to the last
-    /// complete write so that a half-written chunk does not follow the good ones.
+    /// Writes everything the assembler produced. A failed write is cut back by `OutputFile`, so a
+    /// half-written chunk never follows the good ones.
     private func writeOut() throws {
-        let fd = self.fd
-        var failure: Int32 = 0
+        var failure: OutputFileError?
+        let file = self.file
         assembler.drainOutput { bytes in
-            var rest = bytes
-            while !rest.isEmpty {
-                let written = write(fd, rest.baseAddress, rest.count)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                rest = UnsafeRawBufferPointer(rebasing: rest[written...])
+            do throws(OutputFileError) {
+                try file.write(bytes)
+            } catch {
+                failure = error
             }
         }
-        guard failure == 0 else {
-            _ = ftruncate(fd, off_t(durableSize))
-            throw fail("write failed: \(String(cString: strerror(failure))); the file keeps its first \(durableSize) bytes")
-        }
-        durableSize = assembler.producedCount
-    }
-
-    private func fail(_ message: String) -> TraceWriteError {
-        let error = TraceWriteError(file: partialPath, message: message)
+        guard let failure else { return }
+        let kept = file.bytesWritten
+        let error = TraceWriteError(
+            file: errorName,
+            message: kept == 0 && errorName != path
+                ? "the header could not be written (\(failure.reason)); nothing was recorded, so \(errorName) was removed"
+                : "write failed: \(failure.reason); the file keeps its first \(kept) bytes")
         finalError = error
-        return error
+        throw error
     }
 }

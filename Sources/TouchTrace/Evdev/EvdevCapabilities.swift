@@ -200,13 +200,22 @@ public struct EvdevCapabilities: Equatable, Sendable {
     /// What a recording's events reveal about a device whose description is missing: every code
     /// seen, and each axis's range as the smallest and largest value seen.
     public static func inferred(from events: [EvdevEvent], name: String) -> EvdevCapabilities {
-        var capabilities = EvdevCapabilities(name: name)
-        var ranges: [UInt16: (Int32, Int32)] = [:]
-        var sawMTReport = false
-        for event in events {
+        var inference = Inference()
+        for event in events { inference.add(event) }
+        return inference.capabilities(name: name)
+    }
+
+    /// `inferred(from:name:)` one event at a time, so a reader streaming a file never holds its
+    /// events: memory grows with the codes seen, not with the events.
+    struct Inference: Sendable {
+        private var capabilities = EvdevCapabilities(name: "")
+        private var ranges: [UInt16: (Int32, Int32)] = [:]
+        private var sawMTReport = false
+
+        mutating func add(_ event: EvdevEvent) {
             if event.type == EvdevCode.EV_SYN {
                 if event.code == EvdevCode.SYN_MT_REPORT { sawMTReport = true }
-                continue
+                return
             }
             capabilities.addCode(type: event.type, code: event.code)
             if event.type == EvdevCode.EV_ABS {
@@ -214,19 +223,24 @@ public struct EvdevCapabilities: Equatable, Sendable {
                 ranges[event.code] = (min(old.0, event.value), max(old.1, event.value))
             }
         }
-        for (code, range) in ranges {
-            capabilities.addAxis(code, AxisRange(minimum: range.0, maximum: range.1))
+
+        func capabilities(name: String) -> EvdevCapabilities {
+            var capabilities = capabilities
+            capabilities.name = name
+            for (code, range) in ranges {
+                capabilities.addAxis(code, AxisRange(minimum: range.0, maximum: range.1))
+            }
+            if capabilities.axes[EvdevCode.ABS_MT_TRACKING_ID] != nil {
+                capabilities.axes[EvdevCode.ABS_MT_TRACKING_ID] = AxisRange(minimum: 0, maximum: 65535)
+            }
+            // Slot 0 is often never named (its events come before any ABS_MT_SLOT): count from 0.
+            if let slot = capabilities.axes[EvdevCode.ABS_MT_SLOT] {
+                capabilities.axes[EvdevCode.ABS_MT_SLOT] = AxisRange(minimum: 0, maximum: max(slot.maximum, 0))
+            } else if !sawMTReport, capabilities.axes[EvdevCode.ABS_MT_TRACKING_ID] != nil {
+                // Tracking ids without SYN_MT_REPORT: protocol B with a single, never-named slot.
+                capabilities.addAxis(EvdevCode.ABS_MT_SLOT, AxisRange(minimum: 0, maximum: 0))
+            }
+            return capabilities
         }
-        if capabilities.axes[EvdevCode.ABS_MT_TRACKING_ID] != nil {
-            capabilities.axes[EvdevCode.ABS_MT_TRACKING_ID] = AxisRange(minimum: 0, maximum: 65535)
-        }
-        // Slot 0 is often never named (its events come before any ABS_MT_SLOT): count from 0.
-        if let slot = capabilities.axes[EvdevCode.ABS_MT_SLOT] {
-            capabilities.axes[EvdevCode.ABS_MT_SLOT] = AxisRange(minimum: 0, maximum: max(slot.maximum, 0))
-        } else if !sawMTReport, capabilities.axes[EvdevCode.ABS_MT_TRACKING_ID] != nil {
-            // Tracking ids without SYN_MT_REPORT: protocol B with a single, never-named slot.
-            capabilities.addAxis(EvdevCode.ABS_MT_SLOT, AxisRange(minimum: 0, maximum: 0))
-        }
-        return capabilities
     }
 }

@@ -2,8 +2,10 @@
 /// they become a trace: the per-format readers only turn lines into these, and the shared decoder
 /// does the rest.
 ///
-/// Events are kept in file order with the device each belongs to, so the devices' frames stay
-/// interleaved as the tool printed them (touch ids then follow the order sequences start in).
+/// A log is read twice, so that its events are never held: the first pass learns the devices (what
+/// each declares, and for one that declares nothing, what its events reveal), the second decodes
+/// the events in file order, so the devices' frames stay interleaved as the tool printed them
+/// (touch ids then follow the order sequences start in).
 struct EvdevLog {
     struct Device {
         /// How the log names the device (`/dev/input/event2`), or empty when it names none.
@@ -13,17 +15,22 @@ struct EvdevLog {
         var declared: EvdevCapabilities?
         /// The line that introduced the device (or its first event).
         var line: Int
-        var events: [EvdevEvent] = []
-        var lines: [Int] = []
+        var eventCount = 0
+        /// The line of its last event.
+        var lastLine = 0
+        /// What its events reveal, for a device the log does not describe.
+        var inference = EvdevCapabilities.Inference()
     }
 
     let file: String
     var devices: [Device] = []
-    /// The device of each event, in file order.
-    private var order: [UInt16] = []
+    /// Second pass: each device's decoder (nil for devices left out) and where they decode to.
+    private var decoders: [EvdevTouchDecoder?]?
+    var output: EvdevDecodeOutput
 
     init(file: String) {
         self.file = file
+        output = EvdevDecodeOutput(file: file)
     }
 
     /// Devices are few (one per node); more than this many is a hostile file.
@@ -38,9 +45,14 @@ struct EvdevLog {
     }
 
     mutating func append(_ event: EvdevEvent, device: Int, line: Int) {
-        devices[device].events.append(event)
-        devices[device].lines.append(line)
-        order.append(UInt16(device))
+        if decoders != nil {
+            if decoders![device] != nil { decoders![device]!.consume(event, line: line, into: &output) }
+            return
+        }
+        devices[device].eventCount += 1
+        devices[device].lastLine = line
+        // Only a device the log does not describe is inferred (a description, even a late one, wins).
+        if devices[device].declared == nil { devices[device].inference.add(event) }
     }
 
     /// Whether a device's capabilities make it a touch device (touchscreen, touchpad, or a
@@ -50,112 +62,114 @@ struct EvdevLog {
             || (capabilities.axes[EvdevCode.ABS_X] != nil && capabilities.has(type: EvdevCode.EV_KEY, code: EvdevCode.BTN_TOUCH))
     }
 
-    /// Decodes every touch device's events into one trace. Devices without a declared description
-    /// are inferred from their events (with a warning); devices that are not touch devices but
-    /// sent events are left out with a warning. Throws when no touch device sent anything.
-    func decode(
-        source: DeviceSource, recorder: RecorderInfo, extraWarnings: [FormatWarning]
-    ) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
-        var output = EvdevDecodeOutput(file: file, expectedEvents: order.count / 4)
-        var capabilities: [EvdevCapabilities?] = []
-        var trackIndex: [Int?] = []
-        var kept = 0
+    /// After the first pass: the trace's header, and this log made ready to decode the second pass
+    /// into `output`. Devices without a declared description are inferred from their events (with
+    /// a warning); devices that are not touch devices but sent events are left out with a warning.
+    /// Throws when no touch device sent anything.
+    mutating func beginDecoding(source: DeviceSource, recorder: RecorderInfo) throws(TraceInputError) -> TraceHeader {
+        var found: [EvdevTouchDecoder?] = []
+        var descriptions: [DeviceDescription] = []
         for device in devices {
             let label = device.name.isEmpty ? device.node : "\(device.node) (\(device.name))"
-            var found = device.declared
-            if found == nil, !device.events.isEmpty {
-                found = EvdevCapabilities.inferred(from: device.events, name: device.name.isEmpty ? device.node : device.name)
+            var capabilities = device.declared
+            if capabilities == nil, device.eventCount > 0 {
+                capabilities = device.inference.capabilities(name: device.name.isEmpty ? device.node : device.name)
                 output.warn(line: device.line, "no description of \(label.isEmpty ? "the device" : label) in the log: its ranges are inferred from the events (the values seen)")
             }
-            guard let caps = found, Self.isTouchDevice(caps), !device.events.isEmpty else {
-                if !device.events.isEmpty {
-                    output.warn(line: device.line, "\(label) is not a touch device: its \(device.events.count) events are left out")
+            guard let caps = capabilities, Self.isTouchDevice(caps), device.eventCount > 0 else {
+                if device.eventCount > 0 {
+                    output.warn(line: device.line, "\(label) is not a touch device: its \(device.eventCount) events are left out")
                 }
-                capabilities.append(nil)
-                trackIndex.append(nil)
+                found.append(nil)
                 continue
             }
-            capabilities.append(caps)
-            trackIndex.append(kept)
-            kept += 1
+            let index = DeviceIndex(descriptions.count)
+            found.append(EvdevTouchDecoder(device: index, capabilities: caps))
+            var properties: [DeviceDescription.Property] = []
+            if !device.node.isEmpty { properties.append(.init(LibinputRecordFormat.nodeKey, device.node)) }
+            // The device in evemu's spelling, so it can be exported to evemu or emulated again.
+            properties += EvemuHeader.lines(for: caps).map { .init(EvemuHeader.propertyKey, $0) }
+            descriptions.append(caps.deviceDescription(index: index, source: source, properties: properties))
         }
-        guard kept > 0 else {
+        guard !descriptions.isEmpty else {
             throw TraceInputError(file: file, location: .wholeFile, message: "no touch device sent events in this log")
         }
-        var decoders: [EvdevTouchDecoder?] = capabilities.enumerated().map { index, caps in
-            caps.map { EvdevTouchDecoder(device: DeviceIndex(trackIndex[index]!), capabilities: $0) }
-        }
-        var cursors = [Int](repeating: 0, count: devices.count)
-        for deviceIndex in order {
-            let d = Int(deviceIndex)
-            let i = cursors[d]
-            cursors[d] = i + 1
-            guard decoders[d] != nil else { continue }
-            decoders[d]!.consume(devices[d].events[i], line: devices[d].lines[i], into: &output)
-        }
-        var descriptions: [DeviceDescription] = []
-        for d in devices.indices {
-            guard decoders[d] != nil, let caps = capabilities[d] else { continue }
-            decoders[d]!.finish(line: devices[d].lines.last ?? devices[d].line, into: &output)
-            descriptions.append(Self.description(node: devices[d].node, caps, index: DeviceIndex(trackIndex[d]!), source: source))
-        }
-        let header = TraceHeader(recorder: recorder, host: HostInfo(), devices: descriptions)
-        return (TraceDocument(header: header, events: output.events), extraWarnings + output.allWarnings)
+        decoders = found
+        return TraceHeader(recorder: recorder, host: HostInfo(), devices: descriptions)
     }
 
-    /// A kept device as the trace describes it: its node, and its capabilities in evemu's spelling
-    /// so it can be exported to evemu or emulated again.
-    private static func description(node: String, _ caps: EvdevCapabilities, index: DeviceIndex, source: DeviceSource) -> DeviceDescription {
-        var properties: [DeviceDescription.Property] = []
-        if !node.isEmpty { properties.append(.init(LibinputRecordFormat.nodeKey, node)) }
-        properties += EvemuHeader.lines(for: caps).map { .init(EvemuHeader.propertyKey, $0) }
-        return caps.deviceDescription(index: index, source: source, properties: properties)
+    /// After the second pass: warns about frames and touches the log leaves open, device by device.
+    mutating func finishDecoding(lastLines: [Int]) {
+        guard decoders != nil else { return }
+        for d in decoders!.indices where decoders![d] != nil {
+            decoders![d]!.finish(line: lastLines[d], into: &output)
+        }
+    }
+}
+
+/// A reader of one evdev log format (`getevent`, `evtest`): lines in, devices and events into its
+/// `EvdevLog`.
+protocol EvdevLogReading {
+    init(file: String)
+    var log: EvdevLog { get set }
+    /// Reads one line.
+    mutating func take(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) throws(LineScanner.LineError)
+    /// After the last line of the first pass: completes the devices' descriptions and returns what
+    /// there is to say about the whole log.
+    mutating func finishLines() throws(TraceInputError) -> [FormatWarning]
+    static var source: DeviceSource { get }
+    static var recorderName: String { get }
+}
+
+/// An evdev log streamed in two passes (`EvdevLog`): the header once the first pass is over, then
+/// the events decoded as they are asked for.
+final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
+    let header: TraceHeader
+    private var reader: Reader
+    private var cursor: TextLineCursor
+    private let lastLines: [Int]
+    private let logWarnings: [FormatWarning]
+    private var finished = false
+
+    init(_ storage: MemoryMappedFile, file: String) throws(TraceInputError) {
+        var first = Reader(file: file)
+        var scan = TextLineCursor(storage)
+        while let line = try scan.next() { try Self.take(line, scan.number, &first, file: file) }
+        logWarnings = try first.finishLines()
+        lastLines = first.log.devices.map { $0.eventCount > 0 ? $0.lastLine : $0.line }
+        let recorder = RecorderInfo(name: Reader.recorderName, version: "", detail: "imported from \(EvemuReader.baseName(file))")
+        header = try first.log.beginDecoding(source: Reader.source, recorder: recorder)
+        // The second pass reads the lines again with a fresh reader whose log decodes.
+        reader = Reader(file: file)
+        let initialDevices = reader.log.devices
+        reader.log = first.log
+        reader.log.devices = initialDevices
+        cursor = TextLineCursor(storage)
     }
 
-    // MARK: - Decoding as the log is read
-
-    /// The one device of a log decoded as it is read: possible when the log declares it, before its
-    /// events, as a touch device (what `decode` would then do, event by event). Nil otherwise.
-    func directDecoder(source: DeviceSource, recorder: RecorderInfo) -> DirectDecoder? {
-        guard devices.count == 1, let caps = devices[0].declared, Self.isTouchDevice(caps) else { return nil }
-        let header = TraceHeader(
-            recorder: recorder, host: HostInfo(), devices: [Self.description(node: devices[0].node, caps, index: 0, source: source)])
-        return DirectDecoder(
-            header: header, decoder: EvdevTouchDecoder(device: 0, capabilities: caps), output: EvdevDecodeOutput(file: file))
+    private static func take(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ reader: inout Reader, file: String) throws(TraceInputError) {
+        do throws(LineScanner.LineError) {
+            try reader.take(line, number)
+        } catch {
+            throw TraceInputError(file: file, location: .line(number), message: error.message)
+        }
     }
 
-    /// Decodes a declared touch device's events as they come; `output.events` is drained by the caller.
-    struct DirectDecoder {
-        let header: TraceHeader
-        var decoder: EvdevTouchDecoder
-        var output: EvdevDecodeOutput
-        private(set) var events = 0
-        private var lastLine = 0
+    var warnings: [FormatWarning] { logWarnings + reader.log.output.allWarnings }
 
-        init(header: TraceHeader, decoder: EvdevTouchDecoder, output: EvdevDecodeOutput) {
-            self.header = header
-            self.decoder = decoder
-            self.output = output
+    func read(into events: inout [TraceEvent], flushes: inout [Int]) throws(TraceInputError) -> Bool {
+        flushes.removeAll(keepingCapacity: true)
+        events.removeAll(keepingCapacity: true)
+        guard !finished else { return false }
+        swap(&events, &reader.log.output.events)
+        while reader.log.output.events.count < textBatchSize, let line = try cursor.next() {
+            try Self.take(line, cursor.number, &reader, file: reader.log.file)
         }
-
-        mutating func consume(_ event: EvdevEvent, line: Int) {
-            events += 1
-            lastLine = line
-            decoder.consume(event, line: line, into: &output)
+        if reader.log.output.events.count < textBatchSize {
+            finished = true
+            reader.log.finishDecoding(lastLines: lastLines)
         }
-
-        /// Ends the log as `decode` does: touches still down are closed; no events at all is the
-        /// same error.
-        mutating func finish(file: String) throws(TraceInputError) {
-            guard events > 0 else {
-                throw TraceInputError(file: file, location: .wholeFile, message: "no touch device sent events in this log")
-            }
-            decoder.finish(line: lastLine, into: &output)
-        }
-
-        mutating func drain(_ body: (TraceEvent) throws -> Void) rethrows {
-            for event in output.events { try body(event) }
-            output.events.removeAll(keepingCapacity: true)
-        }
+        swap(&events, &reader.log.output.events)
+        return !events.isEmpty || !finished
     }
 }

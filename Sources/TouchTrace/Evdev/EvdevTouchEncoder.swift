@@ -44,19 +44,31 @@ struct EvdevTouchEncoder {
     /// Encodes the touch samples and frame marks of `device` in `events`, calling `emit` for each
     /// evdev event in order. Other devices' events, gestures and annotations are skipped.
     mutating func encode(_ events: [TraceEvent], device: DeviceIndex, emit: (EvdevEvent) -> Void) {
-        for event in events {
-            switch event {
-            case .touch(let sample) where sample.device == device:
-                if let first = frame.first, first.time != sample.time {
-                    flush(at: first.time, emit: emit)
-                }
-                frame.append(sample)
-            case .frame(let mark) where mark.device == device:
-                if !frame.isEmpty { flush(at: mark.time, emit: emit) }
-            default:
-                break
+        for event in events { add(event, device: device, emit: emit) }
+        finish(emit: emit)
+    }
+
+    /// `encode` one event at a time, for writers that stream: the events of a frame wait until
+    /// its mark (or a sample at another time) closes it.
+    mutating func add(_ event: TraceEvent, device: DeviceIndex, emit: (EvdevEvent) -> Void) {
+        switch event {
+        case .touch(let sample) where sample.device == device:
+            if let first = frame.first, first.time != sample.time {
+                flush(at: first.time, emit: emit)
             }
+            frame.append(sample)
+        case .frame(let mark) where mark.device == device:
+            if !frame.isEmpty { flush(at: mark.time, emit: emit) }
+        default:
+            break
         }
+    }
+
+    /// The time of the frame waiting for its mark, if one is.
+    var pendingFrameTime: Microseconds? { frame.first?.time }
+
+    /// After the last event: writes a frame no mark closed.
+    mutating func finish(emit: (EvdevEvent) -> Void) {
         if let first = frame.first { flush(at: first.time, emit: emit) }
     }
 

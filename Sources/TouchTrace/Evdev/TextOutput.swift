@@ -20,37 +20,61 @@ struct TextOutput {
     }
 
     /// A decimal number, right-aligned in `width` columns filled with `pad` (`0` pads after the sign).
+    /// Digits are written in place, last first: no buffer, no generic machinery per digit.
     mutating func append(_ value: Int64, width: Int = 0, pad: UInt8 = UInt8(ascii: " ")) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var magnitude = value.magnitude
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
+        let magnitude = value.magnitude
+        var digits = 1
+        var rest = magnitude
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
         }
-        let length = count + (value < 0 ? 1 : 0)
+        let length = digits + (value < 0 ? 1 : 0)
         if value < 0, pad == UInt8(ascii: "0") { bytes.append(UInt8(ascii: "-")) }
-        if length < width { bytes.append(contentsOf: repeatElement(pad, count: width - length)) }
+        for _ in length..<max(width, length) { bytes.append(pad) }
         if value < 0, pad != UInt8(ascii: "0") { bytes.append(UInt8(ascii: "-")) }
-        withUnsafeBytes(of: &digits) { buffer in
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        let start = bytes.count
+        for _ in 0..<digits { bytes.append(UInt8(ascii: "0")) }
+        var index = start + digits - 1
+        rest = magnitude
+        while index >= start {
+            bytes[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+            index -= 1
         }
     }
 
     /// Four lowercase hex digits, as evemu writes types and codes.
     mutating func appendHex4(_ value: UInt16) {
-        let digits: StaticString = "0123456789abcdef"
-        digits.withUTF8Buffer { table in
-            for shift in stride(from: 12, through: 0, by: -4) {
-                bytes.append(table[Int(value >> UInt16(shift)) & 0xf])
-            }
-        }
+        bytes.append(Self.hexDigit(value >> 12))
+        bytes.append(Self.hexDigit(value >> 8))
+        bytes.append(Self.hexDigit(value >> 4))
+        bytes.append(Self.hexDigit(value))
+    }
+
+    private static func hexDigit(_ value: UInt16) -> UInt8 {
+        let nibble = UInt8(truncatingIfNeeded: value & 0xf)
+        return nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
     var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Hands the text gathered so far to `file` and forgets it: the streaming writers call this
+    /// whenever `count` passes `drainThreshold`, and once at the end.
+    mutating func drain(to file: OutputFile) throws(OutputFileError) {
+        try file.write(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    var count: Int { bytes.count }
+    static let drainThreshold = 1 << 16
+
+    /// Refuses text a line-based format cannot hold as written: a control character (a line break
+    /// ends the line early, and Touchstone's own reader would then reject the file). Tabs are fine.
+    static func refuseControlCharacters(in text: String, what: String, format: String, file: String) throws(TraceWriteError) {
+        guard let bad = text.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else { return }
+        let code = String(bad.value, radix: 16, uppercase: true)
+        throw TraceWriteError(
+            file: file, message: "\(what) holds a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)), which \(format) cannot hold")
+    }
 }

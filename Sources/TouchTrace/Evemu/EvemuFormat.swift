@@ -35,62 +35,23 @@ public enum EvemuFormat {
     /// then `NAME.desc`; `NAME-ACTION.events` → `NAME.desc`), and a warning says which; with no companion, the device is inferred from
     /// the events and a warning says so.
     public static func read(path: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
-        let bytes = try readFile(path)
-        var reader = EvemuReader(file: path)
-        var companion: String?
-        var result = try reader.readEvents(bytes) { () throws(TraceInputError) -> EvemuHeader? in
-            guard let found = companionDescription(forEvents: path) else { return nil }
-            companion = found
-            var descReader = EvemuReader(file: found)
-            try descReader.readHeader(try readFile(found))
-            return descReader.header
-        }
-        if let companion {
-            result.1.insert(FormatWarning(file: path, location: .wholeFile, message: "no device header; using \(companion)"), at: 0)
-        }
-        return result
+        try open(path: path).document()
     }
 
-    /// The recording at `path` decoded as it is read (`DecodedTextInput`), when its device is
-    /// known before its events: a header at the top, or a companion `.desc` (as `read(path:)` finds
-    /// it). Nil for a file whose device must be inferred from all its events: `read(path:)` then.
-    static func stream(path: String) throws(TraceInputError) -> DecodedTextInput? {
-        var companion: String?
-        let missingHeader = { () throws(TraceInputError) -> EvemuHeader? in
+    /// `read(path:)` streamed: the header at once, the events as they are asked for.
+    static func open(path: String) throws(TraceInputError) -> EvemuEventSource {
+        try EvemuEventSource(try mapped(path), file: path) { () throws(TraceInputError) -> (EvemuHeader, String)? in
             guard let found = companionDescription(forEvents: path) else { return nil }
-            companion = found
             var descReader = EvemuReader(file: found)
             try descReader.readHeader(try readFile(found))
-            return descReader.header
-        }
-        // First look: the lines up to the first event give the device.
-        var prelude = EvemuReader(file: path)
-        try FileLines.forEach(path: path, mapError: { $0 }) { (line, number) throws(TraceInputError) in
-            try prelude.take(line, number, missingHeader: missingHeader)
-            return !line.starts(with: "E:".utf8)
-        }
-        guard prelude.isDecoding, let header = prelude.decodedDevice else { return nil }
-        let companionWarning = companion.map { FormatWarning(file: path, location: .wholeFile, message: "no device header; using \($0)") }
-        return DecodedTextInput(header: header) { body in
-            var reader = EvemuReader(file: path)
-            try FileLines.forEach(path: path, mapError: { $0 as any Error }) { line, number in
-                try reader.take(line, number, missingHeader: missingHeader)
-                try reader.drain(body)
-                return true
-            }
-            var (_, warnings) = try reader.finish(missingHeader: missingHeader)
-            try reader.drain(body)
-            guard reader.decodedDevice == header else { throw DecodedTextInput.changed(path) }
-            if let companionWarning { warnings.insert(companionWarning, at: 0) }
-            return warnings
+            return (descReader.header, found)
         }
     }
 
     /// Parses a one-file recording already in memory (`file` names it in errors and warnings). A
     /// recording without a device header has its device inferred from the events, with a warning.
     public static func read(bytes: [UInt8], file: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
-        var reader = EvemuReader(file: file)
-        return try reader.readEvents(bytes) { () throws(TraceInputError) in nil }
+        try EvemuEventSource(MemoryMappedFile(copying: bytes, name: file), file: file).document()
     }
 
     /// Reads a device description (`evemu-describe` output) and a file of its events.
@@ -100,10 +61,7 @@ public enum EvemuFormat {
         guard !descReader.header.isEmpty else {
             throw TraceInputError(file: descPath, location: .wholeFile, message: "no device description (N:, I:, B:, A: lines)")
         }
-        var reader = EvemuReader(file: eventsPath)
-        reader.header = descReader.header
-        reader.headerIsFixed = true
-        return try reader.readEvents(try readFile(eventsPath)) { () throws(TraceInputError) in nil }
+        return try EvemuEventSource(try mapped(eventsPath), file: eventsPath, fixedHeader: descReader.header).document()
     }
 
     /// The device an evemu description (a `.desc`, or the header of a one-file recording) describes,
@@ -130,14 +88,13 @@ public enum EvemuFormat {
 
     /// Parses text already in memory (`file` names it in errors and warnings).
     public static func read(text: String, file: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
-        var reader = EvemuReader(file: file)
-        return try reader.readEvents(Array(text.utf8)) { () throws(TraceInputError) in nil }
+        try read(bytes: Array(text.utf8), file: file)
     }
 
     /// The evemu text for one device of `document` (evemu files hold one device): its header, then
     /// its touch samples as evdev events. Gestures, annotations and other devices are left out.
-    public static func write(_ document: TraceDocument, device: DeviceIndex = 0) -> String {
-        EvemuWriter.write(document, device: device)
+    public static func write(_ document: TraceDocument, device: DeviceIndex = 0) throws(TraceWriteError) -> String {
+        try EvemuWriter.write(document, device: device)
     }
 
     /// The `.desc` that describes a header-less `.events` file, if one lies beside it.
@@ -153,6 +110,11 @@ public enum EvemuFormat {
             guard let cut = stem[directoryEnd...].lastIndex(where: { $0 == "." || $0 == "-" }) else { return nil }
             stem = String(stem[..<cut])
         }
+    }
+
+    /// The file at `path` mapped for streaming (a regular file only, checked before it is opened).
+    static func mapped(_ path: String) throws(TraceInputError) -> MemoryMappedFile {
+        try MemoryMappedFile(path: path)
     }
 
     static func readFile(_ path: String) throws(TraceInputError) -> [UInt8] {

@@ -8,7 +8,6 @@ struct EvemuReader {
 
     init(file: String) {
         self.file = file
-        output = EvdevDecodeOutput(file: file)
     }
 
     /// Reads the header lines of `bytes` only (a `.desc` file); `E:` lines are not allowed.
@@ -21,96 +20,38 @@ struct EvemuReader {
         }
     }
 
-    /// Reads a whole evemu file (or a `.events` file whose header `readHeader` already took).
-    /// `missingHeader` is asked once, at the first event, when no header has been seen.
-    mutating func readEvents(
-        _ bytes: [UInt8], missingHeader: () throws(TraceInputError) -> EvemuHeader?
-    ) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
-        output = EvdevDecodeOutput(file: file, expectedEvents: bytes.count / 64)
-        try forEachLine(bytes) { (line, number) throws(TraceInputError) in try take(line, number, missingHeader: missingHeader) }
-        return try finish(missingHeader: missingHeader)
+    /// Reads the lines before the first event: the device description and comments. Leaves
+    /// `cursor` on the first event line (nil when there is none).
+    mutating func readLeadingHeader(_ cursor: inout TextLineCursor) throws(TraceInputError) -> (line: UnsafeBufferPointer<UInt8>, number: Int)? {
+        while let line = try cursor.next() {
+            if Self.isEventLine(line) { return (line, cursor.number) }
+            try headerOrComment(line, cursor.number)
+        }
+        return nil
     }
 
-    // MARK: - Line by line (the streamed import drains `output.events` between lines)
-
-    /// What the decoder produced so far; a streamed import hands these on and empties it.
-    var output = EvdevDecodeOutput(file: "")
-    private var decoder: EvdevTouchDecoder?
-    private var capabilities: EvdevCapabilities?
-    /// Only for a file with no description anywhere: its events reveal what the device is.
-    private var buffered: [(EvdevEvent, Int)] = []
-    private var lastLine = 0
-
-    /// Hands the events decoded so far to `body` and forgets them (keeping the storage).
-    mutating func drain(_ body: (TraceEvent) throws -> Void) rethrows {
-        for event in output.events { try body(event) }
-        output.events.removeAll(keepingCapacity: true)
-    }
-
-    /// Whether decoding has begun: the header is complete (a header line now is an error).
-    var isDecoding: Bool { decoder != nil }
-
-    /// The device the events are decoded for, once decoding has begun.
-    var decodedDevice: TraceHeader? {
-        capabilities.map { document(capabilities: $0, events: []).header }
-    }
-
-    mutating func take(
-        _ line: UnsafeBufferPointer<UInt8>, _ number: Int, missingHeader: () throws(TraceInputError) -> EvemuHeader?
-    ) throws(TraceInputError) {
-        lastLine = number
-        guard line.count >= 2, line[0] == UInt8(ascii: "E"), line[1] == UInt8(ascii: ":") else {
-            if decoder != nil || !buffered.isEmpty, !headerIsFixed, Self.startsHeaderLine(line) {
+    /// One line after the events began: an event, or a comment; a device line there is an error
+    /// (unless the header came from elsewhere and the line is skipped).
+    mutating func eventOrComment(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) throws(TraceInputError) -> EvdevEvent? {
+        guard Self.isEventLine(line) else {
+            if !headerIsFixed, Self.startsHeaderLine(line) {
                 throw TraceInputError(file: file, location: .line(number), message: "device description line after the events began")
             }
             try headerOrComment(line, number)
-            return
+            return nil
         }
-        let event: EvdevEvent
         do throws(EvemuLineError) {
-            event = try EvemuEventLine.parse(line)
+            return try EvemuEventLine.parse(line)
         } catch {
             throw TraceInputError(file: file, location: .line(number), message: error.message)
         }
-        if decoder == nil, buffered.isEmpty {
-            if header.isEmpty, let other = try missingHeader() {
-                header = other
-                headerIsFixed = true
-            }
-            if !header.isEmpty {
-                capabilities = header.capabilities(fallbackName: Self.baseName(file))
-                decoder = EvdevTouchDecoder(device: 0, capabilities: capabilities!)
-            }
-        }
-        if decoder != nil {
-            decoder!.consume(event, line: number, into: &output)
-        } else {
-            buffered.append((event, number))
-        }
     }
 
-    /// Ends the file: decodes what waited for a device, closes touches still down; the document
-    /// holds the events `output` still has (all of them when nothing drained it).
-    mutating func finish(missingHeader: () throws(TraceInputError) -> EvemuHeader?) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
-        if decoder == nil {
-            if header.isEmpty, buffered.isEmpty, let other = try missingHeader() {
-                header = other
-            }
-            if header.isEmpty {
-                capabilities = EvdevCapabilities.inferred(from: buffered.map(\.0), name: Self.baseName(file))
-                output.warn(line: 1, "no device description: the device is inferred from its events (ranges are the values seen)")
-            } else {
-                capabilities = header.capabilities(fallbackName: Self.baseName(file))
-            }
-            decoder = EvdevTouchDecoder(device: 0, capabilities: capabilities!)
-            for (event, number) in buffered { decoder!.consume(event, line: number, into: &output) }
-            buffered = []
-        }
-        decoder!.finish(line: lastLine, into: &output)
-        return (document(capabilities: capabilities!, events: output.events), output.allWarnings)
+    static func isEventLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        line.count >= 2 && line[0] == UInt8(ascii: "E") && line[1] == UInt8(ascii: ":")
     }
 
-    private func document(capabilities: EvdevCapabilities, events: [TraceEvent]) -> TraceDocument {
+    func document(capabilities: EvdevCapabilities, events: [TraceEvent]) -> TraceDocument {
         let properties = header.rawLines.map { DeviceDescription.Property(EvemuHeader.propertyKey, $0) }
         let device = capabilities.deviceDescription(index: 0, source: .evemu, properties: properties)
         let recorder = RecorderInfo(name: "evemu", version: header.formatVersion ?? "", detail: "imported from \(Self.baseName(file))")
@@ -118,7 +59,7 @@ struct EvemuReader {
         return TraceDocument(header: TraceHeader(recorder: recorder, host: host, devices: [device]), events: events)
     }
 
-    private mutating func headerOrComment(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) throws(TraceInputError) {
+    mutating func headerOrComment(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) throws(TraceInputError) {
         var start = 0
         while start < line.count, line[start] == UInt8(ascii: " ") || line[start] == UInt8(ascii: "\t") { start += 1 }
         if start == line.count { return }
@@ -158,5 +99,95 @@ struct EvemuReader {
 
     static func baseName(_ path: String) -> String {
         String(path.split(separator: "/").last ?? Substring(path))
+    }
+}
+
+/// An evemu recording streamed: the header from the lines before the first event (or a companion
+/// `.desc`), then the events decoded as they are asked for. A recording with no description
+/// anywhere is read twice: once to infer the device from its events, once to decode them.
+final class EvemuEventSource: TextEventSource {
+    let header: TraceHeader
+    private var reader: EvemuReader
+    private var cursor: TextLineCursor
+    /// The first event line, already taken from the cursor, not yet decoded.
+    private var firstEvent: (line: UnsafeBufferPointer<UInt8>, number: Int)?
+    /// The description came from the events (a second pass): other lines were checked in the first.
+    private let inferred: Bool
+    private var decoder: EvdevTouchDecoder
+    private var output: EvdevDecodeOutput
+    private var leadingWarnings: [FormatWarning] = []
+    private var lastLine = 0
+    private var finished = false
+
+    /// `missingHeader` is asked once, after the leading lines, when they hold no description.
+    init(
+        _ storage: MemoryMappedFile, file: String, fixedHeader: EvemuHeader? = nil,
+        missingHeader: () throws(TraceInputError) -> (EvemuHeader, String)? = { () throws(TraceInputError) in nil }
+    ) throws(TraceInputError) {
+        reader = EvemuReader(file: file)
+        if let fixedHeader {
+            reader.header = fixedHeader
+            reader.headerIsFixed = true
+        }
+        output = EvdevDecodeOutput(file: file)
+        cursor = TextLineCursor(storage)
+        firstEvent = try reader.readLeadingHeader(&cursor)
+        lastLine = cursor.number
+        if reader.header.isEmpty, let (other, companion) = try missingHeader() {
+            reader.header = other
+            reader.headerIsFixed = true
+            leadingWarnings.append(FormatWarning(file: file, location: .wholeFile, message: "no device header; using \(companion)"))
+        }
+        let capabilities: EvdevCapabilities
+        if reader.header.isEmpty {
+            // No description anywhere: a first pass over the events reveals the device.
+            var inference = EvdevCapabilities.Inference()
+            if let (line, number) = firstEvent, let event = try reader.eventOrComment(line, number) { inference.add(event) }
+            var scan = cursor
+            while let line = try scan.next() {
+                if let event = try reader.eventOrComment(line, scan.number) { inference.add(event) }
+            }
+            capabilities = inference.capabilities(name: EvemuReader.baseName(file))
+            output.warn(line: 1, "no device description: the device is inferred from its events (ranges are the values seen)")
+            inferred = true
+        } else {
+            capabilities = reader.header.capabilities(fallbackName: EvemuReader.baseName(file))
+            inferred = false
+        }
+        decoder = EvdevTouchDecoder(device: 0, capabilities: capabilities)
+        header = reader.document(capabilities: capabilities, events: []).header
+    }
+
+    var warnings: [FormatWarning] { leadingWarnings + output.allWarnings }
+
+    func read(into events: inout [TraceEvent], flushes: inout [Int]) throws(TraceInputError) -> Bool {
+        flushes.removeAll(keepingCapacity: true)
+        events.removeAll(keepingCapacity: true)
+        guard !finished else { return false }
+        swap(&events, &output.events)
+        if let (line, number) = firstEvent {
+            firstEvent = nil
+            try take(line, number)
+        }
+        while output.events.count < textBatchSize, let line = try cursor.next() {
+            try take(line, cursor.number)
+        }
+        if output.events.count < textBatchSize {
+            finished = true
+            decoder.finish(line: lastLine, into: &output)
+        }
+        swap(&events, &output.events)
+        return !events.isEmpty || !finished
+    }
+
+    private func take(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) throws(TraceInputError) {
+        lastLine = number
+        if inferred {
+            // Every line was checked by the first pass; only the events matter now.
+            guard EvemuReader.isEventLine(line), let event = try reader.eventOrComment(line, number) else { return }
+            decoder.consume(event, line: number, into: &output)
+        } else if let event = try reader.eventOrComment(line, number) {
+            decoder.consume(event, line: number, into: &output)
+        }
     }
 }

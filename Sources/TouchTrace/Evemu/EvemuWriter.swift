@@ -1,36 +1,77 @@
 /// Writes one device of a trace as an evemu recording that `evemu-play` (and `evemu-device`) accept:
 /// the device's header (its kept evemu lines, or lines generated from its description), then its
 /// touches as evdev events, with a `SYN_REPORT` closing every frame and times in `sec.usec`.
+///
+/// It streams: the header goes out at once, each event as it comes (`add`), so a converter never
+/// holds the trace. What an evemu file cannot hold, and Touchstone's reader would refuse, is refused
+/// here with a `TraceWriteError`: times outside a 32-bit `struct timeval`, and control characters
+/// (a line break would end a header line) in the header's text.
 struct EvemuWriter {
-    static func write(_ document: TraceDocument, device index: DeviceIndex) -> String {
-        let description = document.header.devices.first { $0.index == index }
-            ?? addedDevice(index, in: document.events)
-        guard let description else {
-            return "# EVEMU 1.3\n# Touchstone: the trace has no device \(index)\n"
-        }
+    let file: String
+    let device: DeviceIndex
+    private var encoder: EvdevTouchEncoder
+    private var previousReport: Microseconds?
+
+    /// Writes the header of `description` to `output`.
+    init(_ description: DeviceDescription, recorder: String, file: String, into output: inout TextOutput) throws(TraceWriteError) {
+        self.file = file
+        device = description.index
         let capabilities = EvemuHeader.capabilities(for: description)
         var lines = EvemuHeader.rawLines(in: description) ?? EvemuHeader.lines(for: capabilities)
+        try TextOutput.refuseControlCharacters(in: description.name, what: "the device name", format: "an evemu file", file: file)
+        try TextOutput.refuseControlCharacters(in: recorder, what: "the recorder's name", format: "an evemu file", file: file)
+        for line in lines {
+            try TextOutput.refuseControlCharacters(in: line, what: "the device description line \"\(line.prefix(40))\"", format: "an evemu file", file: file)
+        }
         // The version line must stay first; a header kept without one is evemu's format 1.0.
-        var text = ""
         if let first = lines.first, first.hasPrefix("# EVEMU ") {
-            text += first + "\n"
+            output.append(first)
+            output.append(byte: 0x0A)
             lines.removeFirst()
         }
-        text += "# Input device name: \"\(description.name)\"\n"
-        text += "# Written by Touchstone from a trace recorded by \(document.header.recorder.name)\n"
+        output.append("# Input device name: \"\(description.name)\"\n")
+        output.append("# Written by Touchstone from a trace recorded by \(recorder)\n")
         for line in lines {
-            text += line
-            text += "\n"
+            output.append(line)
+            output.append(byte: 0x0A)
         }
-        text += "################################\n#      Waiting for events      #\n################################\n"
-        var output = TextOutput(capacity: text.utf8.count + document.events.count * 120)
-        output.append(text)
-        var encoder = EvdevTouchEncoder(capabilities: capabilities)
-        var previousReport: Microseconds?
-        encoder.encode(document.events, device: index) { event in
-            appendEventLine(event, to: &output, previousReport: &previousReport)
+        output.append("################################\n#      Waiting for events      #\n################################\n")
+        encoder = EvdevTouchEncoder(capabilities: capabilities)
+    }
+
+    /// Writes what `event` completes (a frame closes when its mark or a later sample arrives).
+    mutating func add(_ event: TraceEvent, to output: inout TextOutput) throws(TraceWriteError) {
+        try Self.checkTime(event, format: "evemu files", file: file)
+        encoder.add(event, device: device) { Self.appendEventLine($0, to: &output, previousReport: &previousReport) }
+    }
+
+    /// After the last event: writes a frame no mark closed.
+    mutating func finish(to output: inout TextOutput) {
+        encoder.finish { Self.appendEventLine($0, to: &output, previousReport: &previousReport) }
+    }
+
+    /// The whole evemu text for one device of `document` (a placeholder comment when the trace has
+    /// no such device).
+    static func write(_ document: TraceDocument, device index: DeviceIndex) throws(TraceWriteError) -> String {
+        guard let description = document.header.devices.first(where: { $0.index == index }) ?? addedDevice(index, in: document.events) else {
+            return placeholder(device: index)
         }
+        var output = TextOutput()
+        var writer = try EvemuWriter(description, recorder: document.header.recorder.name, file: "<memory>", into: &output)
+        for event in document.events { try writer.add(event, to: &output) }
+        writer.finish(to: &output)
         return output.text
+    }
+
+    static func placeholder(device index: DeviceIndex) -> String {
+        "# EVEMU 1.3\n# Touchstone: the trace has no device \(index)\n"
+    }
+
+    /// Refuses an event whose time the evdev formats cannot hold (32-bit seconds).
+    static func checkTime(_ event: TraceEvent, format: String, file: String) throws(TraceWriteError) {
+        guard !TraceFile.evdevTimeRange.contains(event.time) else { return }
+        throw TraceWriteError(
+            file: file, message: "event at \(event.time) µs is outside the times \(format) hold (0 to \(Int32.max) s)")
     }
 
     /// `E: 12.000345 0003 0035 0412\t# EV_ABS / ABS_MT_POSITION_X 412`, as evemu-record writes it.

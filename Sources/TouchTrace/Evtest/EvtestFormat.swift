@@ -19,12 +19,16 @@ public enum EvtestFormat {
 
     /// Reads an evtest log from a file.
     public static func read(path: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
-        try read(bytes: try EvemuFormat.readFile(path), file: path)
+        try open(path: path).document()
+    }
+
+    /// `read(path:)` streamed: read twice (devices, then events), the events never all in memory.
+    static func open(path: String) throws(TraceInputError) -> EvdevLogSource<EvtestReader> {
+        try EvdevLogSource(try EvemuFormat.mapped(path), file: path)
     }
 
     /// Reads an evtest log already in memory (`file` names it in errors and warnings).
     public static func read(bytes: [UInt8], file: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
-        var reader = EvtestReader(file: file)
-        return try reader.read(bytes)
+        try EvdevLogSource<EvtestReader>(MemoryMappedFile(copying: bytes, name: file), file: file).document()
     }
 }

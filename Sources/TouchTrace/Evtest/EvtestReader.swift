@@ -19,11 +19,11 @@
 /// The numbers decide; names in parentheses are not needed (old evtest printed other ones). The
 /// device list and prompt evtest prints when started without a device are accepted before the
 /// header.
-struct EvtestReader {
+struct EvtestReader: EvdevLogReading {
     private enum Section { case none, events, repeats, properties }
 
     let file: String
-    private var log: EvdevLog
+    var log: EvdevLog
     private var section = Section.none
     private var type: UInt16?
     private var axis: UInt16?
@@ -37,18 +37,10 @@ struct EvtestReader {
 
     typealias LineError = LineScanner.LineError
 
-    mutating func read(_ bytes: [UInt8]) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
-        try LineScanner.forEachLine(bytes, file: file) { (line, number) throws(LineError) in try take(line, number) }
-        try endHeader()
-        return try log.decode(source: .evtest, recorder: recorder, extraWarnings: [])
-    }
+    static let source = DeviceSource.evtest
+    static let recorderName = "evtest"
 
-    private var recorder: RecorderInfo {
-        RecorderInfo(name: "evtest", version: "", detail: "imported from \(EvemuReader.baseName(file))")
-    }
-
-    /// Closes the device description: its last axis, and its name.
-    private mutating func endHeader() throws(TraceInputError) {
+    mutating func finishLines() throws(TraceInputError) -> [FormatWarning] {
         do throws(LineError) {
             try finishAxis()
         } catch {
@@ -57,65 +49,7 @@ struct EvtestReader {
         if log.devices[0].declared != nil {
             log.devices[0].declared!.name = log.devices[0].name
         }
-    }
-
-    // MARK: - Decoded as it is read
-
-    /// In a streamed import, the decoder the events go straight to, from the first event on.
-    private var direct: EvdevLog.DirectDecoder?
-    private var streams = false
-
-    /// The log at `path` decoded as it is read (`DecodedTextInput`), when its header declares a
-    /// touch device before the events; nil for a log whose device must be inferred (`read` then).
-    static func stream(path: String) throws(TraceInputError) -> DecodedTextInput? {
-        var prelude = EvtestReader(file: path)
-        var sawEvent = false
-        try FileLines.forEach(path: path, mapError: { $0 }) { (line, number) throws(TraceInputError) in
-            var scanner = LineScanner(line)
-            if scanner.take("Event:") {
-                sawEvent = true
-                return false
-            }
-            try prelude.take(line, number, file: path)
-            return true
-        }
-        try prelude.endHeader()
-        guard sawEvent, let header = prelude.log.directDecoder(source: .evtest, recorder: prelude.recorder)?.header else { return nil }
-        return DecodedTextInput(header: header) { body in
-            var reader = EvtestReader(file: path)
-            reader.streams = true
-            try FileLines.forEach(path: path, mapError: { $0 as any Error }) { line, number in
-                try reader.take(line, number, file: path)
-                try reader.direct?.drain(body)
-                return true
-            }
-            guard var direct = reader.direct, direct.header == header else { throw DecodedTextInput.changed(path) }
-            try direct.finish(file: path)
-            try direct.drain(body)
-            return direct.output.allWarnings
-        }
-    }
-
-    private mutating func take(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, file: String) throws(TraceInputError) {
-        do throws(LineError) {
-            try take(line, number)
-        } catch {
-            throw TraceInputError(file: file, location: .line(number), message: error.message)
-        }
-    }
-
-    /// Where an event goes: the log, or in a streamed import straight to the decoder.
-    private mutating func record(_ event: EvdevEvent, line: Int) throws(LineError) {
-        guard streams else {
-            log.append(event, device: 0, line: line)
-            return
-        }
-        if direct == nil {
-            if log.devices[0].declared != nil { log.devices[0].declared!.name = log.devices[0].name }
-            direct = log.directDecoder(source: .evtest, recorder: recorder)
-            guard direct != nil else { throw LineError("the device description changed while the file was read") }
-        }
-        direct!.consume(event, line: line)
+        return []
     }
 
     private var declared: EvdevCapabilities {
@@ -125,7 +59,7 @@ struct EvtestReader {
 
     // MARK: - Lines
 
-    private mutating func take(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) throws(LineError) {
+    mutating func take(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) throws(LineError) {
         var scanner = LineScanner(line)
         scanner.skipBlanks()
         if scanner.atEnd { return }
@@ -279,7 +213,7 @@ struct EvtestReader {
             }
             event = EvdevEvent(time: time, type: EvdevCode.EV_SYN, code: code, value: 0)
         }
-        try record(event, line: number)
+        log.append(event, device: 0, line: number)
     }
 
     /// Skips `(NAME),` after a number.

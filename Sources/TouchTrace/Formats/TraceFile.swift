@@ -39,90 +39,127 @@ public enum TraceFile {
         return format
     }
 
-    /// Opens the file at `path`, whatever its format: a binary trace streamed, a text format
-    /// imported. With `salvage`, binary chunks that fail their checksum are skipped and reported as
-    /// damage instead of stopping the read. The one place a new input format plugs in.
+    /// Opens the file at `path`, whatever its format, for streaming: a binary trace through
+    /// `TraceReader`, a text format through its reader, line by line. With `salvage`, binary
+    /// chunks that fail their checksum are skipped and reported as damage instead of stopping the
+    /// read. The one place a new input format plugs in.
     public static func open(path: String, salvage: Bool = false) throws -> TraceInput {
         let format = try detectFormat(path: path)
         switch format {
         case .binary:
-            let reader = try TraceReader(path: path, options: .init(salvage: salvage))
-            return TraceInput(path: path, format: format, events: .streamed(reader), warnings: [])
+            return TraceInput(path: path, format: format, reader: try TraceReader(path: path, options: .init(salvage: salvage)))
         case .jsonLines:
-            return TraceInput(path: path, format: format, events: .imported(try JSONLines.read(path: path)), warnings: [])
-        case .evemu, .libinputRecord, .getevent, .evtest:
-            if let decoded = try streamText(format, path: path) {
-                return TraceInput(path: path, format: format, events: .decoded(decoded), warnings: [])
-            }
-            let (document, warnings) = try importText(format, path: path)
-            return TraceInput(path: path, format: format, events: .imported(JSONLinesTrace(document: document)), warnings: warnings)
+            return TraceInput(path: path, format: format, source: try JSONLines.open(path: path))
+        case .evemu:
+            return TraceInput(path: path, format: format, source: try EvemuFormat.open(path: path))
+        case .libinputRecord:
+            return TraceInput(path: path, format: format, source: try LibinputRecordFormat.open(path: path))
+        case .getevent:
+            return TraceInput(path: path, format: format, source: try GeteventFormat.open(path: path))
+        case .evtest:
+            return TraceInput(path: path, format: format, source: try EvtestFormat.open(path: path))
         }
     }
 
-    /// A text recording decoded as it is read, where its format allows that for this file: the
-    /// device must be known before the events (`DecodedTextInput`). Nil: import it whole.
-    private static func streamText(_ format: TraceFormat, path: String) throws(TraceInputError) -> DecodedTextInput? {
-        switch format {
-        case .evemu: try EvemuFormat.stream(path: path)
-        case .evtest: try EvtestReader.stream(path: path)
-        case .libinputRecord, .getevent: nil
-        case .binary, .jsonLines: preconditionFailure("\(format) is not an imported text format")
-        }
-    }
-
-    /// The text formats recorded by other tools, imported whole into a document.
-    private static func importText(_ format: TraceFormat, path: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
-        switch format {
-        case .evemu: try EvemuFormat.read(path: path)
-        case .libinputRecord: try LibinputRecordFormat.read(path: path)
-        case .getevent: try GeteventFormat.read(path: path)
-        case .evtest: try EvtestFormat.read(path: path)
-        case .binary, .jsonLines: preconditionFailure("\(format) is not an imported text format")
-        }
-    }
-
-    /// Reads the whole file at `path`, whatever its format (`open(path:salvage:)`, then every event).
+    /// Reads the whole file at `path`, whatever its format, into memory (`open(path:salvage:)`,
+    /// then every event): for small files and tests; commands stream instead.
     public static func load(path: String, salvage: Bool = false) throws -> LoadedTrace {
         let input = try open(path: path, salvage: salvage)
-        let trace: JSONLinesTrace
-        switch input.events {
-        case .streamed(let reader): trace = try TraceConversion.jsonLines(from: reader)
-        case .imported(let imported): trace = imported
-        case .decoded(let decoded): trace = JSONLinesTrace(document: try decoded.collect().0)
-        }
+        let trace = try input.readAll()
         return LoadedTrace(trace: trace, format: input.format, damage: input.damage, warnings: input.warnings, notices: input.notices)
     }
 
-    /// Writes `trace` to `path` in `format`, always through a temporary name and a rename, so a
-    /// failed write never leaves a half file under the final name.
-    public static func save(_ trace: JSONLinesTrace, to path: String, as format: TraceFormat) throws {
+    /// Converts the trace at `inputPath` (any format) to `outputPath` in `format`, streaming both
+    /// ways: memory stays bounded whatever the trace's length. The output is written through
+    /// `OutputFile` (whole or not at all) and refused when it is the input itself; `notice`
+    /// receives the reader's damage and warnings once the input has been read. A binary trace and
+    /// its JSON Lines twin convert into each other byte for byte. Evemu and libinput record
+    /// output read the input once per device they hold (and once more to find devices added
+    /// during the trace).
+    public static func convert(
+        _ inputPath: String, salvage: Bool = false, to outputPath: String, as format: TraceFormat, notice: (String) -> Void = { _ in }
+    ) throws {
+        try OutputFile.refuseAliasing(outputPath, inputs: [inputPath])
+        let input = try open(path: inputPath, salvage: salvage)
+        let reopen = { () throws -> TraceInput in try open(path: inputPath, salvage: salvage) }
         switch format {
         case .binary:
-            try TraceConversion.writeBinary(trace, to: path)
+            let writer = try TraceWriter(path: outputPath, header: input.header, options: input.writerOptions, partial: .hidden, inputs: [inputPath])
+            try input.forEachEvent(flush: { try writer.flush() }) { try writer.append($0) }
+            try writer.close()
         case .jsonLines:
-            try JSONLines.write(trace, to: path)
+            let file = try OutputFile(path: outputPath, inputs: [inputPath])
+            var writer = JSONLinesWriter()
+            writer.header(input.header, options: input.writerOptions)
+            try input.forEachEvent(flush: { writer.flush() }) { event in
+                try writer.checkWritable(event, file: outputPath)
+                writer.event(event)
+                if writer.output.count >= TextOutput.drainThreshold { try writer.drain(to: file) }
+            }
+            try writer.drain(to: file)
+            try file.commit()
         case .evemu:
-            try checkEvdevTimes(trace.document, path: path, format: format)
-            try OutputFile.write(Array(EvemuFormat.write(trace.document).utf8), to: path)
+            let file = try OutputFile(path: outputPath, inputs: [inputPath])
+            var output = TextOutput()
+            let description = try input.header.devices.first { $0.index == 0 }
+                ?? addedDevices(reopen(), stoppingAt: 0).first { $0.index == 0 }
+            guard let description else {
+                try file.write(EvemuWriter.placeholder(device: 0))
+                try file.commit()
+                break
+            }
+            var writer = try EvemuWriter(description, recorder: input.header.recorder.name, file: outputPath, into: &output)
+            try input.forEachEvent { event in
+                try writer.add(event, to: &output)
+                if output.count >= TextOutput.drainThreshold { try output.drain(to: file) }
+            }
+            writer.finish(to: &output)
+            try output.drain(to: file)
+            try file.commit()
         case .libinputRecord:
-            try checkEvdevTimes(trace.document, path: path, format: format)
-            try OutputFile.write(Array(LibinputRecordFormat.write(trace.document).utf8), to: path)
+            let file = try OutputFile(path: outputPath, inputs: [inputPath])
+            // Only the trace formats can add devices during a trace; the imports list them all.
+            let added = input.format == .binary || input.format == .jsonLines ? try addedDevices(reopen()) : []
+            let devices = LibinputRecordWriter.devices(input.header, added: added)
+            var output = TextOutput()
+            output.append(try LibinputRecordWriter.preamble(input.header, deviceCount: devices.count, file: outputPath))
+            var pass: TraceInput? = input
+            for (position, description) in devices.enumerated() {
+                let events = try pass ?? reopen()
+                pass = nil
+                var writer = try LibinputRecordWriter.Events(description, position: position, file: outputPath, into: &output)
+                try events.forEachEvent { event in
+                    try writer.add(event, to: &output)
+                    if output.count >= TextOutput.drainThreshold { try output.drain(to: file) }
+                }
+                writer.finish(to: &output)
+            }
+            if let unread = pass { try unread.forEachEvent { _ in } }  // no device: read for the notices
+            try output.drain(to: file)
+            try file.commit()
         case .getevent, .evtest:
-            throw TraceWriteError(file: path, message: "Touchstone reads \(format.displayName)s but does not write them")
+            throw TraceWriteError(file: outputPath, message: "Touchstone reads \(format.displayName)s but does not write them")
         }
+        input.notices.forEach(notice)
+    }
+
+    /// The devices `input` adds during the trace, up to the first with index `stoppingAt`.
+    private static func addedDevices(_ input: TraceInput, stoppingAt wanted: DeviceIndex? = nil) throws -> [DeviceDescription] {
+        var found: [DeviceDescription] = []
+        struct Found: Error {}
+        do {
+            try input.forEachEvent { event in
+                guard case .device(.added(_, let description)) = event else { return }
+                found.append(description)
+                if description.index == wanted { throw Found() }
+            }
+        } catch is Found {}
+        return found
     }
 
     /// The times evemu and libinput record files hold: a `struct timeval` with 32-bit seconds, as
     /// their readers (ours and the tools') accept. A trace's own time line may be anywhere in Int64.
     public static let evdevTimeRange: ClosedRange<Microseconds> = 0...(Microseconds(Int32.max) * 1_000_000 + 999_999)
-
-    /// Refuses, before anything is written, a trace whose times the export's reader would reject.
-    private static func checkEvdevTimes(_ document: TraceDocument, path: String, format: TraceFormat) throws(TraceWriteError) {
-        guard let event = document.events.first(where: { !evdevTimeRange.contains($0.time) }) else { return }
-        throw TraceWriteError(
-            file: path,
-            message: "event at \(event.time) µs is outside the times \(format.displayName) files hold (0 to \(Int32.max) s)")
-    }
 
     static func readPrefix(_ path: String, count: Int) throws(TraceInputError) -> [UInt8] {
         let fd = try RegularFile.open(path)

@@ -12,11 +12,11 @@
 ///
 /// Values are 32-bit hex (tracking id -1 is `ffffffff`), or `DOWN`/`UP`/`REPEAT` for keys under
 /// `-l`; a name getevent cut at 20 characters is matched by its prefix.
-struct GeteventReader {
+struct GeteventReader: EvdevLogReading {
     private enum Section { case none, events, properties }
 
     let file: String
-    private var log: EvdevLog
+    var log: EvdevLog
     /// The device whose `add device` block is being read, and where in the block the reader is.
     private var infoDevice: Int?
     private var section = Section.none
@@ -37,8 +37,10 @@ struct GeteventReader {
         log = EvdevLog(file: file)
     }
 
-    mutating func read(_ bytes: [UInt8]) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
-        try LineScanner.forEachLine(bytes, file: file) { (line, number) throws(LineError) in try take(line, number) }
+    static let source = DeviceSource.getevent
+    static let recorderName = "getevent"
+
+    mutating func finishLines() throws(TraceInputError) -> [FormatWarning] {
         var warnings: [FormatWarning] = []
         if timed == false {
             warnings.append(FormatWarning(file: file, location: .wholeFile, message: "no times in the log (getevent without -t): frames are spaced \(Self.untimedFrameInterval / 1000) ms apart"))
@@ -57,15 +59,14 @@ struct GeteventReader {
                 log.devices[index].declared?.version = id.version
             }
         }
-        let recorder = RecorderInfo(name: "getevent", version: "", detail: "imported from \(EvemuReader.baseName(file))")
-        return try log.decode(source: .getevent, recorder: recorder, extraWarnings: warnings)
+        return warnings
     }
 
     typealias LineError = LineScanner.LineError
 
     // MARK: - Lines
 
-    private mutating func take(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) throws(LineError) {
+    mutating func take(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) throws(LineError) {
         var scanner = LineScanner(line)
         scanner.skipBlanks()
         if scanner.atEnd { return }

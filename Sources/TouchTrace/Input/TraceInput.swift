@@ -1,52 +1,52 @@
 /// A trace opened for reading, whatever its format: the one road in for every command that reads
-/// a trace (`info`, `convert`, `replay`, `verify`, `template`).
+/// a trace (`info`, `convert`, `replay`, `verify`, `template`, `render`).
 ///
-/// A binary trace is streamed (`TraceReader`: memory stays flat however long it is); a text
-/// recording whose device comes before its events is decoded as it is read (`DecodedTextInput`);
-/// the others are imported whole by their readers. Either way the caller sees the header, the
-/// events in order, and afterwards what the reader had to say: damage it worked around and import
-/// warnings, both meant for standard error. A new format plugs in at `TraceFile.open`.
+/// Every format streams: a binary trace through `TraceReader`, the text formats line by line
+/// through their readers, so memory stays bounded however long the file is. The caller sees the
+/// header, the events in order, and afterwards what the reader had to say: damage it worked around
+/// and import warnings, both meant for standard error. A new format plugs in at `TraceFile.open`.
 ///
 /// ```swift
 /// let input = try TraceFile.open(path: "session.evemu")
 /// try input.forEachEvent { event in … }
 /// input.notices.forEach { print($0) }
 /// ```
+///
+/// - Warning: not thread-safe; one input belongs to one task, and its events are read once.
 public final class TraceInput {
     /// Where the events come from.
     public enum Events {
-        /// A binary trace, decoded as it is read.
+        /// A binary trace, decoded as it is read (its fast path: `TraceReader.forEachEvent`).
         case streamed(TraceReader)
-        /// A text format, imported whole, with the writer options and flush points that let it be
-        /// written again as it was (defaults and none for the import formats).
-        case imported(JSONLinesTrace)
-        /// A text recording decoded as it is read.
-        case decoded(DecodedTextInput)
+        /// A text format, read line by line as `forEachEvent` asks for events.
+        case text
     }
 
     public let path: String
     public let format: TraceFormat
     public let header: TraceHeader
     public let events: Events
-    private let importWarnings: [FormatWarning]
+    /// The options of the binary writer the trace came from (or a JSON Lines header line names),
+    /// for converting it to an identical copy; defaults for the other formats.
+    public let writerOptions: TraceWriter.Options
+    private let source: (any TextEventSource)?
 
-    init(path: String, format: TraceFormat, events: Events, warnings: [FormatWarning]) {
+    init(path: String, format: TraceFormat, reader: TraceReader) {
         self.path = path
         self.format = format
-        self.events = events
-        self.importWarnings = warnings
-        switch events {
-        case .streamed(let reader): header = reader.header
-        case .imported(let trace): header = trace.document.header
-        case .decoded(let input): header = input.header
-        }
+        header = reader.header
+        writerOptions = reader.writerOptions
+        events = .streamed(reader)
+        source = nil
     }
 
-    /// Oddities a text importer worked around (slots out of range, time going backwards); for a
-    /// recording decoded as it is read, complete once every event was read.
-    public var warnings: [FormatWarning] {
-        if case .decoded(let input) = events { return input.warnings }
-        return importWarnings
+    init(path: String, format: TraceFormat, source: any TextEventSource) {
+        self.path = path
+        self.format = format
+        header = source.header
+        writerOptions = source.writerOptions
+        events = .text
+        self.source = source
     }
 
     /// Damage a binary reader worked around so far (truncation, skipped chunks, a broken index);
@@ -55,6 +55,10 @@ public final class TraceInput {
         if case .streamed(let reader) = events { return reader.damage }
         return []
     }
+
+    /// Oddities a text importer worked around so far (slots out of range, time going backwards);
+    /// complete once every event was read.
+    public var warnings: [FormatWarning] { source?.warnings ?? [] }
 
     /// Every damage and warning as one line naming the file, for standard error.
     public var notices: [String] {
@@ -65,8 +69,67 @@ public final class TraceInput {
     public func forEachEvent(_ body: (TraceEvent) throws -> Void) throws {
         switch events {
         case .streamed(let reader): try reader.forEachEvent(body)
-        case .imported(let trace): try trace.document.events.forEach(body)
-        case .decoded(let input): try input.forEachEvent(body)
+        case .text: try forEachEvent(flush: {}, body)
         }
+    }
+
+    /// Hands every remaining event to `body`, in order, and calls `flush` where the trace had a
+    /// chunk boundary its writer's sealing rule does not explain (an explicit `flush()` of a binary
+    /// writer, a `{"flush":true}` line): what a converter needs to write the same bytes again.
+    public func forEachEvent(flush: () throws -> Void, _ body: (TraceEvent) throws -> Void) throws {
+        var eventsSoFar = 0
+        var lastFlush = -1
+        switch events {
+        case .streamed(let reader):
+            // The writer's sealing rule is deterministic: replaying it tells which chunk boundaries
+            // it explains; any other was an explicit flush.
+            var rule = ChunkEncoder()
+            var scratch: [UInt8] = []
+            var chunk = reader.chunksStarted
+            while let event = try reader.next() {
+                let sealedByRule = rule.mustSeal(before: event, flushInterval: writerOptions.flushInterval)
+                if reader.chunksStarted != chunk {
+                    chunk = reader.chunksStarted
+                    if eventsSoFar > 0 && !sealedByRule { try flush() }
+                    rule.seal(into: &scratch)
+                } else if sealedByRule {
+                    // The file was not chunked by this rule (another writer); keep following the rule.
+                    rule.seal(into: &scratch)
+                }
+                scratch.removeAll(keepingCapacity: true)
+                rule.append(event)
+                try body(event)
+                eventsSoFar += 1
+            }
+        case .text:
+            guard let source else { return }
+            var batch: [TraceEvent] = []
+            var flushes: [Int] = []
+            batch.reserveCapacity(textBatchSize)
+            while try source.read(into: &batch, flushes: &flushes) {
+                var nextFlush = flushes.startIndex
+                for (index, event) in batch.enumerated() {
+                    while nextFlush < flushes.endIndex && flushes[nextFlush] == index {
+                        if lastFlush != eventsSoFar { try flush() }
+                        lastFlush = eventsSoFar
+                        nextFlush += 1
+                    }
+                    try body(event)
+                    eventsSoFar += 1
+                }
+                if nextFlush < flushes.endIndex, lastFlush != eventsSoFar {
+                    try flush()
+                    lastFlush = eventsSoFar
+                }
+            }
+        }
+    }
+
+    /// Every remaining event in memory, with the flush points (`load`, and small files).
+    func readAll() throws -> JSONLinesTrace {
+        var events: [TraceEvent] = []
+        var flushes: [Int] = []
+        try forEachEvent(flush: { flushes.append(events.count) }) { events.append($0) }
+        return JSONLinesTrace(document: TraceDocument(header: header, events: events), writerOptions: writerOptions, flushes: flushes)
     }
 }

@@ -21,13 +21,17 @@ public enum JSONLines {
 
     /// Parses JSON Lines text; `name` appears in errors.
     public static func parse(_ bytes: [UInt8], name: String = "<memory>") throws -> JSONLinesTrace {
-        try JSONLinesReader(file: name).parse(bytes)
+        try JSONLinesEventSource(MemoryMappedFile(copying: bytes, name: name), file: name).readAll()
     }
 
     /// Reads and parses a JSON Lines file.
     public static func read(path: String) throws -> JSONLinesTrace {
-        let file = try MemoryMappedFile(path: path)
-        return try parse(Array(file.bytes), name: path)
+        try open(path: path).readAll()
+    }
+
+    /// `read(path:)` streamed: the header at once, the events as they are asked for.
+    static func open(path: String) throws(TraceInputError) -> JSONLinesEventSource {
+        try JSONLinesEventSource(MemoryMappedFile(path: path), file: path)
     }
 
     /// The canonical text of `trace`: same trace, same bytes.

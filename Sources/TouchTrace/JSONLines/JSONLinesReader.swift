@@ -3,47 +3,30 @@
 struct JSONLinesReader {
     let file: String
 
-    func parse(_ bytes: [UInt8]) throws -> JSONLinesTrace {
-        var header: (TraceHeader, TraceWriter.Options)?
-        var events: [TraceEvent] = []
-        var flushes: [Int] = []
-        var lineNumber = 0
-        var start = 0
-        while start < bytes.count {
-            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-            lineNumber += 1
-            defer { start = end + 1 }
-            var line = bytes[start..<end]
-            if line.last == 0x0D { line = line.dropLast() }
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            let value: JSONValue
-            do {
-                value = try JSONParser.parse(line)
-            } catch {
-                throw TraceInputError(file: file, location: .line(lineNumber), message: "column \(error.column): \(error.message)")
-            }
-            if header == nil {
-                header = try parseHeader(value, line: lineNumber)
-                continue
-            }
-            var object = try JSONObjectReader(value, what: "event", file: file, line: lineNumber)
-            if object.has("flush") {
-                guard try object.bool("flush") == true else { throw object.error("\"flush\" must be true") }
-                try object.finish()
-                if flushes.last != events.count { flushes.append(events.count) }
-                continue
-            }
-            events.append(try parseEvent(&object))
+    /// The JSON value on a line, or nil for a blank line.
+    func value(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws(TraceInputError) -> JSONValue? {
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
+        do {
+            return try JSONParser.parse(line)
+        } catch {
+            throw TraceInputError(file: file, location: .line(number), message: "column \(error.column): \(error.message)")
         }
-        guard let (traceHeader, options) = header else {
-            throw TraceInputError(file: file, location: .wholeFile, message: "empty file: a JSON Lines trace starts with a header line")
+    }
+
+    /// An event line: an event, or nil for a flush line.
+    func event(_ value: JSONValue, line: Int) throws -> TraceEvent? {
+        var object = try JSONObjectReader(value, what: "event", file: file, line: line)
+        if object.has("flush") {
+            guard try object.bool("flush") == true else { throw object.error("\"flush\" must be true") }
+            try object.finish()
+            return nil
         }
-        return JSONLinesTrace(document: TraceDocument(header: traceHeader, events: events), writerOptions: options, flushes: flushes)
+        return try parseEvent(&object)
     }
 
     // MARK: - Header
 
-    private func parseHeader(_ value: JSONValue, line: Int) throws -> (TraceHeader, TraceWriter.Options) {
+    func parseHeader(_ value: JSONValue, line: Int) throws -> (TraceHeader, TraceWriter.Options) {
         var object = try JSONObjectReader(value, what: "the header", file: file, line: line)
         guard try object.string("touchstone") == "trace" else {
             throw object.error("the first line must be a header with \"touchstone\":\"trace\"")
@@ -184,5 +167,63 @@ struct JSONLinesReader {
         }
         try object.finish()
         return event
+    }
+}
+
+/// A JSON Lines trace streamed: the header line at once, the events (and flush lines) as they are
+/// asked for.
+final class JSONLinesEventSource: TextEventSource {
+    let header: TraceHeader
+    let writerOptions: TraceWriter.Options
+    private let reader: JSONLinesReader
+    private var cursor: TextLineCursor
+    private var finished = false
+
+    init(_ storage: MemoryMappedFile, file: String) throws(TraceInputError) {
+        let reader = JSONLinesReader(file: file)
+        var cursor = TextLineCursor(storage)
+        self.reader = reader
+        while let line = try cursor.next() {
+            let number = cursor.number
+            guard let value = try reader.value(line, number: number) else { continue }
+            (header, writerOptions) = try Self.typed(file) { try reader.parseHeader(value, line: number) }
+            self.cursor = cursor
+            return
+        }
+        throw TraceInputError(file: file, location: .wholeFile, message: "empty file: a JSON Lines trace starts with a header line")
+    }
+
+    let warnings: [FormatWarning] = []
+
+    func read(into events: inout [TraceEvent], flushes: inout [Int]) throws(TraceInputError) -> Bool {
+        flushes.removeAll(keepingCapacity: true)
+        events.removeAll(keepingCapacity: true)
+        guard !finished else { return false }
+        while events.count < textBatchSize {
+            guard let line = try cursor.next() else {
+                finished = true
+                break
+            }
+            let number = cursor.number
+            guard let value = try reader.value(line, number: number) else { continue }
+            if let event = try Self.typed(reader.file, { try reader.event(value, line: number) }) {
+                events.append(event)
+            } else if flushes.last != events.count {
+                flushes.append(events.count)
+            }
+        }
+        return !events.isEmpty || !flushes.isEmpty || !finished
+    }
+
+    /// The object readers throw `TraceInputError` only; anything else would be a bug, reported
+    /// against the file rather than trapped on.
+    private static func typed<T>(_ file: String, _ body: () throws -> T) throws(TraceInputError) -> T {
+        do {
+            return try body()
+        } catch let error as TraceInputError {
+            throw error
+        } catch {
+            throw TraceInputError(file: file, location: .wholeFile, message: "\(error)")
+        }
     }
 }

@@ -55,6 +55,20 @@ struct JSONLinesWriter {
         raw("{\"flush\":true}\n")
     }
 
+    /// Refuses, before it is written, an event the JSON Lines reader would reject (a note longer
+    /// than 1 MiB).
+    func checkWritable(_ event: TraceEvent, file: String) throws(TraceWriteError) {
+        if case .annotation(let note) = event, note.text.utf8.count > BinaryLayout.maxAnnotationBytes {
+            throw TraceWriteError(file: file, message: "a note of \(note.text.utf8.count) bytes at \(note.time) µs is longer than the 1 MiB a JSON Lines trace holds")
+        }
+    }
+
+    /// Hands the text written so far to `file` and forgets it (the streaming converter).
+    mutating func drain(to file: OutputFile) throws(OutputFileError) {
+        try file.write(output)
+        output.removeAll(keepingCapacity: true)
+    }
+
     mutating func event(_ event: TraceEvent) {
         raw("{\"t\":\(event.time)")
         switch event {

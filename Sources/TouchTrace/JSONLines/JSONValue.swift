@@ -37,7 +37,15 @@ struct JSONParser {
 
     /// Parses `line` as exactly one JSON value (surrounding whitespace allowed).
     static func parse(_ line: ArraySlice<UInt8>) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: Array(line))
+        try parse(Array(line))
+    }
+
+    static func parse(_ line: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+        try parse(Array(line))
+    }
+
+    private static func parse(_ line: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: line)
         parser.skipWhitespace()
         let value = try parser.value(depth: 0)
         parser.skipWhitespace()

@@ -8,28 +8,7 @@
 public enum TraceConversion {
     /// Reads every event of `reader` (from where it stands) into a JSON Lines trace.
     public static func jsonLines(from reader: TraceReader) throws -> JSONLinesTrace {
-        let options = reader.writerOptions
-        var rule = ChunkEncoder()
-        var scratch: [UInt8] = []
-        var events: [TraceEvent] = []
-        var flushes: [Int] = []
-        var chunk = reader.chunksStarted
-        while let event = try reader.next() {
-            let sealedByRule = rule.mustSeal(before: event, flushInterval: options.flushInterval)
-            if reader.chunksStarted != chunk {
-                chunk = reader.chunksStarted
-                if !events.isEmpty && !sealedByRule { flushes.append(events.count) }
-                rule.seal(into: &scratch)
-            } else if sealedByRule {
-                // The file was not chunked by this rule (another writer); keep following the rule.
-                rule.seal(into: &scratch)
-            }
-            scratch.removeAll(keepingCapacity: true)
-            rule.append(event)
-            events.append(event)
-        }
-        return JSONLinesTrace(
-            document: TraceDocument(header: reader.header, events: events), writerOptions: options, flushes: flushes)
+        try TraceInput(path: reader.path, format: .binary, reader: reader).readAll()
     }
 
     /// `jsonLines(from:)` for binary bytes in memory.
@@ -46,7 +25,7 @@ public enum TraceConversion {
 
     /// Writes a JSON Lines trace as a binary file through `TraceWriter`.
     public static func writeBinary(_ trace: JSONLinesTrace, to path: String) throws {
-        let writer = try TraceWriter(path: path, header: trace.document.header, options: trace.writerOptions)
+        let writer = try TraceWriter(path: path, header: trace.document.header, options: trace.writerOptions, partial: .hidden)
         try feed(trace) { try writer.append($0) } flush: { try writer.flush() }
         try writer.close()
     }

@@ -32,14 +32,17 @@ public enum LibinputRecordFormat {
 
     /// Reads a recording from a file.
     public static func read(path: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
-        var reader = LibinputRecordReader(file: path)
-        return try reader.read(try EvemuFormat.readFile(path))
+        try open(path: path).document()
+    }
+
+    /// `read(path:)` streamed: a first pass for the devices, then the events as they are asked for.
+    static func open(path: String) throws(TraceInputError) -> LibinputRecordEventSource {
+        try LibinputRecordEventSource(try EvemuFormat.mapped(path), file: path)
     }
 
     /// Parses a recording already in memory (`file` names it in errors and warnings).
     public static func read(text: String, file: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
-        var reader = LibinputRecordReader(file: file)
-        return try reader.read(Array(text.utf8))
+        try LibinputRecordEventSource(MemoryMappedFile(copying: Array(text.utf8), name: file), file: file).document()
     }
 
     /// The recording of every device in `document` with its touches as evdev frames, one `evdev`
@@ -47,7 +50,7 @@ public enum LibinputRecordFormat {
     /// `--with-libinput` writes them). Times are kept as they are (libinput replay only uses their
     /// differences). Other gestures and annotations are left out: libinput derives gestures from
     /// the evdev events.
-    public static func write(_ document: TraceDocument) -> String {
-        LibinputRecordWriter.write(document)
+    public static func write(_ document: TraceDocument) throws(TraceWriteError) -> String {
+        try LibinputRecordWriter.write(document)
     }
 }

@@ -10,8 +10,12 @@ struct LibinputRecordReader {
         var node: String?
         var capabilities = EvdevCapabilities(name: "")
         var udev: [String] = []
-        var events: [EvdevEvent] = []
-        var lines: [Int] = []
+        var eventCount = 0
+        /// The line of its last event.
+        var lastLine = 0
+        /// Its first event, and where the second pass picks its events up after it.
+        var firstEvent: (event: EvdevEvent, line: Int)?
+        var resume: (yaml: LibinputRecordYAML, cursor: TextLineCursor)?
         /// The HID report descriptor as hex bytes (`05 01 09 02 …`), when the recording holds one.
         var hid: String?
         /// libinput's finger scroll events (`--with-libinput`), in file order.
@@ -20,7 +24,7 @@ struct LibinputRecordReader {
 
     /// One libinput scroll event with finger source: `POINTER_AXIS` with `source: finger` (libinput
     /// 1.10 to 1.18 and the record tool of later versions), or `POINTER_SCROLL_FINGER`.
-    private struct FingerScroll {
+    struct FingerScroll {
         var time: Microseconds
         var dx: Double
         var dy: Double
@@ -35,26 +39,35 @@ struct LibinputRecordReader {
     private var declaredDevices: Int64?
     private var libinputVersion = ""
     private var host = HostInfo()
+    /// Set by the line that is the first event of its device.
+    private var sawFirstEvent = false
 
     init(file: String) {
         self.file = file
     }
 
-    mutating func read(_ bytes: [UInt8]) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
+    /// The first pass: every line checked, the devices described, each device's events counted
+    /// and its first one kept with the place to resume from.
+    mutating func scan(_ storage: MemoryMappedFile) throws(TraceInputError) {
         var yaml = LibinputRecordYAML()
-        do throws(LibinputRecordYAML.Failure) {
-            try bytes.withUnsafeBufferPointer { (text) throws(LibinputRecordYAML.Failure) in
-                try yaml.forEachLine(text) { (line) throws(LibinputRecordYAML.Failure) in
-                    try take(line)
-                }
+        var cursor = TextLineCursor(storage)
+        while let text = try cursor.next() {
+            sawFirstEvent = false
+            do throws(LibinputRecordYAML.Failure) {
+                try yaml.take(text, number: cursor.number) { (line) throws(LibinputRecordYAML.Failure) in try take(line) }
+            } catch {
+                throw TraceInputError(file: file, location: .line(error.line), message: error.message)
             }
+            if sawFirstEvent { devices[devices.count - 1].resume = (yaml, cursor) }
+        }
+        do throws(LibinputRecordYAML.Failure) {
+            try yaml.finish()
         } catch {
             throw TraceInputError(file: file, location: .line(error.line), message: error.message)
         }
         guard version != nil else {
             throw TraceInputError(file: file, location: .wholeFile, message: "not a libinput record file: no `version: 1`")
         }
-        return decode()
     }
 
     // MARK: - Lines
@@ -69,7 +82,7 @@ struct LibinputRecordReader {
 
     private mutating func take(_ line: LibinputRecordYAML.Line) throws(LibinputRecordYAML.Failure) {
         let path = line.path
-        if line.key == nil, path == Self.eventPath {
+        if Self.isEvent(line) {
             try event(line)
         } else if line.key == nil, path == Self.libinputEventPath {
             try libinputEvent(line)
@@ -158,9 +171,23 @@ struct LibinputRecordReader {
         }
     }
 
+    private mutating func event(_ line: LibinputRecordYAML.Line) throws(LibinputRecordYAML.Failure) {
+        guard !devices.isEmpty else {
+            throw LibinputRecordYAML.Failure(line: line.number, message: "expected an event `[sec, usec, type, code, value]`")
+        }
+        let event = try Self.event(line)
+        let index = devices.count - 1
+        devices[index].eventCount += 1
+        devices[index].lastLine = line.number
+        if devices[index].firstEvent == nil {
+            devices[index].firstEvent = (event, line.number)
+            sawFirstEvent = true
+        }
+    }
+
     /// `[sec, usec, type, code, value]`: the line most of a recording is made of, parsed without
     /// allocating.
-    private mutating func event(_ line: LibinputRecordYAML.Line) throws(LibinputRecordYAML.Failure) {
+    static func event(_ line: LibinputRecordYAML.Line) throws(LibinputRecordYAML.Failure) -> EvdevEvent {
         var values: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
         var count = 0
         let isList = LibinputRecordYAML.forEachInteger(line.value) { number in
@@ -174,17 +201,18 @@ struct LibinputRecordReader {
             }
             count += 1
         }
-        guard isList, count == 5, !devices.isEmpty,
+        guard isList, count == 5,
             (0...Int64(Int32.max)) ~= values.0, (0..<1_000_000) ~= values.1,
             (0...0xffff) ~= values.2, (0...0xffff) ~= values.3, Int64(Int32.min)...Int64(Int32.max) ~= values.4
         else {
             throw LibinputRecordYAML.Failure(line: line.number, message: "expected an event `[sec, usec, type, code, value]`")
         }
-        let index = devices.count - 1
-        devices[index].events.append(EvdevEvent(
-            time: values.0 * 1_000_000 + values.1, type: UInt16(values.2), code: UInt16(values.3), value: Int32(values.4)
-        ))
-        devices[index].lines.append(line.number)
+        return EvdevEvent(
+            time: values.0 * 1_000_000 + values.1, type: UInt16(values.2), code: UInt16(values.3), value: Int32(values.4))
+    }
+
+    static func isEvent(_ line: LibinputRecordYAML.Line) -> Bool {
+        line.key == nil && line.path == eventPath
     }
 
     /// `{time: 1.234567, type: POINTER_AXIS, axes: [0.00, 7.50], discrete: [0, 0], source: finger}`
@@ -227,44 +255,29 @@ struct LibinputRecordReader {
 
     // MARK: - Events
 
-    private func decode() -> (TraceDocument, [FormatWarning]) {
-        let total = devices.reduce(0) { $0 + $1.events.count }
-        var output = EvdevDecodeOutput(file: file, expectedEvents: total / 4)
+    /// After the first pass: the trace's header, each device's decoder, the way back to each
+    /// device's events, and the line each device's events end on.
+    func beginDecoding(into output: inout EvdevDecodeOutput) -> (TraceHeader, [LibinputRecordDeviceEvents]) {
         if let declared = declaredDevices, declared != devices.count {
             output.warn(line: 1, "ndevices says \(declared) but the file describes \(devices.count)")
         }
-        var decoders = devices.enumerated().map { EvdevTouchDecoder(device: DeviceIndex($0.offset), capabilities: $0.element.capabilities) }
-        // Frames of all devices in time order (stable, so one device's frames keep their order).
-        var frames: [(device: Int, start: Int, end: Int, time: Microseconds)] = []
-        for (d, device) in devices.enumerated() {
-            var start = 0
-            for (i, event) in device.events.enumerated() where event.type == EvdevCode.EV_SYN && event.code == EvdevCode.SYN_REPORT {
-                frames.append((d, start, i + 1, event.time))
-                start = i + 1
-            }
-            if start < device.events.count { frames.append((d, start, device.events.count, device.events.last!.time)) }
+        let streams = devices.enumerated().map { index, device in
+            LibinputRecordDeviceEvents(
+                decoder: EvdevTouchDecoder(device: DeviceIndex(index), capabilities: device.capabilities),
+                pending: device.firstEvent, resume: device.resume, lastLine: device.eventCount > 0 ? device.lastLine : device.line)
         }
-        if devices.count > 1 {
-            frames = frames.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-        }
-        for frame in frames {
-            for i in frame.start..<frame.end {
-                decoders[frame.device].consume(devices[frame.device].events[i], line: devices[frame.device].lines[i], into: &output)
-            }
-        }
-        for d in decoders.indices {
-            decoders[d].finish(line: devices[d].lines.last ?? devices[d].line, into: &output)
-        }
-        let scrolls = scrollGestures(warningsTo: &output)
-        return (document(events: scrolls.isEmpty ? output.events : Self.merge(output.events, scrolls)), output.allWarnings)
+        return (document(events: []).header, streams)
     }
+
+    /// Whether the recording holds libinput finger scrolls (`--with-libinput`).
+    var hasScrolls: Bool { devices.contains { !$0.scrolls.isEmpty } }
 
     /// Each device's finger scrolls as `scroll` gestures, the recorder's way (docs/recorder.md):
     /// begin with the first movement after a stop, an update per movement, end with libinput's
     /// zero-valued scroll (`axes: [0.00, 0.00]`). Where a device has `POINTER_SCROLL_FINGER`
     /// events, its `POINTER_AXIS` events are the same scrolls told the old way and are left out.
     /// In time order across devices (stable); times going backwards are clamped.
-    private func scrollGestures(warningsTo output: inout EvdevDecodeOutput) -> [TraceEvent] {
+    func scrollGestures(warningsTo output: inout EvdevDecodeOutput) -> [TraceEvent] {
         var gestures: [TraceEvent] = []
         for (d, device) in devices.enumerated() where !device.scrolls.isEmpty {
             let newStyle = device.scrolls.contains(where: \.isScrollFingerEvent)
@@ -299,7 +312,7 @@ struct LibinputRecordReader {
 
     /// The decoded touches and frames with the scroll gestures among them: a gesture goes after
     /// every event of its instant, as libinput reports a scroll after the frame that made it.
-    private static func merge(_ events: [TraceEvent], _ gestures: [TraceEvent]) -> [TraceEvent] {
+    static func merge(_ events: [TraceEvent], _ gestures: [TraceEvent]) -> [TraceEvent] {
         var merged: [TraceEvent] = []
         merged.reserveCapacity(events.count + gestures.count)
         var next = 0
@@ -314,7 +327,7 @@ struct LibinputRecordReader {
         return merged
     }
 
-    private func document(events: [TraceEvent]) -> TraceDocument {
+    func document(events: [TraceEvent]) -> TraceDocument {
         let descriptions = devices.enumerated().map { (index, device) -> DeviceDescription in
             var properties: [DeviceDescription.Property] = []
             if let node = device.node { properties.append(.init(LibinputRecordFormat.nodeKey, node)) }
@@ -328,5 +341,116 @@ struct LibinputRecordReader {
         if !libinputVersion.isEmpty { host.inputStack = "libinput \(libinputVersion)" }
         let recorder = RecorderInfo(name: "libinput record", version: libinputVersion, detail: "imported from \(EvemuReader.baseName(file))")
         return TraceDocument(header: TraceHeader(recorder: recorder, host: host, devices: descriptions), events: events)
+    }
+}
+
+/// One device's events in the second pass: resumed after its first event, read up to its last,
+/// one frame (up to and including its `SYN_REPORT`) at a time.
+struct LibinputRecordDeviceEvents {
+    var decoder: EvdevTouchDecoder
+    var pending: (event: EvdevEvent, line: Int)?
+    var resume: (yaml: LibinputRecordYAML, cursor: TextLineCursor)?
+    let lastLine: Int
+    /// The next frame's events with their lines, and its time (its `SYN_REPORT`'s, or for a last
+    /// frame left open, its last event's); empty when the device has no more.
+    var frame: [(EvdevEvent, Int)] = []
+    var frameTime: Microseconds = 0
+
+    init(decoder: EvdevTouchDecoder, pending: (event: EvdevEvent, line: Int)?, resume: (yaml: LibinputRecordYAML, cursor: TextLineCursor)?, lastLine: Int) {
+        self.decoder = decoder
+        self.pending = pending
+        self.resume = resume
+        self.lastLine = lastLine
+    }
+
+    /// Reads the next frame into `frame`.
+    mutating func advance(file: String) throws(TraceInputError) {
+        frame.removeAll(keepingCapacity: true)
+        if let (event, line) = pending {
+            pending = nil
+            if take(event, line) { return }
+        }
+        guard var (yaml, cursor) = resume else { return }
+        defer { resume = (yaml, cursor) }
+        var found: EvdevEvent?
+        while cursor.number < lastLine, let text = try cursor.next() {
+            found = nil
+            do throws(LibinputRecordYAML.Failure) {
+                try yaml.take(text, number: cursor.number) { (line) throws(LibinputRecordYAML.Failure) in
+                    if LibinputRecordReader.isEvent(line) { found = try LibinputRecordReader.event(line) }
+                }
+            } catch {
+                throw TraceInputError(file: file, location: .line(error.line), message: error.message)
+            }
+            if let event = found, take(event, cursor.number) { return }
+        }
+    }
+
+    /// Adds an event to the frame; true when it closes the frame.
+    private mutating func take(_ event: EvdevEvent, _ line: Int) -> Bool {
+        frame.append((event, line))
+        frameTime = event.time
+        return event.type == EvdevCode.EV_SYN && event.code == EvdevCode.SYN_REPORT
+    }
+}
+
+/// A `libinput record` file streamed: a first pass reads the devices and checks every line, the
+/// second merges the devices' frames in time order (a device's own frames keep their order; a tie
+/// goes to the device listed first) and decodes them as they are asked for.
+final class LibinputRecordEventSource: TextEventSource {
+    let header: TraceHeader
+    private let file: String
+    private var devices: [LibinputRecordDeviceEvents]
+    private var output: EvdevDecodeOutput
+    private var finished = false
+
+    init(_ storage: MemoryMappedFile, file: String) throws(TraceInputError) {
+        self.file = file
+        var reader = LibinputRecordReader(file: file)
+        try reader.scan(storage)
+        output = EvdevDecodeOutput(file: file)
+        (header, devices) = reader.beginDecoding(into: &output)
+        for index in devices.indices { try devices[index].advance(file: file) }
+        if reader.hasScrolls {
+            // Finger scrolls (libinput's own events, recorded with --with-libinput) are placed among
+            // the decoded touches by time: such a recording is decoded whole, then handed out.
+            var all: [TraceEvent] = []
+            var batch: [TraceEvent] = []
+            var none: [Int] = []
+            while try read(into: &batch, flushes: &none) { all += batch }
+            merged = LibinputRecordReader.merge(all, reader.scrollGestures(warningsTo: &output))[...]
+        }
+    }
+
+    /// A recording with finger scrolls, decoded whole (see `init`); nil while streaming.
+    private var merged: ArraySlice<TraceEvent>?
+
+    var warnings: [FormatWarning] { output.allWarnings }
+
+    func read(into events: inout [TraceEvent], flushes: inout [Int]) throws(TraceInputError) -> Bool {
+        flushes.removeAll(keepingCapacity: true)
+        events.removeAll(keepingCapacity: true)
+        if let rest = merged {
+            events.append(contentsOf: rest.prefix(textBatchSize))
+            merged = rest.dropFirst(textBatchSize)
+            return !events.isEmpty
+        }
+        guard !finished else { return false }
+        swap(&events, &output.events)
+        while output.events.count < textBatchSize {
+            var next: Int?
+            for index in devices.indices where !devices[index].frame.isEmpty {
+                if next == nil || devices[index].frameTime < devices[next!].frameTime { next = index }
+            }
+            guard let d = next else {
+                finished = true
+                for index in devices.indices { devices[index].decoder.finish(line: devices[index].lastLine, into: &output) }
+                break
+            }
+            for (event, line) in devices[d].frame { devices[d].decoder.consume(event, line: line, into: &output) }
+            try devices[d].advance(file: file)
+        }
+        swap(&events, &output.events)
+        return !events.isEmpty || !finished
     }
 }

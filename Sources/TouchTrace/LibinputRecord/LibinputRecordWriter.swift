@@ -2,33 +2,146 @@
 /// `libinput replay` (and Touchstone) read it back: one `evdev` block per frame, each ending with its
 /// `SYN_REPORT`.
 struct LibinputRecordWriter {
-    static func write(_ document: TraceDocument) -> String {
-        var devices = document.header.devices
-        for case .device(.added(_, let description)) in document.events where !devices.contains(where: { $0.index == description.index }) {
+    /// The devices a trace's recording lists: the header's, then those added during the trace.
+    static func devices(_ header: TraceHeader, added: [DeviceDescription]) -> [DeviceDescription] {
+        var devices = header.devices
+        for description in added where !devices.contains(where: { $0.index == description.index }) {
             devices.append(description)
         }
-        let host = document.header.host
+        return devices
+    }
+
+    /// The lines before the first device.
+    static func preamble(_ header: TraceHeader, deviceCount: Int, file: String) throws(TraceWriteError) -> String {
+        let host = header.host
         let libinputVersion = host.inputStack.hasPrefix("libinput ") ? String(host.inputStack.dropFirst(9)) : "unknown"
+        for (text, what) in [(header.recorder.name, "the recorder's name"), (libinputVersion, "the libinput version"),
+                             (host.operatingSystem, "the operating system"), (host.kernel, "the kernel")] {
+            try TextOutput.refuseControlCharacters(in: text, what: what, format: "a libinput record file", file: file)
+        }
         var text = "# libinput record\n"
-        text += "# Written by Touchstone (touch events and two-finger scrolling) from a trace recorded by \(document.header.recorder.name)\n"
-        text += "version: 1\nndevices: \(devices.count)\n"
+        text += "# Written by Touchstone (touch events and two-finger scrolling) from a trace recorded by \(header.recorder.name)\n"
+        text += "version: 1\nndevices: \(deviceCount)\n"
         text += "libinput:\n  version: \(quoted(libinputVersion))\n  git: \"unknown\"\n"
         text += "system:\n  os: \(quoted(host.operatingSystem))\n  kernel: \(quoted(host.kernel))\n  dmi: \"unknown\"\n"
         text += "devices:\n"
-        var output = TextOutput(capacity: document.events.count * 130)
-        output.append(text)
-        for (position, description) in devices.enumerated() {
+        return text
+    }
+
+    /// One device's events as they stream by: its touches as evdev frames, one `evdev` block per
+    /// frame. Times outside a 32-bit `struct timeval` are refused.
+    struct Events {
+        let file: String
+        let device: DeviceIndex
+        private var encoder: EvdevTouchEncoder
+        private var blockOpen = false
+        private var previousReport: Microseconds?
+        private var scrolls: [GestureSample] = []
+
+        /// Writes the device's description and the start of its events.
+        init(_ description: DeviceDescription, position: Int, file: String, into output: inout TextOutput) throws(TraceWriteError) {
+            self.file = file
+            device = description.index
             let capabilities = EvemuHeader.capabilities(for: description)
-            var deviceText = ""
-            writeDevice(description, capabilities, position: position, to: &deviceText)
-            output.append(deviceText)
-            writeEvents(document.events, device: description.index, capabilities, to: &output)
+            var text = ""
+            try LibinputRecordWriter.writeDevice(description, capabilities, position: position, file: file, to: &text)
+            output.append(text)
+            output.append("  events:\n")
+            encoder = EvdevTouchEncoder(capabilities: capabilities)
+        }
+
+        mutating func add(_ event: TraceEvent, to output: inout TextOutput) throws(TraceWriteError) {
+            try EvemuWriter.checkTime(event, format: "libinput record files", file: file)
+            if case .gesture(let sample) = event, sample.kind == .scroll, sample.device == device, sample.phase != .begin {
+                scrolls.append(sample)
+            }
+            var state = (blockOpen, previousReport, scrolls)
+            encoder.add(event, device: device) { Self.emit($0, to: &output, &state) }
+            if state.2.count >= Self.scrollQueueLimit {
+                // Long scrolling with no frame between (a touchpad's trace): the scrolls from before
+                // the open frame (or this event) go out now, where they stand in the file anyway.
+                Self.writeScrolls(before: min(event.time, encoder.pendingFrameTime ?? .max), to: &output, &state)
+            }
+            (blockOpen, previousReport, scrolls) = state
+        }
+
+        mutating func finish(to output: inout TextOutput) {
+            var state = (blockOpen, previousReport, scrolls)
+            encoder.finish { Self.emit($0, to: &output, &state) }
+            Self.writeScrolls(before: .max, to: &output, &state)
+            (blockOpen, previousReport, scrolls) = state
+        }
+
+        /// Whether an `evdev` block is open, the last report's time, and the device's scroll
+        /// samples not yet written.
+        private typealias State = (Bool, Microseconds?, [GestureSample])
+        private static let scrollQueueLimit = 4096
+
+        /// One evdev event; scrolls from before a frame go ahead of its block, those of its instant
+        /// after its report.
+        private static func emit(_ event: EvdevEvent, to output: inout TextOutput, _ state: inout State) {
+            if !state.0 {
+                writeScrolls(before: event.time, to: &output, &state)
+                output.append("  - evdev:\n")
+                state.0 = true
+            }
+            LibinputRecordWriter.appendEvent(event, to: &output)
+            if event.type == EvdevCode.EV_SYN, event.code == EvdevCode.SYN_REPORT {
+                output.appendReportComment(event, previousReport: &state.1, after: UInt8(ascii: " "))
+                state.0 = false
+                writeScrolls(before: event.time &+ 1, to: &output, &state)
+            } else {
+                output.appendEventComment(event, after: UInt8(ascii: " "))
+            }
+        }
+
+        /// The device's two-finger scrolling as the `- libinput:` entries `libinput record
+        /// --with-libinput` writes between the frames: each movement a `POINTER_AXIS` with finger
+        /// source, the stop a zero-valued one (the begin is implied by the first movement). Values
+        /// are written in full, not to libinput's two decimals, so they read back exactly.
+        private static func writeScrolls(before time: Microseconds, to output: inout TextOutput, _ state: inout State) {
+            guard let first = state.2.first, first.time < time, !state.0 else { return }
+            output.append("  - libinput:\n")
+            var written = 0
+            for sample in state.2 {
+                guard sample.time < time else { break }
+                let (dx, dy) = sample.phase == .update ? (sample.dx, sample.dy) : (0, 0)
+                let seconds = sample.time / 1_000_000, micros = sample.time % 1_000_000
+                let fraction = String(micros)
+                output.append("    - {time: \(seconds).\(String(repeating: "0", count: 6 - fraction.count))\(fraction), ")
+                output.append("type: POINTER_AXIS, axes: [\(dx), \(dy)], discrete: [0, 0], source: finger}\n")
+                written += 1
+            }
+            state.2.removeFirst(written)
+        }
+    }
+
+    /// The whole recording of `document` in memory.
+    static func write(_ document: TraceDocument) throws(TraceWriteError) -> String {
+        let added = document.events.compactMap { event -> DeviceDescription? in
+            if case .device(.added(_, let description)) = event { description } else { nil }
+        }
+        let devices = devices(document.header, added: added)
+        var output = TextOutput()
+        output.append(try preamble(document.header, deviceCount: devices.count, file: "<memory>"))
+        for (position, description) in devices.enumerated() {
+            var events = try Events(description, position: position, file: "<memory>", into: &output)
+            for event in document.events { try events.add(event, to: &output) }
+            events.finish(to: &output)
         }
         return output.text
     }
 
-    private static func writeDevice(_ description: DeviceDescription, _ capabilities: EvdevCapabilities, position: Int, to text: inout String) {
-        text += "- node: \(description.property(LibinputRecordFormat.nodeKey) ?? "/dev/input/event\(position)")\n"
+    private static func writeDevice(
+        _ description: DeviceDescription, _ capabilities: EvdevCapabilities, position: Int, file: String, to text: inout String
+    ) throws(TraceWriteError) {
+        let node = description.property(LibinputRecordFormat.nodeKey) ?? "/dev/input/event\(position)"
+        try TextOutput.refuseControlCharacters(in: capabilities.name, what: "the device name", format: "a libinput record file", file: file)
+        try TextOutput.refuseControlCharacters(in: node, what: "the device node", format: "a libinput record file", file: file)
+        for property in description.properties where property.key == LibinputRecordFormat.udevKey || property.key == LibinputRecordFormat.hidKey {
+            try TextOutput.refuseControlCharacters(in: property.value, what: "the \(property.key) property", format: "a libinput record file", file: file)
+        }
+        text += "- node: \(node)\n"
         text += "  evdev:\n"
         text += "    # Name: \(capabilities.name)\n"
         text += "    name: \(quoted(capabilities.name))\n"
@@ -64,63 +177,6 @@ struct LibinputRecordWriter {
         case .touchscreen, .other: ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1"]
         case .touchpad: ["ID_INPUT=1", "ID_INPUT_TOUCHPAD=1"]
         case .tablet: ["ID_INPUT=1", "ID_INPUT_TABLET=1"]
-        }
-    }
-
-    private static func writeEvents(_ events: [TraceEvent], device: DeviceIndex, _ capabilities: EvdevCapabilities, to output: inout TextOutput) {
-        output.append("  events:\n")
-        var encoder = EvdevTouchEncoder(capabilities: capabilities)
-        var blockOpen = false
-        var previousReport: Microseconds?
-        var scrolls = ScrollEntries(events, device: device)
-        encoder.encode(events, device: device) { event in
-            if !blockOpen {
-                scrolls.write(before: event.time, to: &output)
-                output.append("  - evdev:\n")
-                blockOpen = true
-            }
-            appendEvent(event, to: &output)
-            if event.type == EvdevCode.EV_SYN, event.code == EvdevCode.SYN_REPORT {
-                output.appendReportComment(event, previousReport: &previousReport, after: UInt8(ascii: " "))
-                blockOpen = false
-                scrolls.write(before: event.time + 1, to: &output)
-            } else {
-                output.appendEventComment(event, after: UInt8(ascii: " "))
-            }
-        }
-        scrolls.write(before: .max, to: &output)
-    }
-
-    /// A device's two-finger scrolling as the `- libinput:` entries `libinput record --with-libinput`
-    /// writes between the frames: each movement a `POINTER_AXIS` with finger source, the stop a
-    /// zero-valued one (the begin is implied by the first movement). Values are written in full,
-    /// not to libinput's two decimals, so they read back exactly.
-    private struct ScrollEntries {
-        private let samples: [GestureSample]
-        private var next = 0
-
-        init(_ events: [TraceEvent], device: DeviceIndex) {
-            samples = events.compactMap { event in
-                guard case .gesture(let sample) = event, sample.kind == .scroll, sample.device == device,
-                    sample.phase != .begin
-                else { return nil }
-                return sample
-            }
-        }
-
-        /// Writes, as one `- libinput:` entry, the scrolls before `time` not yet written.
-        mutating func write(before time: Microseconds, to output: inout TextOutput) {
-            guard next < samples.count, samples[next].time < time else { return }
-            output.append("  - libinput:\n")
-            while next < samples.count, samples[next].time < time {
-                let sample = samples[next]
-                let (dx, dy) = sample.phase == .update ? (sample.dx, sample.dy) : (0, 0)
-                let seconds = sample.time / 1_000_000, micros = sample.time % 1_000_000
-                let fraction = String(micros)
-                output.append("    - {time: \(seconds).\(String(repeating: "0", count: 6 - fraction.count))\(fraction), ")
-                output.append("type: POINTER_AXIS, axes: [\(dx), \(dy)], discrete: [0, 0], source: finger}\n")
-                next += 1
-            }
         }
     }
 

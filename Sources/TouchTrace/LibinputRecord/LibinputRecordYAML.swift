@@ -43,43 +43,52 @@ struct LibinputRecordYAML {
 
     /// Calls `body` with each meaningful line of `text`.
     mutating func forEachLine(_ text: UnsafeBufferPointer<UInt8>, _ body: (Line) throws(Failure) -> Void) throws(Failure) {
-        try TextLines.forEach(in: text) { (line, number) throws(Failure) in
-            let (end, depth) = try Self.contentEnd(line, number: number)
-            var start = 0
-            while start < end, line[start] == Self.space { start += 1 }
-            if start == end { return }
-            if line[start] == UInt8(ascii: "\t") { throw Failure(line: number, message: "tab in indentation") }
-            let content = UnsafeBufferPointer(rebasing: line[start..<end])
-            if var flow = openFlow {
-                flow.content.append(Self.space)
-                flow.content.append(contentsOf: content)
-                flow.depth += depth
-                guard flow.depth <= 0 else {
-                    openFlow = flow
-                    return
-                }
-                openFlow = nil
-                guard flow.depth == 0 else { throw Failure(line: number, message: "unbalanced `]` or `}`") }
-                try flow.content.withUnsafeBufferPointer { (joined) throws(Failure) in
-                    try handle(column: flow.column, content: joined, number: flow.number, body)
-                }
+        try TextLines.forEach(in: text) { (line, number) throws(Failure) in try take(line, number: number, body) }
+        try finish()
+    }
+
+    /// Reads one line of text (`number` counts from 1), calling `body` if it completes a
+    /// meaningful line: `forEachLine` one step at a time, for readers that pull lines themselves.
+    mutating func take(_ line: UnsafeBufferPointer<UInt8>, number: Int, _ body: (Line) throws(Failure) -> Void) throws(Failure) {
+        let (end, depth) = try Self.contentEnd(line, number: number)
+        var start = 0
+        while start < end, line[start] == Self.space { start += 1 }
+        if start == end { return }
+        if line[start] == UInt8(ascii: "\t") { throw Failure(line: number, message: "tab in indentation") }
+        let content = UnsafeBufferPointer(rebasing: line[start..<end])
+        if var flow = openFlow {
+            flow.content.append(Self.space)
+            flow.content.append(contentsOf: content)
+            flow.depth += depth
+            guard flow.depth <= 0 else {
+                openFlow = flow
                 return
             }
-            if Self.hasPrefix(content, "---") || Self.hasPrefix(content, "...") {
-                // A document marker is fine before the content; a second document is not libinput's.
-                if sawContent, Self.hasPrefix(content, "---") {
-                    throw Failure(line: number, message: "a second YAML document (libinput record writes one)")
-                }
-                return
+            openFlow = nil
+            guard flow.depth == 0 else { throw Failure(line: number, message: "unbalanced `]` or `}`") }
+            try flow.content.withUnsafeBufferPointer { (joined) throws(Failure) in
+                try handle(column: flow.column, content: joined, number: flow.number, body)
             }
-            sawContent = true
-            if depth > 0 {
-                openFlow = OpenFlow(column: start, number: number, content: Array(content), depth: depth)
-                return
-            }
-            if depth < 0 { throw Failure(line: number, message: "unbalanced `]` or `}`") }
-            try handle(column: start, content: content, number: number, body)
+            return
         }
+        if Self.hasPrefix(content, "---") || Self.hasPrefix(content, "...") {
+            // A document marker is fine before the content; a second document is not libinput's.
+            if sawContent, Self.hasPrefix(content, "---") {
+                throw Failure(line: number, message: "a second YAML document (libinput record writes one)")
+            }
+            return
+        }
+        sawContent = true
+        if depth > 0 {
+            openFlow = OpenFlow(column: start, number: number, content: Array(content), depth: depth)
+            return
+        }
+        if depth < 0 { throw Failure(line: number, message: "unbalanced `]` or `}`") }
+        try handle(column: start, content: content, number: number, body)
+    }
+
+    /// After the last line: a flow collection still open is an error.
+    func finish() throws(Failure) {
         if let flow = openFlow {
             throw Failure(line: flow.number, message: "`[` or `{` never closed")
         }

@@ -12,7 +12,12 @@ import Darwin
 /// value goes away. A path through a symbolic link replaces the file the link points at and keeps
 /// the link. A device, FIFO or socket (`/dev/null`, `/dev/stdout` on a pipe) is written in place:
 /// the node is never replaced. Every failure (`ENOSPC`, `EFBIG`, `EIO`, `/dev/full`) is thrown as
-/// an `OutputFileError` naming the path.
+/// an `OutputFileError` naming the path; a write that fails is cut back, so the temporary file
+/// always ends with the last write that succeeded whole.
+///
+/// A recorder's trace (`Partial.kept`) is written to `NAME.partial` instead and kept as far as it
+/// was written when it is never committed (a write error, a crash), so that a session cut short
+/// still leaves a readable file; only a `NAME.partial` that never received a byte is removed.
 ///
 /// ```swift
 /// let file = try OutputFile(path: "run.log", inputs: [tracePath])
@@ -28,14 +33,27 @@ public final class OutputFile {
     /// The temporary name, and the final name it is renamed to; nil when written in place.
     private let replacement: (temporary: String, final: String)?
     private let closesDescriptor: Bool
+    private let partial: Partial
     private var state = State.open
+    /// Bytes written by calls that succeeded whole.
+    public private(set) var bytesWritten = 0
 
     private enum State { case open, failed, committed }
 
+    /// Where a file is written before it is final, and what is left of it if it never is.
+    public enum Partial: Sendable {
+        /// `.NAME.XXXXXX.partial`, removed: a failed command leaves nothing behind.
+        case hidden
+        /// `NAME.partial`, kept as far as it was written; removed only if it received nothing.
+        /// The output must be a regular file or a new name.
+        case kept
+    }
+
     /// Opens `path` for writing. Refuses, before anything is created, an output that is the same
     /// file as one of `inputs` (through symbolic and hard links) and a directory.
-    public init(path: String, inputs: [String] = []) throws(OutputFileError) {
+    public init(path: String, inputs: [String] = [], partial: Partial = .hidden) throws(OutputFileError) {
         self.path = path
+        self.partial = partial
         try OutputFile.refuseAliasing(path, inputs: inputs)
         closesDescriptor = true
         var info = stat()
@@ -44,6 +62,18 @@ public final class OutputFile {
         let type = info.st_mode & S_IFMT
         if exists && type == S_IFDIR { throw OutputFileError(path: path, reason: "is a directory") }
         let final = exists ? try OutputFile.resolved(path) : path
+        if partial == .kept {
+            // NAME.partial is renamed onto NAME at the end: a device, FIFO or socket cannot be.
+            if exists && type != S_IFREG {
+                throw OutputFileError(path: path, reason: "is not a regular file; a trace is written to NAME.partial and renamed, so the output must be a regular file or a new name")
+            }
+            let temporary = final + ".partial"
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw OutputFileError(path: temporary, reason: "cannot create: \(String(cString: strerror(errno)))") }
+            descriptor = fd
+            replacement = (temporary, final)
+            return
+        }
         if exists && (type != S_IFREG || final.hasPrefix("/proc/")) {
             // A device, a FIFO, or a descriptor link (/dev/stdout redirected to a file): in place.
             descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
@@ -59,6 +89,7 @@ public final class OutputFile {
 
     private init(descriptor: Int32, name: String) {
         path = name
+        partial = .hidden
         self.descriptor = descriptor
         replacement = nil
         closesDescriptor = false
@@ -74,7 +105,11 @@ public final class OutputFile {
         if state != .committed { abandon() }
     }
 
-    /// Appends `bytes`; a failure makes the output unusable and is thrown naming the file.
+    /// The temporary file being written (`NAME.partial` for a kept one), nil when written in place.
+    public var temporaryPath: String? { replacement?.temporary }
+
+    /// Appends `bytes`; a failure makes the output unusable and is thrown naming the file. A
+    /// temporary file is cut back to what the earlier writes left, so no half write follows them.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
         guard state == .open else { throw OutputFileError(path: path, reason: "the output is already closed") }
         var rest = bytes
@@ -84,10 +119,12 @@ public final class OutputFile {
                 if errno == EINTR { continue }
                 let failure = errno
                 state = .failed
-                throw OutputFileError(path: path, errno: failure)
+                if replacement != nil { _ = ftruncate(descriptor, off_t(bytesWritten)) }
+                throw OutputFileError(path: partial == .kept ? replacement?.temporary ?? path : path, errno: failure)
             }
             rest = UnsafeRawBufferPointer(rebasing: rest[written...])
         }
+        bytesWritten += bytes.count
     }
 
     public func write(_ bytes: [UInt8]) throws(OutputFileError) {
@@ -120,11 +157,12 @@ public final class OutputFile {
         state = .committed
     }
 
-    /// Closes without making the output final: a temporary file is removed, the target untouched.
+    /// Closes without making the output final: a temporary file is removed (a kept one only if
+    /// it received nothing), the target untouched.
     private func abandon() {
         if descriptor >= 0 && closesDescriptor { Glibc.close(descriptor) }
         descriptor = -1
-        if let (temporary, _) = replacement { unlink(temporary) }
+        if let (temporary, _) = replacement, partial == .hidden || bytesWritten == 0 { unlink(temporary) }
     }
 
     /// Writes `bytes` as the whole content of `path`, or leaves `path` as it was.
