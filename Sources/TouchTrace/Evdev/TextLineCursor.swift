@@ -25,8 +25,12 @@ struct TextLineCursor {
     /// Small, so that what a text file leaves resident stays a few pages whatever its length.
     private static let releaseStep = 1024 * 1024
 
-    init(_ storage: MemoryMappedFile, releasesPages: Bool = true) {
+    /// The longest line this cursor accepts (`maximumLineLength` unless the format needs more).
+    private let lineLimit: Int
+
+    init(_ storage: MemoryMappedFile, releasesPages: Bool = true, lineLimit: Int = maximumLineLength) {
         self.storage = storage
+        self.lineLimit = lineLimit
         text = UnsafeBufferPointer(start: storage.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: storage.bytes.count)
         self.releasesPages = releasesPages
     }
@@ -34,6 +38,9 @@ struct TextLineCursor {
     /// No text recording has lines this long: a longer one is an error at its line, so that no
     /// reader copies or parses a line that grows with a hostile file.
     static let maximumLineLength = 1 << 20
+    /// A JSON Lines line holds a whole header (up to 16 MiB in a binary trace) or a device added
+    /// during the trace, each byte escaped at worst as six: this much always reads back.
+    static let maximumJSONLinesLineLength = 128 << 20
 
     /// The next line's bytes, without `\n` or a trailing `\r`; nil after the last.
     mutating func next() throws(TraceInputError) -> UnsafeBufferPointer<UInt8>? {
@@ -47,10 +54,10 @@ struct TextLineCursor {
         let start = offset
         offset = end + 1
         number += 1
-        guard end - start <= Self.maximumLineLength else {
+        guard end - start <= lineLimit else {
             throw TraceInputError(
                 file: storage.path, location: .line(number),
-                message: "a line longer than \(Self.maximumLineLength / 1024) KiB: not a text recording")
+                message: "a line longer than \(lineLimit / 1024) KiB: not a text recording")
         }
         if end > start, base[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         if releasesPages, start - releasedUpTo >= Self.releaseStep {

@@ -71,7 +71,12 @@ struct TextOutput {
 
     /// Refuses text a line-based format cannot hold as written: a control character (a line break
     /// ends the line early, and Touchstone's own reader would then reject the file). Tabs are fine.
+    /// Also refuses text longer than a line the format's reader takes (`TextLineCursor`).
     static func refuseControlCharacters(in text: String, what: String, format: String, file: String) throws(TraceWriteError) {
+        let limit = TextLineCursor.maximumLineLength - 1024
+        guard text.utf8.count <= limit else {
+            throw TraceWriteError(file: file, message: "\(what) is \(text.utf8.count) bytes long; \(format) holds lines of at most \(limit) bytes")
+        }
         guard let bad = text.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else { return }
         let code = String(bad.value, radix: 16, uppercase: true)
         throw TraceWriteError(

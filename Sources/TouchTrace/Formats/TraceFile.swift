@@ -91,9 +91,12 @@ public enum TraceFile {
             let file = try OutputFile(path: outputPath, inputs: [inputPath])
             var writer = JSONLinesWriter()
             writer.header(input.header, options: input.writerOptions)
+            try checkLine(writer.output.count, outputPath)
             try input.forEachEvent(flush: { writer.flush() }) { event in
                 try writer.checkWritable(event, file: outputPath)
+                let before = writer.output.count
                 writer.event(event)
+                try checkLine(writer.output.count - before, outputPath)
                 if writer.output.count >= TextOutput.drainThreshold { try writer.drain(to: file) }
             }
             try writer.drain(to: file)
@@ -141,6 +144,12 @@ public enum TraceFile {
             throw TraceWriteError(file: outputPath, message: "Touchstone reads \(format.displayName)s but does not write them")
         }
         input.notices.forEach(notice)
+    }
+
+    /// Refuses a JSON Lines line longer than the reader takes.
+    private static func checkLine(_ length: Int, _ path: String) throws(TraceWriteError) {
+        guard length > TextLineCursor.maximumJSONLinesLineLength else { return }
+        throw TraceWriteError(file: path, message: "a line of \(length) bytes; a JSON Lines trace holds lines of at most \(TextLineCursor.maximumJSONLinesLineLength) bytes")
     }
 
     /// The devices `input` adds during the trace, up to the first with index `stoppingAt`.

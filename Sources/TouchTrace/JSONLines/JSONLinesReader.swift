@@ -181,7 +181,7 @@ final class JSONLinesEventSource: TextEventSource {
 
     init(_ storage: MemoryMappedFile, file: String) throws(TraceInputError) {
         let reader = JSONLinesReader(file: file)
-        var cursor = TextLineCursor(storage)
+        var cursor = TextLineCursor(storage, lineLimit: TextLineCursor.maximumJSONLinesLineLength)
         self.reader = reader
         while let line = try cursor.next() {
             let number = cursor.number

@@ -54,3 +54,44 @@ struct OutputTargetTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 }
+
+@Suite("Writers refuse, when they write, what their reader would reject")
+struct WriterLimitTests {
+    private func trace(deviceName: String) -> JSONLinesTrace {
+        let device = DeviceDescription(
+            index: 0, name: deviceName, kind: .touchscreen, source: .synthetic,
+            x: AxisRange(minimum: 0, maximum: 1000), y: AxisRange(minimum: 0, maximum: 600), slots: 4)
+        return JSONLinesTrace(document: TraceDocument(header: TraceHeader(recorder: RecorderInfo(name: "test", version: "1"), devices: [device]), events: []))
+    }
+
+    @Test("A device name over 1 MiB (legal in a binary trace) written to JSON Lines reads back")
+    func longNameJSONLinesReadsBack() throws {
+        let dir = TemporaryDirectory()
+        let original = trace(deviceName: String(repeating: "N", count: 1_200_000))
+        try JSONLines.write(original, to: dir.file("long.jsonl"))
+        #expect(try JSONLines.read(path: dir.file("long.jsonl")) == original)
+    }
+
+    @Test("A device name longer than an evemu or libinput record line is refused at write time, naming the file")
+    func longNameRefusedByEvdevWriters() throws {
+        let dir = TemporaryDirectory()
+        try JSONLines.write(trace(deviceName: String(repeating: "N", count: 2 * 1024 * 1024)), to: dir.file("long.jsonl"))
+        for output in ["long.evemu", "long.yml"] {
+            let error = #expect(throws: TraceWriteError.self) { try TraceFile.convert(dir.file("long.jsonl"), to: dir.file(output), as: TraceFormat.forOutput(path: output)!) }
+            #expect(error?.file == dir.file(output))
+            #expect(error?.message.contains("the device name is 2097152 bytes long") == true)
+            #expect(!fileExists(dir.file(output)))
+        }
+    }
+
+    @Test("A control character in a device name is refused by the evemu and libinput record writers")
+    func controlCharacterRefused() throws {
+        let dir = TemporaryDirectory()
+        try JSONLines.write(trace(deviceName: "pad\nN: injected"), to: dir.file("bad.jsonl"))
+        for output in ["bad.evemu", "bad.yml"] {
+            let error = #expect(throws: TraceWriteError.self) { try TraceFile.convert(dir.file("bad.jsonl"), to: dir.file(output), as: TraceFormat.forOutput(path: output)!) }
+            #expect(error?.message.contains("control character (U+000A)") == true)
+            #expect(!fileExists(dir.file(output)))
+        }
+    }
+}
