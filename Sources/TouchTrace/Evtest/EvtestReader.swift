@@ -189,11 +189,14 @@ struct EvtestReader: EvdevLogReading {
             event = EvdevEvent(time: time, type: UInt16(type), code: UInt16(code), value: value32)
         } else {
             let marker = scanner.token()
-            let name = LineScanner.string(UnsafeBufferPointer(rebasing: scanner.rest.prefix(while: { $0 != marker.first ?? 0 })))
-                .trimmingBlanks
             let code: UInt16
             switch marker.first {
+            case UInt8(ascii: "-") where Self.namesReport(scanner.rest, marker: marker.first!):
+                // The separator of every frame: matched without building a string.
+                code = EvdevCode.SYN_REPORT
             case UInt8(ascii: "-"):
+                let name = LineScanner.string(UnsafeBufferPointer(rebasing: scanner.rest.prefix(while: { $0 != marker.first ?? 0 })))
+                    .trimmingBlanks
                 // Old evtest names the reports "Report Sync" and "Config Sync".
                 if name == "Report Sync" {
                     code = EvdevCode.SYN_REPORT
@@ -214,6 +217,13 @@ struct EvtestReader: EvdevLogReading {
             event = EvdevEvent(time: time, type: EvdevCode.EV_SYN, code: code, value: 0)
         }
         log.append(event, device: 0, line: number)
+    }
+
+    /// Whether a separator's text is `SYN_REPORT` (then blanks or the closing marker).
+    private static func namesReport(_ rest: UnsafeBufferPointer<UInt8>, marker: UInt8) -> Bool {
+        var scanner = LineScanner(rest)
+        guard scanner.take("SYN_REPORT") else { return false }
+        return scanner.atEnd || LineScanner.isBlank(scanner.bytes[scanner.index]) || scanner.bytes[scanner.index] == marker
     }
 
     /// Skips `(NAME),` after a number.
