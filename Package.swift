@@ -13,7 +13,8 @@
 //     └──► Synthesis ──────────► TouchTrace ◄── Replay
 //
 // touchstone (CLI) is the TouchstoneCommands library and a one-line executable, TouchstoneCLI.
-// GestureEngine and TouchTrace import nothing of the project; frontends never import Replay.
+// GestureEngine and TouchTrace import nothing of the project (TouchTrace only its checksum C,
+// CCRC32C); frontends never import Replay.
 import PackageDescription
 
 let package = Package(
@@ -39,7 +40,9 @@ let package = Package(
     ],
     targets: [
         // The event model and every file format: binary trace, JSON Lines, evemu, libinput record.
-        .target(name: "TouchTrace"),
+        .target(name: "TouchTrace", dependencies: ["CCRC32C"]),
+        // CRC-32C through SSE4.2's instruction, chosen at run time (no flags: the baseline build runs anywhere).
+        .target(name: "CCRC32C"),
         // Seeded, deterministic generation of realistic sessions for every gesture family.
         .target(name: "Synthesis", dependencies: ["TouchTrace"]),
         // UIKit's gesture-recognizer semantics. Knows no files, devices or clocks. No unsafe build flags here

@@ -70,4 +70,40 @@ struct CRC32CReferenceTests {
             #expect(CRC32C.checksum(prefix) == reference(prefix), "length \(length)")
         }
     }
+
+    @Test("The portable path gives E3069283 and the reference checksum at every length to 300")
+    func portablePath() {
+        func portable(_ bytes: [UInt8]) -> UInt32 {
+            bytes.withUnsafeBytes { ~CRC32C.portableUpdate(0xFFFF_FFFF, $0) }
+        }
+        #expect(portable(Array("123456789".utf8)) == 0xE306_9283)
+        let bytes = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 167 &+ 13) }
+        for length in 0...300 {
+            let prefix = Array(bytes.prefix(length))
+            #expect(portable(prefix) == reference(prefix), "length \(length)")
+        }
+    }
+
+    @Test(
+        "The processor's instruction and the portable path agree at random lengths, alignments and registers",
+        .enabled(if: CRC32C.hardwareAvailable, "this processor has no CRC-32C instruction")
+    )
+    func hardwareMatchesPortable() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 11
+        }
+        let bytes = (0..<70_000).map { _ in UInt8(truncatingIfNeeded: next()) }
+        bytes.withUnsafeBytes { raw in
+            for _ in 0..<2_000 {
+                let start = Int(next() % 64)
+                let length = next() % 4 == 0 ? Int(next() % UInt64(raw.count - start)) : Int(next() % 200)
+                let piece = UnsafeRawBufferPointer(rebasing: raw[start..<start + length])
+                let register = UInt32(truncatingIfNeeded: next())
+                #expect(CRC32C.update(register, piece) == CRC32C.portableUpdate(register, piece),
+                        "start \(start), length \(length)")
+            }
+        }
+    }
 }

@@ -1,0 +1,5 @@
+import Replay
+import ThreeFingerLongPress
+import TouchstoneCommands
+
+TouchstoneCommand.main(registering: [.threeFingerLongPress])
