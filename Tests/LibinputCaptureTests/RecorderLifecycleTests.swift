@@ -134,9 +134,8 @@ extension EndToEnd {
             // Below the header's size (host, recorder and device: a few hundred bytes), above the message's
             // (standard error is a file under the same limit).
             let recorder = try RecorderProcess(
-                [], in: bed, waitingFor: [node], startedFile: nil,
-                reference: ["prlimit", "--fsize=220", try RecorderProcess.touchstoneExecutable().path, "record",
-                            "-o", output, "--device", node.path]
+                ["-o", output, "--device", node.path], in: bed, waitingFor: [node], startedFile: nil,
+                fileSizeLimit: 220
             )
             #expect(try recorder.waitForExit() == 1)
             let message = recorder.standardError.split(separator: "\n").last.map(String.init) ?? ""
