@@ -15,7 +15,7 @@ public enum BenchmarkCorpus {
     public static let seed: UInt64 = 20_261_121
 
     /// A corpus trace held in memory: header and events, and how many of them are touch samples.
-    public struct InMemory: @unchecked Sendable {
+    public struct InMemory: Sendable {
         public let header: TraceHeader
         public let events: [TraceEvent]
         public let touchSamples: Int

@@ -12,6 +12,11 @@ import GestureEngine
 /// let samples = rig.pass()
 /// let timing = timer.timing(samples: samples)    // timing.nanosecondsPerSample
 /// ```
+///
+/// - Warning: not thread-safe. `@unchecked Sendable` only so that a benchmark harness may create
+///   a rig in one closure and run it in another (package-benchmark's closures are `@Sendable`);
+///   what makes that sound is that a harness runs one benchmark's closures one after another, never
+///   two at once, so no two threads use a rig (its engine belongs to one thread, as every engine).
 public final class EngineRig: @unchecked Sendable {
     public let script: FrameScript
     private let scheduler = VirtualScheduler()

@@ -76,7 +76,7 @@ extension TouchDispatcher {
         var blocked = false
         var waiting = false
         for requirement in recognizer.requirementsInPlay where !blocked {
-            switch requirement._withUnsafeGuaranteedRef({ $0.currentState }) {
+            switch requirement.with({ $0.currentState }) {
             case .began, .changed, .ended: blocked = true
             case .possible: waiting = true
             case .failed, .cancelled: break
@@ -125,7 +125,7 @@ extension TouchDispatcher {
     /// Whether `recognizer` has a requirement in play that has not failed yet.
     private func isWaitingOnRequirement(_ recognizer: GestureRecognizer) -> Bool {
         recognizer.requirementsInPlay.contains { requirement in
-            let state = requirement._withUnsafeGuaranteedRef { $0.currentState }
+            let state = requirement.with { $0.currentState }
             return state != .failed && state != .cancelled
         }
     }
@@ -134,7 +134,7 @@ extension TouchDispatcher {
     private func failDependents(of recognizer: GestureRecognizer) {
         // In collection order, as the observers see the failures; `apply(.fail)` never changes the list.
         for dependent in recognizer.dependentsInPlay {
-            dependent._withUnsafeGuaranteedRef { dependent in
+            dependent.with { dependent in
                 guard !dependent.isReleased else { return }
                 let state = dependent.currentState
                 if state == .possible || state.isRecognizing { dependent.apply(.fail) }
@@ -145,7 +145,7 @@ extension TouchDispatcher {
     /// Asks recognizers waiting on `recognizer` to look again: it may have been their last requirement.
     private func wakeDependents(of recognizer: GestureRecognizer) {
         for dependent in recognizer.dependentsInPlay {
-            dependent._withUnsafeGuaranteedRef { dependent in
+            dependent.with { dependent in
                 if !dependent.isReleased && dependent.currentState.isRecognizing {
                     dependent.needsReconcile = true
                     reconcileRequested = true

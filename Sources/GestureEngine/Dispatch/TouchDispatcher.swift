@@ -51,10 +51,12 @@ public final class TouchDispatcher {
     @exclusivity(unchecked)
     #endif
     var inPlay = RecognizerList(capacity: 16)
+    /// The view of the touches gathered in `viewGroup` during a delivery pass: the `view` (strong)
+    /// of those touches, which `viewGroup`'s owners keep, holds it; cleared at each pass's start.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    var groupView: Unmanaged<View>?
+    var groupView: Unretained<View>?
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -94,7 +96,8 @@ public final class TouchDispatcher {
     private var playCounter: UInt64 = 0
     /// The recognizers in play that must be asked the class-wide failure questions about every
     /// recognizer that joins (`GestureRecognizer.asksAboutFailureRequirements`), in collection order.
-    private var askersInPlay: [Unmanaged<GestureRecognizer>] = []
+    /// Unretained: `recognizersInPlay` holds each, and `unlink` removes it as it leaves play.
+    private var askersInPlay: [Unretained<GestureRecognizer>] = []
     /// The recognizers the trackpad gesture under way drives, in collection order.
     #if !DEBUG
     @exclusivity(unchecked)
@@ -170,7 +173,7 @@ public final class TouchDispatcher {
             index += 1
             guard input.change == .up || input.change == .cancel,
                   let found = touchDown(withIdentifier: input.identifier) else { continue }
-            if found._withUnsafeGuaranteedRef({ $0.locationInWindow != input.location }) { return true }
+            if found.with({ $0.locationInWindow != input.location }) { return true }
         }
         return false
     }
@@ -196,7 +199,7 @@ public final class TouchDispatcher {
                     if splitEnds {
                         // The end waits for the second pass; its movement, if any, is a move now.
                         deferredEnds.touches.append(input)
-                        let moved = found._withUnsafeGuaranteedRef { $0.locationInWindow != input.location }
+                        let moved = found.with { $0.locationInWindow != input.location }
                         guard moved else { continue }
                         input.change = .move
                     } else {
@@ -204,7 +207,7 @@ public final class TouchDispatcher {
                     }
                 }
                 // Unretained: `touchesDown` keeps the touch alive for the whole frame.
-                found._withUnsafeGuaranteedRef { touch in update(touch, with: input, at: time) }
+                found.with { touch in update(touch, with: input, at: time) }
             } else if input.change == .down {
                 eventTouches.append(begin(input, at: time))
             }
@@ -254,10 +257,10 @@ public final class TouchDispatcher {
         eventTouches.append(touch)
     }
 
-    private func touchDown(withIdentifier identifier: UInt32) -> Unmanaged<Touch>? {
-        var found: Unmanaged<Touch>?
+    private func touchDown(withIdentifier identifier: UInt32) -> Unretained<Touch>? {
+        var found: Unretained<Touch>?
         touchesDown.forEachUnretained { touch in
-            if found == nil && touch.identifier == identifier { found = .passUnretained(touch) }
+            if found == nil && touch.identifier == identifier { found = Unretained(touch) }
         }
         return found
     }
@@ -463,7 +466,7 @@ public final class TouchDispatcher {
             link(recognizer, requiresFailureOf: requirement)
         }
         for dependent in recognizer.requiredBy {
-            dependent._withUnsafeGuaranteedRef { dependent in
+            dependent.with { dependent in
                 if dependent.isActive && dependent.dispatcher === self { link(dependent, requiresFailureOf: recognizer) }
             }
         }
@@ -482,9 +485,9 @@ public final class TouchDispatcher {
         }
         if recognizer.asksAboutFailureRequirements {
             inPlay.forEach(ask)
-            askersInPlay.append(Unmanaged.passUnretained(recognizer))
+            askersInPlay.append(Unretained(recognizer))
         } else {
-            for asker in askersInPlay { asker._withUnsafeGuaranteedRef(ask) }
+            for asker in askersInPlay { asker.with(ask) }
         }
         recognizersInPlay.append(recognizer)
         inPlay.append(recognizer)
@@ -499,27 +502,26 @@ public final class TouchDispatcher {
         linksInPlay += 1
     }
 
-    private static func insert(_ recognizer: GestureRecognizer, into list: inout [Unmanaged<GestureRecognizer>]) {
+    private static func insert(_ recognizer: GestureRecognizer, into list: inout [Unretained<GestureRecognizer>]) {
         let order = recognizer.playOrder
         var index = list.endIndex
-        while index > list.startIndex, list[index - 1]._withUnsafeGuaranteedRef({ $0.playOrder > order }) { index -= 1 }
-        list.insert(Unmanaged.passUnretained(recognizer), at: index)
+        while index > list.startIndex, list[index - 1].with({ $0.playOrder > order }) { index -= 1 }
+        list.insert(Unretained(recognizer), at: index)
     }
 
     /// Takes a recognizer leaving play out of its partners' lists.
     private func unlink(_ recognizer: GestureRecognizer) {
-        let me = Unmanaged.passUnretained(recognizer).toOpaque()
         linksInPlay -= recognizer.dependentsInPlay.count + recognizer.requirementsInPlay.count
         for dependent in recognizer.dependentsInPlay {
-            dependent._withUnsafeGuaranteedRef { $0.requirementsInPlay.removeAll { $0.toOpaque() == me } }
+            dependent.with { $0.requirementsInPlay.removeAll { $0.refers(to: recognizer) } }
         }
         for requirement in recognizer.requirementsInPlay {
-            requirement._withUnsafeGuaranteedRef { $0.dependentsInPlay.removeAll { $0.toOpaque() == me } }
+            requirement.with { $0.dependentsInPlay.removeAll { $0.refers(to: recognizer) } }
         }
         recognizer.dependentsInPlay.removeAll(keepingCapacity: true)
         recognizer.requirementsInPlay.removeAll(keepingCapacity: true)
         if recognizer.asksAboutFailureRequirements {
-            askersInPlay.removeAll { $0.toOpaque() == me }
+            askersInPlay.removeAll { $0.refers(to: recognizer) }
         }
     }
 
@@ -574,8 +576,8 @@ public final class TouchDispatcher {
     }
 
     private func partnersSettled(_ recognizer: GestureRecognizer) -> Bool {
-        for partner in recognizer.requirementsInPlay where !partner._withUnsafeGuaranteedRef(isSettled) { return false }
-        for partner in recognizer.dependentsInPlay where !partner._withUnsafeGuaranteedRef(isSettled) { return false }
+        for partner in recognizer.requirementsInPlay where !partner.with(isSettled) { return false }
+        for partner in recognizer.dependentsInPlay where !partner.with(isSettled) { return false }
         return true
     }
 

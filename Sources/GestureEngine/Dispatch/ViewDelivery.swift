@@ -43,7 +43,7 @@ extension TouchDispatcher {
     private func visit(_ touch: Touch, inEvent: Bool) {
         guard let step = viewStep(for: touch, inEvent: inEvent) else { return }
         if step.isImmediate {
-            if groupView?.toOpaque() != touch.viewReference?.toOpaque() || groupPhase != step.phase {
+            if groupView != touch.viewReference || groupPhase != step.phase {
                 flushViewGroup(groupView, groupPhase)
                 groupView = touch.viewReference
                 groupPhase = step.phase
@@ -154,7 +154,7 @@ extension TouchDispatcher {
         }
     }
 
-    private func releaseHeldBegan(_ touch: Touch, to view: Unmanaged<View>) {
+    private func releaseHeldBegan(_ touch: Touch, to view: Unretained<View>) {
         let phase = touch.phase, time = touch.timestamp
         let location = touch.locationInWindow, previous = touch.previousLocationInWindow
         touch.phase = .began
@@ -196,19 +196,19 @@ extension TouchDispatcher {
         return state == .possible || (!recognizer.isReleased && state.isRecognizing)
     }
 
-    private func deliverSingle(_ touch: Touch, phase: Touch.Phase, to view: Unmanaged<View>) {
+    private func deliverSingle(_ touch: Touch, phase: Touch.Phase, to view: Unretained<View>) {
         flushViewGroup(nil, phase)
         viewGroup.append(touch)
         flushViewGroup(view, phase)
     }
 
-    private func flushViewGroup(_ view: Unmanaged<View>?, _ phase: Touch.Phase) {
+    private func flushViewGroup(_ view: Unretained<View>?, _ phase: Touch.Phase) {
         guard let view, !viewGroup.isEmpty else {
             viewGroup.removeAll()
             return
         }
         let touches = viewGroup.batch
-        view._withUnsafeGuaranteedRef { view in
+        view.with { view in
             if observer != nil { emit(.viewReceived(view, phase: phase, touches: touches)) }
             switch phase {
             case .began: view.touchesBegan(touches)

@@ -77,19 +77,20 @@ open class GestureRecognizer: TimerTarget {
 
     /// The dispatcher running the sequence this recognizer takes part in. Held without reference
     /// counting (the dispatcher outlives its recognizers' participation and clears this on reset
-    /// and in its deinit); `withDispatcher` reaches it on the hot path without a retain.
+    /// and in its deinit, `detachFromDispatcher`); `withDispatcher` reaches it on the hot path
+    /// without a retain.
     var dispatcher: TouchDispatcher? {
-        get { dispatcherReference?.takeUnretainedValue() }
-        set { dispatcherReference = newValue.map { Unmanaged.passUnretained($0) } }
+        get { dispatcherReference?.object }
+        set { dispatcherReference = newValue.map { Unretained($0) } }
     }
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    private var dispatcherReference: Unmanaged<TouchDispatcher>?
+    private var dispatcherReference: Unretained<TouchDispatcher>?
 
     @inline(__always)
     final func withDispatcher(_ body: (TouchDispatcher) -> Void) {
-        dispatcherReference?._withUnsafeGuaranteedRef(body)
+        dispatcherReference?.with(body)
     }
     /// In the dispatcher's list of recognizers taking part in the current sequence.
     #if !DEBUG
@@ -136,19 +137,20 @@ open class GestureRecognizer: TimerTarget {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    var requiredBy: [Unmanaged<GestureRecognizer>] = []
+    var requiredBy: [Unretained<GestureRecognizer>] = []
     /// While in play: the recognizers in play this one requires to fail, and those that require it
     /// to fail, each in the dispatcher's collection order (`playOrder`). Every arbitration rule
     /// walks these instead of every recognizer in play, so a long chain of requirements costs
-    /// time in proportion to its length, not its square.
+    /// time in proportion to its length, not its square. Unretained: both ends are in the
+    /// dispatcher's `recognizersInPlay`, and the dispatcher unlinks a recognizer as it leaves play.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    var requirementsInPlay: [Unmanaged<GestureRecognizer>] = []
+    var requirementsInPlay: [Unretained<GestureRecognizer>] = []
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    var dependentsInPlay: [Unmanaged<GestureRecognizer>] = []
+    var dependentsInPlay: [Unretained<GestureRecognizer>] = []
     /// When the dispatcher activated it: increases with collection order.
     #if !DEBUG
     @exclusivity(unchecked)
@@ -186,9 +188,8 @@ open class GestureRecognizer: TimerTarget {
     }
 
     deinit {
-        let me = Unmanaged.passUnretained(self).toOpaque()
         for requirement in failureRequirements {
-            requirement.requiredBy.removeAll { $0.toOpaque() == me }
+            requirement.requiredBy.removeAll { $0.refers(to: self) }
         }
     }
 
@@ -283,7 +284,7 @@ open class GestureRecognizer: TimerTarget {
         guard !failureRequirements.contains(where: { $0 === other }) else { return }
         let wasRequired = requiresFailure(of: other)
         failureRequirements.append(other)
-        other.requiredBy.append(Unmanaged.passUnretained(self))
+        other.requiredBy.append(Unretained(self))
         if !wasRequired, isActive, other.isActive, let dispatcher, dispatcher === other.dispatcher {
             dispatcher.link(self, requiresFailureOf: other)
         }
@@ -416,14 +417,14 @@ open class GestureRecognizer: TimerTarget {
     public final var now: GestureTime {
         // Through the unmanaged reference: `dispatcher?` would retain and release the dispatcher.
         guard let reference = dispatcherReference else { return 0 }
-        return reference._withUnsafeGuaranteedRef { $0.scheduler.now }
+        return reference.with { $0.scheduler.now }
     }
 
     /// Arms a timer that calls `timerFired(tag:)` at `deadline`, replacing any with the same tag.
     public final func startTimer(at deadline: GestureTime, tag: Int) {
         guard let reference = dispatcherReference else { return }
         cancelTimer(tag: tag)
-        let token = reference._withUnsafeGuaranteedRef {
+        let token = reference.with {
             $0.scheduler.schedule(at: deadline, target: self, tag: tag)
         }
         armedTimers.append((tag, token))

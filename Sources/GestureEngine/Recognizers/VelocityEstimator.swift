@@ -3,6 +3,9 @@
 /// Keeps the last few samples in a fixed ring and reports the slope between the newest sample
 /// and the oldest one no older than `window` (W10-121: use touch timestamps, not arrival time).
 struct VelocityEstimator<Value: VelocityValue> {
+    /// A ring of six in tuples (no array, so no allocation and no reference counting), read and
+    /// written through their bytes: sound because both tuples are homogeneous and every slot
+    /// index is reduced modulo 6 before it becomes a byte offset.
     private var times: (GestureTime, GestureTime, GestureTime, GestureTime, GestureTime, GestureTime) = (0, 0, 0, 0, 0, 0)
     private var values: (Value, Value, Value, Value, Value, Value) = (.zero, .zero, .zero, .zero, .zero, .zero)
     private var count = 0

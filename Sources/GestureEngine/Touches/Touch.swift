@@ -72,13 +72,13 @@ public final class Touch {
     public internal(set) var tapCount = 1
     /// The view the touch was hit-tested to when it began.
     public internal(set) var view: View? {
-        didSet { viewReference = view.map { Unmanaged.passUnretained($0) } }
+        didSet { viewReference = view.map { Unretained($0) } }
     }
     /// `view` without reference counting, for the dispatch loops; `view` keeps it alive.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    private(set) var viewReference: Unmanaged<View>?
+    private(set) var viewReference: Unretained<View>?
     /// The recognizers that collected this touch and still track it (in collection order).
     #if !DEBUG
     @exclusivity(unchecked)

@@ -64,6 +64,8 @@ final class CallbackBridge: DeviceNodeLookup {
 // MARK: - C entry points
 
 /// libinput keeps a pointer to this table for the life of every context, so it lives forever.
+/// `nonisolated(unsafe)` because a pointer is not `Sendable`; sound because the table is written
+/// once, inside the global's thread-safe lazy initialiser, and only read after that.
 nonisolated(unsafe) let restrictedInterface: UnsafeMutablePointer<libinput_interface> = {
     let table = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
     table.initialize(to: libinput_interface(

@@ -243,7 +243,7 @@ public final class Recorder {
 }
 
 /// Takes events while no file is open (between `--autorestart` files) and drops them.
-private final class DiscardingSink: TraceEventSink {
-    nonisolated(unsafe) static let shared = DiscardingSink()
+private final class DiscardingSink: TraceEventSink, Sendable {
+    static let shared = DiscardingSink()
     func append(_ event: TraceEvent) {}
 }

@@ -1,6 +1,10 @@
 import Glibc
 
 /// The write end of the self-pipe; a signal handler may touch nothing but this.
+///
+/// `nonisolated(unsafe)`: a signal handler can reach no Swift-checked state. Sound because the one
+/// write (in `init`, on the recorder's thread) happens before the handlers that read it are
+/// installed, an `Int32` is read in one instruction, and one recorder runs per process.
 private nonisolated(unsafe) var signalPipeWriteEnd: Int32 = -1
 
 /// Turns SIGINT and SIGTERM into bytes on a pipe the recorder polls, so a signal ends the poll loop

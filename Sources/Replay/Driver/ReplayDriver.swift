@@ -20,8 +20,8 @@ public final class ReplayDriver {
     /// The instance's scheduler and dispatcher, unretained: `instance` owns them for the driver's
     /// life, and reaching them through it (or an `unowned(unsafe)` reference) cost a retain and
     /// release of each per frame.
-    private let schedulerReference: Unmanaged<VirtualScheduler>
-    private let dispatcherReference: Unmanaged<TouchDispatcher>
+    private let schedulerReference: Unretained<VirtualScheduler>
+    private let dispatcherReference: Unretained<TouchDispatcher>
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -53,8 +53,8 @@ public final class ReplayDriver {
         instance = SceneInstance(scene)
         mapper = CoordinateMapper(mapping: scene.mapping, window: scene.window, devices: devices)
         observer = LogObserver(format: format)
-        schedulerReference = .passUnretained(instance.scheduler)
-        dispatcherReference = .passUnretained(instance.dispatcher)
+        schedulerReference = Unretained(instance.scheduler)
+        dispatcherReference = Unretained(instance.dispatcher)
         instance.dispatcher.observer = also.map { ObserverPair(first: observer, second: $0) } ?? observer
         frame.touches.reserveCapacity(16)
         down.reserveCapacity(16)
@@ -180,7 +180,7 @@ public final class ReplayDriver {
     }
 
     private var schedulerNow: Microseconds {
-        schedulerReference._withUnsafeGuaranteedRef { $0.now }
+        schedulerReference.with { $0.now }
     }
 
     private func release(_ device: DeviceIndex, _ touch: TouchID) {
@@ -191,12 +191,12 @@ public final class ReplayDriver {
     private func flush() {
         guard !frame.touches.isEmpty else { return }
         let timestamp = frame.timestamp
-        schedulerReference._withUnsafeGuaranteedRef { $0.advance(to: timestamp) }
+        schedulerReference.with { $0.advance(to: timestamp) }
         // Sent from a local variable (swapped out and back, nothing allocated): passing the stored
         // property would retain and release its touch array.
         var sending = TouchFrame(timestamp: timestamp)
         swap(&sending, &frame)
-        dispatcherReference._withUnsafeGuaranteedRef { $0.send(sending) }
+        dispatcherReference.with { $0.send(sending) }
         sending.touches.removeAll(keepingCapacity: true)
         swap(&sending, &frame)
     }
@@ -255,8 +255,8 @@ public final class ReplayDriver {
     }
 
     private func send(_ gesture: IndirectGesture) {
-        schedulerReference._withUnsafeGuaranteedRef { $0.advance(to: gesture.timestamp) }
-        dispatcherReference._withUnsafeGuaranteedRef { $0.send(gesture) }
+        schedulerReference.with { $0.advance(to: gesture.timestamp) }
+        dispatcherReference.with { $0.send(gesture) }
     }
 
     private func cancelTouches(of device: DeviceIndex, at time: Microseconds) {

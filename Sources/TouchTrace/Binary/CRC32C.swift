@@ -105,7 +105,8 @@ public enum CRC32C {
             ^ z[512 &+ Int((crc >> 16) & 0xFF)] ^ z[768 &+ Int(crc >> 24)]
     }
 
-    /// `shift` for each byte of the register in each of its four positions.
+    /// `shift` for each byte of the register in each of its four positions. `nonisolated(unsafe)`
+    /// (a pointer is not `Sendable`), sound as `tables` below: written once, then only read.
     nonisolated(unsafe) private static let shiftTables: UnsafePointer<UInt32> = {
         let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 4 * 256)
         for position in 0..<4 {
@@ -120,6 +121,9 @@ public enum CRC32C {
 
     /// Sixteen 256-entry tables, allocated once for the life of the process and never freed, so that
     /// the inner loop indexes raw memory without bounds checks or reference counting.
+    /// `nonisolated(unsafe)` because a pointer is not `Sendable`; sound because the tables are
+    /// filled inside the static's thread-safe lazy initialiser (`swift_once`) and only read after
+    /// it returns, and every index is a byte (0...255) plus a slice offset below 16 × 256.
     nonisolated(unsafe) private static let tables: UnsafePointer<UInt32> = {
         let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 16 * 256)
         for byte in 0..<256 {

@@ -236,6 +236,7 @@ public final class LiveSession: TraceEventSink {
             pollfd(fd: wl_display_get_fd(display.display), events: Int16(POLLIN), revents: 0),
             pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)
         )
+        // The two `pollfd`s of a homogeneous tuple are laid out as an array of two.
         let ready = withUnsafeMutableBytes(of: &descriptors) {
             poll($0.baseAddress!.assumingMemoryBound(to: pollfd.self), 2, timeout)
         }

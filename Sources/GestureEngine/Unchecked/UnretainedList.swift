@@ -1,0 +1,127 @@
+/// A reusable, ordered list of objects that does not retain them, on manually managed storage:
+/// emptying and refilling it costs a store, iterating it retains neither a buffer nor an element
+/// (which iterating a Swift array of class references kept in a class property does), and
+/// reading it from its owner costs a load. It grows by doubling and never shrinks.
+///
+/// The engine's lists of touches (`TouchList`) and of recognizers in play (`RecognizerList`).
+/// What keeps it sound, the owner's promises:
+/// - every element is kept alive elsewhere for as long as the list names it (each use names the
+///   strong reference that does);
+/// - the owner calls `deallocate()` exactly once, in its `deinit`, and never uses a copy of the
+///   list afterwards (a copy shares the storage: the list is owned by one stored property).
+/// Indices are checked; an element is stored as an `Unretained`.
+struct UnretainedList<Element: AnyObject> {
+    private var storage: UnsafeMutablePointer<Unretained<Element>>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+        storage = .allocate(capacity: self.capacity)
+    }
+
+    /// Frees the storage; the list must not be used afterwards.
+    func deallocate() {
+        storage.deallocate()
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The element at `index`, retained for the caller.
+    subscript(index: Int) -> Element {
+        precondition(index >= 0 && index < count, "UnretainedList index out of range")
+        return storage[index].object
+    }
+
+    mutating func append(_ element: Element) {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<Unretained<Element>>.allocate(capacity: capacity * 2)
+            grown.initialize(from: storage, count: count)
+            storage.deallocate()
+            storage = grown
+            capacity *= 2
+        }
+        (storage + count).initialize(to: Unretained(element))
+        count += 1
+    }
+
+    mutating func remove(at index: Int) {
+        precondition(index >= 0 && index < count, "UnretainedList index out of range")
+        (storage + index).update(from: storage + index + 1, count: count - index - 1)
+        count -= 1
+    }
+
+    /// Replaces the element at `index`.
+    mutating func set(_ index: Int, _ element: Element) {
+        precondition(index >= 0 && index < count, "UnretainedList index out of range")
+        storage[index] = Unretained(element)
+    }
+
+    /// Keeps the first `newCount` elements.
+    mutating func truncate(to newCount: Int) {
+        precondition(newCount >= 0 && newCount <= count, "UnretainedList truncated past its end")
+        count = newCount
+    }
+
+    mutating func removeAll() {
+        count = 0
+    }
+
+    /// Removes the elements that satisfy `predicate`, keeping the order of the others.
+    @inline(__always)
+    mutating func removeAll(where predicate: (Element) -> Bool) {
+        var kept = 0
+        for index in 0..<count where !storage[index].with(predicate) {
+            storage[kept] = storage[index]
+            kept += 1
+        }
+        count = kept
+    }
+
+    /// Removes every occurrence of `element` (compared by identity), keeping the order of the others.
+    mutating func removeAll(identicalTo element: Element) {
+        var kept = 0
+        for index in 0..<count where !storage[index].refers(to: element) {
+            storage[kept] = storage[index]
+            kept += 1
+        }
+        count = kept
+    }
+
+    /// Calls `body` with the element at `index`, unretained.
+    @inline(__always)
+    func with<Result>(_ index: Int, _ body: (Element) -> Result) -> Result {
+        storage[index].with(body)
+    }
+
+    /// Calls `body` with each element in order, unretained. `body` must not add or remove elements.
+    @inline(__always)
+    func forEach(_ body: (Element) -> Void) {
+        var index = 0
+        while index < count {
+            storage[index].with(body)
+            index += 1
+        }
+    }
+
+    /// Whether any element satisfies `predicate`, stopping at the first that does.
+    @inline(__always)
+    func contains(where predicate: (Element) -> Bool) -> Bool {
+        var index = 0
+        while index < count {
+            if storage[index].with(predicate) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// Whether `element` is in the list (compared by identity, without reference counting).
+    func contains(identicalTo element: Element) -> Bool {
+        var index = 0
+        while index < count {
+            if storage[index].refers(to: element) { return true }
+            index += 1
+        }
+        return false
+    }
+}
