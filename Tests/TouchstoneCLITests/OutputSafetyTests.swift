@@ -169,23 +169,13 @@ struct OutputSafetyTests {
 
     static let aliasForms = ["the same path", "symbolic link", "hard link"]
 
-    @Test("replay -o onto a template its scene reads is refused and the template is unchanged", arguments: aliasForms)
-    func replayOntoTemplate(form: String) throws {
+    @Test("replay -o and render -o onto a template their scene reads are refused and the template is unchanged",
+          arguments: ["replay", "render"], aliasForms)
+    func outputOntoTemplate(command: String, form: String) throws {
         let folder = try sceneWithTemplate()
         let before = readFileBytes(folder.file("tick.json"))
         let output = alias("tick.json", in: folder, as: form)
-        let result = try TouchstoneProcess.run(["replay", Self.pressTrace, "--scene", folder.file("scene.json"), "-o", output])
-        #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("error: \(output): cannot write the file (is "))
-        #expect(readFileBytes(folder.file("tick.json")) == before)
-    }
-
-    @Test("render -o onto a template its scene reads is refused and the template is unchanged", arguments: aliasForms)
-    func renderOntoTemplate(form: String) throws {
-        let folder = try sceneWithTemplate()
-        let before = readFileBytes(folder.file("tick.json"))
-        let output = alias("tick.json", in: folder, as: form)
-        let result = try TouchstoneProcess.run(["render", Self.pressTrace, "--scene", folder.file("scene.json"), "-o", output])
+        let result = try TouchstoneProcess.run([command, Self.pressTrace, "--scene", folder.file("scene.json"), "-o", output])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("error: \(output): cannot write the file (is "))
         #expect(readFileBytes(folder.file("tick.json")) == before)

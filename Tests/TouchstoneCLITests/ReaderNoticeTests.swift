@@ -19,6 +19,13 @@ struct NoticedTrace: CustomTestStringConvertible, Sendable {
         return Array((text.split(separator: "\n", omittingEmptySubsequences: false).prefix(count).joined(separator: "\n") + "\n").utf8)
     }
 
+    /// A log fixture cut after `count` lines, saved as `name`; `expected` are the warnings after
+    /// the path's `:`.
+    private static func cutLog(_ name: String, _ fixture: String, _ count: Int, _ expected: [String]) -> NoticedTrace {
+        NoticedTrace(name: name, make: { folder in writeFileBytes(folder.file(name), firstLines(fixture, count)) },
+                     expected: { path in expected.map { "\(path):" + $0 } })
+    }
+
     static let all = [
         NoticedTrace(name: "cut.trace", make: { folder in
             writeFileBytes(folder.file("cut.trace"), Array(readFileBytes(VerifyCommandTests.captures + "/standard/pan.trace").prefix(1000)))
@@ -26,19 +33,15 @@ struct NoticedTrace: CustomTestStringConvertible, Sendable {
             "warning: \(path): byte 1000: the file has no trailer: it was not closed, or it was cut short",
             "warning: \(path): byte 891: the file ends inside a chunk of 100 payload bytes: the last 109 bytes are incomplete and were not read",
         ] }),
-        NoticedTrace(name: "pinch.getevent", make: { folder in
-            writeFileBytes(folder.file("pinch.getevent"), firstLines("logs/pinch-protocol-b.getevent-lp-lt.txt", 100))
-        }, expected: { path in [
-            "\(path):20: warning: /dev/input/event0 (gpio-keys) is not a touch device: its 2 events are left out",
-            "\(path):100: warning: events after the last SYN_REPORT are ignored",
-            "\(path):100: warning: 2 touches are still down when the recording ends",
-        ] }),
-        NoticedTrace(name: "pinch-log.evtest", make: { folder in
-            writeFileBytes(folder.file("pinch-log.evtest"), firstLines("logs/pinch-protocol-b.evtest.txt", 100))
-        }, expected: { path in [
-            "\(path):100: warning: events after the last SYN_REPORT are ignored",
-            "\(path):100: warning: 2 touches are still down when the recording ends",
-        ] }),
+        cutLog("pinch.getevent", "logs/pinch-protocol-b.getevent-lp-lt.txt", 100, [
+            "20: warning: /dev/input/event0 (gpio-keys) is not a touch device: its 2 events are left out",
+            "100: warning: events after the last SYN_REPORT are ignored",
+            "100: warning: 2 touches are still down when the recording ends",
+        ]),
+        cutLog("pinch-log.evtest", "logs/pinch-protocol-b.evtest.txt", 100, [
+            "100: warning: events after the last SYN_REPORT are ignored",
+            "100: warning: 2 touches are still down when the recording ends",
+        ]),
         // An evemu pair: NAME-ACTION events beside NAME.desc.
         NoticedTrace(name: "SynPS2-Synaptics-TouchPad-leftmove.evemu", make: { folder in
             writeFileBytes(folder.file("SynPS2-Synaptics-TouchPad-leftmove.evemu"),
