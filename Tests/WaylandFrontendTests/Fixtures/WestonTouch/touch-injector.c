@@ -9,10 +9,6 @@
 //   wait MS | down ID X Y | motion ID X Y | up ID | mark TEXT (logs "touch-injector: mark TEXT")
 //   resize W H (the shell's own way to configure the window: weston_desktop_surface_set_size)
 //   window (logs the window's position and size again)
-//   hold TEXT (logs "touch-injector: mark TEXT", then pauses the script until the file named by the
-//   script's path, a dot and TEXT exists: the test creates it once the client's picture shows what
-//   the mark is about, so a slow client (a sanitizer's, a loaded machine's) is waited for instead
-//   of photographed before it has drawn)
 // Every touch step is followed by a touch frame.
 //
 // libweston-10-dev does not install backend.h, which declares the seat and touch entry points a
@@ -24,7 +20,6 @@
 #include <wayland-server.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 #include <libweston/libweston.h>
 #include <libweston-desktop/libweston-desktop.h>
 
@@ -73,9 +68,6 @@ static struct {
     struct wl_event_source *timer;
     bool started;
     size_t next;
-    const char *script_path;
-    /// The `hold` step the script is paused at, or NULL.
-    const struct script_step *holding;
 } injector;
 
 static struct weston_view *toplevel_view(void) {
@@ -105,15 +97,6 @@ static int script_tick(void *data) {
         wl_event_source_timer_update(injector.timer, 300);
         return 0;
     }
-    if (injector.holding) {
-        char release[4096];
-        snprintf(release, sizeof release, "%s.%s", injector.script_path, injector.holding->text);
-        if (access(release, F_OK) != 0) {
-            wl_event_source_timer_update(injector.timer, 20);
-            return 0;
-        }
-        injector.holding = NULL;
-    }
     while (injector.next < script_length) {
         const struct script_step *step = &script[injector.next++];
         double x = injector.window->geometry.x + step->b, y = injector.window->geometry.y + step->c;
@@ -131,11 +114,6 @@ static int script_tick(void *data) {
             notify_touch_frame(injector.device);
         } else if (!strcmp(step->command, "mark")) {
             weston_log("touch-injector: mark %s\n", step->text);
-        } else if (!strcmp(step->command, "hold")) {
-            weston_log("touch-injector: mark %s\n", step->text);
-            injector.holding = step;
-            wl_event_source_timer_update(injector.timer, 20);
-            return 0;
         } else if (!strcmp(step->command, "resize")) {
             struct weston_desktop_surface *desktop = weston_surface_get_desktop_surface(injector.window->surface);
             if (desktop) weston_desktop_surface_set_size(desktop, (int32_t)step->a, (int32_t)step->b);
@@ -156,7 +134,7 @@ static void load_script(const char *path) {
         struct script_step *step = &script[script_length];
         memset(step, 0, sizeof *step);
         if (sscanf(line, "%15s", step->command) < 1 || step->command[0] == '#') continue;
-        if (!strcmp(step->command, "mark") || !strcmp(step->command, "hold")) {
+        if (!strcmp(step->command, "mark")) {
             sscanf(line, "%*s %63[^\n]", step->text);
         } else {
             sscanf(line, "%*s %lf %lf %lf", &step->a, &step->b, &step->c);
@@ -205,7 +183,6 @@ WL_EXPORT int wet_module_init(struct weston_compositor *compositor, int *argc, c
     if (!injector.device) return -1;
     const char *script_path = getenv("TOUCHSTONE_TOUCH_SCRIPT");
     if (script_path) load_script(script_path);
-    injector.script_path = script_path;
     injector.timer = wl_event_loop_add_timer(wl_display_get_event_loop(compositor->wl_display),
                                              script_length > 0 ? script_tick : tick, NULL);
     wl_event_source_timer_update(injector.timer, 20);
