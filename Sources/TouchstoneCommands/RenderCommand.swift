@@ -91,14 +91,16 @@ func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: Strin
     var subtitle = scene.map { "scene \($0.name)" } ?? "no scene: touches only"
     subtitle += ", \(survey.touches) \(survey.touches == 1 ? "touch" : "touches"), \(String(format: "%.3f", locale: Locale(identifier: "en_US_POSIX"), seconds)) s"
     let options = PictureOptions(from: window.from, to: window.to, title: name, subtitle: subtitle)
-    let picture: [UInt8]
+    let picture: [String]
     do {
         picture = try SessionPicture.svg(session, survey: survey, options: options)
     } catch {
         throw fail(String(describing: error))
     }
     do {
-        try OutputFile.write(picture, to: output, inputs: inputs)
+        let file = try OutputFile(path: output, inputs: inputs)
+        for piece in picture { try file.write(piece) }
+        try file.commit()
     } catch {
         throw fail(error.description)
     }

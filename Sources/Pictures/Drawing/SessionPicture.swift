@@ -44,15 +44,16 @@ public enum SessionPicture {
         try survey(of: session, from: from, to: to)
     }
 
-    /// The picture of a trace, surveyed for the same `from` and `to` as `options` has.
-    public static func svg(_ session: TraceSession, survey: SessionSurvey, options: PictureOptions) throws -> [UInt8] {
-        try svg(of: session, survey: survey, options: options)
+    /// The picture of a trace, surveyed for the same `from` and `to` as `options` has: its text in
+    /// pieces, to be written in order (the picture is held once, never joined).
+    public static func svg(_ session: TraceSession, survey: SessionSurvey, options: PictureOptions) throws -> [String] {
+        try svg(of: session, survey: survey, options: options).allPieces
     }
 
     /// The picture of a timeline held in memory.
     public static func svg(_ timeline: SessionTimeline, options: PictureOptions) -> [UInt8] {
         let survey = survey(of: timeline, from: options.from, to: options.to)
-        return svg(of: timeline, survey: survey, options: options)
+        return Array(svg(of: timeline, survey: survey, options: options).joined.utf8)
     }
 
     static func survey<Source: SessionSource>(of source: Source, from: Microseconds?, to: Microseconds?) throws(Source.Failure) -> SessionSurvey {
@@ -61,7 +62,7 @@ public enum SessionPicture {
         return survey.result(duration: duration, notices: notices)
     }
 
-    static func svg<Source: SessionSource>(of source: Source, survey: SessionSurvey, options: PictureOptions) throws(Source.Failure) -> [UInt8] {
+    static func svg<Source: SessionSource>(of source: Source, survey: SessionSurvey, options: PictureOptions) throws(Source.Failure) -> SVGText {
         precondition(survey.from == options.from && survey.to == options.to, "a picture drawn with another window than it was surveyed for")
         // Coarsen the paths until the points they keep fit the budget (about 12 bytes each, leaving
         // a fifth for everything else), then draw; if the whole still exceeds it, coarsen further.
@@ -72,7 +73,7 @@ public enum SessionPicture {
         }
         while true {
             let text = try render(source, survey: survey, options: options, tolerance: tolerance, markerCell: tolerance >= 4 ? tolerance : 0)
-            if text.utf8.count <= options.byteBudget || tolerance >= 64 { return Array(text.utf8) }
+            if text.byteCount <= options.byteBudget || tolerance >= 64 { return text }
             tolerance *= 2
         }
     }
@@ -87,7 +88,7 @@ public enum SessionPicture {
 
     static func render<Source: SessionSource>(
         _ source: Source, survey: SessionSurvey, options: PictureOptions, tolerance: Double, markerCell: Double
-    ) throws(Source.Failure) -> String {
+    ) throws(Source.Failure) -> SVGText {
         let (from, to) = window(duration: survey.duration, options)
         let axis = TimeAxis(from: from, to: to, left: LaneChart.labelWidth, right: width - 20)
         let panel = PathPanel(window: source.window, views: source.views, left: margin, top: pathPanelTop, width: width - 2 * margin)
@@ -113,14 +114,14 @@ public enum SessionPicture {
     }
 
     /// The SVG document around drawn content, with a white background.
-    static func document(width: Double, height: Double, body: SVGText) -> String {
-        var svg = SVGText(capacity: body.text.utf8.count + 512)
+    static func document(width: Double, height: Double, body: SVGText) -> SVGText {
+        var svg = SVGText(capacity: 512)
         svg.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         svg.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGText.number(width))\" height=\"\(SVGText.number(height))\" viewBox=\"0 0 \(SVGText.number(width)) \(SVGText.number(height))\">\n")
         svg.rect(x: 0, y: 0, width: width, height: height, "fill=\"#ffffff\"")
         svg.append(body)
         svg.raw("</svg>\n")
-        return svg.text
+        return svg
     }
 }
 
@@ -135,7 +136,7 @@ extension SessionPicture {
         body.label(heading, x: 20, y: 22, "\(Palette.font) font-size=\"14\" font-weight=\"bold\" fill=\"\(Palette.ink)\"")
         let chart = LaneChart(axis: axis, touches: touches, recognizers: recognizers, views: views, highlights: highlights)
         let height = 34 + chart.draw(into: &body, top: 34, width: width) + 12
-        let document = document(width: width, height: height, body: body)
+        let document = document(width: width, height: height, body: body).joined
         return String(document.drop { $0 != "\n" }.dropFirst())
     }
 }
