@@ -68,8 +68,9 @@ struct PictureWindow {
 }
 
 /// Reads a trace (replaying it through `scene` when there is one) and writes its picture: shared by
-/// `render` and `info --svg`. Damage the reader worked around goes to standard error as warnings.
-func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: String, window: PictureWindow) throws {
+/// `render` and `info --svg`. Damage the reader worked around and import warnings go to standard
+/// error, unless `printNotices` is false (`info` has printed them already).
+func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: String, window: PictureWindow, printNotices: Bool = true) throws {
     let inputs = [trace] + (sceneFile.flatMap { file in scene.map { SceneReference.inputFiles(file, scene: $0) } } ?? [])
     do {
         try OutputFile.refuseAliasing(output, inputs: inputs)
@@ -85,7 +86,9 @@ func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: Strin
     } catch {
         throw fail(String(describing: error))
     }
-    for notice in survey.notices { printError(notice) }
+    if printNotices {
+        for notice in survey.notices { printError(notice) }
+    }
     let name = (trace as NSString).lastPathComponent
     let seconds = Double(survey.duration) / 1e6
     var subtitle = scene.map { "scene \($0.name)" } ?? "no scene: touches only"
