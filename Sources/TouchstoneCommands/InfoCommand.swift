@@ -26,7 +26,7 @@ struct Info: ParsableCommand {
     var salvage = false
 
     func run() throws {
-        let summary = try TraceSummary.read(path: file, salvage: salvage)
+        let summary = try InfoReport.read(path: file, salvage: salvage)
         try OutputFile.standardOutput().write(json ? summary.json() + "\n" : TerminalText.escaped(summary.text()))
         if summary.isCorrupt { throw ExitCode.failure }
         if let svg {
