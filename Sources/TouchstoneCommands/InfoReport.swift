@@ -12,6 +12,8 @@ struct InfoReport {
     var bytes: Int
     var damage: [TraceDamage]
     var warnings: [FormatWarning]
+    /// `damage` and `warnings` as one line each naming the file, for standard error.
+    var notices: [String]
 
     /// Damage that means the file was altered, not merely cut short by a killed writer.
     var isCorrupt: Bool {
@@ -29,7 +31,8 @@ struct InfoReport {
         try statistics.add(contentsOf: input)
         return InfoReport(
             path: path, format: input.format, header: input.header, devices: input.header.devices + statistics.addedDevices,
-            statistics: statistics, bytes: try TraceFileSize.of(path), damage: input.damage, warnings: input.warnings)
+            statistics: statistics, bytes: try TraceFileSize.of(path), damage: input.damage, warnings: input.warnings,
+            notices: input.notices)
     }
 
     var bytesPerSample: Double? {
