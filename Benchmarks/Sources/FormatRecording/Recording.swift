@@ -34,7 +34,7 @@ public struct Recording: Sendable {
         try EvemuFormat.write(document).write(toFile: recording.evemuPath, atomically: true, encoding: .utf8)
         try LibinputRecordFormat.write(document)
             .write(toFile: recording.libinputRecordPath, atomically: true, encoding: .utf8)
-        let evemu = EvemuFormat.write(document)
+        let evemu = try EvemuFormat.write(document)
         let device = EvdevCapabilities(describing: document.header.devices[0])
         try LogText.getevent(evemu: evemu, device: device).write(toFile: recording.geteventPath, atomically: true, encoding: .utf8)
         try LogText.evtest(evemu: evemu, device: device).write(toFile: recording.evtestPath, atomically: true, encoding: .utf8)
