@@ -17,10 +17,13 @@ public final class EngineRig: @unchecked Sendable {
     private let scheduler = VirtualScheduler()
     private let dispatcher: TouchDispatcher
     private var offset: GestureTime = 0
-    private var frame = TouchFrame(timestamp: 0)
+    /// The script's frames, each moved a period later every pass.
+    private var frames: [TouchFrame]
 
     public init(script: FrameScript, recognizers: [GestureRecognizer]) {
         self.script = script
+        frames = script.frames
+        frames.withUnsafeMutableBufferPointer { _ in }  // the rig's own buffer now, not at the first pass
         let window = Window(frame: Rect(x: 0, y: 0, width: 1280, height: 800))
         let view = View(frame: window.bounds, name: "canvas")
         window.addSubview(view)
@@ -41,26 +44,30 @@ public final class EngineRig: @unchecked Sendable {
     ///
     /// The sabotage switch is read once, so the ordinary loop carries no per-frame branch for it.
     public func pass(_ sabotage: Sabotage = .none) -> Int {
-        if sabotage.isActive {
-            for source in script.frames {
-                send(source)
-                for _ in source.touches { sabotage.perEvent() }
+        // The frames are sent from the rig's own copy, walked through an unsafe buffer, so handing
+        // one to the dispatcher retains no array; each is moved a period later once sent.
+        let period = script.period
+        frames.withUnsafeMutableBufferPointer { frames in
+            if sabotage.isActive {
+                for index in frames.indices {
+                    send(&frames[index], period: period)
+                    for _ in frames[index].touches { sabotage.perEvent() }
+                }
+            } else {
+                for index in frames.indices { send(&frames[index], period: period) }
             }
-        } else {
-            for source in script.frames { send(source) }
         }
-        scheduler.advance(to: offset + script.period)
-        offset += script.period
+        scheduler.advance(to: offset + period)
+        offset += period
         return script.touchSamples
     }
 
-    /// One frame of the script, a period later per pass, with the clock advanced to it first (timers
-    /// due before it fire, as in a replay).
+    /// One frame of the script, with the clock advanced to it first (timers due before it fire, as
+    /// in a replay); then the frame is moved a period later for the next pass.
     @inline(__always)
-    private func send(_ source: TouchFrame) {
-        frame.timestamp = source.timestamp + offset
-        frame.touches = source.touches
+    private func send(_ frame: inout TouchFrame, period: GestureTime) {
         scheduler.advance(to: frame.timestamp)
         dispatcher.send(frame)
+        frame.timestamp += period
     }
 }

@@ -68,8 +68,9 @@ struct PictureWindow {
 }
 
 /// Reads a trace (replaying it through `scene` when there is one) and writes its picture: shared by
-/// `render` and `info --svg`. Damage the reader worked around goes to standard error as warnings.
-func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: String, window: PictureWindow) throws {
+/// `render` and `info --svg`. Damage the reader worked around and import warnings go to standard
+/// error, unless `printNotices` is false (`info` has printed them already).
+func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: String, window: PictureWindow, printNotices: Bool = true) throws {
     let inputs = [trace] + (sceneFile.flatMap { file in scene.map { SceneReference.inputFiles(file, scene: $0) } } ?? [])
     do {
         try OutputFile.refuseAliasing(output, inputs: inputs)
@@ -78,7 +79,7 @@ func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: Strin
     }
     let timeline: SessionTimeline
     do {
-        timeline = try SessionReader.read(tracePath: trace, scene: scene) { printError($0) }
+        timeline = try SessionReader.read(tracePath: trace, scene: scene) { if printNotices { printError($0) } }
     } catch {
         throw fail(String(describing: error))
     }

@@ -11,6 +11,8 @@ struct TraceSummary {
     var bytes: Int
     var damage: [TraceDamage]
     var warnings: [FormatWarning]
+    /// `damage` and `warnings` as one line each naming the file, for standard error.
+    var notices: [String]
 
     /// Damage that means the file was altered, not merely cut short by a killed writer.
     var isCorrupt: Bool {
@@ -28,7 +30,8 @@ struct TraceSummary {
         try statistics.add(contentsOf: input)
         return TraceSummary(
             path: path, format: input.format, header: input.header, devices: input.header.devices + statistics.addedDevices,
-            statistics: statistics, bytes: try TraceFileSize.of(path), damage: input.damage, warnings: input.warnings)
+            statistics: statistics, bytes: try TraceFileSize.of(path), damage: input.damage, warnings: input.warnings,
+            notices: input.notices)
     }
 
     var bytesPerSample: Double? {

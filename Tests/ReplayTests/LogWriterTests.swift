@@ -1,3 +1,4 @@
+import GestureEngine
 import Testing
 @testable import Replay
 
@@ -33,14 +34,15 @@ struct LogWriterTests {
 
     @Test("An action prints only the values its recognizer has")
     func actionLine() {
-        let values = LogValues(location: (1, 2), numberOfTouches: 2, scale: 1.5, scalarVelocity: -0.25)
+        let values = ActionValues(location: Point(x: 1, y: 2), numberOfTouches: 2, scale: 1.5, scalarVelocity: -0.25)
         let line = text(LogRecord(time: 5, kind: .action(recognizer: "pinch", state: .changed, values: values)))
         #expect(line == "         5 action pinch changed touches=2 at=(1.00,2.00) scale=1.5000 velocity=-0.2500\n")
     }
 
     @Test("JSON Lines spell the same action as one object")
     func actionJSON() {
-        let values = LogValues(location: (1, 2), numberOfTouches: 1, translation: (3, -4), velocity: (0, 0))
+        let values = ActionValues(
+            location: Point(x: 1, y: 2), numberOfTouches: 1, translation: Vector(dx: 3, dy: -4), velocity: Vector(dx: 0, dy: 0))
         let line = text(LogRecord(time: 7, kind: .action(recognizer: "pan", state: .began, values: values)), .jsonl)
         #expect(line == #"{"t":7,"action":"pan","state":"began","touches":1,"location":[1.00,2.00],"translation":[3.00,-4.00],"velocity":[0.00,0.00]}"# + "\n")
     }

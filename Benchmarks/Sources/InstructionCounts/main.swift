@@ -50,7 +50,7 @@ case "dispatch":
         recognizers: EngineRig.allSeven())
     _ = rig.pass(Sabotage(slow: false, allocate: false))
     measuredDispatch(rig)
-    print("dispatch: \(lastPassSamples) touch samples")
+    print("dispatch: \(lastPassSamples) touch samples in \(rig.script.frames.count) frames")
 case "replay":
     let path = try BenchmarkCorpus.traceFile(samples: 100_000)
     defer { BenchmarkCorpus.removeScratch() }

@@ -21,18 +21,17 @@ extension TouchDispatcher {
         // A pass beyond that bound is a reconciliation that feeds itself: a bug, stopped loudly
         // rather than cut short.
         let bound = 2 * inPlay.count + linksInPlay + 2
+        // A pass follows only a pass (or a frame) that marked a recognizer: a recognizer marked
+        // behind the walk needs another pass, one marked ahead of it is reached in this one.
         var rounds = 0
-        var progressed = true
-        while progressed {
-            progressed = false
+        while reconcileRequested {
+            reconcileRequested = false
             rounds += 1
             if rounds > bound { unsettled("reconcile()", rounds: bound) }
             var index = 0
             while index < inPlay.count {
                 inPlay.with(index) { next in
-                    guard next.needsReconcile else { return }
-                    progressed = true
-                    reconcile(next)
+                    if next.needsReconcile { reconcile(next) }
                 }
                 index += 1
             }
@@ -59,13 +58,13 @@ extension TouchDispatcher {
         case .began, .changed, .ended:
             failDependents(of: recognizer)
             if recognizer.isReleased {
-                recognizer.actionPending = true
+                requestAction(of: recognizer)
                 if recognizer.currentState != .ended { recheckSimultaneity(of: recognizer) }
             } else {
                 attemptRelease(recognizer)
             }
         case .cancelled:
-            if recognizer.isReleased { recognizer.actionPending = true }
+            if recognizer.isReleased { requestAction(of: recognizer) }
             wakeDependents(of: recognizer)
         case .failed:
             wakeDependents(of: recognizer)
@@ -112,7 +111,7 @@ extension TouchDispatcher {
 
         recognizer.isReleased = true
         deliveryGeneration &+= 1
-        recognizer.actionPending = true
+        requestAction(of: recognizer)
         recognizer.presentBeganFirst = recognizer.kind == .continuous && recognizer.currentState != .began
 
         inPlay.forEach { other in
@@ -147,7 +146,10 @@ extension TouchDispatcher {
     private func wakeDependents(of recognizer: GestureRecognizer) {
         for dependent in recognizer.dependentsInPlay {
             dependent._withUnsafeGuaranteedRef { dependent in
-                if !dependent.isReleased && dependent.currentState.isRecognizing { dependent.needsReconcile = true }
+                if !dependent.isReleased && dependent.currentState.isRecognizing {
+                    dependent.needsReconcile = true
+                    reconcileRequested = true
+                }
             }
         }
     }
@@ -174,7 +176,15 @@ extension TouchDispatcher {
         return true
     }
 
+    /// Marks `recognizer`'s action as due at the end of this reconcile pass.
+    private func requestAction(of recognizer: GestureRecognizer) {
+        recognizer.actionPending = true
+        actionsRequested = true
+    }
+
     func sendPendingActions() {
+        guard actionsRequested else { return }
+        actionsRequested = false
         var index = 0
         while index < inPlay.count {
             inPlay.with(index) { next in

@@ -65,6 +65,19 @@ public final class TouchDispatcher {
     @exclusivity(unchecked)
     #endif
     var deliveryGeneration: UInt64 = 1
+    /// Raised whenever a recognizer is marked `needsReconcile` (a state change or a wake-up), and
+    /// lowered when a reconcile pass begins: settling runs no pass over the recognizers in play
+    /// when nothing moved, and no second pass after one that woke nobody.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var reconcileRequested = false
+    /// Raised whenever a recognizer is marked `actionPending`: frames in which no action is due
+    /// skip the walk that sends them.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var actionsRequested = false
     /// The phase of every touch down, when this frame moves them all alike (the common case of
     /// fingers moving together), letting each recognizer receive its own touch list as the batch.
     #if !DEBUG
@@ -358,7 +371,7 @@ public final class TouchDispatcher {
     }
 
     private func needsAnotherRound() -> Bool {
-        inPlay.contains { $0.needsReconcile }
+        reconcileRequested
     }
 
     private func finishEvent() {
@@ -475,6 +488,7 @@ public final class TouchDispatcher {
         }
         recognizersInPlay.append(recognizer)
         inPlay.append(recognizer)
+        if recognizer.needsReconcile { reconcileRequested = true }
     }
 
     /// Records, on both sides, that `dependent` waits for `requirement` to fail in this sequence;
@@ -568,7 +582,10 @@ public final class TouchDispatcher {
     // MARK: Calls from recognizers
 
     func recognizerChangedState(_ recognizer: GestureRecognizer, from old: GestureRecognizer.State, to new: GestureRecognizer.State) {
-        deliveryGeneration &+= 1
+        // `changed -> changed` (every move of a gesture under way) leaves what view delivery reads
+        // as it was; every other change may alter it.
+        if old != new { deliveryGeneration &+= 1 }
+        if recognizer.needsReconcile { reconcileRequested = true }
         guard let observer else { return }
         observer.observe(.stateChanged(recognizer, from: old, to: new), at: scheduler.now)
     }

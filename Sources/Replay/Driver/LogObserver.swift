@@ -26,14 +26,8 @@ final class LogObserver: GestureObserver {
             writer.state(time: time, recognizer: recognizer.name, from: RecognizerStateName(from, kind: recognizer.kind), to: toName)
             latency.recognizer(recognizer.name, changedTo: toName, at: time)
         case .action(let recognizer, let state, let values):
-            // Straight from the engine's values: a `LogValues` in between cost a copy of each.
             writer.action(
-                time: time, recognizer: recognizer.name, state: RecognizerStateName(state, kind: recognizer.kind),
-                numberOfTouches: values.numberOfTouches, location: (values.location.x, values.location.y),
-                translation: values.translation.map { ($0.dx, $0.dy) }, velocity: values.velocity.map { ($0.dx, $0.dy) },
-                scale: values.scale, rotation: values.rotation, scalarVelocity: values.scalarVelocity,
-                direction: values.direction?.description, match: values.match, score: values.score,
-                turns: values.turns, accepted: values.accepted)
+                time: time, recognizer: recognizer.name, state: RecognizerStateName(state, kind: recognizer.kind), values: values)
             latency.actionSent(by: recognizer.name, at: time)
         case .viewReceived(let view, let phase, let touches):
             guard let phase = ViewTouchPhase(phase) else { return }

@@ -133,7 +133,18 @@ public final class ReplayDriver {
     /// sets (time plus a delay) representable.
     public static let latestVirtualTime: Microseconds = 1 << 52
 
+    @inline(__always)
     private func virtualTime(_ traceTime: Microseconds) throws(ReplayError) -> Microseconds {
+        // Every event but the first takes this path; the first and the rejected ones the one below.
+        if let origin {
+            let (time, overflow) = traceTime.subtractingReportingOverflow(origin)
+            if !overflow, time <= Self.latestVirtualTime { return time }
+        }
+        return try firstOrFarVirtualTime(traceTime)
+    }
+
+    @inline(never)
+    private func firstOrFarVirtualTime(_ traceTime: Microseconds) throws(ReplayError) -> Microseconds {
         let origin = self.origin ?? traceTime
         self.origin = origin
         let (time, overflow) = traceTime.subtractingReportingOverflow(origin)
@@ -181,8 +192,13 @@ public final class ReplayDriver {
         guard !frame.touches.isEmpty else { return }
         let timestamp = frame.timestamp
         schedulerReference._withUnsafeGuaranteedRef { $0.advance(to: timestamp) }
-        dispatcherReference._withUnsafeGuaranteedRef { $0.send(frame) }
-        frame.touches.removeAll(keepingCapacity: true)
+        // Sent from a local variable (swapped out and back, nothing allocated): passing the stored
+        // property would retain and release its touch array.
+        var sending = TouchFrame(timestamp: timestamp)
+        swap(&sending, &frame)
+        dispatcherReference._withUnsafeGuaranteedRef { $0.send(sending) }
+        sending.touches.removeAll(keepingCapacity: true)
+        swap(&sending, &frame)
     }
 
     // MARK: - Trackpad gestures

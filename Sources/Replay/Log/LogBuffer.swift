@@ -1,0 +1,52 @@
+/// The log's growable byte store: raw memory, so appending a line costs copies, not bounds checks.
+final class LogBuffer {
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var count = 0
+    /// Touches written on the current `view` line (JSON needs commas between them).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var touchIndex = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    @inline(__always)
+    func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    private func grow(to needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    func append(_ source: UnsafePointer<UInt8>, count length: Int) {
+        reserve(length)
+        (base + count).update(from: source, count: length)
+        count += length
+    }
+}
