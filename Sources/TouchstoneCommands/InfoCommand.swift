@@ -9,7 +9,8 @@ struct Info: ParsableCommand {
             Reads every format Touchstone knows, detected from the file's content. A binary trace is \
             streamed, so memory stays flat however long it is. Exits 1 when the file cannot be read \
             or a chunk is corrupt; a trace cut short (a recorder killed mid-session) is reported with \
-            what was recovered and exits 0.
+            what was recovered and exits 0. Damage and import warnings are part of the description and \
+            also go to standard error, one line each naming the file, as in every command.
             """
     )
 
@@ -26,11 +27,13 @@ struct Info: ParsableCommand {
     var salvage = false
 
     func run() throws {
-        let summary = try TraceSummary.read(path: file, salvage: salvage)
+        let summary = try InfoReport.read(path: file, salvage: salvage)
         try OutputFile.standardOutput().write(json ? summary.json() + "\n" : TerminalText.escaped(summary.text()))
+        summary.notices.forEach { printError($0) }
         if summary.isCorrupt { throw ExitCode.failure }
         if let svg {
-            try drawSession(trace: file, scene: nil, sceneFile: nil, output: svg, window: PictureWindow(from: nil, to: nil))
+            try drawSession(trace: file, scene: nil, sceneFile: nil, output: svg, window: PictureWindow(from: nil, to: nil),
+                            printNotices: false)
         }
     }
 }

@@ -68,27 +68,42 @@ struct PictureWindow {
 }
 
 /// Reads a trace (replaying it through `scene` when there is one) and writes its picture: shared by
-/// `render` and `info --svg`. Damage the reader worked around goes to standard error as warnings.
-func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: String, window: PictureWindow) throws {
+/// `render` and `info --svg`. Damage the reader worked around and import warnings go to standard
+/// error, unless `printNotices` is false (`info` has printed them already).
+func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: String, window: PictureWindow, printNotices: Bool = true) throws {
     let inputs = [trace] + (sceneFile.flatMap { file in scene.map { SceneReference.inputFiles(file, scene: $0) } } ?? [])
     do {
         try OutputFile.refuseAliasing(output, inputs: inputs)
     } catch {
         throw fail(error.description)
     }
-    let timeline: SessionTimeline
+    // Two walks of the trace (a survey, then the drawing): nothing of the session is kept between
+    // them, so memory does not grow with its length.
+    let session = TraceSession(tracePath: trace, scene: scene)
+    let survey: SessionSurvey
     do {
-        timeline = try SessionReader.read(tracePath: trace, scene: scene) { printError($0) }
+        survey = try SessionPicture.survey(session, from: window.from, to: window.to)
     } catch {
         throw fail(String(describing: error))
     }
+    if printNotices {
+        for notice in survey.notices { printError(notice) }
+    }
     let name = (trace as NSString).lastPathComponent
-    let seconds = Double(timeline.duration) / 1e6
+    let seconds = Double(survey.duration) / 1e6
     var subtitle = scene.map { "scene \($0.name)" } ?? "no scene: touches only"
-    subtitle += ", \(timeline.touches.count) \(timeline.touches.count == 1 ? "touch" : "touches"), \(String(format: "%.3f", locale: Locale(identifier: "en_US_POSIX"), seconds)) s"
+    subtitle += ", \(survey.touches) \(survey.touches == 1 ? "touch" : "touches"), \(String(format: "%.3f", locale: Locale(identifier: "en_US_POSIX"), seconds)) s"
     let options = PictureOptions(from: window.from, to: window.to, title: name, subtitle: subtitle)
+    let picture: [String]
     do {
-        try OutputFile.write(SessionPicture.svg(timeline, options: options), to: output, inputs: inputs)
+        picture = try SessionPicture.svg(session, survey: survey, options: options)
+    } catch {
+        throw fail(String(describing: error))
+    }
+    do {
+        let file = try OutputFile(path: output, inputs: inputs)
+        for piece in picture { try file.write(piece) }
+        try file.commit()
     } catch {
         throw fail(error.description)
     }

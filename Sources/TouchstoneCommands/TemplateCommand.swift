@@ -42,13 +42,17 @@ struct Template: ParsableCommand {
         }
 
         func run() throws {
-            try OutputFile.refuseAliasing(output, inputs: [trace])
-            let template = try TemplateRecorder.record(
-                tracePath: trace, name: name, strokeIndex: stroke, rotationInvariant: rotationInvariant,
-                report: { printError($0) })
-            let data = UnistrokeTemplateFile.encode(template)
-            try OutputFile.write(Array(data), to: output, inputs: [trace])
-            try OutputFile.standardOutput().write("template \"\(name)\": \(template.points.count) points from stroke \(stroke) of \(trace) -> \(output)\n")
+            do {
+                try OutputFile.refuseAliasing(output, inputs: [trace])
+                let template = try TemplateRecorder.record(
+                    tracePath: trace, name: name, strokeIndex: stroke, rotationInvariant: rotationInvariant,
+                    report: { printError($0) })
+                let data = UnistrokeTemplateFile.encode(template)
+                try OutputFile.write(Array(data), to: output, inputs: [trace])
+                try OutputFile.standardOutput().write("template \"\(name)\": \(template.points.count) points from stroke \(stroke) of \(trace) -> \(output)\n")
+            } catch {
+                throw fail(String(describing: error))
+            }
         }
     }
 }

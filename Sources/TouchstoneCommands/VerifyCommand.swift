@@ -13,7 +13,8 @@ extension Touchstone {
                 A capture is NAME.trace with NAME.scene (a built-in scene name or a .json path) and \
                 NAME.golden.log beside it (captures/README.md). Standard output gets one line per \
                 capture, a unified diff for each mismatch and the latency table, identical at any \
-                --jobs; standard error gets the progress bar (on a terminal) and the timed summary. \
+                --jobs; standard error gets the progress bar (on a terminal), each capture's warnings (damage \
+                the trace reader worked around, import warnings; in corpus order) and the timed summary. \
                 Exit status 1 when any capture fails.
                 """
         )
@@ -59,6 +60,7 @@ extension Touchstone {
             bar.finish()
             do {
                 try OutputFile.standardOutput().write(TerminalText.escaped(report.standardOutputText))
+                report.notices.forEach { printError($0) }
                 printError("\n" + report.summaryText, terminator: "")
                 if let junit { try report.writeJUnit(to: junit) }
             } catch {

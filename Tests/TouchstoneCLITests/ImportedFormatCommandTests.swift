@@ -57,7 +57,7 @@ struct ImportedRecording: CustomTestStringConvertible, Sendable {
 
 /// Every command that reads traces reads the recordings users already have (issue 13): getevent,
 /// evtest, libinput record with a `hid:` block, and evemu pairs, through the one road in.
-@Suite("info, convert, replay and verify read getevent, evtest, libinput record and evemu pairs")
+@Suite("info, convert, replay, render, template record and verify read getevent, evtest, libinput record and evemu pairs")
 struct ImportedFormatCommandTests {
     private func info(_ path: String) throws -> [String: Any] {
         let result = try TouchstoneProcess.run(["info", "--json", path])
@@ -120,6 +120,48 @@ struct ImportedFormatCommandTests {
         #expect(replay.status == 0)
         #expect(try String(contentsOfFile: folder.file(recording.captureName + ".golden.log"), encoding: .utf8)
             == String(contentsOfFile: folder.file("replay.log"), encoding: .utf8))
+    }
+
+    /// The recording and its binary conversion under the same file name in two folders, so the
+    /// pictures' titles (the file name) agree too.
+    private func recordingAndConversion(_ recording: ImportedRecording) throws -> (original: String, converted: String, folder: TemporaryDirectory) {
+        let folder = TemporaryDirectory("cli-import")
+        let path = try recording.copy(into: folder)
+        try FileManager.default.createDirectory(atPath: folder.file("converted"), withIntermediateDirectories: false)
+        let converted = folder.file("converted/" + recording.names[0])
+        #expect(try TouchstoneProcess.run(["convert", path, "-o", converted + ".trace"]).status == 0)
+        try FileManager.default.moveItem(atPath: converted + ".trace", toPath: converted)
+        return (path, converted, folder)
+    }
+
+    @Test("render draws the recording exactly as it draws its binary conversion", arguments: ImportedRecording.all)
+    func renderMatchesConversion(recording: ImportedRecording) throws {
+        let (original, converted, folder) = try recordingAndConversion(recording)
+        let direct = try TouchstoneProcess.run(["render", original, "--scene", "map", "-o", folder.file("direct.svg")])
+        let fromTrace = try TouchstoneProcess.run(["render", converted, "--scene", "map", "-o", folder.file("converted.svg")])
+        #expect(direct.status == 0, "\(direct.stderr)")
+        #expect(fromTrace.status == 0, "\(fromTrace.stderr)")
+        let svg = try String(contentsOfFile: folder.file("direct.svg"), encoding: .utf8)
+        let touches = "\(recording.sequences) \(recording.sequences == 1 ? "touch" : "touches")"
+
+        #expect(svg.contains("scene map, \(touches), "))
+        #expect(svg == (try String(contentsOfFile: folder.file("converted.svg"), encoding: .utf8)))
+    }
+
+    @Test("template record takes the same stroke from the recording as from its binary conversion", arguments: ImportedRecording.all)
+    func templateMatchesConversion(recording: ImportedRecording) throws {
+        let (original, converted, folder) = try recordingAndConversion(recording)
+        let direct = try TouchstoneProcess.run(["template", "record", original, "--name", "s", "-o", folder.file("direct.json")])
+        let fromTrace = try TouchstoneProcess.run(["template", "record", converted, "--name", "s", "-o", folder.file("converted.json")])
+        #expect(direct.status == 0, "\(direct.stderr)")
+        #expect(fromTrace.status == 0, "\(fromTrace.stderr)")
+        let template = readFileBytes(folder.file("direct.json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(template)) as? [String: Any])
+        let points = try #require(object["points"] as? [[Double]])
+
+        #expect(points.count > 1)
+        #expect(direct.stdout == "template \"s\": \(points.count) points from stroke 0 of \(original) -> \(folder.file("direct.json"))\n")
+        #expect(template == readFileBytes(folder.file("converted.json")))
     }
 
     @Test("info counts libinput record's two-finger scroll, and convert carries it into the binary trace")

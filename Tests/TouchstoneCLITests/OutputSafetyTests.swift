@@ -132,4 +132,75 @@ struct OutputSafetyTests {
         #expect(result.stderr.contains("is also an input"))
         #expect(readFileBytes(folder.file("s.evemu")) == before)
     }
+
+    // MARK: - Template files a scene reads
+
+    /// A folder with a unistroke template `tick.json`, a scene `scene.json` that reads it, and a
+    /// capture `press` replayed through that scene (golden recorded).
+    private func sceneWithTemplate() throws -> TemporaryDirectory {
+        let folder = try corpus(golden: "")
+        #expect(try TouchstoneProcess.run(["synth", "checkmark", "--seed", "3", "-o", folder.file("tick-source.trace")]).status == 0)
+        #expect(try TouchstoneProcess.run(["template", "record", folder.file("tick-source.trace"), "--name", "tick", "-o", folder.file("tick.json")]).status == 0)
+        try FileManager.default.removeItem(atPath: folder.file("tick-source.trace"))
+        let scene = """
+            {"name": "mine", "window": {"width": 1280, "height": 800},
+             "views": [{"id": "canvas", "frame": {"x": 0, "y": 0, "width": 1280, "height": 800},
+                        "recognizers": [{"id": "stroke", "type": "unistroke", "templates": ["tick.json"]}]}]}
+            """
+        writeFileBytes(folder.file("scene.json"), Array(scene.utf8))
+        writeFileBytes(folder.file("press.scene"), Array("scene.json\n".utf8))
+        #expect(try TouchstoneProcess.run(["verify", folder.path, "--update", "--no-progress"]).status == 0)
+        return folder
+    }
+
+    /// `path` in `folder`, or a new name in it that is a symbolic or hard link to `path`.
+    private func alias(_ name: String, in folder: TemporaryDirectory, as form: String) -> String {
+        switch form {
+        case "symbolic link":
+            #expect(symlink(folder.file(name), folder.file("alias-" + name)) == 0)
+            return folder.file("alias-" + name)
+        case "hard link":
+            #expect(link(folder.file(name), folder.file("alias-" + name)) == 0)
+            return folder.file("alias-" + name)
+        default:
+            return folder.file(name)
+        }
+    }
+
+    static let aliasForms = ["the same path", "symbolic link", "hard link"]
+
+    @Test("replay -o and render -o onto a template their scene reads are refused and the template is unchanged",
+          arguments: ["replay", "render"], aliasForms)
+    func outputOntoTemplate(command: String, form: String) throws {
+        let folder = try sceneWithTemplate()
+        let before = readFileBytes(folder.file("tick.json"))
+        let output = alias("tick.json", in: folder, as: form)
+        let result = try TouchstoneProcess.run([command, Self.pressTrace, "--scene", folder.file("scene.json"), "-o", output])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: \(output): cannot write the file (is "))
+        #expect(readFileBytes(folder.file("tick.json")) == before)
+    }
+
+    @Test("verify --junit onto a scene file or template a capture reads is refused and the file is unchanged",
+          arguments: ["scene.json", "tick.json"], aliasForms)
+    func junitOntoSceneFiles(name: String, form: String) throws {
+        let folder = try sceneWithTemplate()
+        let before = readFileBytes(folder.file(name))
+        let output = alias(name, in: folder, as: form)
+        let result = try TouchstoneProcess.run(["verify", folder.path, "--no-progress", "--junit", output])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: \(output): cannot write the file (is "))
+        #expect(readFileBytes(folder.file(name)) == before)
+    }
+
+    @Test("template record -o onto its trace through a link is refused and the trace is unchanged", arguments: ["symbolic link", "hard link"])
+    func templateOntoLinkedTrace(form: String) throws {
+        let folder = try corpus(golden: "")
+        let before = readFileBytes(folder.file("press.trace"))
+        let output = alias("press.trace", in: folder, as: form)
+        let result = try TouchstoneProcess.run(["template", "record", folder.file("press.trace"), "--name", "x", "-o", output])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: \(output): cannot write the file (is "))
+        #expect(readFileBytes(folder.file("press.trace")) == before)
+    }
 }

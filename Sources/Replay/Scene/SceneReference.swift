@@ -45,9 +45,11 @@ public enum SceneReference {
     }
 
     /// `inputFiles` for a capture's `.scene` file: the file itself, the scene file it names and
-    /// that scene's template files (none beyond the `.scene` file when it cannot be read).
-    public static func inputFiles(captureSceneFile path: String) -> [String] {
-        guard let scene = try? resolve(captureSceneFile: path), let data = FileManager.default.contents(atPath: path) else { return [path] }
+    /// that scene's template files (none beyond the `.scene` file when it cannot be read). `scene`
+    /// is the scene it resolves to, when the caller has it (read again with `registry` otherwise).
+    public static func inputFiles(captureSceneFile path: String, scene: Scene? = nil, registry: RecognizerRegistry = .standard) -> [String] {
+        guard let scene = scene ?? (try? resolve(captureSceneFile: path, registry: registry)),
+              let data = FileManager.default.contents(atPath: path) else { return [path] }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return [path] + inputFiles(text, scene: scene, relativeTo: (path as NSString).deletingLastPathComponent)
     }

@@ -3,7 +3,11 @@
 public enum CaptureReplayer {
     /// Replays `capture`; its scene may name the kinds of `registry`.
     public static func replay(_ capture: Capture, registry: RecognizerRegistry = .standard) throws -> ReplayOutcome {
-        let scene = try SceneReference.resolve(captureSceneFile: capture.sceneReferencePath, registry: registry)
+        try replay(capture, scene: SceneReference.resolve(captureSceneFile: capture.sceneReferencePath, registry: registry))
+    }
+
+    /// Replays `capture` through `scene`, its scene already resolved.
+    public static func replay(_ capture: Capture, scene: Scene) throws -> ReplayOutcome {
         var log: [UInt8] = []
         var outcome = try TraceReplay.replay(tracePath: capture.tracePath, scene: scene, into: &log)
         outcome.log = log

@@ -42,6 +42,12 @@ public struct CaptureResult: Sendable {
     public var touchSamples: Int
     public var virtualDuration: Microseconds
     public var latencies: LatencySamples
+    /// Damage the trace reader worked around and import warnings, one line each naming the
+    /// capture's trace file: what `touchstone verify` prints on standard error.
+    public var notices: [String] = []
+    /// Every file the capture's replay read or its `--update` writes: the trace, the `.scene`
+    /// file, the scene file and templates it names, the golden. No report may replace one.
+    public var files: [String] = []
 
     public var isFailure: Bool {
         switch status {

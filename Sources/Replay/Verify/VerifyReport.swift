@@ -22,11 +22,15 @@ public struct VerifyReport: Sendable {
         self.elapsed = elapsed
     }
 
-    /// Every file the corpus run read or wrote (traces, scene references, goldens): what a report
-    /// written beside them must never replace.
+    /// Every file the corpus run read or wrote (traces, scene references, the scene files and
+    /// templates they name, goldens): what a report written beside them must never replace.
     public var inputFiles: [String] {
-        results.flatMap { [$0.capture.tracePath, $0.capture.sceneReferencePath, $0.capture.goldenPath] }
+        results.flatMap { [$0.capture.tracePath, $0.capture.sceneReferencePath, $0.capture.goldenPath] + $0.files }
     }
+
+    /// Every capture's damage and import warnings, in corpus order (the same at any `jobs`), one
+    /// line each naming the trace file: for standard error.
+    public var notices: [String] { results.flatMap(\.notices) }
 
     public var passed: Int { results.count { !$0.isFailure } }
     public var failed: Int { results.count { $0.isFailure } }

@@ -55,42 +55,45 @@ public struct VerifyRunner: Sendable {
     /// never holds its whole log; only a failing one is replayed again to build the diff, and
     /// `--update` keeps the log to write it. The capture's scene may name the kinds of `registry`.
     public static func verify(_ capture: Capture, update: Bool, registry: RecognizerRegistry = .standard) -> CaptureResult {
+        var files: [String] = []
         do {
             // Refused before any open, so a FIFO or a directory named like a capture file never hangs
             // or crashes the run.
             try RegularFile.check(capture.tracePath)
             try RegularFile.check(capture.sceneReferencePath)
+            let scene = try SceneReference.resolve(captureSceneFile: capture.sceneReferencePath, registry: registry)
+            files = [capture.tracePath, capture.goldenPath] + SceneReference.inputFiles(captureSceneFile: capture.sceneReferencePath, scene: scene)
             if update {
-                let outcome = try CaptureReplayer.replay(capture, registry: registry)
-                return result(capture, outcome, judge(capture, log: outcome.log, update: true))
+                let outcome = try CaptureReplayer.replay(capture, scene: scene)
+                return result(capture, outcome, judge(capture, log: outcome.log, update: true, files: files), files: files)
             }
             guard access(capture.goldenPath, F_OK) == 0 else {
-                return result(capture, nil, .error("\(capture.goldenPath): no golden log (run verify with --update to create it)"))
+                return result(capture, nil, .error("\(capture.goldenPath): no golden log (run verify with --update to create it)"), files: files)
             }
             var golden = GoldenComparison(golden: try InputFile(path: capture.goldenPath))
-            let scene = try SceneReference.resolve(captureSceneFile: capture.sceneReferencePath, registry: registry)
             let outcome = try TraceReplay.replay(tracePath: capture.tracePath, scene: scene, into: &golden)
-            if try golden.matchedWhole() { return result(capture, outcome, .passed) }
-            let full = try CaptureReplayer.replay(capture, registry: registry)
-            return result(capture, outcome, judge(capture, log: full.log, update: false))
+            if try golden.matchedWhole() { return result(capture, outcome, .passed, files: files) }
+            let full = try CaptureReplayer.replay(capture, scene: scene)
+            return result(capture, outcome, judge(capture, log: full.log, update: false, files: files), files: files)
         } catch {
-            return result(capture, nil, .error(String(describing: error)))
+            return result(capture, nil, .error(String(describing: error)), files: files)
         }
     }
 
-    private static func result(_ capture: Capture, _ outcome: ReplayOutcome?, _ status: CaptureResult.Status) -> CaptureResult {
+    private static func result(_ capture: Capture, _ outcome: ReplayOutcome?, _ status: CaptureResult.Status, files: [String]) -> CaptureResult {
         CaptureResult(capture: capture, status: status, events: outcome?.events ?? 0, touchSamples: outcome?.touchSamples ?? 0,
-                      virtualDuration: outcome?.virtualDuration ?? 0, latencies: outcome?.latencies ?? LatencySamples())
+                      virtualDuration: outcome?.virtualDuration ?? 0, latencies: outcome?.latencies ?? LatencySamples(),
+                      notices: outcome?.notices ?? [], files: files)
     }
 
-    private static func judge(_ capture: Capture, log: [UInt8], update: Bool) -> CaptureResult.Status {
+    private static func judge(_ capture: Capture, log: [UInt8], update: Bool, files: [String]) -> CaptureResult.Status {
         let golden = (try? RegularFile.check(capture.goldenPath)).flatMap {
             FileManager.default.contents(atPath: capture.goldenPath).map { Array($0) }
         }
         if update {
             if golden == log { return .updated(changed: false) }
             do {
-                try OutputFile.write(log, to: capture.goldenPath, inputs: [capture.tracePath] + SceneReference.inputFiles(captureSceneFile: capture.sceneReferencePath))
+                try OutputFile.write(log, to: capture.goldenPath, inputs: files.filter { $0 != capture.goldenPath })
             } catch {
                 return .error(error.description)
             }
