@@ -40,7 +40,10 @@ let package = Package(
     ],
     targets: [
         // The event model and every file format: binary trace, JSON Lines, evemu, libinput record.
-        .target(name: "TouchTrace", dependencies: ["CCRC32C"]),
+        .target(
+            name: "TouchTrace",
+            dependencies: ["CCRC32C", .product(name: "OrderedCollections", package: "swift-collections")]
+        ),
         // CRC-32C through SSE4.2's instruction, chosen at run time (no flags: the baseline build runs anywhere).
         .target(name: "CCRC32C"),
         // Seeded, deterministic generation of realistic sessions for every gesture family.
@@ -55,7 +58,7 @@ let package = Package(
         // Virtual-time replay of traces through scenes, the canonical log, and verify.
         .target(
             name: "Replay",
-            dependencies: ["TouchTrace", "GestureEngine"]
+            dependencies: ["TouchTrace", "GestureEngine", .product(name: "OrderedCollections", package: "swift-collections")]
         ),
         // Pictures of sessions: touch paths, recognizer and view lanes on one time axis (SVG), and
         // verify's HTML report; observations come from the replay, never from its log text.
@@ -91,6 +94,7 @@ let package = Package(
                 "TouchTrace", "Synthesis", "GestureEngine", "Replay", "Pictures", "LibinputCapture", "WaylandFrontend",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
         // What benchmarks of recognizers measure, and how: Touchstone's own suites (Benchmarks/) and a
@@ -135,7 +139,7 @@ let package = Package(
         // compositor and weston 10 headless; the C peers in Fixtures/ are compiled by the tests.
         .testTarget(
             name: "WaylandFrontendTests",
-            dependencies: ["WaylandFrontend", "TouchTrace", "TouchstoneCommands", "TouchstoneCLI", "AllocationCounter", "TestSupport"],
+            dependencies: ["WaylandFrontend", "TouchTrace", "AllocationCounter", "TestSupport"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -39,10 +39,9 @@ public enum BenchmarkCorpus {
     public static func traceFile(samples: Int, seed: UInt64 = BenchmarkCorpus.seed) throws -> String {
         let synthesizer = try CorpusSynthesizer(seed: seed)
         let path = try scratchDirectory() + "/corpus-\(seed)-\(samples).trace"
-        var sink = WriterSink(writer: try TraceWriter(
-            path: path, header: synthesizer.header(index: 0, samples: samples, version: "benchmarks")))
-        try synthesizer.generateTrace(index: 0, samples: samples, into: &sink)
-        try sink.writer.close()
+        var writer = try TraceWriter(path: path, header: synthesizer.header(index: 0, samples: samples, version: "benchmarks"))
+        try synthesizer.generateTrace(index: 0, samples: samples, into: &writer)
+        try writer.close()
         return path
     }
 
@@ -143,10 +142,5 @@ public enum BenchmarkCorpus {
 
     private static var scratchPath: String {
         FileManager.default.temporaryDirectory.appendingPathComponent("touchstone-bench-\(getpid())").path
-    }
-
-    private struct WriterSink: TraceEventSink {
-        let writer: TraceWriter
-        mutating func append(_ event: TraceEvent) throws { try writer.append(event) }
     }
 }

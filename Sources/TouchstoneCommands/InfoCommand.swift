@@ -27,7 +27,7 @@ struct Info: ParsableCommand {
     var salvage = false
 
     func run() throws {
-        let summary = try TraceSummary.read(path: file, salvage: salvage)
+        let summary = try InfoReport.read(path: file, salvage: salvage)
         try OutputFile.standardOutput().write(json ? summary.json() + "\n" : TerminalText.escaped(summary.text()))
         summary.notices.forEach { printError($0) }
         if summary.isCorrupt { throw ExitCode.failure }

@@ -85,9 +85,9 @@ struct Live: ParsableCommand {
             printError(error.description)
             throw ExitCode.failure
         }
-        if let error = recognition?.error { printError("touchstone live: scene \(scene.name): \(error)") }
+        if let error = recognition?.replay.error { printError("touchstone live: scene \(scene.name): \(error)") }
         do {
-            if let error = recognition?.logError { throw error }
+            if let error = recognition?.replay.logError { throw error }
             try logFile?.commit()
         } catch {
             printError("touchstone live: \(error)")

@@ -89,4 +89,13 @@ struct CustomSceneTests {
         #expect(read.rotationInvariant)
         #expect(zip(read.points, template.points).allSatisfy { $0.distance(to: $1) < 0.008 })
     }
+
+    @Test("a template file's problem names the file, the line and the key")
+    func templateFileErrorIsPrecise() {
+        let json = "{\n  \"name\": \"v\",\n  \"points\": [[0, 0],\n    [1, \"x\"]]\n}\n"
+        #expect(throws: TemplateFileError(file: "v.json", line: 4, keyPath: "points[1]",
+                                          problem: "invalid template: expected a pair of finite numbers [x, y]")) {
+            try UnistrokeTemplateFile.decode(Data(json.utf8), file: "v.json")
+        }
+    }
 }

@@ -70,6 +70,13 @@ struct SceneLoaderTests {
         #expect(problem?.problem.hasPrefix("invalid JSON") == true)
     }
 
+    @Test("A lone surrogate in a string is invalid JSON, not a replacement character")
+    func loneSurrogateIsRejected() {
+        let problem = error(#"{"name": "a\ud800b"}"#)
+        #expect(problem?.line == 1)
+        #expect(problem?.problem == #"invalid JSON: column 12: unpaired surrogate in \u escape"#)
+    }
+
     @Test("A misspelt recognizer key names the key path and lists the known keys")
     func unknownKeyIsNamed() {
         let problem = error(#"""

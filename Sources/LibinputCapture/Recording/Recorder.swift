@@ -131,10 +131,9 @@ public final class Recorder {
                 try openNextFile(&state)
             }
             let outcome: EventTranslator.Outcome
+            var sink: any TraceEventSink = state.output ?? DiscardingSink.shared
             do {
-                outcome = try state.translator.translate(
-                    event, nodes: context.bridge, into: state.output ?? DiscardingSink.shared as any TraceEventSink
-                )
+                outcome = try state.translator.translate(event, nodes: context.bridge, into: &sink)
             } catch {
                 throw Self.writeFailure(state.currentFile, error)
             }

@@ -3,7 +3,7 @@ import TouchTrace
 /// A trace file being written: what the recorder needs from the trace writer.
 ///
 /// `flush()` must make everything appended so far survive a SIGKILL; `close()` finishes the file.
-public protocol TraceOutput: TraceEventSink {
+public protocol TraceOutput: AnyObject, TraceEventSink {
     func flush() throws
     func close() throws
     var bytesWritten: Int { get }

@@ -91,18 +91,18 @@ final class EventTranslator {
         return touchOrGesture && Self.index(of: libinput_event_get_device(event)) != nil
     }
 
-    func translate(_ event: OpaquePointer, nodes: any DeviceNodeLookup, into sink: any TraceEventSink) throws -> Outcome {
+    func translate(_ event: OpaquePointer, nodes: any DeviceNodeLookup, into sink: inout any TraceEventSink) throws -> Outcome {
         let type = libinput_event_get_type(event)
         let device = libinput_event_get_device(event)!
         switch type {
         case LIBINPUT_EVENT_DEVICE_ADDED:
-            return try deviceAdded(device, nodes: nodes, into: sink)
+            return try deviceAdded(device, nodes: nodes, into: &sink)
         case LIBINPUT_EVENT_DEVICE_REMOVED:
-            return try deviceRemoved(device, into: sink)
+            return try deviceRemoved(device, into: &sink)
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP,
              LIBINPUT_EVENT_TOUCH_CANCEL, LIBINPUT_EVENT_TOUCH_FRAME:
             guard let index = Self.index(of: device) else { return .ignored }
-            try touch(libinput_event_get_touch_event(event), type: type, device: index, into: sink)
+            try touch(libinput_event_get_touch_event(event), type: type, device: index, into: &sink)
             return .recorded
         case LIBINPUT_EVENT_GESTURE_SWIPE_BEGIN, LIBINPUT_EVENT_GESTURE_SWIPE_UPDATE, LIBINPUT_EVENT_GESTURE_SWIPE_END,
              LIBINPUT_EVENT_GESTURE_PINCH_BEGIN, LIBINPUT_EVENT_GESTURE_PINCH_UPDATE, LIBINPUT_EVENT_GESTURE_PINCH_END,
@@ -112,7 +112,7 @@ final class EventTranslator {
             return .recorded
         case LIBINPUT_EVENT_POINTER_SCROLL_FINGER:
             guard let index = Self.index(of: device) else { return .ignored }
-            try scroll(libinput_event_get_pointer_event(event), device: index, into: sink)
+            try scroll(libinput_event_get_pointer_event(event), device: index, into: &sink)
             return .recorded
         default:
             // Keyboard keys, pointer motion, wheel, tablet and switch events: never read, never recorded.
@@ -122,7 +122,7 @@ final class EventTranslator {
 
     // MARK: - Devices
 
-    private func deviceAdded(_ device: OpaquePointer, nodes: any DeviceNodeLookup, into sink: any TraceEventSink) throws -> Outcome {
+    private func deviceAdded(_ device: OpaquePointer, nodes: any DeviceNodeLookup, into sink: inout any TraceEventSink) throws -> Outcome {
         guard DeviceDescriber.isRecordable(device) else {
             // Suspending a device makes libinput close its node: a keyboard's keys are never read.
             libinput_device_config_send_events_set_mode(device, LIBINPUT_CONFIG_SEND_EVENTS_DISABLED.rawValue)
@@ -143,7 +143,7 @@ final class EventTranslator {
         return .deviceAdded(described.description)
     }
 
-    private func deviceRemoved(_ device: OpaquePointer, into sink: any TraceEventSink) throws -> Outcome {
+    private func deviceRemoved(_ device: OpaquePointer, into sink: inout any TraceEventSink) throws -> Outcome {
         guard let index = Self.index(of: device) else { return .ignored }
         devices[index].present = false
         let open = devices[index].slots.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
@@ -168,7 +168,7 @@ final class EventTranslator {
 
     // MARK: - Touches
 
-    private func touch(_ event: OpaquePointer!, type: libinput_event_type, device index: Int, into sink: any TraceEventSink) throws {
+    private func touch(_ event: OpaquePointer!, type: libinput_event_type, device index: Int, into sink: inout any TraceEventSink) throws {
         let time = Microseconds(libinput_event_touch_get_time_usec(event))
         let deviceIndex = DeviceIndex(index)
         if type == LIBINPUT_EVENT_TOUCH_FRAME {
@@ -223,7 +223,7 @@ final class EventTranslator {
     /// One finger-scroll event: a `scroll` gesture begins with the first movement after a stop,
     /// each movement is an update, and it ends once every axis has stopped (libinput signals an
     /// axis's stop with a zero value on it).
-    private func scroll(_ event: OpaquePointer!, device index: Int, into sink: any TraceEventSink) throws {
+    private func scroll(_ event: OpaquePointer!, device index: Int, into sink: inout any TraceEventSink) throws {
         let time = Microseconds(libinput_event_pointer_get_time_usec(event))
         let horizontal = LIBINPUT_POINTER_AXIS_SCROLL_HORIZONTAL, vertical = LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL
         let wasScrolling = devices[index].scrollingHorizontally || devices[index].scrollingVertically

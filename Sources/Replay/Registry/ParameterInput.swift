@@ -1,5 +1,6 @@
 import Foundation
 import GestureEngine
+import TouchTrace
 
 /// One parameter's value as a scene file wrote it, handed to the parameter's decoder with what an
 /// error needs: the file, the key path and the line.
@@ -26,7 +27,7 @@ public struct ParameterInput: Sendable {
     /// An error at element `index` of this (array) value, on that element's line.
     public func problem(element index: Int, _ text: String) -> SceneError {
         var line = node.line
-        if case .array(let elements) = node.value, elements.indices.contains(index) { line = elements[index].line }
+        if let elements = node.elements, elements.indices.contains(index) { line = elements[index].line }
         return SceneError(file: sceneFile, line: line, keyPath: "\(keyPath)[\(index)]", problem: text)
     }
 
@@ -35,12 +36,12 @@ public struct ParameterInput: Sendable {
 
     /// The value as a list of non-empty strings.
     public func strings() throws(SceneError) -> [String] {
-        guard case .array(let elements) = node.value else {
+        guard let elements = node.elements else {
             throw problem("expected a list of non-empty strings, found \(found)")
         }
         var result: [String] = []
         for (index, element) in elements.enumerated() {
-            guard case .string(let text) = element.value, !text.isEmpty else {
+            guard let text = element.string, !text.isEmpty else {
                 throw problem(element: index, "expected a non-empty string, found \(element.value.kindName)")
             }
             result.append(text)
@@ -56,10 +57,11 @@ public struct ParameterInput: Sendable {
 }
 
 extension JSONNode {
-    /// What a value is, for "expected ..., found ..." messages: the number itself, else its JSON kind.
+    /// What a value is, for "expected ..., found ..." messages: the number itself (as written
+    /// when a double cannot hold it), else its JSON kind.
     var foundText: String {
-        if case .number(let value) = value { return ParameterText.number(value) }
-        return value.kindName
+        guard let number else { return value.kindName }
+        return number.double.map(ParameterText.number) ?? number.text
     }
 }
 

@@ -1,4 +1,5 @@
 import GestureEngine
+import TouchTrace
 
 /// One parameter of a recognizer kind, described once: its key in scene files, what values it
 /// takes (type, unit, allowed range), one line of documentation, and the recognizer property it
@@ -51,7 +52,7 @@ public struct RecognizerParameter<Recognizer: GestureRecognizer> {
         Self(
             description: ParameterDescription(key: key, type: "boolean", unit: "", allowed: "true, false", doc: doc),
             decode: { input throws(SceneError) in
-                guard case .bool(let value) = input.node.value else { throw input.problem("expected true or false, found \(input.found)") }
+                guard let value = input.node.bool else { throw input.problem("expected true or false, found \(input.found)") }
                 return .flag(value)
             },
             apply: { recognizer, value in
@@ -71,7 +72,7 @@ public struct RecognizerParameter<Recognizer: GestureRecognizer> {
             description: ParameterDescription(key: key, type: "whole number", unit: "",
                                               allowed: "\(range.lowerBound)…\(range.upperBound)", doc: doc),
             decode: { input throws(SceneError) in
-                guard case .number(let value) = input.node.value, value == value.rounded(),
+                guard let value = input.node.double, value == value.rounded(),
                       value >= Double(range.lowerBound), value <= Double(range.upperBound)
                 else {
                     throw input.problem("expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(input.found)")
@@ -97,7 +98,7 @@ public struct RecognizerParameter<Recognizer: GestureRecognizer> {
         Self(
             description: ParameterDescription(key: key, type: "number", unit: unit, allowed: range.shortText, doc: doc),
             decode: { input throws(SceneError) in
-                guard case .number(let value) = input.node.value, range.contains(value) else {
+                guard let value = input.node.double, range.contains(value) else {
                     let unitText = unit.isEmpty ? "" : " (\(unit))"
                     throw input.problem("expected a number \(range.phrase)\(unitText), found \(input.found)")
                 }
@@ -120,7 +121,7 @@ public struct RecognizerParameter<Recognizer: GestureRecognizer> {
         Self(
             description: ParameterDescription(key: key, type: "duration", unit: "s", allowed: "> 0, ≤ 3600", doc: doc),
             decode: { input throws(SceneError) in
-                guard case .number(let value) = input.node.value, let microseconds = SceneSeconds.microseconds(value) else {
+                guard let value = input.node.double, let microseconds = SceneSeconds.microseconds(value) else {
                     throw input.problem("expected \(SceneSeconds.expected), found \(input.found)")
                 }
                 return .duration(microseconds)
@@ -145,12 +146,12 @@ public struct RecognizerParameter<Recognizer: GestureRecognizer> {
         return Self(
             description: ParameterDescription(key: key, type: "list", unit: "", allowed: list, isRequired: required, doc: doc),
             decode: { input throws(SceneError) in
-                guard case .array(let elements) = input.node.value else {
+                guard let elements = input.node.elements else {
                     throw input.problem("expected a list of \(list), found \(input.found)")
                 }
                 var chosen: [String] = []
                 for (index, element) in elements.enumerated() {
-                    guard case .string(let text) = element.value, names.contains(text) else {
+                    guard let text = element.string, names.contains(text) else {
                         throw input.problem(element: index, "expected one of \(list)")
                     }
                     if chosen.contains(text) { throw input.problem(element: index, "\"\(text)\" is listed twice") }

@@ -1,3 +1,4 @@
+import OrderedCollections
 import TouchTrace
 
 /// Typed access to one JSON object of a scene file, remembering its key path so that every
@@ -7,16 +8,28 @@ struct SceneObjectReader {
     let file: String
     let path: String
     let node: JSONNode
-    private let members: [(key: String, value: JSONNode)]
+    private let members: OrderedDictionary<String, JSONNode>
 
     init(file: String, path: String, node: JSONNode) throws(SceneError) {
-        guard case .object(let members) = node.value else {
+        guard let members = node.members else {
             throw SceneError(file: file, line: node.line, keyPath: path, problem: "expected an object, found \(node.value.kindName)")
         }
         self.file = file
         self.path = path
         self.node = node
         self.members = members
+    }
+
+    /// The root object of the JSON document `bytes`, read from `file`; invalid JSON is a problem at
+    /// its line and column.
+    static func document(_ bytes: [UInt8], file: String) throws(SceneError) -> SceneObjectReader {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw SceneError(file: file, line: error.line, keyPath: "", problem: "invalid JSON: column \(error.column): \(error.message)")
+        }
+        return try SceneObjectReader(file: file, path: "", node: root)
     }
 
     func childPath(_ key: String) -> String {
@@ -28,14 +41,14 @@ struct SceneObjectReader {
     }
 
     func node(_ key: String) -> JSONNode? {
-        members.first { $0.key == key }?.value
+        members[key]
     }
 
     /// Rejects keys outside `allowed`, naming the first one found.
     func rejectUnknownKeys(_ allowed: Set<String>) throws(SceneError) {
-        for member in members where !allowed.contains(member.key) {
+        for (key, value) in members where !allowed.contains(key) {
             let known = allowed.sorted().joined(separator: ", ")
-            throw problem(member.key, member.value, "unknown key (known keys here: \(known))")
+            throw problem(key, value, "unknown key (known keys here: \(known))")
         }
     }
 
@@ -46,7 +59,7 @@ struct SceneObjectReader {
 
     func string(_ key: String) throws(SceneError) -> String? {
         guard let node = node(key) else { return nil }
-        guard case .string(let value) = node.value else {
+        guard let value = node.string else {
             throw problem(key, node, "expected a string, found \(node.value.kindName)")
         }
         return value
@@ -60,7 +73,7 @@ struct SceneObjectReader {
 
     func bool(_ key: String) throws(SceneError) -> Bool? {
         guard let node = node(key) else { return nil }
-        guard case .bool(let value) = node.value else {
+        guard let value = node.bool else {
             throw problem(key, node, "expected true or false, found \(node.value.kindName)")
         }
         return value
@@ -68,8 +81,8 @@ struct SceneObjectReader {
 
     func number(_ key: String, minimum: Double? = nil, positive: Bool = false) throws(SceneError) -> Double? {
         guard let node = node(key) else { return nil }
-        guard case .number(let value) = node.value else {
-            throw problem(key, node, "expected a number, found \(node.value.kindName)")
+        guard let value = node.double else {
+            throw problem(key, node, "expected a number, found \(node.foundText)")
         }
         if let minimum, value < minimum { throw problem(key, node, "must be at least \(minimum), found \(value)") }
         if positive, value <= 0 { throw problem(key, node, "must be greater than 0, found \(value)") }
@@ -80,7 +93,7 @@ struct SceneObjectReader {
     /// same rule as a recognizer's `.duration` parameters (`SceneSeconds`).
     func seconds(_ key: String) throws(SceneError) -> Microseconds? {
         guard let node = node(key) else { return nil }
-        guard case .number(let value) = node.value, let microseconds = SceneSeconds.microseconds(value) else {
+        guard let value = node.double, let microseconds = SceneSeconds.microseconds(value) else {
             throw problem(key, node, "expected \(SceneSeconds.expected), found \(node.foundText)")
         }
         return microseconds
@@ -88,7 +101,7 @@ struct SceneObjectReader {
 
     func array(_ key: String) throws(SceneError) -> [JSONNode]? {
         guard let node = node(key) else { return nil }
-        guard case .array(let elements) = node.value else {
+        guard let elements = node.elements else {
             throw problem(key, node, "expected an array, found \(node.value.kindName)")
         }
         return elements
@@ -104,7 +117,7 @@ struct SceneObjectReader {
         guard let elements = try array(key) else { return nil }
         var result: [String] = []
         for (index, element) in elements.enumerated() {
-            guard case .string(let text) = element.value, !text.isEmpty else {
+            guard let text = element.string, !text.isEmpty else {
                 throw problem("\(key)[\(index)]", element, "expected a non-empty string, found \(element.value.kindName)")
             }
             result.append(text)

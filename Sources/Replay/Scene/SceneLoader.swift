@@ -27,13 +27,7 @@ public enum SceneLoader {
     /// Parses and checks a scene document; `file` names it in errors and is the folder files named
     /// in it (unistroke templates) are relative to.
     public static func decode(_ bytes: [UInt8], file: String, registry: RecognizerRegistry = .standard) throws(SceneError) -> Scene {
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(bytes)
-        } catch {
-            throw SceneError(file: file, line: error.line, keyPath: "", problem: "invalid JSON: \(error.message)")
-        }
-        let document = try SceneObjectReader(file: file, path: "", node: root)
+        let document = try SceneObjectReader.document(bytes, file: file)
         try document.rejectUnknownKeys(["name", "window", "mapping", "recognizers", "views", "simultaneous"])
         var context = Context(registry: registry)
         let scene = Scene(
@@ -46,7 +40,7 @@ public enum SceneLoader {
         )
         try checkReferences(scene, document: document, ids: context.ids)
         var withFiles = scene
-        withFiles.templateFiles = templateFiles(in: root, scene: file)
+        withFiles.templateFiles = templateFiles(in: document.node, scene: file)
         return withFiles
     }
 
@@ -58,8 +52,8 @@ public enum SceneLoader {
             switch node.value {
             case .object(let members):
                 for (key, value) in members {
-                    if key == "templates", case .array(let entries) = value.value {
-                        for case .string(let entry) in entries.map(\.value) where entry.hasSuffix(".json") {
+                    if key == "templates", let entries = value.elements {
+                        for entry in entries.compactMap(\.string) where entry.hasSuffix(".json") {
                             let directory = (file as NSString).deletingLastPathComponent
                             found.append(entry.hasPrefix("/") ? entry : (directory as NSString).appendingPathComponent(entry))
                         }
@@ -218,8 +212,7 @@ public enum SceneLoader {
         guard let elements = try document.array("simultaneous") else { return [] }
         var pairs: [RecognizerPair] = []
         for (index, element) in elements.enumerated() {
-            guard case .array(let members) = element.value, members.count == 2,
-                  case .string(let first) = members[0].value, case .string(let second) = members[1].value
+            guard let members = element.elements, members.count == 2, let first = members[0].string, let second = members[1].string
             else {
                 throw document.problem("simultaneous[\(index)]", element, "expected a pair of recognizer ids, like [\"pinch\", \"rotation\"]")
             }

@@ -2,7 +2,8 @@ import Foundation
 import GestureEngine
 import TouchTrace
 
-/// Reads and writes template files: one `UnistrokeTemplate` as JSON.
+/// Reads and writes template files: one `UnistrokeTemplate` as JSON,
+/// `{"name": …, "rotationInvariant": false, "points": [[x, y], …]}`.
 public enum UnistrokeTemplateFile {
     /// The template in the file at `path`; errors name the file.
     public static func read(_ path: String) throws(TemplateFileError) -> UnistrokeTemplate {
@@ -20,22 +21,38 @@ public enum UnistrokeTemplateFile {
         return try decode(data, file: path)
     }
 
-    /// The template in `data`, the contents of a template file; `file` names it in errors.
+    /// The template in `data`, the contents of a template file; `file` names it in errors, which
+    /// give the line and key as a scene's do.
     public static func decode(_ data: Data, file: String) throws(TemplateFileError) -> UnistrokeTemplate {
         do {
-            return try JSONDecoder().decode(UnistrokeTemplate.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) {
-            throw TemplateFileError(file: file, problem: "invalid template: \(context.debugDescription)")
+            return try template(Array(data), file: file)
         } catch {
-            throw TemplateFileError(file: file, problem: "invalid template: \(error)")
+            throw TemplateFileError(file: file, line: error.line, keyPath: error.keyPath, problem: "invalid template: \(error.problem)")
         }
+    }
+
+    private static func template(_ bytes: [UInt8], file: String) throws(SceneError) -> UnistrokeTemplate {
+        let document = try SceneObjectReader.document(bytes, file: file)
+        try document.rejectUnknownKeys(["name", "points", "rotationInvariant"])
+        guard let name = try document.string("name") else { throw document.problem("name", nil, "missing required key") }
+        let pointsNode = try document.required("points")
+        var points: [Point] = []
+        for (index, element) in (try document.array("points") ?? []).enumerated() {
+            guard let pair = element.elements, pair.count == 2, let x = pair[0].double, let y = pair[1].double else {
+                throw document.problem("points[\(index)]", element, "expected a pair of finite numbers [x, y]")
+            }
+            points.append(Point(x: x, y: y))
+        }
+        guard UnistrokeTemplate.pathLength(points) > 0 else {
+            throw document.problem("points", pointsNode, "a template needs at least two distinct points")
+        }
+        return UnistrokeTemplate(name: name, points: points, rotationInvariant: try document.bool("rotationInvariant") ?? false)
     }
 
     /// The template as JSON, one point per line with coordinates to 1/100 point, ending with a
     /// newline: small, diffable and byte-for-byte stable.
     public static func encode(_ template: UnistrokeTemplate) -> Data {
-        let name = (try? JSONEncoder().encode(template.name)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
-        var text = "{\n  \"name\": \(name),\n  \"rotationInvariant\": \(template.rotationInvariant),\n  \"points\": [\n"
+        var text = "{\n  \"name\": \(JSONText.quoted(template.name)),\n  \"rotationInvariant\": \(template.rotationInvariant),\n  \"points\": [\n"
         for (index, point) in template.points.enumerated() {
             text += "    [\(coordinate(point.x)), \(coordinate(point.y))]"
             text += index == template.points.count - 1 ? "\n" : ",\n"
@@ -53,10 +70,23 @@ public enum UnistrokeTemplateFile {
     }
 }
 
-/// A template file that cannot be read, naming the file.
-public struct TemplateFileError: Error, CustomStringConvertible {
+/// A template file that cannot be read: `FILE:LINE: KEY.PATH: problem`, leaving out what is unknown.
+public struct TemplateFileError: Error, Equatable, Sendable, CustomStringConvertible {
     public var file: String
+    /// 1-based line of the offending value; nil when the file could not be read at all.
+    public var line: Int?
+    /// Where in the document, as a key path; empty for the document itself.
+    public var keyPath: String
     public var problem: String
 
-    public var description: String { "\(file): \(problem)" }
+    public init(file: String, line: Int? = nil, keyPath: String = "", problem: String) {
+        self.file = file
+        self.line = line
+        self.keyPath = keyPath
+        self.problem = problem
+    }
+
+    public var description: String {
+        SceneError(file: file, line: line, keyPath: keyPath, problem: problem).description
+    }
 }

@@ -374,7 +374,7 @@ struct ChunkDecoder {
         let fingers = try byte()
         let mask = try byte()
         guard mask < 0x40 else { throw failure("invalid gesture field mask", at: cursor - 1) }
-        var values = GestureDefaults.values
+        var values = GestureSample.unsetFieldValues
         try withUnsafeMutableBytes(of: &values) { (raw) throws(Failure) in
             for i in 0..<6 where mask & (1 << i) != 0 {
                 guard end - cursor >= 8 else { throw failure("gesture runs past the end of the chunk") }

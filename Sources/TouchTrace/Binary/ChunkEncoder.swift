@@ -171,7 +171,7 @@ struct ChunkEncoder {
         payload.append(sample.kind.rawValue | sample.phase.rawValue << 2 | (sample.cancelled ? 0x10 : 0))
         payload.append(sample.fingers)
         let values = (sample.dx, sample.dy, sample.dxUnaccelerated, sample.dyUnaccelerated, sample.scale, sample.angleDelta)
-        let defaults = GestureDefaults.values
+        let defaults = GestureSample.unsetFieldValues
         var mask: UInt8 = 0
         withUnsafeBytes(of: values) { raw in
             withUnsafeBytes(of: defaults) { standard in
@@ -186,10 +186,4 @@ struct ChunkEncoder {
             }
         }
     }
-}
-
-/// Values a gesture field takes when its mask bit is clear, in mask-bit order: dx, dy, dx and dy
-/// unaccelerated, scale, angle delta. Compared by bit pattern, so −0.0 and NaNs are stored.
-enum GestureDefaults {
-    static let values: (Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 1, 0)
 }

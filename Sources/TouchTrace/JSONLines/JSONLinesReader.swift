@@ -4,17 +4,17 @@ struct JSONLinesReader {
     let file: String
 
     /// The JSON value on a line, or nil for a blank line.
-    func value(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws(TraceInputError) -> JSONValue? {
+    func value(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws(TraceInputError) -> JSONNode? {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
         do {
-            return try JSONParser.parse(line)
+            return try JSONParser.parse(line, firstLine: number)
         } catch {
             throw TraceInputError(file: file, location: .line(number), message: "column \(error.column): \(error.message)")
         }
     }
 
     /// An event line: an event, or nil for a flush line.
-    func event(_ value: JSONValue, line: Int) throws -> TraceEvent? {
+    func event(_ value: JSONNode, line: Int) throws -> TraceEvent? {
         var object = try JSONObjectReader(value, what: "event", file: file, line: line)
         if object.has("flush") {
             guard try object.bool("flush") == true else { throw object.error("\"flush\" must be true") }
@@ -26,7 +26,7 @@ struct JSONLinesReader {
 
     // MARK: - Header
 
-    func parseHeader(_ value: JSONValue, line: Int) throws -> (TraceHeader, TraceWriter.Options) {
+    func parseHeader(_ value: JSONNode, line: Int) throws -> (TraceHeader, TraceWriter.Options) {
         var object = try JSONObjectReader(value, what: "the header", file: file, line: line)
         guard try object.string("touchstone") == "trace" else {
             throw object.error("the first line must be a header with \"touchstone\":\"trace\"")
@@ -114,8 +114,7 @@ struct JSONLinesReader {
         let units = try object.double("unitsPerPoint")
         var properties: [DeviceDescription.Property] = []
         for element in try object.array("properties") ?? [] {
-            guard case .array(let pair) = element, pair.count == 2, case .string(let key) = pair[0],
-                case .string(let value) = pair[1]
+            guard let pair = element.elements, pair.count == 2, let key = pair[0].string, let value = pair[1].string
             else { throw object.error("each device property must be a [\"key\", \"value\"] pair of strings") }
             properties.append(.init(key, value))
         }

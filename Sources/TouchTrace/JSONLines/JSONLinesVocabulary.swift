@@ -19,12 +19,14 @@ enum JSONLinesVocabulary {
         table.first { $0.1 == name }?.0
     }
 
-    /// Gesture fields with doubles, in binary mask order, and the value each has when left out.
+    /// Gesture fields with doubles, in binary mask order, and the value each has when left out
+    /// (`GestureSample`'s defaults).
     static var gestureFields: [(key: String, path: WritableKeyPath<GestureSample, Double>, standard: Double)] {
-        [
-            ("dx", \.dx, 0), ("dy", \.dy, 0), ("dxUnaccelerated", \.dxUnaccelerated, 0),
-            ("dyUnaccelerated", \.dyUnaccelerated, 0), ("scale", \.scale, 1), ("angleDelta", \.angleDelta, 0),
+        let paths: [(String, WritableKeyPath<GestureSample, Double>)] = [
+            ("dx", \.dx), ("dy", \.dy), ("dxUnaccelerated", \.dxUnaccelerated),
+            ("dyUnaccelerated", \.dyUnaccelerated), ("scale", \.scale), ("angleDelta", \.angleDelta),
         ]
+        return paths.map { ($0.0, $0.1, GestureSample.unset[keyPath: $0.1]) }
     }
 
     /// The quiet NaN that `"nan"` stands for; other NaN bit patterns are written `"nan:0x…"`.

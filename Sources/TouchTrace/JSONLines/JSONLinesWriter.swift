@@ -43,7 +43,7 @@ struct JSONLinesWriter {
             for (i, ext) in header.extensions.enumerated() {
                 if i > 0 { raw(",") }
                 raw("{\"tag\":\(ext.tag),\"payload\":\"")
-                for byte in ext.payload { raw(hex(byte)) }
+                for byte in ext.payload { JSONText.appendHex(byte, to: &output) }
                 raw("\"}")
             }
             raw("]")
@@ -179,23 +179,6 @@ struct JSONLinesWriter {
     }
 
     private mutating func string(_ text: String) {
-        output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case 0x0A: raw("\\n")
-            case 0x0D: raw("\\r")
-            case 0x09: raw("\\t")
-            case 0..<0x20: raw("\\u00" + hex(byte))
-            default: output.append(byte)
-            }
-        }
-        output.append(UInt8(ascii: "\""))
-    }
-
-    private func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 15)]], as: UTF8.self)
+        JSONText.appendQuoted(text, to: &output)
     }
 }

@@ -1,16 +1,18 @@
+import OrderedCollections
+
 /// Reads the members of one JSON object by key, with errors that name the file, the line and the
 /// key; `finish()` rejects keys nobody asked for, so a typo in a hand-written trace is an error
 /// instead of a silently ignored field.
 struct JSONObjectReader {
-    private let members: [(key: String, value: JSONValue)]
+    private let members: OrderedDictionary<String, JSONNode>
     private var used: Set<String> = []
     let file: String
     let line: Int
     /// What the object is, for messages ("device", "touch event").
     let what: String
 
-    init(_ value: JSONValue, what: String, file: String, line: Int) throws {
-        guard case .object(let members) = value else {
+    init(_ node: JSONNode, what: String, file: String, line: Int) throws {
+        guard let members = node.members else {
             throw TraceInputError(file: file, location: .line(line), message: "\(what) must be a JSON object")
         }
         self.members = members
@@ -23,18 +25,18 @@ struct JSONObjectReader {
         TraceInputError(file: file, location: .line(line), message: message)
     }
 
-    func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+    func has(_ key: String) -> Bool { members.keys.contains(key) }
 
     private mutating func take(_ key: String) -> JSONValue? {
-        guard let member = members.first(where: { $0.key == key }) else { return nil }
+        guard let member = members[key] else { return nil }
         used.insert(key)
         return member.value
     }
 
     /// Errors on any key not read.
     func finish() throws {
-        if let stray = members.first(where: { !used.contains($0.key) }) {
-            throw error("unknown key \"\(stray.key)\" in \(what)")
+        if let stray = members.keys.first(where: { !used.contains($0) }) {
+            throw error("unknown key \"\(stray)\" in \(what)")
         }
     }
 
@@ -42,9 +44,9 @@ struct JSONObjectReader {
 
     mutating func integer<T: FixedWidthInteger>(_ key: String, _: T.Type = T.self) throws -> T? {
         guard let value = take(key) else { return nil }
-        guard case .number(let text) = value else { throw error("\"\(key)\" in \(what) must be an integer") }
-        guard let number = T(text) else {
-            throw error("\"\(key)\" in \(what) must be an integer in \(T.min)...\(T.max), not \(text)")
+        guard case .number(let number) = value else { throw error("\"\(key)\" in \(what) must be an integer") }
+        guard let number: T = number.integer() else {
+            throw error("\"\(key)\" in \(what) must be an integer in \(T.min)...\(T.max), not \(number)")
         }
         return number
     }
@@ -75,9 +77,9 @@ struct JSONObjectReader {
     mutating func double(_ key: String) throws -> Double? {
         guard let value = take(key) else { return nil }
         switch value {
-        case .number(let text):
-            guard let number = Double(text) else { throw error("\"\(key)\" in \(what) is not a number") }
-            return number
+        case .number(let number):
+            guard let value = number.double else { throw error("\"\(key)\" in \(what): \(number) is beyond a double's range") }
+            return value
         case .string("nan"): return Double(bitPattern: JSONLinesVocabulary.canonicalNaN)
         case .string("inf"): return .infinity
         case .string("-inf"): return -.infinity
@@ -93,10 +95,10 @@ struct JSONObjectReader {
 
     mutating func object(_ key: String, what inner: String) throws -> JSONObjectReader? {
         guard let value = take(key) else { return nil }
-        return try JSONObjectReader(value, what: inner, file: file, line: line)
+        return try JSONObjectReader(JSONNode(value), what: inner, file: file, line: line)
     }
 
-    mutating func array(_ key: String) throws -> [JSONValue]? {
+    mutating func array(_ key: String) throws -> [JSONNode]? {
         guard let value = take(key) else { return nil }
         guard case .array(let elements) = value else { throw error("\"\(key)\" in \(what) must be an array") }
         return elements

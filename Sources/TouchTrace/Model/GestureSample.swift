@@ -65,3 +65,13 @@ public struct GestureSample: Equatable, Sendable {
         self.angleDelta = angleDelta
     }
 }
+
+extension GestureSample {
+    /// A sample with every optional field at its default: the values a binary trace's mask and a
+    /// JSON Lines line leave out.
+    static let unset = GestureSample(time: 0, kind: .swipe, phase: .begin, fingers: 0)
+
+    /// The doubles of `unset` in binary mask order: dx, dy, dx and dy unaccelerated, scale, angle
+    /// delta. Compared by bit pattern, so −0.0 and NaNs are stored.
+    static let unsetFieldValues = (unset.dx, unset.dy, unset.dxUnaccelerated, unset.dyUnaccelerated, unset.scale, unset.angleDelta)
+}

@@ -58,7 +58,7 @@ public enum LiveOutcome: Equatable, Sendable {
 
 /// A live session: a Wayland window whose input is recorded and fed through a scene's recognizers.
 ///
-/// Events take one road: compositor → `WaylandEventTranslator` → `receive(_:)` here, which maps
+/// Events take one road: compositor → `WaylandEventTranslator` → `append(_:)` here, which maps
 /// touch positions from the window into the scene (`SceneViewport`), records the event, moves the
 /// scene's clock to the event's time and delivers it. Between events
 /// the loop sleeps in `poll` until the compositor speaks, a timer of the scene falls due on the
@@ -314,7 +314,7 @@ public final class LiveSession: TraceEventSink {
     // MARK: - Events
 
     /// An event from the translator: touch positions arrive in window units and go on in scene units.
-    public func receive(_ event: TraceEvent) {
+    public func append(_ event: TraceEvent) {
         guard case .touch(var sample) = event else { return deliver(event) }
         (sample.x, sample.y) = viewport.sceneUnits(x: sample.x, y: sample.y, unitsPerPoint: WaylandDevices.unitsPerPoint)
         deliver(.touch(sample))

@@ -23,7 +23,10 @@ public final class WaylandEventTranslator {
     /// Device indices in the trace; the session sets them once it knows which devices the seat has.
     public var touchDevice: DeviceIndex
     public var gestureDevice: DeviceIndex
-    private let sink: any TraceEventSink
+    private var sink: any TraceEventSink
+    /// The first error the sink threw; the translator drops the events after it. (The live
+    /// session's sink never throws.)
+    public private(set) var sinkError: (any Error)?
     private var timeline = WaylandTimeline()
     private var active: [ActiveTouch] = []
     private var nextTouch: TouchID = 0
@@ -83,7 +86,7 @@ public final class WaylandEventTranslator {
     }
 
     public func touchFrame() {
-        sink.receive(.frame(FrameMark(time: timeline.now, device: touchDevice)))
+        emit(.frame(FrameMark(time: timeline.now, device: touchDevice)))
     }
 
     public func touchCancel() {
@@ -93,7 +96,7 @@ public final class WaylandEventTranslator {
             emitTouch(touch, phase: .cancel, time: time)
         }
         active.removeAll(keepingCapacity: true)
-        sink.receive(.frame(FrameMark(time: time, device: touchDevice)))
+        emit(.frame(FrameMark(time: time, device: touchDevice)))
     }
 
     /// Ends every touch still down, as `cancel`: the compositor or the seat's touch went away.
@@ -219,8 +222,17 @@ public final class WaylandEventTranslator {
         return slot
     }
 
+    private func emit(_ event: TraceEvent) {
+        guard sinkError == nil else { return }
+        do {
+            try sink.append(event)
+        } catch {
+            sinkError = error
+        }
+    }
+
     private func emitTouch(_ touch: ActiveTouch, phase: TouchPhase, time: Microseconds) {
-        sink.receive(.touch(TouchSample(
+        emit(.touch(TouchSample(
             time: time, device: touchDevice, phase: phase, touch: touch.touch, slot: touch.slot,
             x: touch.x, y: touch.y
         )))
@@ -231,7 +243,7 @@ public final class WaylandEventTranslator {
         dx: Double = 0, dy: Double = 0, scale: Double = 1, angle: Double = 0
     ) {
         // The protocol reports one motion; compositors apply no acceleration to gesture deltas.
-        sink.receive(.gesture(GestureSample(
+        emit(.gesture(GestureSample(
             time: timeline.place(stamp), device: gestureDevice, kind: kind, phase: phase, fingers: fingers,
             cancelled: cancelled, dx: dx, dy: dy, dxUnaccelerated: dx, dyUnaccelerated: dy,
             scale: scale, angleDelta: angle

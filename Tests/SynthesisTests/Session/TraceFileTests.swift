@@ -3,12 +3,6 @@ import TestSupport
 import Testing
 import TouchTrace
 
-/// The trace writer seen as a sink, as the CLI streams into it.
-private struct WriterSink: TraceEventSink {
-    let writer: TraceWriter
-    mutating func append(_ event: TraceEvent) throws { try writer.append(event) }
-}
-
 @Suite("Generated sessions stream into binary trace files")
 struct TraceFileTests {
     private func write(_ gesture: Gesture, seed: UInt64, to path: String) throws -> [TraceEvent] {
@@ -16,10 +10,9 @@ struct TraceFileTests {
         var session = try SessionSynthesizer(seed: seed)
         var events: [TraceEvent] = []
         try session.perform(gesture, into: &events)
-        let writer = try TraceWriter(path: path, header: header)
-        var sink = WriterSink(writer: writer)
+        var writer = try TraceWriter(path: path, header: header)
         var again = try SessionSynthesizer(seed: seed)
-        try again.perform(gesture, into: &sink)
+        try again.perform(gesture, into: &writer)
         try writer.close()
         return events
     }
@@ -60,9 +53,8 @@ struct TraceFileTests {
         let directory = TemporaryDirectory("synth")
         let path = directory.file("corpus.trace")
         let corpus = try CorpusSynthesizer(seed: 2)
-        let writer = try TraceWriter(path: path, header: corpus.header(index: 0, samples: 25_000, version: "test"))
-        var sink = WriterSink(writer: writer)
-        try corpus.generateTrace(index: 0, samples: 25_000, into: &sink)
+        var writer = try TraceWriter(path: path, header: corpus.header(index: 0, samples: 25_000, version: "test"))
+        try corpus.generateTrace(index: 0, samples: 25_000, into: &writer)
         try writer.close()
         let shape = SessionShape(try TraceReader(path: path).readAll())
         #expect(shape.touchSamples == 25_000)

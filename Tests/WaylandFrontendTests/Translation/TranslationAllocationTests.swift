@@ -7,7 +7,7 @@ import TouchTrace
 private final class OverlaySink: TraceEventSink {
     var overlay = InputOverlay(unitsPerPoint: 256)
     var events = 0
-    func receive(_ event: TraceEvent) {
+    func append(_ event: TraceEvent) {
         events += 1
         overlay.apply(event)
     }

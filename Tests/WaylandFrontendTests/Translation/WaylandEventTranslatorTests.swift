@@ -5,7 +5,7 @@ import TouchTrace
 /// Collects what the translator emits.
 final class CollectingSink: TraceEventSink {
     var events: [TraceEvent] = []
-    func receive(_ event: TraceEvent) { events.append(event) }
+    func append(_ event: TraceEvent) { events.append(event) }
 }
 
 @Suite("Wayland event translation")

@@ -1,7 +1,8 @@
+import OrderedCollections
 import TouchTrace
 
 /// Everything `touchstone info` reports about one file, gathered in one pass.
-struct TraceSummary {
+struct InfoReport {
     var path: String
     var format: TraceFormat
     var header: TraceHeader
@@ -24,11 +25,11 @@ struct TraceSummary {
         }
     }
 
-    static func read(path: String, salvage: Bool) throws -> TraceSummary {
+    static func read(path: String, salvage: Bool) throws -> InfoReport {
         let input = try TraceFile.open(path: path, salvage: salvage)
         var statistics = TraceStatistics()
         try statistics.add(contentsOf: input)
-        return TraceSummary(
+        return InfoReport(
             path: path, format: input.format, header: input.header, devices: input.header.devices + statistics.addedDevices,
             statistics: statistics, bytes: try TraceFileSize.of(path), damage: input.damage, warnings: input.warnings,
             notices: input.notices)
@@ -88,7 +89,7 @@ struct TraceSummary {
     // MARK: - JSON
 
     func json() -> String {
-        var object = JSONObject()
+        var object = OrderedDictionary<String, JSONNode>()
         object["file"] = .string(path)
         object["format"] = .string(format.rawValue)
         object["recorder"] = .string(header.recorder.name)
@@ -104,22 +105,22 @@ struct TraceSummary {
         object["deviceChanges"] = .integer(statistics.deviceChanges)
         object["inconsistentTouchSamples"] = .integer(statistics.inconsistentSamples)
         object["bytes"] = .integer(bytes)
-        object["bytesPerSample"] = bytesPerSample.map(JSONValue.number) ?? .null
+        object["bytesPerSample"] = bytesPerSample.map(JSONNode.number) ?? .null
         object["damaged"] = .bool(!damage.isEmpty)
         object["corrupt"] = .bool(isCorrupt)
         object["damage"] = .array(damage.map { item in
-            var entry = JSONObject()
+            var entry = OrderedDictionary<String, JSONNode>()
             entry["offset"] = .integer(item.offset)
             entry["bytesLost"] = .integer(item.bytesLost)
             entry["message"] = .string(item.message)
             return .object(entry)
         })
         object["warnings"] = .array(warnings.map { .string($0.description) })
-        return JSONValue.object(object).rendered
+        return JSONText.rendered(.object(object))
     }
 
-    private func json(_ device: DeviceDescription) -> JSONValue {
-        var entry = JSONObject()
+    private func json(_ device: DeviceDescription) -> JSONNode {
+        var entry = OrderedDictionary<String, JSONNode>()
         entry["index"] = .integer(Int(device.index))
         entry["name"] = .string(device.name)
         entry["kind"] = .string("\(device.kind)")

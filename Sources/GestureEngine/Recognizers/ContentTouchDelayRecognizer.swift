@@ -1,19 +1,18 @@
-import GestureEngine
-
 /// The recognizer behind a scroll view's `delaysContentTouches`: it holds the content's touches
 /// back (`delaysTouchesBegan`) and fails once the delay has passed or the finger lifts, which
 /// releases them. If the scroll view's pan recognizes first, the pan's `cancelsTouchesInView`
-/// means the content never sees the touches. UIKit does the same with a private recognizer.
+/// means the content never sees the touches. UIKit does the same with a private recognizer; a
+/// scene's `delaysContentTouches` view key adds one to the view.
 ///
 /// ```
 ///   possible ──(delay elapsed | all fingers lifted | cancelled)──► failed
 /// ```
-final class ContentTouchDelayRecognizer: GestureRecognizer {
-    /// Microseconds the content waits.
-    let delay: GestureDuration
+public final class ContentTouchDelayRecognizer: GestureRecognizer {
+    /// Microseconds the content waits (UIScrollView waits 0.15 s).
+    public let delay: GestureDuration
     private static let delayTimer = 1
 
-    init(name: String, delay: GestureDuration) {
+    public init(name: String = "", delay: GestureDuration) {
         self.delay = delay
         super.init(kind: .discrete, name: name)
         delaysTouchesBegan = true
@@ -21,24 +20,24 @@ final class ContentTouchDelayRecognizer: GestureRecognizer {
         delaysTouchesEnded = false
     }
 
-    override func touchesBegan(_ touches: TouchBatch) {
+    public override func touchesBegan(_ touches: TouchBatch) {
         if state == .possible, numberOfTouches == touches.count {
             startTimer(at: now + delay, tag: Self.delayTimer)
         }
     }
 
-    override func touchesEnded(_ touches: TouchBatch) {
+    public override func touchesEnded(_ touches: TouchBatch) {
         if state == .possible, numberOfTouches <= touches.count { state = .failed }
     }
 
-    override func touchesCancelled(_ touches: TouchBatch) {
+    public override func touchesCancelled(_ touches: TouchBatch) {
         if state == .possible { state = .failed }
     }
 
-    override func timerFired(tag: Int) {
+    public override func timerFired(tag: Int) {
         if state == .possible { state = .failed }
     }
 
     /// It never recognizes, so it must never stand in anyone's way.
-    override func canPrevent(_ other: GestureRecognizer) -> Bool { false }
+    public override func canPrevent(_ other: GestureRecognizer) -> Bool { false }
 }
