@@ -77,19 +77,33 @@ func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: Strin
     } catch {
         throw fail(error.description)
     }
-    let timeline: SessionTimeline
+    // Two walks of the trace (a survey, then the drawing): nothing of the session is kept between
+    // them, so memory does not grow with its length.
+    let session = TraceSession(tracePath: trace, scene: scene)
+    let survey: SessionSurvey
     do {
-        timeline = try SessionReader.read(tracePath: trace, scene: scene) { if printNotices { printError($0) } }
+        survey = try SessionPicture.survey(session, from: window.from, to: window.to)
     } catch {
         throw fail(String(describing: error))
     }
+    if printNotices {
+        for notice in survey.notices { printError(notice) }
+    }
     let name = (trace as NSString).lastPathComponent
-    let seconds = Double(timeline.duration) / 1e6
+    let seconds = Double(survey.duration) / 1e6
     var subtitle = scene.map { "scene \($0.name)" } ?? "no scene: touches only"
-    subtitle += ", \(timeline.touches.count) \(timeline.touches.count == 1 ? "touch" : "touches"), \(String(format: "%.3f", locale: Locale(identifier: "en_US_POSIX"), seconds)) s"
+    subtitle += ", \(survey.touches) \(survey.touches == 1 ? "touch" : "touches"), \(String(format: "%.3f", locale: Locale(identifier: "en_US_POSIX"), seconds)) s"
     let options = PictureOptions(from: window.from, to: window.to, title: name, subtitle: subtitle)
+    let picture: [String]
     do {
-        try OutputFile.write(SessionPicture.svg(timeline, options: options), to: output, inputs: inputs)
+        picture = try SessionPicture.svg(session, survey: survey, options: options)
+    } catch {
+        throw fail(String(describing: error))
+    }
+    do {
+        let file = try OutputFile(path: output, inputs: inputs)
+        for piece in picture { try file.write(piece) }
+        try file.commit()
     } catch {
         throw fail(error.description)
     }

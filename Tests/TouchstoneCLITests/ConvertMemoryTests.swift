@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import TestSupport
 import Testing
@@ -63,35 +60,13 @@ struct ConvertMemoryTests {
 
     static let sessions = Result { try Sessions() }
 
-    /// The peak RSS, in kilobytes, of `touchstone ARGUMENTS`, which must succeed.
-    private func peakKilobytes(_ arguments: [String]) throws -> Int {
-        let executable = TouchstoneProcess.executable.path
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var pid: pid_t = 0
-        let spawned = argv.withUnsafeBufferPointer { posix_spawn(&pid, executable, &actions, nil, $0.baseAddress!, environ) }
-        try #require(spawned == 0)
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            try #require(errno == EINTR)
-        }
-        try #require(status & 0x7f == 0 && (status >> 8) & 0xff == 0, "touchstone \(arguments.joined(separator: " ")) failed")
-        return usage.ru_maxrss
-    }
-
     /// Converts the short and the long session from `from` to `to` and checks the peaks.
     private func checkFlat(from: String, to: String) throws {
         let sessions = try Self.sessions.get()
         var peaks: [Int] = []
         for size in ["short", "long"] {
             let output = sessions.directory.file("\(size)-from-\(from).\(to)")
-            peaks.append(try peakKilobytes(["convert", sessions.path(size, from), "-o", output]))
+            peaks.append(try TouchstoneProcess.peakKilobytes(["convert", sessions.path(size, from), "-o", output]))
         }
         #expect(peaks[1] - peaks[0] < Self.allowedGrowthKB,
                 "\(from) → \(to): peak RSS \(peaks[0]) KB at \(Self.shortSamples) samples, \(peaks[1]) KB at \(Self.longSamples)")

@@ -3,19 +3,34 @@ import Replay
 /// A growing SVG (or HTML) text with the two things every element needs done the same way each
 /// time: numbers written with at most one decimal, rounded half away from zero, never in a locale
 /// and never `-0` (so the same session always gives the same bytes), and text escaped for XML.
+///
+/// The text is kept as the pieces it was written in: appending one `SVGText` to another moves its
+/// pieces rather than copying their bytes, so a picture is held once, and written piece by piece.
 struct SVGText {
-    private(set) var text = ""
+    /// Finished pieces, then the one being written.
+    private(set) var pieces: [String] = []
+    private var text = ""
 
     init(capacity: Int = 1 << 16) {
         text.reserveCapacity(capacity)
     }
+
+    /// Every piece, in order: the whole text.
+    var allPieces: [String] { text.isEmpty ? pieces : pieces + [text] }
+
+    var byteCount: Int { pieces.reduce(text.utf8.count) { $0 + $1.utf8.count } }
+
+    /// The whole text as one string.
+    var joined: String { allPieces.joined() }
 
     mutating func raw(_ string: String) {
         text += string
     }
 
     mutating func append(_ other: SVGText) {
-        text += other.text
+        if !text.isEmpty { pieces.append(text) }
+        pieces += other.allPieces
+        text = ""
     }
 
     /// `value` with at most one decimal.

@@ -1,3 +1,4 @@
+import Replay
 import TouchTrace
 
 /// What to draw of a session and how it is named.
@@ -25,41 +26,77 @@ public struct PictureOptions: Sendable {
 /// time axis the fingers' lifetimes and, with a scene, the recognizer and view lanes
 /// (`docs/pictures.md` explains how to read one).
 ///
-/// The same timeline and options always give the same bytes.
+/// A picture takes two walks of the session (`SessionSource`): a survey (how long it lasts, how
+/// many fingers, how many points the paths keep at each tolerance), then the drawing, which keeps
+/// only what it draws. A trace is read again for each, so memory does not grow with its length;
+/// a third walk is needed only when the first drawing misses the byte budget.
+///
+/// The same session and options always give the same bytes.
 public enum SessionPicture {
     public static let width = 1000.0
     static let margin = 40.0
     /// Where the window panel starts, under the title and subtitle.
     static let pathPanelTop = 68.0
 
+    /// The first pass over a trace: what its picture's subtitle says and what the drawing needs
+    /// to choose its detail. `from` and `to` are the drawing's `PictureOptions.from` and `.to`.
+    public static func survey(_ session: TraceSession, from: Microseconds?, to: Microseconds?) throws -> SessionSurvey {
+        try survey(of: session, from: from, to: to)
+    }
+
+    /// The picture of a trace, surveyed for the same `from` and `to` as `options` has: its text in
+    /// pieces, to be written in order (the picture is held once, never joined).
+    public static func svg(_ session: TraceSession, survey: SessionSurvey, options: PictureOptions) throws -> [String] {
+        try svg(of: session, survey: survey, options: options).allPieces
+    }
+
+    /// The picture of a timeline held in memory.
     public static func svg(_ timeline: SessionTimeline, options: PictureOptions) -> [UInt8] {
+        let survey = survey(of: timeline, from: options.from, to: options.to)
+        return Array(svg(of: timeline, survey: survey, options: options).joined.utf8)
+    }
+
+    static func survey<Source: SessionSource>(of source: Source, from: Microseconds?, to: Microseconds?) throws(Source.Failure) -> SessionSurvey {
+        let survey = SessionSurvey.Walker(window: source.window, width: width - 2 * margin, from: from, to: to)
+        let (duration, notices) = try source.walk(survey)
+        return survey.result(duration: duration, notices: notices)
+    }
+
+    static func svg<Source: SessionSource>(of source: Source, survey: SessionSurvey, options: PictureOptions) throws(Source.Failure) -> SVGText {
+        precondition(survey.from == options.from && survey.to == options.to, "a picture drawn with another window than it was surveyed for")
         // Coarsen the paths until the points they keep fit the budget (about 12 bytes each, leaving
         // a fifth for everything else), then draw; if the whole still exceeds it, coarsen further.
-        let (from, to) = window(timeline, options)
         var tolerance = 0.5
         while tolerance < 64 {
-            let panel = PathPanel(timeline: timeline, from: from, to: to, tolerance: tolerance, tickStep: 1)
-            if panel.keptPoints(width: width - 2 * margin) * 12 <= options.byteBudget * 4 / 5 { break }
+            if survey.keptPoints(tolerance: tolerance) * 12 <= options.byteBudget * 4 / 5 { break }
             tolerance *= 2
         }
         while true {
-            let text = render(timeline, options: options, tolerance: tolerance, markerCell: tolerance >= 4 ? tolerance : 0)
-            if text.utf8.count <= options.byteBudget || tolerance >= 64 { return Array(text.utf8) }
+            let text = try render(source, survey: survey, options: options, tolerance: tolerance, markerCell: tolerance >= 4 ? tolerance : 0)
+            if text.byteCount <= options.byteBudget || tolerance >= 64 { return text }
             tolerance *= 2
         }
     }
 
-    static func window(_ timeline: SessionTimeline, _ options: PictureOptions) -> (Microseconds, Microseconds) {
+    static func window(duration: Microseconds, _ options: PictureOptions) -> (Microseconds, Microseconds) {
         let from = max(options.from ?? 0, 0)
         // A little room after the last event, so marks at the very end are not cut in half.
-        let end = max(timeline.duration, 1)
+        let end = max(duration, 1)
         let to = max(options.to ?? end + max(end / 50, 1), from + 1)
         return (from, to)
     }
 
-    static func render(_ timeline: SessionTimeline, options: PictureOptions, tolerance: Double, markerCell: Double = 0) -> String {
-        let (from, to) = window(timeline, options)
+    static func render<Source: SessionSource>(
+        _ source: Source, survey: SessionSurvey, options: PictureOptions, tolerance: Double, markerCell: Double
+    ) throws(Source.Failure) -> SVGText {
+        let (from, to) = window(duration: survey.duration, options)
         let axis = TimeAxis(from: from, to: to, left: LaneChart.labelWidth, right: width - 20)
+        let panel = PathPanel(window: source.window, views: source.views, left: margin, top: pathPanelTop, width: width - 2 * margin)
+        let drawing = PictureDrawing(tracks: TrackDrawing(panel: panel, axis: axis, tolerance: tolerance, tickStep: axis.step(),
+                                                          markerCell: markerCell, visibleTracks: survey.visibleTracks), axis: axis)
+        _ = try source.walk(drawing)
+        drawing.finish()
+
         var body = SVGText()
         var y = 28.0
         body.label(options.title, x: 20, y: y, "\(Palette.font) font-size=\"16\" font-weight=\"bold\" fill=\"\(Palette.ink)\"")
@@ -68,23 +105,23 @@ public enum SessionPicture {
             body.label(options.subtitle, x: 20, y: y, "\(Palette.font) font-size=\"12\" fill=\"\(Palette.muted)\"")
         }
         y = pathPanelTop
-        let panel = PathPanel(timeline: timeline, from: from, to: to, tolerance: tolerance, tickStep: axis.step(), markerCell: markerCell)
-        y += panel.draw(into: &body, left: margin, top: y, width: width - 2 * margin) + 22
-        y += Legend.draw(into: &body, top: y, withScene: timeline.hasScene, tickStep: axis.step()) + 10
-        let chart = LaneChart(axis: axis, touches: timeline.touches, recognizers: timeline.recognizers, views: timeline.viewLanes)
+        y += panel.draw(into: &body, paths: drawing.tracks) + 22
+        y += Legend.draw(into: &body, top: y, withScene: source.hasScene, tickStep: axis.step()) + 10
+        let chart = LaneChart(axis: axis, rows: drawing.tracks.rows, recognizers: drawing.recognizers,
+                              views: drawing.views.filter(\.isShown))
         y += chart.draw(into: &body, top: y, width: width) + 16
         return document(width: width, height: y, body: body)
     }
 
     /// The SVG document around drawn content, with a white background.
-    static func document(width: Double, height: Double, body: SVGText) -> String {
-        var svg = SVGText(capacity: body.text.utf8.count + 512)
+    static func document(width: Double, height: Double, body: SVGText) -> SVGText {
+        var svg = SVGText(capacity: 512)
         svg.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         svg.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGText.number(width))\" height=\"\(SVGText.number(height))\" viewBox=\"0 0 \(SVGText.number(width)) \(SVGText.number(height))\">\n")
         svg.rect(x: 0, y: 0, width: width, height: height, "fill=\"#ffffff\"")
         svg.append(body)
         svg.raw("</svg>\n")
-        return svg.text
+        return svg
     }
 }
 
@@ -99,7 +136,119 @@ extension SessionPicture {
         body.label(heading, x: 20, y: 22, "\(Palette.font) font-size=\"14\" font-weight=\"bold\" fill=\"\(Palette.ink)\"")
         let chart = LaneChart(axis: axis, touches: touches, recognizers: recognizers, views: views, highlights: highlights)
         let height = 34 + chart.draw(into: &body, top: 34, width: width) + 12
-        let document = document(width: width, height: height, body: body)
+        let document = document(width: width, height: height, body: body).joined
         return String(document.drop { $0 != "\n" }.dropFirst())
+    }
+}
+
+/// The drawing pass: every touch, state change, action and delivery goes to what draws it, and
+/// only what will be drawn is kept.
+final class PictureDrawing: SessionVisitor {
+    private(set) var tracks: TrackDrawing
+    private(set) var recognizers: [RecognizerMarks] = []
+    private(set) var views: [ViewMarks] = []
+    private let axis: TimeAxis
+
+    init(tracks: TrackDrawing, axis: TimeAxis) {
+        self.tracks = tracks
+        self.axis = axis
+    }
+
+    func touchBegan(_ track: Int, id: TouchID) { tracks.began(track, id: id) }
+    func touchMoved(_ track: Int, _ point: TouchTrack.Point) { tracks.moved(track, point) }
+    func touchEnded(_ track: Int, _ ending: TouchTrack.Ending) { tracks.ended(track, ending) }
+    func recognizerLane(_ name: String) { recognizers.append(RecognizerMarks(name: name)) }
+    func viewLane(_ name: String, shownEmpty: Bool) { views.append(ViewMarks(name: name, shownEmpty: shownEmpty)) }
+    func recognizer(_ lane: Int, changed: RecognizerLane.Change) { recognizers[lane].add(changed, axis: axis) }
+    func recognizer(_ lane: Int, acted: RecognizerLane.Action) { recognizers[lane].add(acted, axis: axis) }
+    func view(_ lane: Int, received: ViewLane.Delivery) { views[lane].add(received, axis: axis) }
+
+    func finish() {
+        tracks.finish()
+        for index in recognizers.indices { recognizers[index].finish(axis: axis) }
+    }
+}
+
+/// What a first walk of a session finds: how long it lasts, how many fingers, and how many points
+/// the touch paths keep at each tolerance (what the drawing chooses its detail by).
+public struct SessionSurvey: Sendable {
+    /// The drawing window this survey was made for (`PictureOptions.from`, `.to`).
+    public let from: Microseconds?
+    public let to: Microseconds?
+    /// The last time anything happened: the last event, or the last timer the replay fired.
+    public let duration: Microseconds
+    /// Touch sequences in the whole session.
+    public let touches: Int
+    /// Touch sequences that overlap the drawing window.
+    public let visibleTracks: Int
+    /// The reader's notices (damage worked around, import warnings), one line each.
+    public let notices: [String]
+    /// Points the paths keep at tolerances 0.5, 1, 2 … 32 pixels.
+    let keptPoints: [Int]
+
+    static let tolerances = [0.5, 1, 2, 4, 8, 16, 32]
+
+    func keptPoints(tolerance: Double) -> Int {
+        keptPoints[Self.tolerances.firstIndex(of: tolerance)!]
+    }
+
+    /// The survey pass.
+    final class Walker: SessionVisitor {
+        private let scale: Double
+        private let from: Microseconds
+        /// The latest time drawn: any sample is earlier than the default end of the window, which
+        /// lies after the session's end.
+        private let to: Microseconds
+        private let options: (from: Microseconds?, to: Microseconds?)
+        private var open: [Int: Track] = [:]
+        private var touches = 0
+        private var visible = 0
+        private var kept = [Int](repeating: 0, count: SessionSurvey.tolerances.count)
+
+        private struct Track {
+            var start: Microseconds?
+            var end: Microseconds = 0
+            var simplifiers: [PathSimplifier]
+        }
+
+        init(window: Size, width: Double, from: Microseconds?, to: Microseconds?) {
+            scale = width / max(window.width, 1)
+            options = (from, to)
+            let start = max(from ?? 0, 0)
+            self.from = start
+            self.to = to.map { max($0, start + 1) } ?? .max
+        }
+
+        func touchBegan(_ track: Int, id: TouchID) {
+            touches += 1
+            open[track] = Track(simplifiers: SessionSurvey.tolerances.map { PathSimplifier(tolerance: $0, scale: scale) })
+        }
+
+        func touchMoved(_ number: Int, _ point: TouchTrack.Point) {
+            guard var track = open.removeValue(forKey: number) else { return }
+            if track.start == nil { track.start = point.time }
+            track.end = point.time
+            if point.time >= from && point.time <= to {
+                for index in track.simplifiers.indices where track.simplifiers[index].keeps(point) { kept[index] += 1 }
+            }
+            open[number] = track
+        }
+
+        func touchEnded(_ number: Int, _ ending: TouchTrack.Ending) {
+            guard let track = open.removeValue(forKey: number) else { return }
+            for (index, simplifier) in track.simplifiers.enumerated() where simplifier.finish() != nil { kept[index] += 1 }
+            if track.end >= from && (track.start ?? 0) <= to { visible += 1 }
+        }
+
+        func recognizerLane(_ name: String) {}
+        func viewLane(_ name: String, shownEmpty: Bool) {}
+        func recognizer(_ lane: Int, changed: RecognizerLane.Change) {}
+        func recognizer(_ lane: Int, acted: RecognizerLane.Action) {}
+        func view(_ lane: Int, received: ViewLane.Delivery) {}
+
+        func result(duration: Microseconds, notices: [String]) -> SessionSurvey {
+            SessionSurvey(from: options.from, to: options.to, duration: duration, touches: touches, visibleTracks: visible,
+                          notices: notices, keptPoints: kept)
+        }
     }
 }

@@ -1,20 +1,23 @@
 import GestureEngine
 import Replay
 
-/// The pictures' observer: keeps each recognizer's state changes and actions and each view's
-/// deliveries, with the time the delivered touches really happened, as the replay reports them.
+/// The pictures' observer: hands each recognizer's state changes and actions and each view's
+/// deliveries, with the time the delivered touches really happened, to a `SessionVisitor` as the
+/// replay reports them.
 ///
-/// Lanes are laid out in scene order before the replay starts, so a recognizer that never leaves
+/// Lanes are announced in scene order before the replay starts, so a recognizer that never leaves
 /// `possible` still has its (empty) lane. Lookups go by object identity, not by name.
-final class TimelineRecorder: GestureObserver {
-    private(set) var recognizers: [RecognizerLane]
-    private(set) var views: [ViewLane]
+final class TimelineRecorder<Visitor: SessionVisitor>: GestureObserver {
+    private let visitor: Visitor
     private var recognizerIndex: [ObjectIdentifier: Int] = [:]
     private var viewIndex: [ObjectIdentifier: Int] = [:]
     private let recognizerOrder: [String: Int]
     private let viewOrder: [String: Int]
+    private var recognizerLanes: Int
+    private var viewLanes: Int
 
-    init(scene: Scene) {
+    init(scene: Scene, visitor: Visitor) {
+        self.visitor = visitor
         var recognizerNames: [String] = scene.windowRecognizers.map(\.id)
         var viewNames: [String] = []
         func visit(_ view: ViewSpec) {
@@ -24,8 +27,10 @@ final class TimelineRecorder: GestureObserver {
             view.subviews.forEach(visit)
         }
         scene.views.forEach(visit)
-        recognizers = recognizerNames.map(RecognizerLane.init(name:))
-        views = viewNames.map(ViewLane.init(name:))
+        recognizerNames.forEach(visitor.recognizerLane)
+        for name in viewNames { visitor.viewLane(name, shownEmpty: false) }
+        recognizerLanes = recognizerNames.count
+        viewLanes = viewNames.count
         recognizerOrder = Dictionary(recognizerNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         viewOrder = Dictionary(viewNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -34,11 +39,9 @@ final class TimelineRecorder: GestureObserver {
         switch observation {
         case .stateChanged(let recognizer, let from, let to):
             if from == .changed && to == .changed { return }
-            let lane = index(of: recognizer)
-            recognizers[lane].changes.append(.init(time: time, to: RecognizerStateName(to, kind: recognizer.kind)))
+            visitor.recognizer(index(of: recognizer), changed: .init(time: time, to: RecognizerStateName(to, kind: recognizer.kind)))
         case .action(let recognizer, let state, _):
-            let lane = index(of: recognizer)
-            recognizers[lane].actions.append(.init(time: time, state: RecognizerStateName(state, kind: recognizer.kind)))
+            visitor.recognizer(index(of: recognizer), acted: .init(time: time, state: RecognizerStateName(state, kind: recognizer.kind)))
         case .viewReceived(let view, let phase, let touches):
             guard let phase = ViewTouchPhase(phase) else { return }
             // Only began and ended can be held back (delaysTouchesBegan/Ended); a cancel carries
@@ -50,38 +53,32 @@ final class TimelineRecorder: GestureObserver {
                 if held { original = min(original, touch.timestamp) }
                 count += 1
             }
-            views[index(of: view)].deliveries.append(.init(time: time, original: original, phase: phase, touchCount: count))
+            visitor.view(index(of: view), received: .init(time: time, original: original, phase: phase, touchCount: count))
         }
     }
 
-    /// The view lanes that received anything, in scene order.
-    var deliveringViews: [ViewLane] { views.filter { !$0.deliveries.isEmpty } }
-
     private func index(of recognizer: GestureRecognizer) -> Int {
-        Self.lane(for: ObjectIdentifier(recognizer), named: recognizer.name, cache: &recognizerIndex,
-                  order: recognizerOrder, lanes: &recognizers, make: RecognizerLane.init(name:))
+        let key = ObjectIdentifier(recognizer)
+        if let index = recognizerIndex[key] { return index }
+        let index = recognizerOrder[recognizer.name] ?? {
+            // An object the scene did not name: a new lane at the end.
+            visitor.recognizerLane(recognizer.name)
+            recognizerLanes += 1
+            return recognizerLanes - 1
+        }()
+        recognizerIndex[key] = index
+        return index
     }
 
     private func index(of view: View) -> Int {
-        Self.lane(for: ObjectIdentifier(view), named: view.name, cache: &viewIndex, order: viewOrder,
-                  lanes: &views, make: ViewLane.init(name:))
-    }
-
-    /// The lane of an engine object: cached by identity; else the scene's lane of that name; else
-    /// a new lane at the end (an object the scene did not name).
-    private static func lane<Lane>(
-        for key: ObjectIdentifier, named name: String, cache: inout [ObjectIdentifier: Int], order: [String: Int],
-        lanes: inout [Lane], make: (String) -> Lane
-    ) -> Int {
-        if let index = cache[key] { return index }
-        let index: Int
-        if let ordered = order[name] {
-            index = ordered
-        } else {
-            lanes.append(make(name))
-            index = lanes.count - 1
-        }
-        cache[key] = index
+        let key = ObjectIdentifier(view)
+        if let index = viewIndex[key] { return index }
+        let index = viewOrder[view.name] ?? {
+            visitor.viewLane(view.name, shownEmpty: false)
+            viewLanes += 1
+            return viewLanes - 1
+        }()
+        viewIndex[key] = index
         return index
     }
 }

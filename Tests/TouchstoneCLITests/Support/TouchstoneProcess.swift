@@ -1,5 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import TestSupport
+import Testing
 
 /// Runs the real `touchstone` executable, built beside this test bundle, and captures what it printed.
 struct TouchstoneProcess {
@@ -50,5 +54,28 @@ struct TouchstoneProcess {
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// The peak resident memory, in kilobytes, of `touchstone ARGUMENTS`, which must succeed:
+    /// `wait4`'s `ru_maxrss`, the child alone. Output and errors go to /dev/null.
+    static func peakKilobytes(_ arguments: [String]) throws -> Int {
+        let executable = executable.path
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        let spawned = argv.withUnsafeBufferPointer { posix_spawn(&pid, executable, &actions, nil, $0.baseAddress!, environ) }
+        try #require(spawned == 0)
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            try #require(errno == EINTR)
+        }
+        try #require(status & 0x7f == 0 && (status >> 8) & 0xff == 0, "touchstone \(arguments.joined(separator: " ")) failed")
+        return usage.ru_maxrss
     }
 }
