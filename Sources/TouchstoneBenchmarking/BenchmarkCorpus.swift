@@ -45,7 +45,7 @@ public enum BenchmarkCorpus {
         return path
     }
 
-    /// The session issue 2 defines its size target on: ten fingers panning together on the synthetic
+    /// The session the trace size target is defined on: ten fingers panning together on the synthetic
     /// 120 Hz panel, gesture after gesture with human pauses between (what `touchstone synth pan
     /// --fingers 10 --repeat N --seed <seed>` writes), until at least `samples` touch samples.
     /// 720,000 samples is ten minutes of ten fingers down. Every scan is one frame of ten samples.

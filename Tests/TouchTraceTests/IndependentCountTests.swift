@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import TouchTrace
 
-/// Issue 13 item 6 for the readers whose fixtures the getevent/evtest and evemu corpus suites do
-/// not cover: libinput record files and evemu `.desc` + `.events` pairs.
+/// Every reader's touch counts held to an independent count of the raw events, for the readers
+/// whose fixtures the getevent/evtest and evemu corpus suites do not cover: libinput record files
+/// and evemu `.desc` + `.events` pairs.
 @Suite("Touch counts against an independent count of the raw events")
 struct IndependentCountTests {
     private func statistics(_ path: String) throws -> TraceStatistics {

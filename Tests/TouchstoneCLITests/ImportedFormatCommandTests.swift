@@ -55,7 +55,7 @@ struct ImportedRecording: CustomTestStringConvertible, Sendable {
     }
 }
 
-/// Every command that reads traces reads the recordings users already have (issue 13): getevent,
+/// Every command that reads traces reads the recordings users already have: getevent,
 /// evtest, libinput record with a `hid:` block, and evemu pairs, through the one road in.
 @Suite("info, convert, replay, render, template record and verify read getevent, evtest, libinput record and evemu pairs")
 struct ImportedFormatCommandTests {

@@ -10,7 +10,7 @@ struct InfoCommandTests {
         return try #require(object as? [String: Any])
     }
 
-    @Test("info --json on a synthetic pinch prints the counts the issue names")
+    @Test("info --json on a synthetic pinch prints its touch sequences, peak fingers, samples, frames, duration and size")
     func jsonCounts() throws {
         let dir = TemporaryDirectory("cli")
         let trace = dir.file("a.trace")

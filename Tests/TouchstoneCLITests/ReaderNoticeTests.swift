@@ -63,7 +63,7 @@ struct NoticedTrace: CustomTestStringConvertible, Sendable {
 }
 
 /// Damage a reader worked around and import warnings reach standard error in every command that
-/// reads a trace, one line each naming the file (issue 12, item 3), and nothing else in them.
+/// reads a trace, one line each naming the file, and nothing else in them.
 @Suite("Every command prints the reader's damage and import warnings on standard error, naming the file")
 struct ReaderNoticeTests {
     /// The warning lines of `stderr`, in order.

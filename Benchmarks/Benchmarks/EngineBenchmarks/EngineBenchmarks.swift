@@ -5,7 +5,7 @@ import GestureEngine
 
 /// The engine suite: the cost of dispatching touch samples through a view with each standard
 /// recognizer alone and with all seven, and the heap allocations that costs once warm.
-/// Targets (issue 3): ≤ 200 ns median per sample with seven recognizers; no allocation per sample.
+/// Targets: ≤ 200 ns median per sample with seven recognizers; no allocation per sample.
 let benchmarks: @Sendable () -> Void = {
     let sabotage = Sabotage.current
     let samples = 200_000
@@ -22,7 +22,7 @@ let benchmarks: @Sendable () -> Void = {
         ("allSeven", { EngineRig.allSeven() }),
     ]
 
-    // The issue's definition of the target: "dispatch of one touch sample through a view with the
+    // The target's definition: "dispatch of one touch sample through a view with the
     // seven standard recognizers attached". One finger panning, gesture after gesture, so every
     // frame carries one touch sample; `allSeven` is the gated figure. Each recognizer alone and
     // `allSeven.mixed` run on the mixed corpus (taps, presses, swipes, two-finger pinches and

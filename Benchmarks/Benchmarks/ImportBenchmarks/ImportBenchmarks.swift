@@ -5,9 +5,9 @@ import FormatRecording
 import TouchTrace
 
 /// The import suite: one recording loaded from each format Touchstone reads (binary, evemu, getevent,
-/// evtest, libinput record), and from evemu through libevemu's own parser. `scripts/bench-compare-formats` prints the ratios (issue 7 item 4).
+/// evtest, libinput record), and from evemu through libevemu's own parser. `scripts/bench-compare-formats` prints the ratios.
 /// Targets: the binary format loads ≥ 100× faster than libevemu and ≥ 10,000× faster than
-/// libinput record YAML; Touchstone's evemu reader is at least as fast as libevemu (issue 5).
+/// libinput record YAML; Touchstone's evemu reader is at least as fast as libevemu.
 let benchmarks: @Sendable () -> Void = {
     let sabotage = Sabotage.current
     Benchmark.teardown = { BenchmarkCorpus.removeScratch() }

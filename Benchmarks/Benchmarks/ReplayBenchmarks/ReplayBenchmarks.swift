@@ -5,7 +5,7 @@ import Replay
 
 /// The replay suite: touch samples per second through each built-in scene on a large synthetic
 /// corpus, the whole road from trace file to log, and peak memory at two corpus sizes.
-/// Targets (issue 4): ≥ 5 M samples per second per core through `map`; memory flat in corpus size.
+/// Targets: ≥ 5 M samples per second per core through `map`; memory flat in corpus size.
 let benchmarks: @Sendable () -> Void = {
     let sabotage = Sabotage.current
     Benchmark.teardown = { BenchmarkCorpus.removeScratch() }

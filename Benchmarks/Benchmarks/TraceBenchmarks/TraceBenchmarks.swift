@@ -4,7 +4,7 @@ import TouchstoneBenchmarking
 import TouchTrace
 
 /// The trace suite: how fast the binary trace format decodes, encodes and is written to a file,
-/// how compact it is, and how fast `touchstone info` summarises a trace. Targets (issues 2 and 7):
+/// how compact it is, and how fast `touchstone info` summarises a trace. Targets:
 /// decode ≥ 100 M touch samples per second per core (goal 200 M), ≤ 6 bytes per sample "for a
 /// 10-finger 120 Hz session", no allocation per decoded event.
 ///
@@ -84,7 +84,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // The recorder's write path: events into a TraceWriter on a file, chunks sealed and written with
-    // write(2) as event time passes, then the index and trailer on close (issue 5: ≥ 1 M events/s).
+    // write(2) as event time passes, then the index and trailer on close (target: ≥ 1 M events/s).
     Benchmark("Write", configuration: SuiteDefaults.timed()) { benchmark, corpus in
         let path = try BenchmarkCorpus.scratchDirectory() + "/write.trace"
         benchmark.startMeasurement()

@@ -2,6 +2,9 @@ import Benchmark
 
 /// Configuration shared by every suite, so that a run of all of them stays within a few minutes on
 /// a 2-core machine shared with other work.
+///
+/// `scripts/bench-check` judges a run with these tolerances by metric, restated in
+/// `TOLERANCES` of scripts/lib/touchstone_bench.py: change the two together.
 public enum SuiteDefaults {
     /// Tolerance for rates (larger is better): fails when a rate falls to half its threshold.
     ///

@@ -1,6 +1,7 @@
-/// The state steps the built-in continuous recognizers (pan, screen-edge pan, pinch, rotation,
-/// long press) take alike, so each keeps only what is its own: what makes it begin, and how its
-/// fingers are counted.
+/// The state steps the built-in continuous recognizers without a `Phase` of their own (screen-edge
+/// pan, pinch, rotation) take alike, so each keeps only what is its own: what makes it begin, and
+/// how its fingers are counted. Pan and long press, whose progress has more steps, move through
+/// their own `transition(_:)`.
 extension GestureRecognizer {
     /// A move: a gesture in progress changes; one not yet begun begins once `shouldBegin` holds
     /// (asked only while it is possible).

@@ -18,6 +18,42 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
 
     private enum Timer: Int { case press = 1, tapDuration = 2, interval = 3 }
 
+    /// Where the recognizer is in its preliminary taps and its press.
+    ///
+    /// ```
+    ///          down, taps required                 lift: the tap's last finger
+    ///   idle ─────────────────────► tapping ───────────────────────────► betweenTaps
+    ///     │                            ▲  │ down (last tap done)             │ │
+    ///     │                            │  └───────────┐      down (taps left)│ │
+    ///     │                            └──────────────┼──────────────────────┘ │
+    ///     │ down, no taps required                    ▼    down (last tap done)│
+    ///     └───────────────────────────────────────► holding ◄──────────────────┘
+    ///                          minimumPressDuration  │   enough fingers
+    ///            move (changed) ┌─► pressing ◄────────┘   (began)
+    ///                           └──┘   │ lift (ended), cancel (cancelled)
+    ///                                  └──────────────► done
+    ///   tapping, betweenTaps, holding: too many fingers, moved beyond allowableMovement, a tap
+    ///   away from the first, a lift while holding, a timer (tap held or gap too long), cancel
+    ///   ─► done (failed)
+    /// ```
+    enum Phase: Equatable {
+        case idle, tapping, betweenTaps, holding, pressing, done
+    }
+
+    /// What the touches and timers tell the state machine.
+    enum Event {
+        case down(latest: GestureTime)
+        case move
+        /// Fingers lifted; `all` when they are every finger still tracked.
+        case lift(all: Bool)
+        case cancel
+        case timeout(press: Bool)
+    }
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private(set) var phase = Phase.idle
     private var start = Point.zero
     private var tapsCompleted = 0
 
@@ -25,77 +61,99 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         super.init(kind: .continuous, name: name)
     }
 
-    private var isPressPhase: Bool { tapsCompleted >= numberOfTapsRequired }
-
     public override func touchesBegan(_ touches: TouchBatch) {
-        guard state == .possible else { return }
-        if numberOfTouches > numberOfTouchesRequired {
-            state = .failed
-            return
+        transition(.down(latest: touches[touches.count - 1].timestamp))
+    }
+
+    public override func touchesMoved(_ touches: TouchBatch) {
+        transition(.move)
+    }
+
+    public override func touchesEnded(_ touches: TouchBatch) {
+        transition(.lift(all: touches.count == numberOfTouches))
+    }
+
+    public override func touchesCancelled(_ touches: TouchBatch) {
+        transition(.cancel)
+    }
+
+    public override func timerFired(tag: Int) {
+        transition(.timeout(press: tag == Timer.press.rawValue))
+    }
+
+    /// The one place `phase` moves, and with it `state`. Inlined into each hook, where the event
+    /// is a constant, so a hook costs only the cases of its own event (the hooks run per frame).
+    @inline(__always)
+    func transition(_ event: Event) {
+        switch (phase, event) {
+        case (.done, _), (.pressing, .down):
+            break
+        case (.idle, .down(let latest)), (.tapping, .down(let latest)), (.betweenTaps, .down(let latest)),
+             (.holding, .down(let latest)):
+            fingersLanded(latest: latest)
+        case (.tapping, .move), (.holding, .move):
+            if location(in: nil).distance(to: start) > allowableMovement { fail() }
+        case (.pressing, .move):
+            state = .changed
+        case (.tapping, .lift(let all)):
+            // A preliminary tap: over when its last finger lifts.
+            guard all else { return }
+            cancelTimer(tag: Timer.tapDuration.rawValue)
+            tapsCompleted += 1
+            phase = .betweenTaps
+            startTimer(
+                at: touchTimestamp + GestureDefaults.maximumIntervalBetweenSuccessiveTaps,
+                tag: Timer.interval.rawValue)
+        case (.holding, .lift), (.tapping, .cancel), (.holding, .cancel),
+             (.tapping, .timeout), (.betweenTaps, .timeout):
+            fail()
+        case (.holding, .timeout(let press)):
+            if press && numberOfTouches == numberOfTouchesRequired {
+                phase = .pressing
+                state = .began
+            } else {
+                fail()
+            }
+        case (.pressing, .lift):
+            phase = .done
+            state = .ended
+        case (.pressing, .cancel):
+            phase = .done
+            state = .cancelled
+        case (.idle, .move), (.idle, .lift), (.idle, .cancel), (.idle, .timeout),
+             (.betweenTaps, .move), (.betweenTaps, .lift), (.betweenTaps, .cancel), (.pressing, .timeout):
+            preconditionFailure("\(debugName): \(event) while \(phase)")
         }
+    }
+
+    /// Fingers came down before the press began: the preliminary taps' and the press's fingers
+    /// land, and once all `numberOfTouchesRequired` are down the tap's or the press's timer starts.
+    private func fingersLanded(latest: GestureTime) {
+        if numberOfTouches > numberOfTouchesRequired { return fail() }
         cancelTimer(tag: Timer.interval.rawValue)
+        let pressing = tapsCompleted >= numberOfTapsRequired
+        phase = pressing ? .holding : .tapping
         if tapsCompleted == 0 { start = location(in: nil) }
         guard numberOfTouches == numberOfTouchesRequired else { return }
         if tapsCompleted > 0 && location(in: nil).distance(to: start) > GestureDefaults.tapAllowableMovement {
-            state = .failed
-            return
+            return fail()
         }
         start = location(in: nil)
-        let latest = touches[touches.count - 1].timestamp
-        if isPressPhase {
+        if pressing {
             startTimer(at: latest + minimumPressDuration, tag: Timer.press.rawValue)
         } else {
             startTimer(at: latest + GestureDefaults.maximumTapDuration, tag: Timer.tapDuration.rawValue)
         }
     }
 
-    public override func touchesMoved(_ touches: TouchBatch) {
-        switch state {
-        case .possible:
-            if location(in: nil).distance(to: start) > allowableMovement { state = .failed }
-        case .began, .changed:
-            state = .changed
-        default:
-            break
-        }
-    }
-
-    public override func touchesEnded(_ touches: TouchBatch) {
-        switch state {
-        case .possible:
-            guard !isPressPhase else {
-                state = .failed
-                return
-            }
-            // A preliminary tap: over when its last finger lifts.
-            guard touches.count == numberOfTouches else { return }
-            cancelTimer(tag: Timer.tapDuration.rawValue)
-            tapsCompleted += 1
-            startTimer(
-                at: touchTimestamp + GestureDefaults.maximumIntervalBetweenSuccessiveTaps,
-                tag: Timer.interval.rawValue)
-        case .began, .changed:
-            state = .ended
-        default:
-            break
-        }
-    }
-
-    public override func touchesCancelled(_ touches: TouchBatch) {
-        failOrCancel()
-    }
-
-    public override func timerFired(tag: Int) {
-        guard state == .possible else { return }
-        if tag == Timer.press.rawValue && numberOfTouches == numberOfTouchesRequired {
-            state = .began
-        } else {
-            state = .failed
-        }
+    private func fail() {
+        phase = .done
+        state = .failed
     }
 
     public override func reset() {
         super.reset()
+        phase = .idle
         tapsCompleted = 0
     }
 }

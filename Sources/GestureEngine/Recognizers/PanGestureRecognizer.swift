@@ -32,6 +32,37 @@ public final class PanGestureRecognizer: GestureRecognizer {
     #endif
     public var hysteresis = GestureDefaults.panHysteresis
 
+    /// Where the recognizer is in the drag.
+    ///
+    /// ```
+    ///              move: minimumNumberOfTouches down and moved ≥ hysteresis,
+    ///              or a scroll moved ≥ hysteresis (began)                       move, scroll (changed)
+    ///   tracking ──────────────────────────────────────────────────────► panning ◄──┐
+    ///      │ more than maximumNumberOfTouches,                             │  │ └─────┘
+    ///      │ the last finger lifts, scroll ends, cancel                    │  │ a finger beyond
+    ///      ▼                                                               │  │ maximumNumberOfTouches:
+    ///    done (failed)      fewer than minimumNumberOfTouches remain,      │  │ ignored
+    ///                       scroll ends (ended); cancel (cancelled) ─► done   └──┘
+    /// ```
+    enum Phase: Equatable {
+        case tracking, panning, done
+    }
+
+    /// What the touches, and the trackpad scrolling the pan accepts, tell the state machine.
+    enum Event {
+        case down
+        case move
+        case scroll
+        /// Fingers lifted, leaving `remaining` down.
+        case lift(remaining: Int)
+        case scrollEnded
+        case cancel
+    }
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private(set) var phase = Phase.tracking
     private var tracker = TranslationTracker(velocityWindow: GestureDefaults.velocityWindow)
 
     public init(name: String = "") {
@@ -51,29 +82,24 @@ public final class PanGestureRecognizer: GestureRecognizer {
     public func velocity(in view: View?) -> Vector { tracker.velocity(at: now) }
 
     public override func touchesBegan(_ touches: TouchBatch) {
-        if state == .possible && numberOfTouches > maximumNumberOfTouches {
-            state = .failed
-            return
-        }
-        if state != .possible {
-            while numberOfTouches > maximumNumberOfTouches { ignore(self.touches[self.touches.count - 1]) }
-        }
+        transition(.down)
+        guard phase != .done else { return }
         tracker.rebase(centroid: location(in: nil))
     }
 
     public override func touchesMoved(_ touches: TouchBatch) {
         tracker.move(to: location(in: nil), at: touchTimestamp)
-        changeOrBegin(when: numberOfTouches >= minimumNumberOfTouches && tracker.raw.length >= hysteresis)
+        transition(.move)
     }
 
     public override func touchesEnded(_ touches: TouchBatch) {
         let remaining = numberOfTouchesStillDown
         if let centroid = centroidOfTouchesStillDown() { tracker.rebase(centroid: centroid) }
-        failOrEnd(remaining: remaining, minimum: minimumNumberOfTouches)
+        transition(.lift(remaining: remaining))
     }
 
     public override func touchesCancelled(_ touches: TouchBatch) {
-        failOrCancel()
+        transition(.cancel)
     }
 
     /// Two-finger trackpad scrolling drives the pan when `allowedScrollTypes` allow continuous
@@ -91,16 +117,62 @@ public final class PanGestureRecognizer: GestureRecognizer {
         case .changed:
             guard point.x.isFinite, point.y.isFinite else { return }
             tracker.move(to: point, at: gesture.timestamp)
-            changeOrBegin(when: tracker.raw.length >= hysteresis)
+            transition(.scroll)
         case .ended:
-            failOrEnd(remaining: 0)
+            transition(.scrollEnded)
         case .cancelled:
-            failOrCancel()
+            transition(.cancel)
         }
+    }
+
+    /// The one place `phase` moves, and with it `state`. Inlined into each hook, where the event
+    /// is a constant, so a hook costs only the cases of its own event (the hooks run per frame).
+    @inline(__always)
+    func transition(_ event: Event) {
+        switch (phase, event) {
+        case (.done, _):
+            break
+        case (.tracking, .down):
+            if numberOfTouches > maximumNumberOfTouches { fail() }
+        case (.panning, .down):
+            while numberOfTouches > maximumNumberOfTouches { ignore(self.touches[self.touches.count - 1]) }
+        case (.tracking, .move):
+            if numberOfTouches >= minimumNumberOfTouches && tracker.raw.length >= hysteresis { begin() }
+        case (.tracking, .scroll):
+            if tracker.raw.length >= hysteresis { begin() }
+        case (.panning, .move), (.panning, .scroll):
+            state = .changed
+        case (.tracking, .lift(let remaining)):
+            if remaining == 0 { fail() }
+        case (.panning, .lift(let remaining)):
+            if remaining < minimumNumberOfTouches { end(.ended) }
+        case (.tracking, .scrollEnded), (.tracking, .cancel):
+            fail()
+        case (.panning, .scrollEnded):
+            end(.ended)
+        case (.panning, .cancel):
+            end(.cancelled)
+        }
+    }
+
+    private func begin() {
+        phase = .panning
+        state = .began
+    }
+
+    private func end(_ final: State) {
+        phase = .done
+        state = final
+    }
+
+    private func fail() {
+        phase = .done
+        state = .failed
     }
 
     public override func reset() {
         super.reset()
+        phase = .tracking
         tracker.reset()
     }
 

@@ -25,6 +25,38 @@ public final class TapGestureRecognizer: GestureRecognizer {
 
     private enum Timer: Int { case tapDuration = 1, interval = 2 }
 
+    /// Where the recognizer is in its taps.
+    ///
+    /// ```
+    ///          down                  lift: all fingers, enough of them, taps left
+    ///   idle ───────► touching ─────────────────────────────────────────────► betweenTaps
+    ///                  │  │  ▲                     down (next tap)                  │
+    ///                  │  │  └──────────────────────────────────────────────────────┘
+    ///                  │  │ lift: all fingers, enough of them, last tap
+    ///                  │  └────────────────────────────────────────────────► done (recognized)
+    ///                  │ too many fingers, moved beyond allowableMovement,
+    ///                  │ too few fingers at the lift, held too long, cancel
+    ///                  └───────────► done (failed) ◄──── betweenTaps: next tap late
+    /// ```
+    /// A lift of some of the fingers leaves the tap `touching`.
+    enum Phase: Equatable {
+        case idle, touching, betweenTaps, done
+    }
+
+    /// What the touches and timers tell the state machine.
+    enum Event {
+        case down
+        case move
+        /// Fingers lifted; `all` when they are every finger the tap still tracks.
+        case lift(all: Bool)
+        case cancel
+        case timeout
+    }
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private(set) var phase = Phase.idle
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -33,14 +65,11 @@ public final class TapGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked)
     #endif
     private var start = Point.zero
+    /// The most fingers down at once during the current tap.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     private var fingersThisTap = 0
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var tapInProgress = false
     /// Where the first tap's fingers were when all `numberOfTouchesRequired` of them were down:
     /// the touches the tap reports, kept until reset (touch objects are recycled after a lift).
     #if !DEBUG
@@ -57,17 +86,69 @@ public final class TapGestureRecognizer: GestureRecognizer {
     private var fingersDown: Int { touches.count }
 
     public override func touchesBegan(_ touches: TouchBatch) {
-        if !tapInProgress {
-            tapInProgress = true
+        transition(.down)
+    }
+
+    public override func touchesMoved(_ touches: TouchBatch) {
+        transition(.move)
+    }
+
+    public override func touchesEnded(_ touches: TouchBatch) {
+        // The ending touches are still counted; the tap is over when they are all of them.
+        transition(.lift(all: touches.count == fingersDown))
+    }
+
+    public override func touchesCancelled(_ touches: TouchBatch) {
+        transition(.cancel)
+    }
+
+    public override func timerFired(tag: Int) {
+        transition(.timeout)
+    }
+
+    /// The one place `phase` moves, and with it `state`. Inlined into each hook, where the event
+    /// is a constant, so a hook costs only the cases of its own event (the hooks run per frame).
+    @inline(__always)
+    func transition(_ event: Event) {
+        switch (phase, event) {
+        case (.done, _):
+            break
+        case (.idle, .down), (.betweenTaps, .down):
+            phase = .touching
             fingersThisTap = 0
             cancelTimer(tag: Timer.interval.rawValue)
             startTimer(at: touchTimestamp + maximumTapDuration, tag: Timer.tapDuration.rawValue)
+            fingerLanded()
+        case (.touching, .down):
+            fingerLanded()
+        case (.touching, .move):
+            if tapsCompleted == 0 && fingersThisTap < numberOfTouchesRequired { return }
+            if centroid.distance(to: start) > allowableMovement { fail() }
+        case (.touching, .lift(let all)):
+            guard all else { return }
+            cancelTimer(tag: Timer.tapDuration.rawValue)
+            guard fingersThisTap == numberOfTouchesRequired else { return fail() }
+            tapsCompleted += 1
+            if tapsCompleted >= numberOfTapsRequired {
+                phase = .done
+                state = .recognized
+            } else {
+                phase = .betweenTaps
+                startTimer(at: touchTimestamp + maximumIntervalBetweenSuccessiveTaps, tag: Timer.interval.rawValue)
+            }
+        case (.touching, .cancel), (.touching, .timeout), (.betweenTaps, .timeout):
+            fail()
+        case (.idle, .move), (.idle, .lift), (.idle, .cancel), (.idle, .timeout),
+             (.betweenTaps, .move), (.betweenTaps, .lift), (.betweenTaps, .cancel):
+            preconditionFailure("\(debugName): \(event) while \(phase)")
         }
+    }
+
+    /// A finger of the current tap came down: too many fail the tap; the first tap's fingers set
+    /// where every tap must stay.
+    private func fingerLanded() {
         fingersThisTap = max(fingersThisTap, fingersDown)
-        if fingersDown > numberOfTouchesRequired {
-            state = .failed
-            return
-        }
+        if fingersDown > numberOfTouchesRequired { return fail() }
         if tapsCompleted == 0 && fingersDown == fingersThisTap {
             start = centroid
             if fingersDown == numberOfTouchesRequired {
@@ -75,45 +156,20 @@ public final class TapGestureRecognizer: GestureRecognizer {
                 for touch in self.touches { tapTouchLocations.append(touch.locationInWindow) }
             }
         } else if centroid.distance(to: start) > allowableMovement {
-            state = .failed
+            fail()
         }
     }
 
-    public override func touchesMoved(_ touches: TouchBatch) {
-        if tapsCompleted == 0 && fingersThisTap < numberOfTouchesRequired { return }
-        if centroid.distance(to: start) > allowableMovement { state = .failed }
-    }
-
-    public override func touchesEnded(_ touches: TouchBatch) {
-        // The ending touches are still counted; the tap is over when they are all of them.
-        guard touches.count == fingersDown else { return }
-        tapInProgress = false
-        cancelTimer(tag: Timer.tapDuration.rawValue)
-        guard fingersThisTap == numberOfTouchesRequired else {
-            state = .failed
-            return
-        }
-        tapsCompleted += 1
-        if tapsCompleted >= numberOfTapsRequired {
-            state = .recognized
-        } else {
-            startTimer(at: touchTimestamp + maximumIntervalBetweenSuccessiveTaps, tag: Timer.interval.rawValue)
-        }
-    }
-
-    public override func touchesCancelled(_ touches: TouchBatch) {
-        state = .failed
-    }
-
-    public override func timerFired(tag: Int) {
+    private func fail() {
+        phase = .done
         state = .failed
     }
 
     public override func reset() {
         super.reset()
+        phase = .idle
         tapsCompleted = 0
         fingersThisTap = 0
-        tapInProgress = false
         tapTouchLocations.removeAll(keepingCapacity: true)
     }
 

@@ -1,7 +1,7 @@
 import GestureEngine
 import Testing
 
-/// The `map` set-up from issue 4: pan, pinch and rotation together, a double-tap zoom, a single
+/// The `map` set-up the replay benchmarks use: pan, pinch and rotation together, a double-tap zoom, a single
 /// tap that requires the double tap to fail, and a long press, all on one view.
 private final class MapScene: GestureRecognizerDelegate {
     let tester = GestureTester()

@@ -10,7 +10,7 @@ struct RawEvent {
 }
 
 /// Touch sequences and peak concurrency counted straight from raw events, the yardstick every
-/// reader's counts are held to (issue 13 item 6). Protocol B counts tracking ids other than -1 and
+/// reader's counts are held to. Protocol B counts tracking ids other than -1 and
 /// the most slots holding one at a `SYN_REPORT`; protocol A adds up each rise in the number of
 /// contacts (`SYN_MT_REPORT`s after contact data) between reports and takes the most contacts of a
 /// report; single touch counts `BTN_TOUCH` going to 1.

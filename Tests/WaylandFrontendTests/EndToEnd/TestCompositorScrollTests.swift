@@ -5,7 +5,7 @@ import TouchTrace
 
 /// Two-finger scrolling from a real protocol peer: the test compositor sends `wl_pointer.axis`
 /// with `axis_source` finger, then `axis_stop`, and `touchstone live` must record the scroll and
-/// drive a pan that allows continuous scrolling (issue 14 item 4).
+/// drive a pan that allows continuous scrolling.
 @Suite("touchstone live scrolling against the test compositor")
 struct TestCompositorScrollTests {
     /// A full-window list whose pan takes a trackpad's two-finger scrolling.
