@@ -30,23 +30,39 @@ struct Touchstone: ParsableCommand {
 
     /// ArgumentParser's own entry point with `registry` bound, except that an error message goes
     /// through `printError`, so a file name holding control characters is printed escaped like every
-    /// other message. Returns the exit status.
+    /// other message, and an error met while running (a file that cannot be read or written) is
+    /// one `error: ...` line, exit status 1, as the commands' own messages are. Returns the exit status.
     static func run(arguments: [String]?, registry: RecognizerRegistry) -> Int32 {
         $registry.withValue(registry) {
+            let command: any ParsableCommand
             do {
-                var command = try parseAsRoot(arguments)
+                command = try parseAsRoot(arguments)
+            } catch {
+                return report(error)
+            }
+            do {
+                var command = command
                 try command.run()
                 return 0
+            } catch let error where error is ExitCode || error is ValidationError || error is CleanExit {
+                return report(error)
             } catch {
-                let code = exitCode(for: error)
-                let message = fullMessage(for: error)
-                if code == .success {
-                    if !message.isEmpty { try? OutputFile.standardOutput().write(message + "\n") }
-                } else if !message.isEmpty {
-                    printError(message)
-                }
-                return code.rawValue
+                printError("error: \(error)")
+                return 1
             }
         }
+    }
+
+    /// Prints an ArgumentParser error (usage, help, version, exit code) as ArgumentParser would and
+    /// gives its exit status.
+    private static func report(_ error: any Error) -> Int32 {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if code == .success {
+            if !message.isEmpty { try? OutputFile.standardOutput().write(message + "\n") }
+        } else if !message.isEmpty {
+            printError(message)
+        }
+        return code.rawValue
     }
 }

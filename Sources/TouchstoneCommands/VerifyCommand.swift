@@ -40,6 +40,10 @@ extension Touchstone {
         @Flag(help: "Never draw the progress bar, even on a terminal.")
         var noProgress = false
 
+        func validate() throws {
+            guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more, found \(jobs)") }
+        }
+
         func run() throws {
             let options: VerifyOptions
             do {

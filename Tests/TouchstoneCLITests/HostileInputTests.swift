@@ -163,4 +163,25 @@ struct HostileInputTests {
         #expect(result.stderr.contains(#"/nonexistent/\x1b[2Jx.trace"#))
         #expect(!result.stderr.contains("\u{1B}"))
     }
+
+    @Test("An unreadable input is one line starting error: naming the file, status 1, in every command",
+          arguments: [["info"], ["info", "--json"], ["convert", "-o", "out.jsonl"], ["replay", "--scene", "map"],
+                      ["render", "-o", "out.svg"], ["template", "record", "--name", "x", "-o", "out.json"]])
+    func unreadableInputIsOneErrorLine(command: [String]) throws {
+        let folder = TemporaryDirectory("cli")
+        writeFileBytes(folder.file("bad.trace"), Array("hello, world\n".utf8))
+        let arguments = command.prefix { !$0.hasPrefix("-") } + [folder.file("bad.trace")]
+            + command.drop { !$0.hasPrefix("-") }.map { $0.hasPrefix("out.") ? folder.file($0) : $0 }
+        let result = try TouchstoneProcess.run(Array(arguments))
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: \(folder.file("bad.trace")): byte 0: not a trace Touchstone can read"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("verify --jobs 0 is refused as a usage error")
+    func verifyWithoutWorkers() throws {
+        let result = try TouchstoneProcess.run(["verify", VerifyCommandTests.captures, "--jobs", "0"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --jobs must be 1 or more, found 0"))
+    }
 }
