@@ -18,10 +18,10 @@ public enum SceneLoader {
                 throw SceneError(file: path, line: nil, keyPath: "", problem: error.message)
             }
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = try? FileBytes.read(path) else {
             throw SceneError(file: path, line: nil, keyPath: "", problem: "cannot read the file")
         }
-        return try decode(Array(data), file: path, registry: registry)
+        return try decode(bytes, file: path, registry: registry)
     }
 
     /// Parses and checks a scene document; `file` names it in errors and is the folder files named

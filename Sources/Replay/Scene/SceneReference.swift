@@ -1,4 +1,5 @@
 import Foundation
+import TouchTrace
 
 /// How a command line or a capture names a scene: a built-in name (`map`) or the path of a scene
 /// file (anything ending in `.json`).
@@ -22,7 +23,7 @@ public enum SceneReference {
 
     /// Reads a capture's `.scene` file (one line) and resolves it next to the capture.
     public static func resolve(captureSceneFile path: String, registry: RecognizerRegistry = .standard) throws(SceneError) -> Scene {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = try? FileBytes.read(path) else {
             throw SceneError(file: path, line: nil, keyPath: "", problem: "cannot read the scene reference")
         }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -49,7 +50,7 @@ public enum SceneReference {
     /// is the scene it resolves to, when the caller has it (read again with `registry` otherwise).
     public static func inputFiles(captureSceneFile path: String, scene: Scene? = nil, registry: RecognizerRegistry = .standard) -> [String] {
         guard let scene = scene ?? (try? resolve(captureSceneFile: path, registry: registry)),
-              let data = FileManager.default.contents(atPath: path) else { return [path] }
+              let data = try? FileBytes.read(path) else { return [path] }
         let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return [path] + inputFiles(text, scene: scene, relativeTo: (path as NSString).deletingLastPathComponent)
     }

@@ -15,10 +15,10 @@ public enum UnistrokeTemplateFile {
                 throw TemplateFileError(file: path, problem: error.message)
             }
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = try? FileBytes.read(path) else {
             throw TemplateFileError(file: path, problem: "cannot read the file")
         }
-        return try decode(data, file: path)
+        return try decode(Data(bytes), file: path)
     }
 
     /// The template in `data`, the contents of a template file; `file` names it in errors, which

@@ -87,9 +87,7 @@ public struct VerifyRunner: Sendable {
     }
 
     private static func judge(_ capture: Capture, log: [UInt8], update: Bool, files: [String]) -> CaptureResult.Status {
-        let golden = (try? RegularFile.check(capture.goldenPath)).flatMap {
-            FileManager.default.contents(atPath: capture.goldenPath).map { Array($0) }
-        }
+        let golden = try? FileBytes.read(capture.goldenPath)
         if update {
             if golden == log { return .updated(changed: false) }
             do {

@@ -4,13 +4,15 @@ import Glibc
 import Darwin
 #endif
 
-/// A whole small file read into memory with plain POSIX calls (TouchTrace depends on no Foundation).
-enum FileBytes {
-    struct Failure: Error {
-        var message: String
+/// A whole small file read into memory with plain POSIX calls (TouchTrace depends on no Foundation):
+/// the one way the project reads a small whole file (scenes, templates, goldens). Foundation's
+/// `FileManager.contents(atPath:)` leaks its 4 KiB buffer on an empty file (LeakSanitizer).
+public enum FileBytes {
+    public struct Failure: Error {
+        public var message: String
     }
 
-    static func read(_ path: String) throws(Failure) -> [UInt8] {
+    public static func read(_ path: String) throws(Failure) -> [UInt8] {
         let fd: Int32
         do {
             fd = try RegularFile.open(path)
