@@ -8,8 +8,14 @@
 // "touch-injector: window at X Y size W H". Script lines:
 //   wait MS | down ID X Y | motion ID X Y | up ID | mark TEXT (logs "touch-injector: mark TEXT")
 //   resize W H (the shell's own way to configure the window: weston_desktop_surface_set_size)
+//   size W H (pauses the script until the client has committed its window at W x H, at most 60 s;
+//            logs "touch-injector: window never became W x H" if it did not)
 //   window (logs the window's position and size again)
-// Every touch step is followed by a touch frame.
+//   hold TEXT (logs "touch-injector: hold TEXT", then pauses the script, touches held as they are,
+//             until a file named SCRIPT.TEXT appears beside the script: the test takes its time to
+//             photograph the moment, however slow the client is, and then releases the script)
+// Every touch step is followed by a touch frame. The pausing steps poll every 20 ms on weston's
+// event loop, which goes on meanwhile (the client's commits, frame callbacks, screenshots).
 //
 // libweston-10-dev does not install backend.h, which declares the seat and touch entry points a
 // backend uses; libweston-10 exports them, so they are declared here with weston 10's signatures.
@@ -20,6 +26,7 @@
 #include <wayland-server.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <libweston/libweston.h>
 #include <libweston-desktop/libweston-desktop.h>
 
@@ -59,6 +66,9 @@ struct script_step {
 
 static struct script_step script[MAX_SCRIPT];
 static size_t script_length;
+static const char *script_path;
+
+enum { POLL_MS = 20, SIZE_TIMEOUT_MS = 60000 };
 
 static struct {
     struct weston_compositor *compositor;
@@ -68,6 +78,7 @@ static struct {
     struct wl_event_source *timer;
     bool started;
     size_t next;
+    int paused_ms; // how long the current `size` or `hold` step has waited so far
 } injector;
 
 static struct weston_view *toplevel_view(void) {
@@ -84,6 +95,24 @@ static void log_window(void) {
                (int)injector.window->geometry.y, injector.window->surface->width, injector.window->surface->height);
 }
 
+// Whether a `size` or `hold` step must keep the script paused for now (false for every other step).
+static bool step_pauses(const struct script_step *step) {
+    if (!strcmp(step->command, "size")) {
+        struct weston_view *view = toplevel_view();
+        if (view && view->surface->width == (int)step->a && view->surface->height == (int)step->b) return false;
+        if (injector.paused_ms < SIZE_TIMEOUT_MS) return true;
+        weston_log("touch-injector: window never became %d x %d\n", (int)step->a, (int)step->b);
+        return false;
+    }
+    if (!strcmp(step->command, "hold")) {
+        if (injector.paused_ms == 0) weston_log("touch-injector: hold %s\n", step->text);
+        char release[4096];
+        snprintf(release, sizeof release, "%s.%s", script_path, step->text);
+        return access(release, F_OK) != 0;
+    }
+    return false;
+}
+
 static int script_tick(void *data) {
     (void)data;
     if (!injector.started) {
@@ -98,6 +127,12 @@ static int script_tick(void *data) {
         return 0;
     }
     while (injector.next < script_length) {
+        if (step_pauses(&script[injector.next])) {
+            injector.paused_ms += POLL_MS;
+            wl_event_source_timer_update(injector.timer, POLL_MS);
+            return 0;
+        }
+        injector.paused_ms = 0;
         const struct script_step *step = &script[injector.next++];
         double x = injector.window->geometry.x + step->b, y = injector.window->geometry.y + step->c;
         struct timespec now;
@@ -134,7 +169,7 @@ static void load_script(const char *path) {
         struct script_step *step = &script[script_length];
         memset(step, 0, sizeof *step);
         if (sscanf(line, "%15s", step->command) < 1 || step->command[0] == '#') continue;
-        if (!strcmp(step->command, "mark")) {
+        if (!strcmp(step->command, "mark") || !strcmp(step->command, "hold")) {
             sscanf(line, "%*s %63[^\n]", step->text);
         } else {
             sscanf(line, "%*s %lf %lf %lf", &step->a, &step->b, &step->c);
@@ -181,7 +216,7 @@ WL_EXPORT int wet_module_init(struct weston_compositor *compositor, int *argc, c
     injector.device = weston_touch_create_touch_device(weston_seat_get_touch(&injector.seat),
                                                        "/touchstone/injected-touch", NULL, NULL);
     if (!injector.device) return -1;
-    const char *script_path = getenv("TOUCHSTONE_TOUCH_SCRIPT");
+    script_path = getenv("TOUCHSTONE_TOUCH_SCRIPT");
     if (script_path) load_script(script_path);
     injector.timer = wl_event_loop_add_timer(wl_display_get_event_loop(compositor->wl_display),
                                              script_length > 0 ? script_tick : tick, NULL);
