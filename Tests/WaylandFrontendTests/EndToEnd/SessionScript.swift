@@ -69,7 +69,7 @@ enum SessionScript {
         frame
         wait 100
         resize 500 350
-        wait 100
+        settle
         close
 
         """

@@ -65,7 +65,7 @@ struct TestCompositorSessionTests {
     func resizeIsHonoured() throws {
         let scratch = TemporaryDirectory("wayland")
         let run = try TestCompositor.run(
-            script: "wait 20\nresize 500 350\nwait 100\nclose\n", compositorOptions: ["--size", "400", "300"],
+            script: "wait 20\nresize 500 350\nsettle\nclose\n", compositorOptions: ["--size", "400", "300"],
             liveArguments: [], scratch: scratch)
         #expect(run.liveStatus == 0, "\(run.liveStderr)")
         let buffers = run.compositorStdout.split(separator: "\n").filter { $0.hasPrefix("buffer") }

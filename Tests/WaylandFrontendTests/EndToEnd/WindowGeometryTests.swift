@@ -44,7 +44,7 @@ struct WindowGeometryTests {
     func absurdConfiguresGiveTheDefault() throws {
         let scratch = TemporaryDirectory("wayland")
         let run = try TestCompositor.run(
-            script: "wait 20\nresize 0 0\nwait 50\nresize 100000 100000\nwait 50\nresize -5 7\nwait 50\nclose\n",
+            script: "wait 20\nresize 0 0\nsettle\nresize 100000 100000\nsettle\nresize -5 7\nsettle\nclose\n",
             compositorOptions: ["--size", "400", "300"], liveArguments: [], scratch: scratch)
         #expect(run.liveStatus == 0, "\(run.liveStderr)")
         #expect(Set(buffers(run)) == ["buffer 400 300", "buffer 1280 800"])
