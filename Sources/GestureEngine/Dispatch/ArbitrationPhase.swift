@@ -86,16 +86,3 @@ struct ArbitrationWork: OptionSet {
     /// An action is due at the end of this reconcile pass.
     static let action = ArbitrationWork(rawValue: 2)
 }
-
-extension GestureRecognizer {
-    /// Moves `arbitration` through its table: the only place it changes.
-    @inline(__always)
-    final func arbitrate(_ event: ArbitrationPhase.Event) {
-        guard let next = arbitration.next(event) else { illegalArbitration(event) }
-        arbitration = next
-    }
-
-    private func illegalArbitration(_ event: ArbitrationPhase.Event) -> Never {
-        preconditionFailure("illegal arbitration step in \(debugName): \(arbitration) -> \(event)")
-    }
-}

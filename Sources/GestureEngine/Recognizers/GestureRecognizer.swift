@@ -435,6 +435,17 @@ open class GestureRecognizer: TimerTarget {
 
     // MARK: Dispatcher entry points
 
+    /// Moves `arbitration` through its table: the only place it changes.
+    @inline(__always)
+    final func arbitrate(_ event: ArbitrationPhase.Event) {
+        guard let next = arbitration.next(event) else { illegalArbitration(event) }
+        arbitration = next
+    }
+
+    private func illegalArbitration(_ event: ArbitrationPhase.Event) -> Never {
+        preconditionFailure("illegal arbitration step in \(debugName): \(arbitration) -> \(event)")
+    }
+
     /// The sequence is over for it: attempt bookkeeping cleared, out of play.
     final func leavePlay() {
         arbitrate(.leavePlay)
