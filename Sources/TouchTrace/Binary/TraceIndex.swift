@@ -75,8 +75,12 @@ public struct TraceIndex: Equatable, Sendable {
     /// Checks an index occupying exactly `bytes`, which start at file offset `offset` (its marker,
     /// size, checksum and that every entry points into the body), without keeping its entries, and
     /// returns how many it has: a reader looks entries up in the file (`entry(_:in:)`) rather than
-    /// holding 24 bytes a chunk in memory.
-    static func validate(_ bytes: UnsafeRawBufferPointer, at offset: Int, file: String) throws(TraceInputError) -> Int {
+    /// holding 24 bytes a chunk in memory. It reads the index a megabyte at a time and calls
+    /// `release(start, end)` with each range of `bytes` it is done with, so that a mapped index of
+    /// any size never becomes resident all at once.
+    static func validate(
+        _ bytes: UnsafeRawBufferPointer, at offset: Int, file: String, release: (Int, Int) -> Void = { _, _ in }
+    ) throws(TraceInputError) -> Int {
         func fail(_ at: Int, _ message: String) -> TraceInputError {
             TraceInputError(file: file, location: .byte(offset + at), message: message)
         }
@@ -86,15 +90,24 @@ public struct TraceIndex: Equatable, Sendable {
         let count = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4, as: UInt32.self)))
         let crcAt = BinaryLayout.indexHeaderSize + count * BinaryLayout.indexEntrySize
         guard crcAt + 4 == bytes.count else { throw fail(4, "index entry count \(count) does not match its size") }
-        let stored = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: crcAt, as: UInt32.self))
-        guard stored == CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<crcAt])) else {
-            throw fail(crcAt, "index checksum mismatch: the index is damaged")
+        let step = 1 << 20
+        var crc: UInt32 = 0xFFFF_FFFF
+        for start in stride(from: 0, to: crcAt, by: step) {
+            let end = min(start + step, crcAt)
+            crc = CRC32C.update(crc, UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+            release(start, end)
         }
-        for i in 0..<count {
-            let at = BinaryLayout.indexHeaderSize + i * BinaryLayout.indexEntrySize
-            let chunk = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-            let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 16, as: UInt64.self))
-            guard chunk < UInt64(offset), first <= UInt64(Int.max) else { throw fail(at, "index entry \(i) points outside the body") }
+        let stored = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: crcAt, as: UInt32.self))
+        guard stored == ~crc else { throw fail(crcAt, "index checksum mismatch: the index is damaged") }
+        let entriesPerStep = step / BinaryLayout.indexEntrySize
+        for first in stride(from: 0, to: count, by: entriesPerStep) {
+            for i in first..<min(first + entriesPerStep, count) {
+                let at = BinaryLayout.indexHeaderSize + i * BinaryLayout.indexEntrySize
+                let chunk = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+                let firstEvent = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 16, as: UInt64.self))
+                guard chunk < UInt64(offset), firstEvent <= UInt64(Int.max) else { throw fail(at, "index entry \(i) points outside the body") }
+            }
+            release(0, BinaryLayout.indexHeaderSize + min(first + entriesPerStep, count) * BinaryLayout.indexEntrySize)
         }
         return count
     }

@@ -99,7 +99,7 @@ public final class TraceReader {
         pending = .allocate(capacity: 1)
         pending.initialize(to: nil)
 
-        let end = Self.inspectEnd(of: bytes, bodyStart: bodyStart, path: path)
+        let end = Self.inspectEnd(of: bytes, bodyStart: bodyStart, path: path) { storage.release(from: $0, upTo: $1) }
         trailerIntact = end.trailer != nil
         recordedEventCount = end.trailer?.eventCount
         bodyEnd = end.bodyEnd
@@ -107,14 +107,16 @@ public final class TraceReader {
         let bytes = self.bytes
         indexBytes = end.index.map { UnsafeRawBufferPointer(rebasing: bytes[$0.range]) }
         damage = end.damage
-        // Validating the index touched its pages; reading needs them only to seek.
+        // What validating the index left resident (its last pages, the trailer's); reading needs
+        // them only to seek.
         if let range = end.index?.range { storage.release(from: range.lowerBound, upTo: bytes.count) }
     }
 
     /// What the end of the file says: the trailer, where the body ends, the index, and damage to
     /// either. Never fails: a damaged end costs only seeking speed and the recorded event count.
-    private static func inspectEnd(of bytes: UnsafeRawBufferPointer, bodyStart: Int, path: String)
-        -> (trailer: TraceTrailer?, bodyEnd: Int, index: (range: Range<Int>, count: Int)?, damage: [TraceDamage])
+    private static func inspectEnd(
+        of bytes: UnsafeRawBufferPointer, bodyStart: Int, path: String, release: (Int, Int) -> Void
+    ) -> (trailer: TraceTrailer?, bodyEnd: Int, index: (range: Range<Int>, count: Int)?, damage: [TraceDamage])
     {
         switch TraceTrailer.find(in: bytes, bodyStart: bodyStart) {
         case .valid(let trailer):
@@ -122,7 +124,9 @@ public final class TraceReader {
             guard trailer.indexOffset != 0 else { return (trailer, trailerStart, nil, []) }
             do {
                 let range = trailer.indexOffset..<trailerStart
-                let count = try TraceIndex.validate(UnsafeRawBufferPointer(rebasing: bytes[range]), at: trailer.indexOffset, file: path)
+                let count = try TraceIndex.validate(UnsafeRawBufferPointer(rebasing: bytes[range]), at: trailer.indexOffset, file: path) {
+                    release(range.lowerBound + $0, range.lowerBound + $1)
+                }
                 return (trailer, trailer.indexOffset, (range, count), [])
             } catch {
                 let offset = if case .byte(let at) = error.location { at } else { trailer.indexOffset }
