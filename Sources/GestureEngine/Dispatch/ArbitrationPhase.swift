@@ -75,14 +75,14 @@ enum ArbitrationPhase: UInt8 {
     var actionsSent: Bool { self == .sent }
 }
 
-/// Work a recognizer has waiting for the dispatcher's next passes: marks, not state (each pass
-/// clears the mark it serves), set alongside the dispatcher's own `reconcileRequested` and
-/// `actionsRequested` so that a pass visits only the recognizers that need it.
-struct ArbitrationWork: OptionSet {
-    let rawValue: UInt8
+/// Work a recognizer has waiting for the dispatcher's next passes: two marks, not state (each pass
+/// clears the one it serves), raised alongside the dispatcher's own `reconcileRequested` and
+/// `actionsRequested` so that a pass visits only the recognizers that need it. Plain flags: each
+/// is written on every state change or action, where one store is all it may cost.
+struct ArbitrationWork {
     /// The state moved since the dispatcher last reconciled this recognizer (or a requirement of
     /// it failed): the next reconcile pass applies the rules to it.
-    static let reconcile = ArbitrationWork(rawValue: 1)
+    var reconcile = false
     /// An action is due at the end of this reconcile pass.
-    static let action = ArbitrationWork(rawValue: 2)
+    var action = false
 }

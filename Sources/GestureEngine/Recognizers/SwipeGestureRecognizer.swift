@@ -96,6 +96,9 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     #endif
     private(set) var phase = Phase.waiting
     /// Where and when the stroke began: the centroid once all its fingers were down.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var origin: (location: Point, time: GestureTime)?
 
     public init(name: String = "") {
