@@ -197,7 +197,11 @@ extension TouchDispatcher {
         recognizer.pendingWork.action = false
         let state = recognizer.currentState
         guard state != .failed, state != .possible else { return }
-        if recognizer.arbitration == .releasedPresentingBegan {
+        // Every action after the first finds the recognizer `sent` already: one comparison.
+        let first = recognizer.arbitration
+        guard first != .sent else { return recognizer.sendAction(presenting: state) }
+        recognizer.arbitrate(.send)
+        if first == .releasedPresentingBegan {
             recognizer.sendAction(presenting: .began)
             if state == .began || state == .changed { return }
         }

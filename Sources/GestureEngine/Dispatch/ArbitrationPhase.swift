@@ -8,11 +8,12 @@
 ///       ▲                   │  release, continuous and already past `began`            │ send
 ///       │                   │ ──────────────────────────────► releasedPresentingBegan │
 ///       │                   │                                                  │ send   ▼
-///       │                   │                                                  └────► sent ◄─┐
-///       │                   │                                                          │ └────┘ send
+///       │                   │                                                  └────► sent
+///       │                   │                                                          │
 ///       └──── leavePlay ────┴──────────────────────────────────────────────────────────┘
 ///                (from any phase in play: the sequence's reset, or the dispatcher going away)
 /// ```
+/// `send` is the attempt's first action; later ones leave it `sent`.
 /// `GestureRecognizer.arbitrate(_:)` is the only place the phase moves; a step this diagram does
 /// not show is a bug in the dispatcher and stops the program naming the recognizer.
 enum ArbitrationPhase: UInt8 {
@@ -35,7 +36,7 @@ enum ArbitrationPhase: UInt8 {
         /// The dispatcher lets its actions through; `presentingBegan` when the first one must
         /// present `began`.
         case release(presentingBegan: Bool)
-        /// An action goes out.
+        /// The attempt's first action goes out.
         case send
         /// The sequence is over for it (reset), or its dispatcher goes away.
         case leavePlay
@@ -57,7 +58,7 @@ enum ArbitrationPhase: UInt8 {
         switch (self, event) {
         case (.outOfPlay, .activate): .held
         case (.held, .release(let presentingBegan)): presentingBegan ? .releasedPresentingBegan : .released
-        case (.released, .send), (.releasedPresentingBegan, .send), (.sent, .send): .sent
+        case (.released, .send), (.releasedPresentingBegan, .send): .sent
         case (.held, .leavePlay), (.released, .leavePlay), (.releasedPresentingBegan, .leavePlay),
              (.sent, .leavePlay): .outOfPlay
         default: nil

@@ -236,9 +236,8 @@ open class GestureRecognizer: TimerTarget {
         actions.removeAll()
     }
 
+    /// Sends the action presenting `presented`; the dispatcher has moved `arbitration` to `sent`.
     final func sendAction(presenting presented: State) {
-        // Every action after the first finds it `sent` already: one comparison, no table.
-        if arbitration != .sent { arbitrate(.send) }
         presentedState = presented == _state ? nil : presented
         withDispatcher { dispatcher in
             if dispatcher.observer != nil { dispatcher.recognizerWillSendAction(self, presenting: presented) }
