@@ -54,27 +54,37 @@ public struct TraceIndex: Equatable, Sendable {
 
     /// Parses an index occupying exactly `bytes`, which start at file offset `offset`.
     static func decode(_ bytes: UnsafeRawBufferPointer, at offset: Int, file: String) throws(TraceInputError) -> TraceIndex {
-        func fail(_ at: Int, _ message: String) -> TraceInputError {
-            TraceInputError(file: file, location: .byte(offset + at), message: message)
+        do {
+            return try decode(bytes, at: offset)
+        } catch {
+            throw error.inputError(file: file)
         }
+    }
+
+    private static func decode(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(ByteReader.Failure) -> TraceIndex {
+        var reader = ByteReader(bytes, fileOffset: offset, region: "the index")
         guard bytes.count >= BinaryLayout.indexHeaderSize + 4,
-            UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self)) == BinaryLayout.indexMarker
-        else { throw fail(0, "no index where the trailer says it starts") }
-        let count = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4, as: UInt32.self)))
+            try reader.littleEndian(UInt32.self, "index marker") == BinaryLayout.indexMarker
+        else { throw reader.failure("no index where the trailer says it starts", atOffset: offset) }
+        let count = Int(try reader.littleEndian(UInt32.self, "index entry count"))
         let crcAt = BinaryLayout.indexHeaderSize + count * BinaryLayout.indexEntrySize
-        guard crcAt + 4 == bytes.count else { throw fail(4, "index entry count \(count) does not match its size") }
-        let stored = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: crcAt, as: UInt32.self))
-        guard stored == CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<crcAt])) else {
-            throw fail(crcAt, "index checksum mismatch: the index is damaged")
+        guard crcAt + 4 == bytes.count else {
+            throw reader.failure("index entry count \(count) does not match its size", atOffset: offset + 4)
+        }
+        var crc = ByteReader(UnsafeRawBufferPointer(rebasing: bytes[crcAt...]), fileOffset: offset + crcAt, region: "the index")
+        guard try crc.littleEndian(UInt32.self, "index checksum") == CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<crcAt])) else {
+            throw crc.failure("index checksum mismatch: the index is damaged", atOffset: offset + crcAt)
         }
         var entries: [Entry] = []
         entries.reserveCapacity(count)
         for i in 0..<count {
-            let at = BinaryLayout.indexHeaderSize + i * BinaryLayout.indexEntrySize
-            let chunk = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-            let base = Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 8, as: Int64.self))
-            let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 16, as: UInt64.self))
-            guard chunk < UInt64(offset), first <= UInt64(Int.max) else { throw fail(at, "index entry \(i) points outside the body") }
+            let at = reader.absoluteOffset
+            let chunk = try reader.littleEndian(UInt64.self, "index entry")
+            let base = try reader.littleEndian(Int64.self, "index entry")
+            let first = try reader.littleEndian(UInt64.self, "index entry")
+            guard chunk < UInt64(offset), first <= UInt64(Int.max) else {
+                throw reader.failure("index entry \(i) points outside the body", atOffset: at)
+            }
             entries.append(Entry(offset: Int(chunk), baseTime: base, firstEvent: Int(first)))
         }
         return TraceIndex(entries: entries)
