@@ -113,6 +113,24 @@ struct ByteReader {
         return try varint32ByBytes(after: first)
     }
 
+    /// A varint that must fit 32 bits and is often three bytes long (a touch definition's absolute
+    /// coordinates, pressure and contact size): up to three bytes stay inline.
+    @inlinable @inline(__always)
+    mutating func wideVarint32() throws(Failure) -> UInt32 {
+        let first = try byte()
+        if first < 0x80 { return UInt32(first) }
+        guard end - cursor >= 2 else { return try varint32ByBytes(after: first) }
+        let second = cursor.load(as: UInt8.self)
+        if second < 0x80 {
+            cursor += 1
+            return UInt32(first & 0x7F) | UInt32(second) << 7
+        }
+        let third = cursor.load(fromByteOffset: 1, as: UInt8.self)
+        guard third < 0x80 else { return try varint32ByBytes(after: first) }
+        cursor += 2
+        return UInt32(first & 0x7F) | UInt32(second & 0x7F) << 7 | UInt32(third) << 14
+    }
+
     /// The rest of a varint whose first byte, `first`, said more follow, read a byte at a time:
     /// values of three bytes or more, and every malformed one (which it names).
     @usableFromInline

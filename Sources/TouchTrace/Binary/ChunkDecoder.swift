@@ -182,16 +182,16 @@ struct ChunkDecoder {
         // half-way leaves the table as it was.
         let entry = table + tableCount
         entry.pointee.device = try bytes.varint16("device")
-        entry.pointee.touch = try bytes.varint32()
+        entry.pointee.touch = try bytes.wideVarint32()
         entry.pointee.slot = try bytes.varint16("slot")
-        entry.pointee.x = try bytes.delta32()
-        entry.pointee.y = try bytes.delta32()
+        entry.pointee.x = Varint.unzigzag32(try bytes.wideVarint32())
+        entry.pointee.y = Varint.unzigzag32(try bytes.wideVarint32())
         let present = try bytes.byte()
         guard present < 8 else { throw invalidFieldMask() }
         entry.pointee.present = present
-        entry.pointee.pressure = present & 1 != 0 ? try bytes.delta32() : 0
-        entry.pointee.major = present & 2 != 0 ? try bytes.delta32() : 0
-        entry.pointee.minor = present & 4 != 0 ? try bytes.delta32() : 0
+        entry.pointee.pressure = present & 1 != 0 ? Varint.unzigzag32(try bytes.wideVarint32()) : 0
+        entry.pointee.major = present & 2 != 0 ? Varint.unzigzag32(try bytes.wideVarint32()) : 0
+        entry.pointee.minor = present & 4 != 0 ? Varint.unzigzag32(try bytes.wideVarint32()) : 0
         tableCount &+= 1
         return sample(entry, phase)
     }
