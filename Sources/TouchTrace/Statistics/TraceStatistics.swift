@@ -18,10 +18,9 @@ public struct TraceStatistics: Equatable, Sendable {
     /// Devices added or removed after the trace began.
     public private(set) var deviceChanges = 0
     public private(set) var annotations = 0
-    /// Time of the first event; `nil` for an empty trace.
-    public var firstTime: Microseconds? { started ? first : nil }
-    /// The latest time of any event (times may step back); `nil` for an empty trace.
-    public var lastTime: Microseconds? { started ? latest : nil }
+    /// Time of the first and last event; `nil` for an empty trace.
+    public private(set) var firstTime: Microseconds?
+    public private(set) var lastTime: Microseconds?
     /// Samples that made no sense in sequence: a motion or lift for a touch that is not down, or a
     /// second `down` for a touch that is. Counted, not trusted.
     public private(set) var inconsistentSamples = 0
@@ -30,10 +29,6 @@ public struct TraceStatistics: Equatable, Sendable {
     public private(set) var addedDevices: [DeviceDescription] = []
 
     private var active = ActiveTouches()
-    // The times as plain integers, not optionals, so that each event costs one compare for them.
-    private var started = false
-    private var first: Microseconds = 0
-    private var latest: Microseconds = .min
 
     public init() {}
 
@@ -50,11 +45,8 @@ public struct TraceStatistics: Equatable, Sendable {
 
     public mutating func add(_ event: TraceEvent) {
         let time = event.time
-        if !started {
-            started = true
-            first = time
-        }
-        latest = max(latest, time)
+        if firstTime == nil { firstTime = time }
+        lastTime = max(lastTime ?? time, time)
         switch event {
         case .touch(let sample):
             touchSamples += 1
@@ -102,15 +94,12 @@ public struct TraceStatistics: Equatable, Sendable {
 }
 
 /// The touches down at one instant, as device and touch packed into one integer. A screen has a
-/// few fingers down, so they live in a short array with no hashing per sample, kept in the order
-/// the fingers report in and searched from the entry after the last one found: fingers report in
-/// the same order every frame, so a lookup usually hits at once. A file that claims more than `smallLimit` at once (hostile or broken)
-/// moves them to a set, so no input makes a lookup slow.
+/// few fingers down, so they live in a short array searched from the end (the latest finger is
+/// the likeliest to move next), with no hashing per sample; a file that claims more than
+/// `smallLimit` at once (hostile or broken) moves them to a set, so no input makes a lookup slow.
 struct ActiveTouches: Equatable, Sendable {
     private var small: [UInt64] = []
     private var large: Set<UInt64>?
-    /// Where the next search in `small` starts.
-    private var hint = 0
     static let smallLimit = 32
 
     static func key(_ device: DeviceIndex, _ touch: TouchID) -> UInt64 {
@@ -121,40 +110,18 @@ struct ActiveTouches: Equatable, Sendable {
 
     /// The same touches, however they are stored.
     static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.count == rhs.count && (lhs.large.map(Array.init) ?? lhs.small).allSatisfy(rhs.has)
+        lhs.count == rhs.count && (lhs.large.map(Array.init) ?? lhs.small).allSatisfy(rhs.contains)
     }
 
-    private func has(_ key: UInt64) -> Bool {
-        large?.contains(key) ?? small.contains(key)
-    }
-
-    mutating func contains(_ key: UInt64) -> Bool {
+    func contains(_ key: UInt64) -> Bool {
         if let large { return large.contains(key) }
-        return find(key) != nil
-    }
-
-    /// The index of `key` in `small`, searched from `hint` round to `hint`. Found elsewhere, the
-    /// key is swapped to where the search started, so that after one frame `small` is in the
-    /// order the fingers report in and every lookup hits at once; the next search starts after it.
-    private mutating func find(_ key: UInt64) -> Int? {
-        let count = small.count
-        let expected = hint < count ? hint : 0
-        var index = expected
-        for _ in 0..<count {
-            if small[index] == key {
-                if index != expected { small.swapAt(index, expected) }
-                hint = expected + 1
-                return expected
-            }
-            index = index + 1 == count ? 0 : index + 1
-        }
-        return nil
+        return small.lastIndex(of: key) != nil
     }
 
     /// False if it was already there.
     mutating func insert(_ key: UInt64) -> Bool {
         if large != nil { return large!.insert(key).inserted }
-        guard find(key) == nil else { return false }
+        guard small.lastIndex(of: key) == nil else { return false }
         if small.count < Self.smallLimit {
             small.append(key)
         } else {
@@ -168,9 +135,8 @@ struct ActiveTouches: Equatable, Sendable {
     /// False if it was not there.
     mutating func remove(_ key: UInt64) -> Bool {
         if large != nil { return large!.remove(key) != nil }
-        guard let index = find(key) else { return false }
+        guard let index = small.lastIndex(of: key) else { return false }
         small.remove(at: index)
-        hint = index
         return true
     }
 
