@@ -1,5 +1,5 @@
-/// The binary decoder's one reader of raw bytes: the header's sections, device descriptions, the
-/// index and every chunk's events are read through it, straight from mapped memory.
+/// The binary decoder's one reader of raw bytes: the header's sections, device descriptions and
+/// every chunk's events are read through it, straight from mapped memory.
 ///
 /// Every read is checked at this type's API and fails with a `Failure` naming the absolute file
 /// offset, so untrusted bytes (a short section, a forged length, a varint that never ends) are an
@@ -186,7 +186,7 @@ struct ByteReader {
         return bytes
     }
 
-    // MARK: - Named reads (headers, devices, the index)
+    // MARK: - Named reads (header sections, device descriptions)
 
     /// A fixed-width little-endian integer; `what` names it in the error.
     mutating func littleEndian<T: FixedWidthInteger>(_: T.Type, _ what: String) throws(Failure) -> T {
