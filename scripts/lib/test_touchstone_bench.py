@@ -214,6 +214,20 @@ class BenchmarkArgumentTests(unittest.TestCase):
         self.assertFalse(re.fullmatch(exact, "Decode.mixed"))
 
 
+class VerifyJobsTests(unittest.TestCase):
+    def test_thread_cpu_ticks_are_user_plus_system_counted_after_the_command_name(self):
+        line = "4242 (touchstone (x) y) R 1 2 3 4 5 6 7 8 9 10 150 25 0 0 20 0 3 0"
+        self.assertEqual(bench.stat_cpu_ticks(line), 175)
+
+    def test_the_ratio_is_the_median_wall_clock_of_one_job_over_two(self):
+        runs = {1: [(10.0, 2.0, {1: 2.0}), (12.0, 2.0, {1: 2.0}), (11.0, 2.0, {1: 2.0})],
+                2: [(6.0, 2.0, {1: 1.0, 2: 1.0}), (5.0, 2.0, {1: 1.0, 2: 1.0}), (9.0, 2.0, {1: 1.1, 2: 0.9})]}
+        lines = bench.compare_jobs(runs)
+        self.assertIn("1.83x faster", lines[-1])
+        self.assertIn("meets", lines[-1])
+        self.assertIn("1.10 + 0.90", lines[2])
+
+
 class CommandLineTests(unittest.TestCase):
     def test_an_unknown_command_or_a_wrong_argument_count_prints_the_usage_and_exits_2(self):
         output = io.StringIO()

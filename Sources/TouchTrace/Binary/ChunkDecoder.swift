@@ -29,50 +29,33 @@ struct ChunkDecoder {
     }
 
     /// A malformed payload: where (absolute file offset) and what.
-    @usableFromInline
-    struct Failure: Error {
-        @usableFromInline var offset: Int
-        @usableFromInline var message: String
-
-        @usableFromInline init(offset: Int, message: String) {
-            self.offset = offset
-            self.message = message
-        }
-    }
+    @usableFromInline typealias Failure = ByteReader.Failure
 
     @usableFromInline let table: UnsafeMutablePointer<LocalTouch>
     @usableFromInline var tableCount = 0
-    @usableFromInline var start: UnsafeRawPointer
-    @usableFromInline var cursor: UnsafeRawPointer
-    @usableFromInline var end: UnsafeRawPointer
+    /// The chunk's payload.
+    @usableFromInline var bytes: ByteReader
     @usableFromInline var remaining = 0
     @usableFromInline var time: Microseconds = 0
-    @usableFromInline var payloadOffset = 0
 
     /// `table` must hold `BinaryLayout.maxLocalTouches` entries and outlive the decoder.
     init(table: UnsafeMutablePointer<LocalTouch>) {
         self.table = table
-        let empty = UnsafeRawPointer(table)
-        start = empty
-        cursor = empty
-        end = empty
+        bytes = ByteReader(UnsafeRawBufferPointer(start: nil, count: 0), fileOffset: 0, region: "the chunk")
     }
 
     /// Starts decoding a chunk's payload. `payloadOffset` is its absolute file offset.
     mutating func begin(payload: UnsafeRawBufferPointer, payloadOffset: Int, eventCount: Int, baseTime: Microseconds) {
-        start = payload.baseAddress ?? UnsafeRawPointer(table)
-        cursor = start
-        end = start + payload.count
+        bytes = ByteReader(payload, fileOffset: payloadOffset, region: "the chunk")
         remaining = eventCount
         time = baseTime
         tableCount = 0
-        self.payloadOffset = payloadOffset
     }
 
     /// Abandons the current chunk.
     mutating func reset() {
         remaining = 0
-        cursor = end
+        bytes.cursor = bytes.end
     }
 
     /// Whether the chunk still has events to give.
@@ -95,14 +78,14 @@ struct ChunkDecoder {
     @inlinable @inline(__always)
     mutating func next() throws(Failure) -> Decoded {
         guard remaining > 0 else {
-            if cursor != end { throw trailingBytes() }
+            if !bytes.isAtEnd { throw trailingBytes() }
             return .end
         }
         remaining &-= 1
-        var op = try byte()
+        var op = try bytes.byte()
         if op == BinaryLayout.opTime {
-            time = time &+ Varint.unzigzag(try varint())
-            op = try byte()
+            time = time &+ Varint.unzigzag(try bytes.varint())
+            op = try bytes.byte()
         }
         if op < BinaryLayout.opTouch { return .touch(try move(Int(op))) }
         if op < BinaryLayout.opNew { return .touch(try touch(Int(op & 0x3F))) }
@@ -111,93 +94,12 @@ struct ChunkDecoder {
         return try other(op)
     }
 
-    // MARK: - Primitive reads
-
     // Helpers on the hot path are `mutating` even where they only read: a mutating call passes
     // `self` by reference, a non-mutating one may copy the whole decoder first.
 
     @usableFromInline
     mutating func trailingBytes() -> Failure {
-        failure("\(end - cursor) bytes after the chunk's last event")
-    }
-
-    @usableFromInline
-    func failure(_ message: String, at pointer: UnsafeRawPointer? = nil) -> Failure {
-        Failure(offset: payloadOffset + ((pointer ?? cursor) - start), message: message)
-    }
-
-    @inlinable @inline(__always)
-    mutating func byte() throws(Failure) -> UInt8 {
-        guard cursor < end else { throw pastEnd() }
-        let value = cursor.load(as: UInt8.self)
-        cursor += 1
-        return value
-    }
-
-    @usableFromInline
-    mutating func pastEnd() -> Failure {
-        failure("event runs past the end of the chunk")
-    }
-
-    @inlinable @inline(__always)
-    mutating func varint() throws(Failure) -> UInt64 {
-        let first = try byte()
-        if first < 0x80 { return UInt64(first) }
-        return try varintTail(first)
-    }
-
-    @usableFromInline
-    mutating func varintTail(_ first: UInt8) throws(Failure) -> UInt64 {
-        let at = cursor - 1
-        var value = UInt64(first & 0x7F)
-        var shift: UInt64 = 7
-        while true {
-            let next = try byte()
-            if shift == 63 && next > 1 { throw failure("varint too long", at: at) }
-            value |= UInt64(next & 0x7F) << shift
-            if next < 0x80 { return value }
-            shift += 7
-        }
-    }
-
-    @inlinable @inline(__always)
-    mutating func varint32() throws(Failure) -> UInt32 {
-        let first = try byte()
-        if first < 0x80 { return UInt32(first) }
-        // Two bytes (deltas up to ±8191) are common enough to keep out of the slow path.
-        if cursor < end {
-            let second = cursor.load(as: UInt8.self)
-            if second < 0x80 {
-                cursor += 1
-                return UInt32(first & 0x7F) | UInt32(second) << 7
-            }
-        }
-        return try varint32Tail(first)
-    }
-
-    @usableFromInline
-    mutating func varint32Tail(_ first: UInt8) throws(Failure) -> UInt32 {
-        let at = cursor - 1
-        let value = try varintTail(first)
-        guard value <= UInt32.max else { throw failure("value \(value) does not fit 32 bits", at: at) }
-        return UInt32(truncatingIfNeeded: value)
-    }
-
-    @inlinable @inline(__always)
-    mutating func varint16(_ what: StaticString) throws(Failure) -> UInt16 {
-        let value = try varint()
-        guard value <= UInt16.max else { throw tooWide(what, value) }
-        return UInt16(truncatingIfNeeded: value)
-    }
-
-    @usableFromInline
-    func tooWide(_ what: StaticString, _ value: UInt64) -> Failure {
-        failure("\(what) \(value) does not fit 16 bits", at: cursor - Varint.encodedLength(value))
-    }
-
-    @inlinable @inline(__always)
-    mutating func delta32() throws(Failure) -> Int32 {
-        Varint.unzigzag32(try varint32())
+        bytes.failure("\(bytes.remaining) bytes after the chunk's last event")
     }
 
     // MARK: - Touches
@@ -210,7 +112,7 @@ struct ChunkDecoder {
 
     @usableFromInline
     mutating func undefinedTouch(_ index: Int) -> Failure {
-        failure("touch \(index) is not defined in this chunk", at: cursor - 1)
+        bytes.failure("touch \(index) is not defined in this chunk", at: bytes.cursor - 1)
     }
 
     @inlinable @inline(__always)
@@ -227,8 +129,8 @@ struct ChunkDecoder {
     @inlinable @inline(__always)
     mutating func move(_ index: Int) throws(Failure) -> TouchSample {
         let entry = try local(index)
-        let dx = try delta32()
-        let dy = try delta32()
+        let dx = try bytes.delta32()
+        let dy = try bytes.delta32()
         entry.pointee.x &+= dx
         entry.pointee.y &+= dy
         return sample(entry, .motion)
@@ -237,10 +139,10 @@ struct ChunkDecoder {
     @inlinable @inline(__always)
     mutating func touch(_ index: Int) throws(Failure) -> TouchSample {
         let entry = try local(index)
-        let modes = try byte()
+        let modes = try bytes.byte()
         let phase = TouchPhase(rawValue: modes & 3)!
-        entry.pointee.x &+= try delta32()
-        entry.pointee.y &+= try delta32()
+        entry.pointee.x &+= try bytes.delta32()
+        entry.pointee.y &+= try bytes.delta32()
         // Most samples that are not plain motion change no optional field (a down or a lift).
         if modes >> 2 != 0 {
             try applyMode(modes >> 2, bit: 1, &entry.pointee.pressure, &entry.pointee.present)
@@ -259,7 +161,7 @@ struct ChunkDecoder {
             value = 0
         case 2:
             if present & bit == 0 { value = 0 }
-            value &+= try delta32()
+            value &+= try bytes.delta32()
             present |= bit
         default: throw invalidFieldMode()
         }
@@ -267,7 +169,7 @@ struct ChunkDecoder {
 
     @usableFromInline
     mutating func invalidFieldMode() -> Failure {
-        failure("invalid field mode 3 in a touch sample")
+        bytes.failure("invalid field mode 3 in a touch sample")
     }
 
     /// A touch's first sample in this chunk: a new entry written straight into the table. Inlined,
@@ -279,29 +181,29 @@ struct ChunkDecoder {
         // Filled in place; the entry only counts once `tableCount` moves past it, so a failure
         // half-way leaves the table as it was.
         let entry = table + tableCount
-        entry.pointee.device = try varint16("device")
-        entry.pointee.touch = try varint32()
-        entry.pointee.slot = try varint16("slot")
-        entry.pointee.x = try delta32()
-        entry.pointee.y = try delta32()
-        let present = try byte()
+        entry.pointee.device = try bytes.varint16("device")
+        entry.pointee.touch = try bytes.wideVarint32()
+        entry.pointee.slot = try bytes.varint16("slot")
+        entry.pointee.x = Varint.unzigzag32(try bytes.wideVarint32())
+        entry.pointee.y = Varint.unzigzag32(try bytes.wideVarint32())
+        let present = try bytes.byte()
         guard present < 8 else { throw invalidFieldMask() }
         entry.pointee.present = present
-        entry.pointee.pressure = present & 1 != 0 ? try delta32() : 0
-        entry.pointee.major = present & 2 != 0 ? try delta32() : 0
-        entry.pointee.minor = present & 4 != 0 ? try delta32() : 0
+        entry.pointee.pressure = present & 1 != 0 ? Varint.unzigzag32(try bytes.wideVarint32()) : 0
+        entry.pointee.major = present & 2 != 0 ? Varint.unzigzag32(try bytes.wideVarint32()) : 0
+        entry.pointee.minor = present & 4 != 0 ? Varint.unzigzag32(try bytes.wideVarint32()) : 0
         tableCount &+= 1
         return sample(entry, phase)
     }
 
     @usableFromInline
     mutating func tooManyTouches() -> Failure {
-        failure("more than 64 touches in one chunk", at: cursor - 1)
+        bytes.failure("more than 64 touches in one chunk", at: bytes.cursor - 1)
     }
 
     @usableFromInline
     mutating func invalidFieldMask() -> Failure {
-        failure("invalid field mask in a touch definition", at: cursor - 1)
+        bytes.failure("invalid field mask in a touch definition", at: bytes.cursor - 1)
     }
 
     // MARK: - Everything else
@@ -314,15 +216,15 @@ struct ChunkDecoder {
         case BinaryLayout.opFrame0:
             return .frame(FrameMark(time: time, device: 0))
         case BinaryLayout.opFrame:
-            return .frame(FrameMark(time: time, device: try varint16("device")))
+            return .frame(FrameMark(time: time, device: try bytes.varint16("device")))
         case BinaryLayout.opGesture:
             return .gesture(try gesture())
         case BinaryLayout.opDeviceRemoved, BinaryLayout.opDeviceAdded, BinaryLayout.opAnnotation:
             return .other(op)
         case BinaryLayout.opTime:
-            throw failure("two time steps in a row", at: cursor - 1)
+            throw bytes.failure("two time steps in a row", at: bytes.cursor - 1)
         default:
-            throw failure("unknown opcode \(op)", at: cursor - 1)
+            throw bytes.failure("unknown opcode \(op)", at: bytes.cursor - 1)
         }
     }
 
@@ -331,23 +233,16 @@ struct ChunkDecoder {
     mutating func slowEvent(_ op: UInt8) throws(Failure) -> TraceEvent {
         switch op {
         case BinaryLayout.opDeviceRemoved:
-            return .device(.removed(time: time, device: try varint16("device")))
+            return .device(.removed(time: time, device: try bytes.varint16("device")))
         case BinaryLayout.opDeviceAdded:
-            let bytes = try lengthPrefixed("device description")
-            var inner = ByteCursor(bytes, fileOffset: payloadOffset + (UnsafeRawPointer(bytes.baseAddress!) - start), file: "")
-            do {
-                return .device(.added(time: time, try DeviceCodec.decode(&inner)))
-            } catch let error as TraceInputError {
-                guard case .byte(let offset) = error.location else { throw failure(error.message) }
-                throw Failure(offset: offset, message: error.message)
-            } catch {
-                throw failure("\(error)")
-            }
+            let description = try bytes.lengthPrefixed("device description")
+            var inner = ByteReader(description, fileOffset: bytes.offset(of: description.baseAddress!), region: "its section")
+            return .device(.added(time: time, try DeviceCodec.decode(&inner)))
         case BinaryLayout.opAnnotation:
-            let at = cursor
-            let bytes = try lengthPrefixed("annotation")
-            guard let text = String(validating: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else {
-                throw failure("annotation is not valid UTF-8", at: at)
+            let at = bytes.cursor
+            let utf8 = try bytes.lengthPrefixed("annotation")
+            guard let text = String(validating: utf8.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else {
+                throw bytes.failure("annotation is not valid UTF-8", at: at)
             }
             return .annotation(Annotation(time: time, text: text))
         default:
@@ -355,31 +250,20 @@ struct ChunkDecoder {
         }
     }
 
-    private mutating func lengthPrefixed(_ what: String) throws(Failure) -> UnsafeRawBufferPointer {
-        let at = cursor
-        let length = try varint()
-        guard length <= UInt64(end - cursor) else { throw failure("\(what) of \(length) bytes runs past the end of the chunk", at: at) }
-        let bytes = UnsafeRawBufferPointer(start: cursor, count: Int(length))
-        cursor += Int(length)
-        return bytes
-    }
-
     private mutating func gesture() throws(Failure) -> GestureSample {
-        let device = try varint16("device")
-        let at = cursor
-        let packed = try byte()
+        let device = try bytes.varint16("device")
+        let at = bytes.cursor
+        let packed = try bytes.byte()
         guard let kind = GestureKind(rawValue: packed & 3), let phase = GesturePhase(rawValue: (packed >> 2) & 3),
             packed & 0xE0 == 0
-        else { throw failure("invalid gesture kind or phase", at: at) }
-        let fingers = try byte()
-        let mask = try byte()
-        guard mask < 0x40 else { throw failure("invalid gesture field mask", at: cursor - 1) }
+        else { throw bytes.failure("invalid gesture kind or phase", at: at) }
+        let fingers = try bytes.byte()
+        let mask = try bytes.byte()
+        guard mask < 0x40 else { throw bytes.failure("invalid gesture field mask", at: bytes.cursor - 1) }
         var values = GestureSample.unsetFieldValues
         try withUnsafeMutableBytes(of: &values) { (raw) throws(Failure) in
             for i in 0..<6 where mask & (1 << i) != 0 {
-                guard end - cursor >= 8 else { throw failure("gesture runs past the end of the chunk") }
-                raw.storeBytes(of: UInt64(littleEndian: cursor.loadUnaligned(as: UInt64.self)), toByteOffset: i * 8, as: UInt64.self)
-                cursor += 8
+                raw.storeBytes(of: try bytes.littleEndian(UInt64.self, "gesture"), toByteOffset: i * 8, as: UInt64.self)
             }
         }
         return GestureSample(

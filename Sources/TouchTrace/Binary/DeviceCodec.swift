@@ -39,25 +39,25 @@ enum DeviceCodec {
     }
 
     /// Reads a device description that must fill `cursor` exactly.
-    static func decode(_ cursor: inout ByteCursor) throws -> DeviceDescription {
-        let index = try cursor.readLittleEndian(UInt16.self, "device index")
-        let name = try cursor.readString("device name")
-        let bus = try cursor.readLittleEndian(UInt16.self, "device bus")
-        let vendor = try cursor.readLittleEndian(UInt16.self, "device vendor")
-        let product = try cursor.readLittleEndian(UInt16.self, "device product")
-        let version = try cursor.readLittleEndian(UInt16.self, "device version")
+    static func decode(_ cursor: inout ByteReader) throws(ByteReader.Failure) -> DeviceDescription {
+        let index = try cursor.littleEndian(UInt16.self, "device index")
+        let name = try cursor.string("device name")
+        let bus = try cursor.littleEndian(UInt16.self, "device bus")
+        let vendor = try cursor.littleEndian(UInt16.self, "device vendor")
+        let product = try cursor.littleEndian(UInt16.self, "device product")
+        let version = try cursor.littleEndian(UInt16.self, "device version")
         let kindOffset = cursor.absoluteOffset
-        guard let kind = DeviceKind(rawValue: try cursor.readByte("device kind")) else {
-            throw cursor.error("unknown device kind", at: kindOffset)
+        guard let kind = DeviceKind(rawValue: try cursor.byte("device kind")) else {
+            throw cursor.failure("unknown device kind", atOffset: kindOffset)
         }
-        guard let source = DeviceSource(rawValue: try cursor.readByte("device source")) else {
-            throw cursor.error("unknown device source", at: kindOffset + 1)
+        guard let source = DeviceSource(rawValue: try cursor.byte("device source")) else {
+            throw cursor.failure("unknown device source", atOffset: kindOffset + 1)
         }
-        let slots = try cursor.readLittleEndian(UInt16.self, "device slot count")
+        let slots = try cursor.littleEndian(UInt16.self, "device slot count")
         let maskOffset = cursor.absoluteOffset
-        let mask = try cursor.readByte("device field mask")
+        let mask = try cursor.byte("device field mask")
         guard mask & ~(hasPressure | hasMajor | hasMinor | hasUnitsPerPoint) == 0 else {
-            throw cursor.error("device field mask has unknown bits", at: maskOffset)
+            throw cursor.failure("device field mask has unknown bits", atOffset: maskOffset)
         }
         let x = try readAxis(&cursor)
         let y = try readAxis(&cursor)
@@ -65,29 +65,29 @@ enum DeviceCodec {
         let major = mask & hasMajor != 0 ? try readAxis(&cursor) : nil
         let minor = mask & hasMinor != 0 ? try readAxis(&cursor) : nil
         let units = mask & hasUnitsPerPoint != 0
-            ? Double(bitPattern: try cursor.readLittleEndian(UInt64.self, "device units per point")) : nil
+            ? Double(bitPattern: try cursor.littleEndian(UInt64.self, "device units per point")) : nil
         // Each property needs at least two bytes, which bounds the count before anything is allocated.
-        let count = try cursor.readVarint("device property count", max: UInt64(cursor.remaining / 2))
+        let count = try cursor.varint("device property count", max: UInt64(cursor.remaining / 2))
         var properties: [DeviceDescription.Property] = []
         properties.reserveCapacity(Int(count))
         for _ in 0..<count {
-            let key = try cursor.readString("device property key")
-            let value = try cursor.readString("device property value")
+            let key = try cursor.string("device property key")
+            let value = try cursor.string("device property value")
             properties.append(.init(key, value))
         }
-        guard cursor.isAtEnd else { throw cursor.error("unexpected bytes after a device description") }
+        guard cursor.isAtEnd else { throw cursor.failure("unexpected bytes after a device description") }
         return DeviceDescription(
             index: index, name: name, bus: bus, vendor: vendor, product: product, version: version,
             kind: kind, source: source, x: x, y: y, pressure: pressure, major: major, minor: minor,
             slots: slots, unitsPerPoint: units, properties: properties)
     }
 
-    private static func readAxis(_ cursor: inout ByteCursor) throws -> AxisRange {
+    private static func readAxis(_ cursor: inout ByteReader) throws(ByteReader.Failure) -> AxisRange {
         AxisRange(
-            minimum: try cursor.readLittleEndian(Int32.self, "axis minimum"),
-            maximum: try cursor.readLittleEndian(Int32.self, "axis maximum"),
-            resolution: try cursor.readLittleEndian(Int32.self, "axis resolution"),
-            fuzz: try cursor.readLittleEndian(Int32.self, "axis fuzz"),
-            flat: try cursor.readLittleEndian(Int32.self, "axis flat"))
+            minimum: try cursor.littleEndian(Int32.self, "axis minimum"),
+            maximum: try cursor.littleEndian(Int32.self, "axis maximum"),
+            resolution: try cursor.littleEndian(Int32.self, "axis resolution"),
+            fuzz: try cursor.littleEndian(Int32.self, "axis fuzz"),
+            flat: try cursor.littleEndian(Int32.self, "axis flat"))
     }
 }

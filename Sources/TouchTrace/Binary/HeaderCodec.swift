@@ -90,15 +90,20 @@ enum HeaderCodec {
         }
         guard version == BinaryLayout.version else { throw fail(8, "unsupported format version \(version)") }
         guard flags & ~BinaryLayout.flagIndexRequested == 0 else { throw fail(10, "unknown preamble flags \(flags)") }
-        var cursor = ByteCursor(
+        var reader = ByteReader(
             UnsafeRawBufferPointer(rebasing: file[BinaryLayout.preambleSize..<crcAt]),
-            fileOffset: BinaryLayout.preambleSize, file: name)
-        let header = try decodeSections(&cursor)
+            fileOffset: BinaryLayout.preambleSize, region: "its section")
+        let header: TraceHeader
+        do {
+            header = try decodeSections(&reader)
+        } catch {
+            throw error.inputError(file: name)
+        }
         let layout = Layout(flushInterval: Microseconds(interval), indexRequested: flags & 1 != 0)
         return (header, layout, crcAt + BinaryLayout.headerCRCSize)
     }
 
-    private static func decodeSections(_ cursor: inout ByteCursor) throws -> TraceHeader {
+    private static func decodeSections(_ cursor: inout ByteReader) throws(ByteReader.Failure) -> TraceHeader {
         var recorder: RecorderInfo?
         var host: HostInfo?
         var startedAt: Int64?
@@ -106,36 +111,35 @@ enum HeaderCodec {
         var extensions: [TraceHeader.Extension] = []
         while !cursor.isAtEnd {
             let start = cursor.absoluteOffset
-            let tag = try cursor.readLittleEndian(UInt16.self, "section tag")
-            let length = try cursor.readLittleEndian(UInt32.self, "section length")
-            let payload = try cursor.readBytes(Int(length), "section \(tag)")
-            var inner = ByteCursor(payload, fileOffset: start + BinaryLayout.sectionHeaderSize, file: cursor.file)
-            func once<T>(_ existing: T?, _ what: String) throws {
-                if existing != nil { throw cursor.error("second \(what) section", at: start) }
+            let tag = try cursor.littleEndian(UInt16.self, "section tag")
+            let length = try cursor.littleEndian(UInt32.self, "section length")
+            var inner = try cursor.section(Int(length), "section \(tag)")
+            func once<T>(_ existing: T?, _ what: String) throws(ByteReader.Failure) {
+                if existing != nil { throw cursor.failure("second \(what) section", atOffset: start) }
             }
             switch tag {
             case BinaryLayout.tagRecorder:
                 try once(recorder, "recorder")
                 recorder = RecorderInfo(
-                    name: try inner.readString("recorder name"), version: try inner.readString("recorder version"),
-                    detail: try inner.readString("recorder detail"))
+                    name: try inner.string("recorder name"), version: try inner.string("recorder version"),
+                    detail: try inner.string("recorder detail"))
             case BinaryLayout.tagHost:
                 try once(host, "host")
                 host = HostInfo(
-                    operatingSystem: try inner.readString("host operating system"),
-                    kernel: try inner.readString("host kernel"), inputStack: try inner.readString("host input stack"))
+                    operatingSystem: try inner.string("host operating system"),
+                    kernel: try inner.string("host kernel"), inputStack: try inner.string("host input stack"))
             case BinaryLayout.tagStartedAt:
                 try once(startedAt, "start time")
-                startedAt = try inner.readLittleEndian(Int64.self, "start time")
+                startedAt = try inner.littleEndian(Int64.self, "start time")
             case BinaryLayout.tagDevice:
                 devices.append(try DeviceCodec.decode(&inner))
             default:
-                extensions.append(.init(tag: tag, payload: Array(payload)))
+                extensions.append(.init(tag: tag, payload: Array(inner.rest())))
                 continue
             }
-            guard inner.isAtEnd else { throw inner.error("unexpected bytes at the end of section \(tag)") }
+            guard inner.isAtEnd else { throw inner.failure("unexpected bytes at the end of section \(tag)") }
         }
-        guard let recorder else { throw cursor.error("the header has no recorder section", at: BinaryLayout.preambleSize) }
+        guard let recorder else { throw cursor.failure("the header has no recorder section", atOffset: BinaryLayout.preambleSize) }
         return TraceHeader(
             recorder: recorder, host: host ?? HostInfo(), startedAt: startedAt, devices: devices,
             extensions: extensions)

@@ -1,0 +1,262 @@
+/// The binary decoder's one reader of raw bytes: the header's sections, device descriptions and
+/// every chunk's events are read through it, straight from mapped memory.
+///
+/// Every read is checked at this type's API and fails with a `Failure` naming the absolute file
+/// offset, so untrusted bytes (a short section, a forged length, a varint that never ends) are an
+/// error, never a trap. The hot reads (`byte`, `varint`, `varint32`, `delta32`) are `@inlinable`
+/// so that `TraceReader.forEachEvent` compiles them into its caller; their failures are built out
+/// of line.
+///
+/// **Why the loads inside are sound** (the one argument every unchecked load in this file relies
+/// on; nothing else in the decoder loads from a pointer): `start ≤ cursor ≤ end` always holds,
+/// and `start..<end` is one buffer that outlives the reader (the read-only memory map a
+/// `TraceReader` keeps open, or a buffer its caller keeps alive for the call). `cursor` only moves
+/// forward, and only by a count first checked against `end - cursor`: `cursor < end` before each
+/// single byte, `end - cursor >= size` before a fixed-width integer, the length check before a
+/// slice. So every `load(as:)`/`loadUnaligned(as:)` below reads bytes inside
+/// `start..<end`, and whatever the bytes say, the reader never reads outside them.
+@usableFromInline
+struct ByteReader {
+    /// A malformed structure: where (absolute file offset) and what.
+    @usableFromInline
+    struct Failure: Error, Equatable {
+        @usableFromInline var offset: Int
+        @usableFromInline var message: String
+
+        @usableFromInline init(offset: Int, message: String) {
+            self.offset = offset
+            self.message = message
+        }
+    }
+
+    @usableFromInline var start: UnsafeRawPointer
+    @usableFromInline var cursor: UnsafeRawPointer
+    @usableFromInline var end: UnsafeRawPointer
+    /// Absolute file offset of `start`, for messages.
+    @usableFromInline var fileOffset: Int
+    /// What the bytes are, in messages: "the chunk", "its section".
+    @usableFromInline var region: StaticString
+
+    /// A reader over `bytes`, whose first byte is at `fileOffset` in the file. `bytes` must
+    /// outlive the reader.
+    init(_ bytes: UnsafeRawBufferPointer, fileOffset: Int, region: StaticString) {
+        // An empty buffer may have no base address; any non-null pointer with `end == start` reads nothing.
+        let base = bytes.baseAddress ?? UnsafeRawPointer(bitPattern: MemoryLayout<UInt64>.alignment)!
+        start = base
+        cursor = base
+        end = base + bytes.count
+        self.fileOffset = fileOffset
+        self.region = region
+    }
+
+    @usableFromInline var remaining: Int { end - cursor }
+    @usableFromInline var isAtEnd: Bool { cursor == end }
+    /// Absolute file offset of the next byte.
+    var absoluteOffset: Int { fileOffset + (cursor - start) }
+
+    /// The absolute file offset of `pointer`, a position inside the buffer.
+    @usableFromInline
+    func offset(of pointer: UnsafeRawPointer) -> Int { fileOffset + (pointer - start) }
+
+    @usableFromInline
+    func failure(_ message: String, at pointer: UnsafeRawPointer? = nil) -> Failure {
+        Failure(offset: offset(of: pointer ?? cursor), message: message)
+    }
+
+    func failure(_ message: String, atOffset offset: Int) -> Failure {
+        Failure(offset: offset, message: message)
+    }
+
+    // MARK: - Hot reads (the chunk decoder's)
+
+    /// One byte.
+    @inlinable @inline(__always)
+    mutating func byte() throws(Failure) -> UInt8 {
+        guard cursor < end else { throw eventPastEnd() }
+        let value = cursor.load(as: UInt8.self)
+        cursor += 1
+        return value
+    }
+
+    @usableFromInline
+    func eventPastEnd() -> Failure {
+        failure("event runs past the end of \(region)")
+    }
+
+    /// A varint of up to 64 bits; one and two bytes (time steps up to 8 ms) stay inline.
+    @inlinable @inline(__always)
+    mutating func varint() throws(Failure) -> UInt64 {
+        let first = try byte()
+        if first < 0x80 { return UInt64(first) }
+        if cursor < end {
+            let second = cursor.load(as: UInt8.self)
+            if second < 0x80 {
+                cursor += 1
+                return UInt64(first & 0x7F) | UInt64(second) << 7
+            }
+        }
+        return try varintByBytes(after: first)
+    }
+
+    /// A varint that must fit 32 bits; one and two bytes (deltas up to ±8191) stay inline.
+    @inlinable @inline(__always)
+    mutating func varint32() throws(Failure) -> UInt32 {
+        let first = try byte()
+        if first < 0x80 { return UInt32(first) }
+        if cursor < end {
+            let second = cursor.load(as: UInt8.self)
+            if second < 0x80 {
+                cursor += 1
+                return UInt32(first & 0x7F) | UInt32(second) << 7
+            }
+        }
+        return try varint32ByBytes(after: first)
+    }
+
+    /// A varint that must fit 32 bits and is often three bytes long (a touch definition's absolute
+    /// coordinates, pressure and contact size): up to three bytes stay inline.
+    @inlinable @inline(__always)
+    mutating func wideVarint32() throws(Failure) -> UInt32 {
+        let first = try byte()
+        if first < 0x80 { return UInt32(first) }
+        guard end - cursor >= 2 else { return try varint32ByBytes(after: first) }
+        let second = cursor.load(as: UInt8.self)
+        if second < 0x80 {
+            cursor += 1
+            return UInt32(first & 0x7F) | UInt32(second) << 7
+        }
+        let third = cursor.load(fromByteOffset: 1, as: UInt8.self)
+        guard third < 0x80 else { return try varint32ByBytes(after: first) }
+        cursor += 2
+        return UInt32(first & 0x7F) | UInt32(second & 0x7F) << 7 | UInt32(third) << 14
+    }
+
+    /// The rest of a varint whose first byte, `first`, said more follow, read a byte at a time:
+    /// values of three bytes or more, and every malformed one (which it names).
+    @usableFromInline
+    mutating func varintByBytes(after first: UInt8) throws(Failure) -> UInt64 {
+        let at = cursor - 1
+        var value = UInt64(first & 0x7F)
+        var shift: UInt64 = 7
+        while true {
+            let next = try byte()
+            if shift == 63 && next > 1 { throw failure("varint too long", at: at) }
+            value |= UInt64(next & 0x7F) << shift
+            if next < 0x80 { return value }
+            shift += 7
+        }
+    }
+
+    @usableFromInline
+    mutating func varint32ByBytes(after first: UInt8) throws(Failure) -> UInt32 {
+        let at = cursor - 1
+        let value = try varintByBytes(after: first)
+        guard value <= UInt32.max else { throw failure("value \(value) does not fit 32 bits", at: at) }
+        return UInt32(truncatingIfNeeded: value)
+    }
+
+    /// A varint that must fit 16 bits; `what` names it in the error.
+    @inlinable @inline(__always)
+    mutating func varint16(_ what: StaticString) throws(Failure) -> UInt16 {
+        let value = try varint()
+        guard value <= UInt16.max else { throw tooWide(what, value) }
+        return UInt16(truncatingIfNeeded: value)
+    }
+
+    @usableFromInline
+    func tooWide(_ what: StaticString, _ value: UInt64) -> Failure {
+        failure("\(what) \(value) does not fit 16 bits", at: cursor - Varint.encodedLength(value))
+    }
+
+    /// A zigzag-encoded 32-bit delta.
+    @inlinable @inline(__always)
+    mutating func delta32() throws(Failure) -> Int32 {
+        Varint.unzigzag32(try varint32())
+    }
+
+    /// A varint length, checked against what is left, then that many bytes.
+    mutating func lengthPrefixed(_ what: String) throws(Failure) -> UnsafeRawBufferPointer {
+        let at = cursor
+        let length = try varint()
+        guard length <= UInt64(end - cursor) else {
+            throw failure("\(what) of \(length) bytes runs past the end of \(region)", at: at)
+        }
+        let bytes = UnsafeRawBufferPointer(start: cursor, count: Int(length))
+        cursor += Int(length)
+        return bytes
+    }
+
+    // MARK: - Named reads (header sections, device descriptions)
+
+    /// A fixed-width little-endian integer; `what` names it in the error.
+    mutating func littleEndian<T: FixedWidthInteger>(_: T.Type, _ what: String) throws(Failure) -> T {
+        let size = MemoryLayout<T>.size
+        guard end - cursor >= size else { throw failure("\(what) runs past the end of \(region)") }
+        let value = T(littleEndian: cursor.loadUnaligned(as: T.self))
+        cursor += size
+        return value
+    }
+
+    mutating func byte(_ what: String) throws(Failure) -> UInt8 {
+        try littleEndian(UInt8.self, what)
+    }
+
+    /// A varint of at most `max`; `what` names it in the errors.
+    mutating func varint(_ what: String, max: UInt64 = .max) throws(Failure) -> UInt64 {
+        let at = cursor
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard cursor < end else { throw failure("\(what) runs past the end of \(region)", at: at) }
+            let byte = cursor.load(as: UInt8.self)
+            cursor += 1
+            if shift == 63 && byte > 1 { throw failure("\(what) is not a valid varint", at: at) }
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { break }
+            shift += 7
+        }
+        guard value <= max else { throw failure("\(what) \(value) is larger than \(max)", at: at) }
+        return value
+    }
+
+    /// The next `count` bytes.
+    mutating func bytes(_ count: Int, _ what: String) throws(Failure) -> UnsafeRawBufferPointer {
+        guard count >= 0, end - cursor >= count else {
+            throw failure("\(what) of \(count) bytes runs past the end of \(region)")
+        }
+        let slice = UnsafeRawBufferPointer(start: cursor, count: count)
+        cursor += count
+        return slice
+    }
+
+    /// A varint length checked against what is left, then that many bytes of valid UTF-8.
+    mutating func string(_ what: String) throws(Failure) -> String {
+        let at = cursor
+        let length = try varint("\(what) length", max: UInt64(end - cursor))
+        let utf8 = try bytes(Int(length), what)
+        guard let string = String(validating: utf8.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else {
+            throw failure("\(what) is not valid UTF-8", at: at)
+        }
+        return string
+    }
+
+    /// Every byte left, which the reader steps over.
+    mutating func rest() -> UnsafeRawBufferPointer {
+        let bytes = UnsafeRawBufferPointer(start: cursor, count: end - cursor)
+        cursor = end
+        return bytes
+    }
+
+    /// A reader over the next `count` bytes (a nested section), which this one steps over.
+    mutating func section(_ count: Int, _ what: String) throws(Failure) -> ByteReader {
+        let offset = absoluteOffset
+        return ByteReader(try bytes(count, what), fileOffset: offset, region: "its section")
+    }
+}
+
+extension ByteReader.Failure {
+    /// The same problem as a `TraceInputError` of `file`.
+    func inputError(file: String) -> TraceInputError {
+        TraceInputError(file: file, location: .byte(offset), message: message)
+    }
+}
