@@ -21,6 +21,15 @@ public struct TouchBatch: RandomAccessCollection {
         precondition(position >= 0 && position < list.count, "TouchBatch index out of range")
         return list[position]
     }
+
+    /// Calls `body` with each touch in order, without reference counting: the list the batch
+    /// views keeps every touch alive for the call. The cheap way to walk a batch on a per-frame
+    /// path (an observer writing every touch of every frame); `for … in` retains and releases each
+    /// touch. `body` may read the touches; it must not keep them past the call the batch is valid
+    /// for.
+    public func forEach(_ body: (Touch) -> Void) {
+        list.forEachTouch(body)
+    }
 }
 
 /// A reusable list of touches that does not retain them: the dispatcher's pool and its lists of
