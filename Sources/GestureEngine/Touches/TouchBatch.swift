@@ -57,6 +57,7 @@ final class TouchList {
 
     subscript(index: Int) -> Touch { touches[index] }
 
+    @inline(__always)
     func append(_ touch: Touch) { touches.append(touch) }
 
     func removeAll() { touches.removeAll() }
@@ -65,11 +66,6 @@ final class TouchList {
 
     /// Removes the touches that have ended or been cancelled, keeping the order of the others.
     func removeFinished() { touches.removeAll { $0.phase.isTerminal } }
-
-    /// Whether a touch of this identifier is in the list (compared without reference counting).
-    func contains(identifier: UInt32) -> Bool { touches.contains { $0.identifier == identifier } }
-
-    func contains(_ touch: Touch) -> Bool { touches.contains(identicalTo: touch) }
 
     /// Calls `body` with each touch, without reference counting: for the per-frame loops.
     @inline(__always)
