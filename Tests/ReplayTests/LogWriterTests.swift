@@ -47,6 +47,13 @@ struct LogWriterTests {
         #expect(line == #"{"t":7,"action":"pan","state":"began","touches":1,"location":[1.00,2.00],"translation":[3.00,-4.00],"velocity":[0.00,0.00]}"# + "\n")
     }
 
+    @Test("JSON Lines escape quotes, backslashes and control characters as JSON's short escapes or \\u00xx")
+    func controlCharactersInJSON() {
+        let name = "a\"b\\c\u{8}\u{C}\n\r\t\u{1}\u{1F}é"
+        let line = text(LogRecord(time: 3, kind: .state(recognizer: name, from: .possible, to: .failed)), .jsonl)
+        #expect(line == #"{"t":3,"recognizer":"a\"b\\c\b\f\n\r\t\u0001\u001fé","from":"possible","to":"failed"}"# + "\n")
+    }
+
     @Test("Negative values that round to zero print as zero")
     func noNegativeZero() {
         #expect(FixedPoint.format(-0.001, decimals: 2) == "0.00")

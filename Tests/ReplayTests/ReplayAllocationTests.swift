@@ -66,3 +66,27 @@ struct ReplayAllocationTests {
         #expect(replay.logSum > 0)
     }
 }
+
+@Suite("Log writing allocations")
+struct LogWritingAllocationTests {
+    @Test("JSON Lines lines whose names need escapes allocate nothing once the buffer has grown")
+    func escapedNamesAllocateNothing() {
+        let writer = LogWriter(format: .jsonl)
+        // Longer than a small string's 15 bytes, so the name lives in its own (immortal) storage.
+        let name = "pinch \"two\"\n\tfingers\\\u{1}"
+        var sum = 0
+        func writeLines() {
+            for time in 0..<1_000 {
+                writer.state(time: Int64(time), recognizer: name, from: .possible, to: .began)
+                writer.note(time: Int64(time), text: name)
+            }
+            writer.drainBytes { bytes in sum &+= bytes.count &+ Int(bytes[bytes.count / 2]) }
+        }
+        writeLines()
+        allocation_counter_start()
+        writeLines()
+        let allocations = allocation_counter_stop()
+        #expect(allocations == 0)
+        #expect(sum > 0)
+    }
+}

@@ -184,6 +184,36 @@ class RepeatEvemuTests(unittest.TestCase):
             bench.repeat_evemu(["# EVEMU 1.3\n"], 10)
 
 
+class BenchmarkArgumentTests(unittest.TestCase):
+    def test_a_target_regex_selects_every_suite_whose_name_contains_a_match(self):
+        self.assertEqual(bench.benchmark_arguments(["--target", "Trace"]), ["--target", ".*(?:Trace).*"])
+
+    def test_an_alternation_stays_whole_inside_the_group(self):
+        self.assertEqual(bench.benchmark_arguments(["--filter", "Decode|Dispatch.allSeven"]),
+                         ["--filter", ".*(?:Decode|Dispatch.allSeven).*"])
+
+    def test_the_option_and_its_value_may_be_joined_by_an_equals_sign(self):
+        self.assertEqual(bench.benchmark_arguments(["--skip-target=Import", "--skip=mixed"]),
+                         ["--skip-target", ".*(?:Import).*", "--skip", ".*(?:mixed).*"])
+
+    def test_other_arguments_pass_unchanged(self):
+        self.assertEqual(bench.benchmark_arguments(["--no-progress", "--format", "influx"]),
+                         ["--no-progress", "--format", "influx"])
+
+    def test_a_regex_option_without_a_value_is_refused(self):
+        with self.assertRaises(ValueError):
+            bench.benchmark_arguments(["--filter"])
+
+    def test_the_wrapped_regex_still_matches_the_whole_name_only_where_the_original_occurs(self):
+        import re
+        wrapped = bench.benchmark_arguments(["--target", "Trace"])[1]
+        self.assertTrue(re.fullmatch(wrapped, "TraceBenchmarks"))
+        self.assertFalse(re.fullmatch(wrapped, "EngineBenchmarks"))
+        exact = bench.benchmark_arguments(["--filter", "^Decode$"])[1]
+        self.assertTrue(re.fullmatch(exact, "Decode"))
+        self.assertFalse(re.fullmatch(exact, "Decode.mixed"))
+
+
 class CommandLineTests(unittest.TestCase):
     def test_an_unknown_command_or_a_wrong_argument_count_prints_the_usage_and_exits_2(self):
         output = io.StringIO()

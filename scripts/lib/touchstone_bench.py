@@ -174,6 +174,36 @@ def write_thresholds(measured, folder):
     return written
 
 
+# --- selecting suites and benchmarks --------------------------------------------------------
+
+# package-benchmark's options that take a regular expression; it requires the expression to match
+# the whole target or benchmark name (`wholeMatch`), so `--target Trace` alone selects nothing and
+# the plugin stops with "no target matching regex for target/skip-target".
+REGEX_OPTIONS = ("--target", "--skip-target", "--filter", "--skip")
+
+
+def benchmark_arguments(args):
+    """The scripts' arguments for package-benchmark, with each regular expression of
+    `REGEX_OPTIONS` made to select every name it occurs in, as grep does (`Trace` selects
+    TraceBenchmarks; anchor with `^...$` for one exact name). Both `--target X` and `--target=X`."""
+    out = []
+    wrap_next = False
+    for arg in args:
+        if wrap_next:
+            out.append(f".*(?:{arg}).*")
+            wrap_next = False
+            continue
+        option, equals, value = arg.partition("=")
+        if option in REGEX_OPTIONS and equals:
+            out += [option, f".*(?:{value}).*"]
+        else:
+            out.append(arg)
+            wrap_next = arg in REGEX_OPTIONS
+    if wrap_next:
+        raise ValueError(f"{args[-1]} needs a regular expression")
+    return out
+
+
 # --- influx export ---------------------------------------------------------------------------
 
 def read_influx(path):
@@ -337,6 +367,15 @@ def _check(thresholds_folder, measured_folder):
     return 0
 
 
+def _benchmark_arguments(*args):
+    try:
+        print("\n".join(benchmark_arguments(list(args))))
+    except ValueError as error:
+        print(f"touchstone_bench.py: {error}")
+        return 2
+    return 0
+
+
 def _update(measured_folder, thresholds_folder):
     for filename, metrics in write_thresholds(read_p90_folder(measured_folder), thresholds_folder):
         print(f"bench-check: wrote Benchmarks/Thresholds/{filename}: {', '.join(metrics)}")
@@ -399,6 +438,8 @@ def _session(runs, samples, scratch, touchstone):
 
 
 COMMANDS = {
+    "benchmark-arguments": (_benchmark_arguments,
+                            "ARGS...: package-benchmark's arguments, each regex selecting the names it occurs in"),
     "check": (_check, "THRESHOLDS MEASURED: judge a run's p90 files against the committed thresholds"),
     "update": (_update, "MEASURED THRESHOLDS: write the gated metrics of a run as the thresholds"),
     "history": (_history, "INFLUX HISTORY DRY COMMIT TOOLCHAIN MACHINE: append a run to the history"),
@@ -415,7 +456,9 @@ def main(argv):
         print(f"usage: touchstone_bench.py COMMAND ARGS...\n{usage}")
         return 2
     function, text = COMMANDS[argv[1]]
-    if len(argv) - 2 != len(inspect.signature(function).parameters):
+    parameters = inspect.signature(function).parameters.values()
+    variadic = any(p.kind == p.VAR_POSITIONAL for p in parameters)
+    if not variadic and len(argv) - 2 != len(parameters):
         print(f"usage: touchstone_bench.py {argv[1]} {text}")
         return 2
     return function(*argv[2:])

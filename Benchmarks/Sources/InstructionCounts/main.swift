@@ -18,6 +18,10 @@ import TouchTrace
 /// ImportBenchmarks recording (20 k samples) in that format through `TraceFile.open`, the road every
 /// command reads by, and reads every event: the import cost of each format, deterministically.
 
+/// `InstructionCounts decode` and `InstructionCounts statistics` read the ten-finger session of
+/// `Decode` (720 k samples, chunk CRCs checked) with `forEachEvent`, as `Decode` does, and through
+/// `TraceStatistics` (what `touchstone info` computes), each after one unmeasured pass.
+
 /// What the last measured pass handled, stored after the call so that the call is not a tail call
 /// (callgrind stops counting when a toggled function jumps away).
 nonisolated(unsafe) var lastPassSamples = 0
@@ -40,6 +44,22 @@ func measuredLoad(_ path: String) throws {
         if case .touch = event { samples += 1 }
     }
     lastPassSamples = samples
+}
+
+@inline(never)
+func measuredDecode(_ reader: TraceReader) throws {
+    var samples = 0
+    try reader.forEachEvent { event in
+        if case .touch = event { samples += 1 }
+    }
+    lastPassSamples = samples
+}
+
+@inline(never)
+func measuredStatistics(_ path: String) throws {
+    var statistics = TraceStatistics()
+    try statistics.add(contentsOf: TraceFile.open(path: path))
+    lastPassSamples = statistics.touchSamples
 }
 
 let mode = CommandLine.arguments.dropFirst().first ?? ""
@@ -71,6 +91,18 @@ case "load":
     }
     try measuredLoad(path)
     print("load \(format): \(lastPassSamples) touch samples")
+case "decode", "statistics":
+    let path = try BenchmarkCorpus.traceFile(BenchmarkCorpus.tenFingerSession(), name: "ten-finger")
+    defer { BenchmarkCorpus.removeScratch() }
+    let reader = try TraceReader(path: path)
+    try reader.forEachEvent { _ in }  // warm: the file's pages read once
+    if mode == "decode" {
+        try reader.seek(toTime: 0)
+        try measuredDecode(reader)
+    } else {
+        try measuredStatistics(path)
+    }
+    print("\(mode): \(lastPassSamples) touch samples")
 default:
-    print("usage: InstructionCounts dispatch|replay|load FORMAT")
+    print("usage: InstructionCounts dispatch|replay|decode|statistics|load FORMAT")
 }

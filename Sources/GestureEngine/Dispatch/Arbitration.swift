@@ -31,7 +31,7 @@ extension TouchDispatcher {
             var index = 0
             while index < inPlay.count {
                 inPlay.with(index) { next in
-                    if next.needsReconcile { reconcile(next) }
+                    if next.pendingWork.contains(.reconcile) { reconcile(next) }
                 }
                 index += 1
             }
@@ -43,7 +43,7 @@ extension TouchDispatcher {
     func unsettled(_ loop: String, rounds: Int) -> Never {
         var waiting: [String] = []
         inPlay.forEach { recognizer in
-            if recognizer.needsReconcile && waiting.count < 8 { waiting.append("\(recognizer.debugName) (\(recognizer.currentState))") }
+            if recognizer.pendingWork.contains(.reconcile) && waiting.count < 8 { waiting.append("\(recognizer.debugName) (\(recognizer.currentState))") }
         }
         preconditionFailure(
             "\(loop) did not settle after \(rounds) rounds with \(inPlay.count) recognizers in play; still changing: \(waiting.joined(separator: ", "))")
@@ -51,20 +51,20 @@ extension TouchDispatcher {
 
     /// One recognizer's state moved: apply the rules that follow from its new state.
     private func reconcile(_ recognizer: GestureRecognizer) {
-        recognizer.needsReconcile = false
+        recognizer.pendingWork.remove(.reconcile)
         switch recognizer.currentState {
         case .possible:
             break
         case .began, .changed, .ended:
             failDependents(of: recognizer)
-            if recognizer.isReleased {
+            if recognizer.arbitration.isReleased {
                 requestAction(of: recognizer)
                 if recognizer.currentState != .ended { recheckSimultaneity(of: recognizer) }
             } else {
                 attemptRelease(recognizer)
             }
         case .cancelled:
-            if recognizer.isReleased { requestAction(of: recognizer) }
+            if recognizer.arbitration.isReleased { requestAction(of: recognizer) }
             wakeDependents(of: recognizer)
         case .failed:
             wakeDependents(of: recognizer)
@@ -89,7 +89,7 @@ extension TouchDispatcher {
         if waiting { return }
 
         let excluded = inPlay.contains { winner in
-            winner !== recognizer && winner.isReleased && winner.currentState.isRecognizing
+            winner !== recognizer && winner.arbitration.isReleased && winner.currentState.isRecognizing
                 && prevents(winner, recognizer)
         }
         if excluded {
@@ -100,7 +100,7 @@ extension TouchDispatcher {
         // Among recognizers claiming in the same pass, one that would be excluded by a rival it
         // cannot exclude yields (W10-120: the double tap excludes the single tap on the second tap).
         let yields = inPlay.contains { rival in
-            rival !== recognizer && !rival.isReleased
+            rival !== recognizer && !rival.arbitration.isReleased
                 && rival.currentState.isRecognizing && !isWaitingOnRequirement(rival)
                 && prevents(rival, recognizer) && !prevents(recognizer, rival)
         }
@@ -109,13 +109,12 @@ extension TouchDispatcher {
             return
         }
 
-        recognizer.isReleased = true
+        recognizer.arbitrate(.release(presentingBegan: recognizer.kind == .continuous && recognizer.currentState != .began))
         deliveryGeneration &+= 1
         requestAction(of: recognizer)
-        recognizer.presentBeganFirst = recognizer.kind == .continuous && recognizer.currentState != .began
 
         inPlay.forEach { other in
-            guard other !== recognizer, !other.isReleased else { return }
+            guard other !== recognizer, !other.arbitration.isReleased else { return }
             let state = other.currentState
             guard state == .possible || state.isRecognizing else { return }
             if prevents(recognizer, other) { other.apply(.fail) }
@@ -135,7 +134,7 @@ extension TouchDispatcher {
         // In collection order, as the observers see the failures; `apply(.fail)` never changes the list.
         for dependent in recognizer.dependentsInPlay {
             dependent.with { dependent in
-                guard !dependent.isReleased else { return }
+                guard !dependent.arbitration.isReleased else { return }
                 let state = dependent.currentState
                 if state == .possible || state.isRecognizing { dependent.apply(.fail) }
             }
@@ -146,8 +145,8 @@ extension TouchDispatcher {
     private func wakeDependents(of recognizer: GestureRecognizer) {
         for dependent in recognizer.dependentsInPlay {
             dependent.with { dependent in
-                if !dependent.isReleased && dependent.currentState.isRecognizing {
-                    dependent.needsReconcile = true
+                if !dependent.arbitration.isReleased && dependent.currentState.isRecognizing {
+                    dependent.pendingWork.insert(.reconcile)
                     reconcileRequested = true
                 }
             }
@@ -156,7 +155,7 @@ extension TouchDispatcher {
 
     private func recheckSimultaneity(of recognizer: GestureRecognizer) {
         let withdrawn = inPlay.contains { other in
-            guard other !== recognizer, other.isReleased else { return false }
+            guard other !== recognizer, other.arbitration.isReleased else { return false }
             let state = other.currentState
             guard state == .began || state == .changed else { return false }
             return prevents(other, recognizer)
@@ -178,7 +177,7 @@ extension TouchDispatcher {
 
     /// Marks `recognizer`'s action as due at the end of this reconcile pass.
     private func requestAction(of recognizer: GestureRecognizer) {
-        recognizer.actionPending = true
+        recognizer.pendingWork.insert(.action)
         actionsRequested = true
     }
 
@@ -188,18 +187,17 @@ extension TouchDispatcher {
         var index = 0
         while index < inPlay.count {
             inPlay.with(index) { next in
-                if next.actionPending { sendPendingAction(of: next) }
+                if next.pendingWork.contains(.action) { sendPendingAction(of: next) }
             }
             index += 1
         }
     }
 
     private func sendPendingAction(of recognizer: GestureRecognizer) {
-        recognizer.actionPending = false
+        recognizer.pendingWork.remove(.action)
         let state = recognizer.currentState
         guard state != .failed, state != .possible else { return }
-        if recognizer.presentBeganFirst {
-            recognizer.presentBeganFirst = false
+        if recognizer.arbitration == .releasedPresentingBegan {
             recognizer.sendAction(presenting: .began)
             if state == .began || state == .changed { return }
         }

@@ -73,14 +73,14 @@ public final class TouchDispatcher {
     @exclusivity(unchecked)
     #endif
     var deliveryGeneration: UInt64 = 1
-    /// Raised whenever a recognizer is marked `needsReconcile` (a state change or a wake-up), and
+    /// Raised whenever a recognizer is marked for `.reconcile` work (a state change or a wake-up), and
     /// lowered when a reconcile pass begins: settling runs no pass over the recognizers in play
     /// when nothing moved, and no second pass after one that woke nobody.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     var reconcileRequested = false
-    /// Raised whenever a recognizer is marked `actionPending`: frames in which no action is due
+    /// Raised whenever a recognizer is marked for `.action` work: frames in which no action is due
     /// skip the walk that sends them.
     #if !DEBUG
     @exclusivity(unchecked)
@@ -308,11 +308,11 @@ public final class TouchDispatcher {
         while let view = current {
             // Unretained: the view's array (copied for the walk) keeps its recognizers alive.
             view.gestureRecognizers.forEachUnretained { recognizer in
-                guard recognizer.isEnabled, !(recognizer.isActive && recognizer.currentState.isFinished) else { return }
+                guard recognizer.isEnabled, !(recognizer.arbitration.isInPlay && recognizer.currentState.isFinished) else { return }
                 if let delegate = recognizer.delegateIfSet, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
                     return
                 }
-                if !recognizer.isActive { activate(recognizer) }
+                if !recognizer.arbitration.isInPlay { activate(recognizer) }
                 touch.gestureRecognizers.append(recognizer)
                 recognizer.touchList.append(touch)
                 deliveryGeneration &+= 1
@@ -457,7 +457,7 @@ public final class TouchDispatcher {
             if let hit = window.hitTest(gesture.location) { collectRecognizers(for: gesture.kind, from: hit) }
         }
         indirectRecognizers.forEachUnretained { recognizer in
-            guard recognizer.isActive, !recognizer.currentState.isFinished else { return }
+            guard recognizer.arbitration.isInPlay, !recognizer.currentState.isFinished else { return }
             recognizer.deliver(gesture)
         }
         let over = gesture.phase == .ended || gesture.phase == .cancelled
@@ -472,7 +472,7 @@ public final class TouchDispatcher {
         while let view = current {
             view.gestureRecognizers.forEachUnretained { recognizer in
                 // A recognizer already in play follows its touches, not the trackpad.
-                guard recognizer.isEnabled, !recognizer.isActive, recognizer.accepts(kind) else { return }
+                guard recognizer.isEnabled, !recognizer.arbitration.isInPlay, recognizer.accepts(kind) else { return }
                 activate(recognizer)
                 indirectRecognizers.append(recognizer)
             }
@@ -483,7 +483,7 @@ public final class TouchDispatcher {
     // MARK: Recognizer lifecycle
 
     private func activate(_ recognizer: GestureRecognizer) {
-        recognizer.isActive = true
+        recognizer.arbitrate(.activate)
         recognizer.dispatcher = self
         playCounter &+= 1
         recognizer.playOrder = playCounter
@@ -492,12 +492,12 @@ public final class TouchDispatcher {
         recognizer.asksAboutFailureRequirements = delegate != nil || !recognizer.isEngineRecognizer
         // Requirements set with `require(toFail:)`, both ways, with the recognizers already in play:
         // found through the recognizer's own lists, so a long chain costs its length.
-        for requirement in recognizer.failureRequirements where requirement.isActive && requirement.dispatcher === self {
+        for requirement in recognizer.failureRequirements where requirement.arbitration.isInPlay && requirement.dispatcher === self {
             link(recognizer, requiresFailureOf: requirement)
         }
         for dependent in recognizer.requiredBy {
             dependent.with { dependent in
-                if dependent.isActive && dependent.dispatcher === self { link(dependent, requiresFailureOf: recognizer) }
+                if dependent.arbitration.isInPlay && dependent.dispatcher === self { link(dependent, requiresFailureOf: recognizer) }
             }
         }
         // The class-wide and delegate questions, for every pair in which one side may answer yes
@@ -521,7 +521,7 @@ public final class TouchDispatcher {
         }
         recognizersInPlay.append(recognizer)
         inPlay.append(recognizer)
-        if recognizer.needsReconcile { reconcileRequested = true }
+        if recognizer.pendingWork.contains(.reconcile) { reconcileRequested = true }
     }
 
     /// Records, on both sides, that `dependent` waits for `requirement` to fail in this sequence;
@@ -580,10 +580,9 @@ public final class TouchDispatcher {
             if settled {
                 recognizer.apply(.reset)
                 recognizer.reset()
-                recognizer.resetAttempt()
+                recognizer.leavePlay()
                 recognizer.dispatcher = nil
                 unlink(recognizer)
-                recognizer.isActive = false
                 resetAny = true
             } else {
                 if kept != index {
@@ -602,12 +601,12 @@ public final class TouchDispatcher {
             while recognizersInPlay.count > kept { recognizersInPlay.removeLast() }
         }
         inPlay.truncate(to: kept)
-        for touch in touchesHeld { touch.gestureRecognizers.removeAll { !$0.isActive } }
+        for touch in touchesHeld { touch.gestureRecognizers.removeAll { !$0.arbitration.isInPlay } }
     }
 
     private func isSettled(_ recognizer: GestureRecognizer) -> Bool {
         let state = recognizer.currentState
-        return state == .failed || state == .cancelled || (state == .ended && recognizer.isReleased)
+        return state == .failed || state == .cancelled || (state == .ended && recognizer.arbitration.isReleased)
     }
 
     private func partnersSettled(_ recognizer: GestureRecognizer) -> Bool {
@@ -622,7 +621,7 @@ public final class TouchDispatcher {
         // `changed -> changed` (every move of a gesture under way) leaves what view delivery reads
         // as it was; every other change may alter it.
         if old != new { deliveryGeneration &+= 1 }
-        if recognizer.needsReconcile { reconcileRequested = true }
+        if recognizer.pendingWork.contains(.reconcile) { reconcileRequested = true }
         guard let observer else { return }
         observer.observe(.stateChanged(recognizer, from: old, to: new), at: scheduler.now)
     }
@@ -637,11 +636,11 @@ public final class TouchDispatcher {
     }
 
     func recognizerWasDisabled(_ recognizer: GestureRecognizer) {
-        guard recognizer.isActive else { return }
+        guard recognizer.arbitration.isInPlay else { return }
         switch recognizer.currentState {
         case .possible: recognizer.apply(.fail)
         case .began, .changed: recognizer.apply(.cancel)
-        case .ended where !recognizer.isReleased: recognizer.apply(.fail)
+        case .ended where !recognizer.arbitration.isReleased: recognizer.apply(.fail)
         case .ended, .cancelled, .failed: break
         }
         runOutsideFrame()

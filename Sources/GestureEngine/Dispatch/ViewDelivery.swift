@@ -132,10 +132,10 @@ extension TouchDispatcher {
         var flags = DeliveryFlags()
         touch.gestureRecognizers.forEachUnretained { recognizer in
             let state = recognizer.currentState
-            if recognizer.isReleased && (state.isRecognizing || state == .cancelled) {
+            if recognizer.arbitration.isReleased && (state.isRecognizing || state == .cancelled) {
                 if recognizer.cancelsTouchesInView { flags.cancels = true }
                 if recognizer.delaysTouchesBegan { flags.recognizedDelayingBegan = true }
-            } else if state == .possible || (!recognizer.isReleased && state.isRecognizing) {
+            } else if state == .possible || (!recognizer.arbitration.isReleased && state.isRecognizing) {
                 if recognizer.delaysTouchesBegan { flags.decidingDelaysBegan = true }
                 if recognizer.delaysTouchesEnded { flags.decidingDelaysEnded = true }
             }
@@ -194,7 +194,7 @@ extension TouchDispatcher {
 
     private func isDeciding(_ recognizer: GestureRecognizer) -> Bool {
         let state = recognizer.currentState
-        return state == .possible || (!recognizer.isReleased && state.isRecognizing)
+        return state == .possible || (!recognizer.arbitration.isReleased && state.isRecognizing)
     }
 
     private func deliverSingle(_ touch: Touch, phase: Touch.Phase, to view: Unretained<View>) {

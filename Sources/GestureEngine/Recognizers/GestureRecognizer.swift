@@ -92,36 +92,17 @@ open class GestureRecognizer: TimerTarget {
     final func withDispatcher(_ body: (TouchDispatcher) -> Void) {
         dispatcherReference?.with(body)
     }
-    /// In the dispatcher's list of recognizers taking part in the current sequence.
+    /// Where it stands in the dispatcher's arbitration for the current sequence; moved only by
+    /// `arbitrate(_:)`.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    var isActive = false
-    /// The dispatcher let this attempt's actions through (no failure requirement or winner blocks it).
+    private(set) var arbitration = ArbitrationPhase.outOfPlay
+    /// Work waiting for the dispatcher's next reconcile pass or action walk.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    var isReleased = false
-    /// Some action of this attempt has been sent.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var actionsSent = false
-    /// The state moved since the dispatcher last reconciled.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var needsReconcile = false
-    /// An action is due at the end of this reconcile pass.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var actionPending = false
-    /// The first action of a deferred continuous recognizer is presented as `began`.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var presentBeganFirst = false
+    var pendingWork: ArbitrationWork = []
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -223,7 +204,7 @@ open class GestureRecognizer: TimerTarget {
         let new: State
         do {
             new = try Self.transition(
-                from: old, by: change, kind: kind, actionsSent: actionsSent, recognizer: debugName)
+                from: old, by: change, kind: kind, actionsSent: arbitration.actionsSent, recognizer: debugName)
         } catch {
             preconditionFailure(error.description)
         }
@@ -231,7 +212,7 @@ open class GestureRecognizer: TimerTarget {
         if new == .possible {
             presentedState = nil
         } else {
-            needsReconcile = true
+            pendingWork.insert(.reconcile)
         }
         withDispatcher { $0.recognizerChangedState(self, from: old, to: new) }
     }
@@ -261,7 +242,7 @@ open class GestureRecognizer: TimerTarget {
     }
 
     final func sendAction(presenting presented: State) {
-        actionsSent = true
+        arbitrate(.send)
         presentedState = presented == _state ? nil : presented
         withDispatcher { dispatcher in
             if dispatcher.observer != nil { dispatcher.recognizerWillSendAction(self, presenting: presented) }
@@ -290,7 +271,7 @@ open class GestureRecognizer: TimerTarget {
         let wasRequired = requiresFailure(of: other)
         failureRequirements.append(other)
         other.requiredBy.append(Unretained(self))
-        if !wasRequired, isActive, other.isActive, let dispatcher, dispatcher === other.dispatcher {
+        if !wasRequired, arbitration.isInPlay, other.arbitration.isInPlay, let dispatcher, dispatcher === other.dispatcher {
             dispatcher.link(self, requiresFailureOf: other)
         }
     }
@@ -459,13 +440,21 @@ open class GestureRecognizer: TimerTarget {
 
     // MARK: Dispatcher entry points
 
-    /// Attempt bookkeeping cleared at reset.
-    final func resetAttempt() {
-        isReleased = false
-        actionsSent = false
-        needsReconcile = false
-        actionPending = false
-        presentBeganFirst = false
+    /// Moves `arbitration` through its table: the only place it changes.
+    @inline(__always)
+    final func arbitrate(_ event: ArbitrationPhase.Event) {
+        guard let next = arbitration.next(event) else { illegalArbitration(event) }
+        arbitration = next
+    }
+
+    private func illegalArbitration(_ event: ArbitrationPhase.Event) -> Never {
+        preconditionFailure("illegal arbitration step in \(debugName): \(arbitration) -> \(event)")
+    }
+
+    /// The sequence is over for it: attempt bookkeeping cleared, out of play.
+    final func leavePlay() {
+        arbitrate(.leavePlay)
+        pendingWork = []
         attemptRequirements.removeAll(keepingCapacity: true)
         touchList.removeAll()
     }
@@ -474,10 +463,9 @@ open class GestureRecognizer: TimerTarget {
     /// so the recognizer can serve another dispatcher.
     final func detachFromDispatcher() {
         reset()
-        resetAttempt()
+        leavePlay()
         _state = .possible
         presentedState = nil
-        isActive = false
         dispatcher = nil
     }
 

@@ -21,6 +21,10 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     private var baseScale = 1.0
     private var currentScale = 1.0
     private var velocity = VelocityEstimator<Double>(window: GestureDefaults.velocityWindow)
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var progress = TwoFingerProgress()
 
     public init(name: String = "") {
         super.init(kind: .continuous, name: name)
@@ -50,15 +54,15 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         let distance = pair.length
         currentScale = baseScale * distance / baseDistance
         velocity.add(currentScale, at: touchTimestamp)
-        changeOrBegin(when: abs(distance - baseDistance) >= hysteresis)
+        transition(.move(pastThreshold: abs(distance - baseDistance) >= hysteresis))
     }
 
     public override func touchesEnded(_ touches: TouchBatch) {
-        failOrEnd(remaining: numberOfTouchesStillDown)
+        transition(.lift(remaining: numberOfTouchesStillDown))
     }
 
     public override func touchesCancelled(_ touches: TouchBatch) {
-        failOrCancel()
+        transition(.cancel)
     }
 
     /// A trackpad pinch (UIKit's transform event) drives the pinch too.
@@ -75,12 +79,18 @@ public final class PinchGestureRecognizer: GestureRecognizer {
             indirectScale = gesture.scale
             currentScale = baseScale * gesture.scale / indirectBaseScale
             velocity.add(currentScale, at: gesture.timestamp)
-            changeOrBegin(when: abs(gesture.scale - 1) >= scaleHysteresis)
+            transition(.move(pastThreshold: abs(gesture.scale - 1) >= scaleHysteresis))
         case .ended:
-            failOrEnd(remaining: 0)
+            transition(.lift(remaining: 0))
         case .cancelled:
-            failOrCancel()
+            transition(.cancel)
         }
+    }
+
+    /// Moves `progress` (see `TwoFingerProgress`), and with it `state`.
+    @inline(__always)
+    private func transition(_ event: TwoFingerProgress.Event) {
+        if let next = progress.transition(event) { state = next }
     }
 
     /// A finger landed: later changes are measured from the new pair, keeping the scale.
@@ -92,6 +102,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
 
     public override func reset() {
         super.reset()
+        progress.reset()
         baseDistance = 0
         baseScale = 1
         currentScale = 1

@@ -17,6 +17,10 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     private var offset = 0.0
     private var hasPair = false
     private var velocity = VelocityEstimator<Double>(window: GestureDefaults.velocityWindow)
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var progress = TwoFingerProgress()
 
     public init(name: String = "") {
         super.init(kind: .continuous, name: name)
@@ -42,17 +46,17 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         turned += normalizedAngle(angle - lastAngle)
         lastAngle = angle
         velocity.add(turned, at: touchTimestamp)
-        changeOrBegin(when: abs(turned) >= threshold)
+        transition(.move(pastThreshold: abs(turned) >= threshold))
     }
 
     public override func touchesEnded(_ touches: TouchBatch) {
         let remaining = numberOfTouchesStillDown
         hasPair = remaining >= 2
-        failOrEnd(remaining: remaining)
+        transition(.lift(remaining: remaining))
     }
 
     public override func touchesCancelled(_ touches: TouchBatch) {
-        failOrCancel()
+        transition(.cancel)
     }
 
     /// A trackpad rotation (UIKit's transform event) drives the rotation too.
@@ -67,12 +71,18 @@ public final class RotationGestureRecognizer: GestureRecognizer {
             turned += gesture.rotation - lastAngle
             lastAngle = gesture.rotation
             velocity.add(turned, at: gesture.timestamp)
-            changeOrBegin(when: abs(turned) >= threshold)
+            transition(.move(pastThreshold: abs(turned) >= threshold))
         case .ended:
-            failOrEnd(remaining: 0)
+            transition(.lift(remaining: 0))
         case .cancelled:
-            failOrCancel()
+            transition(.cancel)
         }
+    }
+
+    /// Moves `progress` (see `TwoFingerProgress`), and with it `state`.
+    @inline(__always)
+    private func transition(_ event: TwoFingerProgress.Event) {
+        if let next = progress.transition(event) { state = next }
     }
 
     private func rebase() {
@@ -83,6 +93,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
 
     public override func reset() {
         super.reset()
+        progress.reset()
         lastAngle = 0
         turned = 0
         offset = 0

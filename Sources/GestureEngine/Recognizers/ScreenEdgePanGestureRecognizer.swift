@@ -26,6 +26,39 @@ public final class ScreenEdgePanGestureRecognizer: GestureRecognizer {
     #endif
     public var hysteresis = GestureDefaults.panHysteresis
 
+    /// Where the recognizer is in the drag from the edge.
+    ///
+    /// ```
+    ///          down: the first finger within edgeRegion of one of edges
+    ///   idle ──────────────────────────────────────────────► fromEdge
+    ///     │ down: at no permitted edge,                         │   │ move: moved ≥ hysteresis,
+    ///     │ no window; lift, cancel                             │   │ inwards at least as much
+    ///     ▼                                                     │   │ as sideways (began)
+    ///   done (failed) ◄─────────────────────────────────────────┘   ▼
+    ///        move: moved ≥ hysteresis another way; lift, cancel   panning ◄──┐ move (changed)
+    ///                                                               │  └─────┘
+    ///                           lift (ended), cancel (cancelled)    ▼
+    ///                                                             done
+    /// ```
+    /// Fingers after the first are ignored in every phase.
+    enum Phase: Equatable {
+        case idle, fromEdge, panning, done
+    }
+
+    /// What the touches tell the state machine.
+    enum Event {
+        /// Fingers landed; `first` when the first tracked finger is among them.
+        case down(first: Bool)
+        case move
+        case lift
+        case cancel
+    }
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private(set) var phase = Phase.idle
+    /// The unit vector from the edge the drag started at into the window.
     private var inward = Vector.zero
     private var tracker = TranslationTracker(velocityWindow: GestureDefaults.velocityWindow)
 
@@ -39,56 +72,79 @@ public final class ScreenEdgePanGestureRecognizer: GestureRecognizer {
 
     public override func touchesBegan(_ touches: TouchBatch) {
         while numberOfTouches > 1 { ignore(self.touches[self.touches.count - 1]) }
-        guard state == .possible, inward == .zero, let first = self.touches.first,
-              touches.contains(where: { $0 === first }) else { return }
-        guard let bounds = view?.window?.bounds else {
-            state = .failed
-            return
-        }
-        let point = first.locationInWindow
-        if edges.contains(.left) && point.x - bounds.minX <= edgeRegion {
-            inward = Vector(dx: 1, dy: 0)
-        } else if edges.contains(.right) && bounds.maxX - point.x <= edgeRegion {
-            inward = Vector(dx: -1, dy: 0)
-        } else if edges.contains(.top) && point.y - bounds.minY <= edgeRegion {
-            inward = Vector(dx: 0, dy: 1)
-        } else if edges.contains(.bottom) && bounds.maxY - point.y <= edgeRegion {
-            inward = Vector(dx: 0, dy: -1)
-        } else {
-            state = .failed
-            return
-        }
-        tracker.rebase(centroid: point)
+        guard let first = self.touches.first else { return }
+        transition(.down(first: touches.contains(where: { $0 === first })))
     }
 
     public override func touchesMoved(_ touches: TouchBatch) {
         guard let first = self.touches.first else { return }
         tracker.move(to: first.locationInWindow, at: first.timestamp)
-        switch state {
-        case .possible:
-            let travel = tracker.raw
-            guard travel.length >= hysteresis else { return }
-            let along = travel.dx * inward.dx + travel.dy * inward.dy
-            let sideways = abs(travel.dx * inward.dy - travel.dy * inward.dx)
-            state = along > 0 && along >= sideways ? .began : .failed
-        case .began, .changed:
-            state = .changed
-        default:
-            break
-        }
+        transition(.move)
     }
 
     public override func touchesEnded(_ touches: TouchBatch) {
         // Touches after the first are ignored, so this lift is the last tracked finger's.
-        failOrEnd(remaining: 0)
+        transition(.lift)
     }
 
     public override func touchesCancelled(_ touches: TouchBatch) {
-        failOrCancel()
+        transition(.cancel)
+    }
+
+    /// The one place `phase` moves, and with it `state`.
+    @inline(__always)
+    func transition(_ event: Event) {
+        switch (phase, event) {
+        case (.done, _), (.idle, .down(first: false)), (.idle, .move),
+             (.fromEdge, .down), (.panning, .down):
+            break
+        case (.idle, .down(first: true)):
+            guard let edge = inwardFromEdge() else { return fail() }
+            inward = edge
+            phase = .fromEdge
+            tracker.rebase(centroid: self.touches[0].locationInWindow)
+        case (.fromEdge, .move):
+            let travel = tracker.raw
+            guard travel.length >= hysteresis else { return }
+            let along = travel.dx * inward.dx + travel.dy * inward.dy
+            let sideways = abs(travel.dx * inward.dy - travel.dy * inward.dx)
+            guard along > 0 && along >= sideways else { return fail() }
+            phase = .panning
+            state = .began
+        case (.panning, .move):
+            state = .changed
+        case (.idle, .lift), (.idle, .cancel), (.fromEdge, .lift), (.fromEdge, .cancel):
+            fail()
+        case (.panning, .lift):
+            end(.ended)
+        case (.panning, .cancel):
+            end(.cancelled)
+        }
+    }
+
+    /// The direction into the window from the permitted edge the first finger landed at, if any.
+    private func inwardFromEdge() -> Vector? {
+        guard let bounds = view?.window?.bounds else { return nil }
+        let point = self.touches[0].locationInWindow
+        if edges.contains(.left) && point.x - bounds.minX <= edgeRegion { return Vector(dx: 1, dy: 0) }
+        if edges.contains(.right) && bounds.maxX - point.x <= edgeRegion { return Vector(dx: -1, dy: 0) }
+        if edges.contains(.top) && point.y - bounds.minY <= edgeRegion { return Vector(dx: 0, dy: 1) }
+        if edges.contains(.bottom) && bounds.maxY - point.y <= edgeRegion { return Vector(dx: 0, dy: -1) }
+        return nil
+    }
+
+    private func end(_ final: State) {
+        phase = .done
+        state = final
+    }
+
+    private func fail() {
+        end(.failed)
     }
 
     public override func reset() {
         super.reset()
+        phase = .idle
         inward = .zero
         tracker.reset()
     }

@@ -63,48 +63,108 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
 
     /// The direction recognized (empty until then).
     public private(set) var recognizedDirection: Direction = []
-    private var start = Point.zero
-    private var startTime: GestureTime = 0
-    private var started = false
+
+    /// Where the recognizer is in the stroke.
+    ///
+    /// ```
+    ///             down: numberOfTouchesRequired down (arms maximumDuration)
+    ///   waiting ──────────────────────────────────────────────► tracking ─┐ move: not yet far
+    ///      │ down: too many fingers,                               │ ▲    │ or straight enough
+    ///      │ lift, cancel                                          │ └────┘
+    ///      ▼                                                       │ move, lift: far and straight
+    ///    done (failed) ◄─────────────────────────────────────────  │ enough in a permitted
+    ///            down (another finger), lift short of a swipe,     │ direction
+    ///            timeout, cancel                                   ▼
+    ///                                                        done (recognized)
+    /// ```
+    /// Fewer than `numberOfTouchesRequired` fingers down leave it `waiting`.
+    enum Phase: Equatable {
+        case waiting, tracking, done
+    }
+
+    /// What the touches and the timer tell the state machine.
+    enum Event {
+        case down(latest: GestureTime)
+        case move
+        case lift
+        case cancel
+        case timeout
+    }
+
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private(set) var phase = Phase.waiting
+    /// Where and when the stroke began: the centroid once all its fingers were down.
+    private var origin: (location: Point, time: GestureTime)?
 
     public init(name: String = "") {
         super.init(kind: .discrete, name: name)
     }
 
     public override func touchesBegan(_ touches: TouchBatch) {
-        if numberOfTouches > numberOfTouchesRequired || started {
-            state = .failed
-            return
-        }
-        if numberOfTouches == numberOfTouchesRequired {
-            started = true
-            start = super.location(in: nil)
-            startTime = touches[touches.count - 1].timestamp
-            startTimer(at: startTime + maximumDuration, tag: 1)
-        }
+        transition(.down(latest: touches[touches.count - 1].timestamp))
     }
 
     public override func touchesMoved(_ touches: TouchBatch) {
-        guard started else { return }
-        evaluate(at: touchTimestamp)
+        transition(.move)
     }
 
     public override func touchesEnded(_ touches: TouchBatch) {
-        if started { evaluate(at: touchTimestamp) }
-        if state == .possible { state = .failed }
+        transition(.lift)
     }
 
     public override func touchesCancelled(_ touches: TouchBatch) {
-        state = .failed
+        transition(.cancel)
     }
 
     public override func timerFired(tag: Int) {
+        transition(.timeout)
+    }
+
+    /// The one place `phase` moves, and with it `state`.
+    @inline(__always)
+    func transition(_ event: Event) {
+        switch (phase, event) {
+        case (.done, _):
+            break
+        case (.waiting, .down(let latest)):
+            if numberOfTouches > numberOfTouchesRequired { return fail() }
+            guard numberOfTouches == numberOfTouchesRequired else { return }
+            phase = .tracking
+            origin = (super.location(in: nil), latest)
+            startTimer(at: latest + maximumDuration, tag: 1)
+        case (.waiting, .move):
+            break
+        case (.tracking, .move):
+            recognizeIfSwiped()
+        case (.tracking, .lift):
+            recognizeIfSwiped()
+            if phase != .done { fail() }
+        case (.tracking, .down), (.waiting, .lift), (_, .cancel), (.tracking, .timeout):
+            fail()
+        case (.waiting, .timeout):
+            preconditionFailure("\(debugName): \(event) while \(phase)")
+        }
+    }
+
+    private func fail() {
+        phase = .done
         state = .failed
     }
 
-    private func evaluate(at time: GestureTime) {
-        let travel = super.location(in: nil) - start
-        let seconds = max(Double(time - startTime), 1_000) / 1_000_000
+    /// Recognizes when the stroke so far is long and straight enough, at its speed, in a
+    /// permitted direction.
+    private func recognizeIfSwiped() {
+        guard let origin, let candidate = swipedDirection(from: origin, at: touchTimestamp) else { return }
+        recognizedDirection = candidate
+        phase = .done
+        state = .recognized
+    }
+
+    private func swipedDirection(from origin: (location: Point, time: GestureTime), at time: GestureTime) -> Direction? {
+        let travel = super.location(in: nil) - origin.location
+        let seconds = max(Double(time - origin.time), 1_000) / 1_000_000
         var bit: UInt8 = 1
         while bit <= Direction.down.rawValue {
             let candidate = Direction(rawValue: bit)
@@ -123,23 +183,23 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
             let minimumDistance = slowMinimumDistance + fastness * (fastMinimumDistance - slowMinimumDistance)
             let maximumAngle = slowMaximumAngle + fastness * (fastMaximumAngle - slowMaximumAngle)
             if primary >= minimumDistance && Vector(dx: primary, dy: secondary).angle <= maximumAngle {
-                recognizedDirection = candidate
-                state = .recognized
-                return
+                return candidate
             }
         }
+        return nil
     }
 
     /// Where the swipe began (the centroid of its fingers then), as UIKit reports it.
     public override func location(in view: View?) -> Point {
-        guard started else { return super.location(in: view) }
-        guard let view else { return start }
-        return start - view.originInWindow
+        guard let origin else { return super.location(in: view) }
+        guard let view else { return origin.location }
+        return origin.location - view.originInWindow
     }
 
     public override func reset() {
         super.reset()
-        started = false
+        phase = .waiting
+        origin = nil
         recognizedDirection = []
     }
 

@@ -1,3 +1,5 @@
+import TouchTrace
+
 /// Writes one line into room reserved in a `LogBuffer`: a cursor in a local variable, so that the
 /// stores of one line are not interleaved with loads and stores of the buffer's fields.
 struct LogLine {
@@ -45,23 +47,18 @@ struct LogLine {
         if copied == nil { for unit in text.utf8 { byte(unit) } }
     }
 
+    /// `text` as a JSON string, escaped by the one escaper (`JSONText.forEachEscapedByte`).
     mutating func quoted(_ text: String) {
-        byte(UInt8(ascii: "\""))
-        for unit in text.utf8 {
-            switch unit {
-            case UInt8(ascii: "\""): put("\\\"")
-            case UInt8(ascii: "\\"): put("\\\\")
-            case 0..<0x20:
-                put("\\u00")
-                byte(Self.hex.utf8Start[Int(unit >> 4)])
-                byte(Self.hex.utf8Start[Int(unit & 0xF)])
-            default: byte(unit)
-            }
+        var cursor = self.cursor
+        cursor.pointee = UInt8(ascii: "\"")
+        cursor += 1
+        JSONText.forEachEscapedByte(of: text) { unit in
+            cursor.pointee = unit
+            cursor += 1
         }
-        byte(UInt8(ascii: "\""))
+        cursor.pointee = UInt8(ascii: "\"")
+        self.cursor = cursor + 1
     }
-
-    private static let hex: StaticString = "0123456789abcdef"
 
     /// Ten columns, right-aligned (wider times simply push the line right).
     @inline(__always)

@@ -1,24 +1,53 @@
-/// JSON text out: the one string escaper (used by the JSON Lines writer, template files and every
-/// `--json` output) and compact rendering of a `JSONValue`.
+/// JSON text out: the one string escaper (used by the JSON Lines writer, template files, the replay log and
+/// every `--json` output) and compact rendering of a `JSONValue`.
 public enum JSONText {
-    /// Appends `text` as a JSON string: in quotes, with `"` and `\` escaped, line feed, carriage
-    /// return and tab as `\n`, `\r`, `\t`, other control characters as `\u00xx`; everything else as is.
+    /// Appends `text` as a JSON string: in quotes, escaped as `forEachEscapedByte` says.
     public static func appendQuoted(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+        forEachEscapedByte(of: text) { output.append($0) }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Hands `put` the bytes of `text` as the inside of a JSON string (no quotes), allocating
+    /// nothing: `"` and `\` escaped; backspace, form feed, line feed, carriage return and tab as
+    /// `\b`, `\f`, `\n`, `\r`, `\t` (JSON's short escapes); other control characters as `\u00xx`
+    /// (lowercase); everything else, UTF-8 included, as is. The one JSON string escaper: the
+    /// writers of JSON Lines, templates, `--json` output and the replay log all use it.
+    @inlinable
+    public static func forEachEscapedByte(of text: String, _ put: (UInt8) -> Void) {
+        for unit in text.utf8 {
+            guard unit < 0x20 || unit == UInt8(ascii: "\"") || unit == UInt8(ascii: "\\") else {
+                put(unit)
+                continue
+            }
+            put(UInt8(ascii: "\\"))
+            switch unit {
+            case 0x08: put(UInt8(ascii: "b"))
+            case 0x0C: put(UInt8(ascii: "f"))
+            case 0x0A: put(UInt8(ascii: "n"))
+            case 0x0D: put(UInt8(ascii: "r"))
+            case 0x09: put(UInt8(ascii: "t"))
             case 0..<0x20:
-                output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-                appendHex(byte, to: &output)
-            default: output.append(byte)
+                put(UInt8(ascii: "u"))
+                put(UInt8(ascii: "0"))
+                put(UInt8(ascii: "0"))
+                put(lowercaseHexDigit(unit >> 4))
+                put(lowercaseHexDigit(unit & 0xF))
+            default: put(unit)
             }
         }
-        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Two lowercase hexadecimal digits.
+    static func appendHex(_ byte: UInt8, to output: inout [UInt8]) {
+        output.append(lowercaseHexDigit(byte >> 4))
+        output.append(lowercaseHexDigit(byte & 0xF))
+    }
+
+    /// The lowercase hexadecimal digit of `value` (0 to 15).
+    @inlinable
+    static func lowercaseHexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") &+ value : UInt8(ascii: "a") &+ (value &- 10)
     }
 
     /// `text` as a JSON string, quotes included.
@@ -26,13 +55,6 @@ public enum JSONText {
         var output: [UInt8] = []
         appendQuoted(text, to: &output)
         return String(decoding: output, as: UTF8.self)
-    }
-
-    /// Two lowercase hexadecimal digits.
-    static func appendHex(_ byte: UInt8, to output: inout [UInt8]) {
-        let digits: StaticString = "0123456789abcdef"
-        output.append(digits.utf8Start[Int(byte >> 4)])
-        output.append(digits.utf8Start[Int(byte & 0xF)])
     }
 
     /// `node` as compact one-line JSON, members in their order.
