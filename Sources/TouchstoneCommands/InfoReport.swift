@@ -42,11 +42,11 @@ struct InfoReport {
     // MARK: - Text
 
     func text() -> String {
-        var out = "\(path): \(format.displayName)\n"
+        var out = "\(line(path)): \(format.displayName)\n"
         let recorder = header.recorder
-        let version = recorder.version.isEmpty ? "" : " \(recorder.version)"
-        out += "recorder: \(recorder.name)\(version)\(recorder.detail.isEmpty ? "" : " (\(recorder.detail))")\n"
-        let host = [header.host.operatingSystem, header.host.kernel, header.host.inputStack].filter { !$0.isEmpty }
+        let version = recorder.version.isEmpty ? "" : " \(line(recorder.version))"
+        out += "recorder: \(line(recorder.name))\(version)\(recorder.detail.isEmpty ? "" : " (\(line(recorder.detail)))")\n"
+        let host = [header.host.operatingSystem, header.host.kernel, header.host.inputStack].filter { !$0.isEmpty }.map(line)
         if !host.isEmpty { out += "host: \(host.joined(separator: ", "))\n" }
         out += "devices:\n"
         for device in devices { out += "  \(describe(device))\n" }
@@ -83,7 +83,13 @@ struct InfoReport {
         if device.vendor != 0 || device.product != 0 {
             parts.append("bus \(hex(device.bus)) vendor \(hex(device.vendor)) product \(hex(device.product))")
         }
-        return "\(device.index): \(device.name) (\(parts.joined(separator: ", ")))"
+        return "\(device.index): \(line(device.name)) (\(parts.joined(separator: ", ")))"
+    }
+
+    /// Text from the file (a name, a path) as part of one line: every control character escaped,
+    /// line feeds included, so that a name cannot forge a line of the report.
+    private func line(_ text: String) -> String {
+        TerminalText.escaped(text, keepingLineBreaks: false)
     }
 
     // MARK: - JSON

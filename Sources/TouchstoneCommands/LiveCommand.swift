@@ -86,16 +86,19 @@ struct Live: ParsableCommand {
             throw ExitCode.failure
         }
         if let error = recognition?.replay.error { printError("touchstone live: scene \(scene.name): \(error)") }
+        if let record { printError("touchstone live: recorded \(session.eventsRecorded) events to \(record)") }
+        if outcome == .compositorGone {
+            // A failed command leaves every existing file as it was: the log of a session cut
+            // short is dropped (the recording keeps its events, and replaying it makes the log).
+            let log = self.log.map { "; the log was not written, \($0) is as it was" } ?? ""
+            printError("touchstone live: the compositor closed the connection; the session was cut short\(log)")
+            throw ExitCode.failure
+        }
         do {
             if let error = recognition?.replay.logError { throw error }
             try logFile?.commit()
         } catch {
             printError("touchstone live: \(error)")
-            throw ExitCode.failure
-        }
-        if let record { printError("touchstone live: recorded \(session.eventsRecorded) events to \(record)") }
-        if outcome == .compositorGone {
-            printError("touchstone live: the compositor closed the connection; the session was cut short")
             throw ExitCode.failure
         }
     }

@@ -44,13 +44,21 @@ struct Touchstone: ParsableCommand {
                 var command = command
                 try command.run()
                 return 0
-            } catch let error where error is ExitCode || error is ValidationError || error is CleanExit {
+            } catch let error where isArgumentParserError(error) {
                 return report(error)
             } catch {
                 printError("error: \(error)")
                 return 1
             }
         }
+    }
+
+    /// Whether `error` is ArgumentParser's (`ExitCode`, `ValidationError`, `CleanExit`, and the
+    /// internal error the `help` subcommand and `--help` on a parsed command throw from `run()`),
+    /// to be reported as ArgumentParser would rather than as an error met while running.
+    private static func isArgumentParserError(_ error: any Error) -> Bool {
+        error is ExitCode || error is ValidationError || error is CleanExit
+            || String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
     }
 
     /// Prints an ArgumentParser error (usage, help, version, exit code) as ArgumentParser would and

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TouchTrace
 
 /// `touchstone convert` streams both ways: the peak resident memory of the converting process does
 /// not grow with the trace's length, in every direction (`scripts/bench-convert-memory` measures
@@ -84,5 +85,35 @@ struct ConvertMemoryTests {
     @Test("Importing into a binary trace keeps memory flat", arguments: ["jsonl", "evemu", "yml", "getevent", "evtest"])
     func `import`(format: String) throws {
         try checkFlat(from: format, to: "trace")
+    }
+
+    /// A trace of `chunks` chunks, one touch sample each (a 1 µs flush interval, samples 1 µs
+    /// apart): its index has an entry per chunk.
+    private func traceWithChunks(_ chunks: Int, at path: String) throws {
+        let device = DeviceDescription(
+            index: 0, name: "chunks", kind: .touchscreen, source: .synthetic,
+            x: AxisRange(minimum: 0, maximum: 4095), y: AxisRange(minimum: 0, maximum: 4095), slots: 10)
+        let header = TraceHeader(recorder: RecorderInfo(name: "test", version: "1"), devices: [device])
+        let writer = try TraceWriter(path: path, header: header, options: .init(flushInterval: 1), partial: .hidden)
+        for i in 0..<chunks {
+            try writer.append(.touch(TouchSample(time: Microseconds(i), phase: i == 0 ? .down : .motion, touch: 1, x: Int32(i % 4096), y: 7)))
+        }
+        try writer.close()
+    }
+
+    @Test("Reading and writing a trace's index keeps memory flat in the number of chunks")
+    func indexKeepsMemoryFlat() throws {
+        let folder = TemporaryDirectory("convert-memory")
+        var peaks: [Int] = []
+        // 24 bytes an index entry: held in memory by the reader and the writer, the long trace
+        // cost about 10 MB more than the short one.
+        for (name, chunks) in [("short", 20_000), ("long", 200_000)] {
+            try traceWithChunks(chunks, at: folder.file("\(name).trace"))
+            peaks.append(try TouchstoneProcess.peakKilobytes(["convert", folder.file("\(name).trace"), "-o", folder.file("\(name)-copy.trace")]))
+            #expect(readFileBytes(folder.file("\(name)-copy.trace")) == readFileBytes(folder.file("\(name).trace")))
+        }
+        #expect(peaks[1] - peaks[0] < 3 * 1024, "peak RSS \(peaks[0]) KB at 20,000 chunks, \(peaks[1]) KB at 200,000")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            == ["long-copy.trace", "long.trace", "short-copy.trace", "short.trace"])
     }
 }

@@ -99,7 +99,7 @@ struct HostileInputTests {
         let folder = TemporaryDirectory("cli")
         let result = try TouchstoneProcess.run(["verify", folder.path])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("no captures in the folder"))
+        #expect(result.stderr.contains("no captures in the folder (a capture is NAME.scene with one trace beside it, NAME.trace (or .jsonl, .evemu, .events, .yml, .yaml, .getevent, .evtest), and NAME.golden.log)"))
     }
 
     @Test("replay of a trace cut short warns on standard error")
@@ -137,6 +137,21 @@ struct HostileInputTests {
         #expect(result.status == 0)
         #expect(result.stdout.contains(#"Evil\x1b]0;owned\x07\x1b[2J"#))
         #expect(!result.stdout.contains("\u{1B}"))
+    }
+
+    @Test("info escapes line feeds in names, so a name cannot forge a line of the report")
+    func infoEscapesLineFeedsInNames() throws {
+        let folder = TemporaryDirectory("cli")
+        let header = Self.header
+            .replacingOccurrences(of: #""name":"screen""#, with: #""name":"screen\nduration: 0 s""#)
+            .replacingOccurrences(of: #""name":"test""#, with: #""name":"test\r\ndamage: none""#)
+        let path = folder.file("forged.jsonl")
+        writeFileBytes(path, Array((header + "\n" + #"{"t":0,"note":"n"}"# + "\n").utf8))
+        let result = try TouchstoneProcess.run(["info", path])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#"0: screen\x0aduration: 0 s ("#))
+        #expect(result.stdout.contains(#"recorder: test\x0d\x0adamage: none 1"#))
+        #expect(result.stdout.split(separator: "\n").filter { $0.hasPrefix("duration:") || $0.hasPrefix("damage:") }.count == 2)
     }
 
     @Test("replay escapes control characters in notes")
@@ -183,5 +198,14 @@ struct HostileInputTests {
         let result = try TouchstoneProcess.run(["verify", VerifyCommandTests.captures, "--jobs", "0"])
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: --jobs must be 1 or more, found 0"))
+    }
+
+    @Test("--help and the help subcommand print the help on standard output and exit 0",
+          arguments: [["--help"], ["help"], ["replay", "--help"], ["help", "verify"], ["synth", "corpus", "--help"]])
+    func helpIsNotAnError(arguments: [String]) throws {
+        let result = try TouchstoneProcess.run(arguments)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("USAGE: touchstone"))
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 }

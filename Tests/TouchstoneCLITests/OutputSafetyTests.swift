@@ -25,6 +25,13 @@ struct OutputSafetyTests {
         #expect(result.stderr.contains("standard output: cannot write the file"))
     }
 
+    @Test("replay to a full standard output exits 1 naming standard output")
+    func replayToFullStandardOutput() throws {
+        let result = try TouchstoneProcess.shell("\"$TOUCHSTONE\" replay '\(Self.pressTrace)' --scene map > /dev/full")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("standard output: cannot write the file"))
+    }
+
     @Test("replay -o /dev/full exits 1 naming the output")
     func replayToFullDevice() throws {
         let result = try TouchstoneProcess.run(["replay", Self.pressTrace, "--scene", "map", "-o", "/dev/full"])

@@ -4,8 +4,9 @@ import Foundation
 /// and the log that replay must produce.
 ///
 /// On disk (`captures/README.md`, `docs/replay-log.md`), three files share a base name:
-/// `NAME.trace` (binary trace; or `NAME.evemu`, an evemu recording imported as it is read), `NAME.scene` (one line: a built-in scene name such as `map`, or a
-/// path ending in `.json` relative to the capture's folder) and `NAME.golden.log` (the expected log).
+/// the trace (`NAME.trace`, or any format Touchstone reads: `CaptureDiscovery.traceExtensions`),
+/// `NAME.scene` (one line: a built-in scene name such as `map`, or a path ending in `.json`
+/// relative to the capture's folder) and `NAME.golden.log` (the expected log).
 public struct Capture: Equatable, Sendable {
     /// The path from the corpus root without extension, with `/` separators: the capture's name in
     /// every report ("taps/double-tap-map").
@@ -14,6 +15,9 @@ public struct Capture: Equatable, Sendable {
     public var tracePath: String
     public var sceneReferencePath: String
     public var goldenPath: String
+    /// Why the capture cannot be replayed as found (`CaptureDiscovery`: no trace or several beside
+    /// its scene), or nil.
+    public var problem: String?
 
     public init(root: String, name: String, traceExtension: String = ".trace") {
         self.name = name
@@ -30,13 +34,26 @@ public struct Capture: Equatable, Sendable {
 }
 
 /// Finding captures in a corpus folder, in one order every machine agrees on.
+///
+/// A capture is marked by its `NAME.scene` file: its trace is the one file beside it called `NAME`
+/// with one of `traceExtensions` (any format Touchstone reads; the format is then read from the
+/// content). Files without a `NAME.scene` beside them are not captures, so recordings kept as
+/// sources, scene `.json` files and other `.yml` files in the folder are never mistaken for one.
 public enum CaptureDiscovery {
-    /// The extensions a capture's trace may have: a binary trace, or a recording in one of the
-    /// text formats Touchstone imports (read by content, whatever the extension).
-    public static let traceExtensions = [".trace", ".evemu", ".yml", ".getevent", ".evtest"]
+    /// The extensions a capture's trace may have: one or more for every format Touchstone reads
+    /// (binary trace, JSON Lines, evemu, libinput record YAML, getevent and evtest logs).
+    public static let traceExtensions = [".trace", ".jsonl", ".evemu", ".events", ".yml", ".yaml", ".getevent", ".evtest"]
 
-    /// Every capture trace (`traceExtensions`) below `root` (recursively), sorted by name byte-wise (not by
-    /// locale), so the order and therefore the shards are the same everywhere.
+    /// The file that makes `NAME` a capture.
+    public static let sceneExtension = ".scene"
+
+    /// The rule, for messages.
+    public static let rule =
+        "a capture is NAME.scene with one trace beside it, NAME\(traceExtensions[0]) (or \(traceExtensions.dropFirst().joined(separator: ", "))), and NAME.golden.log"
+
+    /// Every capture (`NAME.scene`, see above) below `root` (recursively), sorted by name byte-wise
+    /// (not by locale), so the order and therefore the shards are the same everywhere. A scene with
+    /// no trace beside it, or with several, is still listed, with `problem` saying so.
     public static func captures(in root: String) throws(VerifyError) -> [Capture] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -45,16 +62,27 @@ public enum CaptureDiscovery {
         guard let enumerator = FileManager.default.enumerator(atPath: root) else {
             throw VerifyError(file: root, problem: "cannot list the folder")
         }
-        var found: [(name: String, extension: String)] = []
+        var entries = Set<String>()
+        var names: [String] = []
         while let relative = enumerator.nextObject() as? String {
-            guard let ext = traceExtensions.first(where: { relative.hasSuffix($0) }) else { continue }
-            found.append((String(relative.dropLast(ext.count)), ext))
+            entries.insert(relative)
+            if relative.hasSuffix(sceneExtension) { names.append(String(relative.dropLast(sceneExtension.count))) }
         }
-        guard !found.isEmpty else {
-            throw VerifyError(file: root, problem: "no captures in the folder (a capture is NAME.trace or NAME.evemu with NAME.scene and NAME.golden.log beside it)")
+        guard !names.isEmpty else {
+            throw VerifyError(file: root, problem: "no captures in the folder (\(rule))")
         }
-        found.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-        return found.map { Capture(root: root, name: $0.name, traceExtension: $0.extension) }
+        names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return names.map { name in
+            let traces = traceExtensions.filter { entries.contains(name + $0) }
+            var capture = Capture(root: root, name: name, traceExtension: traces.first ?? traceExtensions[0])
+            let scene = capture.sceneReferencePath
+            if traces.isEmpty {
+                capture.problem = "\(scene): no trace beside it (\(rule))"
+            } else if traces.count > 1 {
+                capture.problem = "\(scene): \(traces.count) traces beside it (\(traces.map { name + $0 }.joined(separator: ", "))): keep one"
+            }
+            return capture
+        }
     }
 }
 

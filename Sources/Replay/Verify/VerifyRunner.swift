@@ -56,6 +56,7 @@ public struct VerifyRunner: Sendable {
     /// `--update` keeps the log to write it. The capture's scene may name the kinds of `registry`.
     public static func verify(_ capture: Capture, update: Bool, registry: RecognizerRegistry = .standard) -> CaptureResult {
         var files: [String] = []
+        if let problem = capture.problem { return result(capture, nil, .error(problem), files: files) }
         do {
             // Refused before any open, so a FIFO or a directory named like a capture file never hangs
             // or crashes the run.

@@ -1,6 +1,8 @@
 /// The byte stream of a binary trace as events arrive: header first, then sealed chunks, then the
 /// index and trailer. Shared by the file writer and the in-memory encoder so both produce the same
-/// bytes; it only produces bytes, and whoever owns it decides where they go (`takeOutput()`).
+/// bytes; it only produces bytes, and whoever owns it decides where they go (`drainOutput`), and
+/// where the index entries wait until the end (`takeIndexEntries`: a file writer keeps them on
+/// disk, so that its memory does not grow with the number of chunks).
 struct TraceAssembler {
     let flushInterval: Microseconds
     let writeIndex: Bool
@@ -9,7 +11,10 @@ struct TraceAssembler {
     private var output: [UInt8]
     /// File offset of `output[0]`.
     private var outputOffset = 0
-    private var entries: [TraceIndex.Entry] = []
+    /// Index entries, encoded, not yet taken by `takeIndexEntries`.
+    private var indexEntries: [UInt8] = []
+    /// Index entries produced so far, taken or not.
+    private var indexEntryCount = 0
     private(set) var eventCount = 0
     private(set) var sealedEventCount = 0
 
@@ -54,6 +59,9 @@ struct TraceAssembler {
             }
         }
         let sealed = chunk.mustSeal(before: event, flushInterval: flushInterval)
+        if sealed || chunk.isEmpty, writeIndex, indexEntryCount >= Int(UInt32.max) {
+            throw TraceWriteError(file: file, message: "a trace's index holds at most \(UInt32.max) chunks")
+        }
         if sealed { seal() }
         chunk.append(event)
         eventCount += 1
@@ -63,34 +71,52 @@ struct TraceAssembler {
     /// Seals the open chunk, if any.
     mutating func seal() {
         guard !chunk.isEmpty else { return }
-        entries.append(.init(offset: producedCount, baseTime: chunk.baseTime, firstEvent: sealedEventCount))
+        if writeIndex {
+            TraceIndex.encode(.init(offset: producedCount, baseTime: chunk.baseTime, firstEvent: sealedEventCount), into: &indexEntries)
+            indexEntryCount += 1
+        }
         sealedEventCount += chunk.eventCount
         chunk.seal(into: &output)
     }
 
-    /// Seals the open chunk and appends the index (if asked for) and the trailer.
-    mutating func finish() {
+    /// Bytes of index entries waiting in memory.
+    var pendingIndexBytes: Int { indexEntries.count }
+
+    /// Hands the index entries encoded since the last call to `body` and forgets them: whoever
+    /// takes them keeps them in an `IndexSpill` and gives it to `finish(spilled:emit:)`.
+    mutating func takeIndexEntries(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        try indexEntries.withUnsafeBytes { try body($0) }
+        indexEntries.removeAll(keepingCapacity: true)
+    }
+
+    /// Seals the open chunk and ends the trace: `emit` receives, in order, the bytes not yet
+    /// drained, the index if asked for (its header, the entries taken before by `takeIndexEntries`
+    /// and kept in `spilled`, then the rest, and its checksum) and the trailer.
+    mutating func finish(spilled: IndexSpill? = nil, emit: (UnsafeRawBufferPointer) throws -> Void) throws {
         seal()
         var indexOffset = 0
         if writeIndex {
             indexOffset = producedCount
-            TraceIndex(entries: entries).encode(into: &output)
+            TraceIndex.encodeHeader(count: indexEntryCount, into: &output)
+            var crc = output.withUnsafeBytes { CRC32C.update(0xFFFF_FFFF, UnsafeRawBufferPointer(rebasing: $0[(indexOffset - outputOffset)...])) }
+            try drainOutput(emit)
+            try spilled?.readBack { piece in
+                crc = CRC32C.update(crc, piece)
+                outputOffset += piece.count
+                try emit(piece)
+            }
+            crc = indexEntries.withUnsafeBytes { CRC32C.update(crc, $0) }
+            output.append(contentsOf: indexEntries)
+            indexEntries.removeAll()
+            output.appendLittleEndian(~crc)
         }
         TraceTrailer(indexOffset: indexOffset, eventCount: sealedEventCount).encode(into: &output)
-    }
-
-    /// Hands over the bytes produced since the last call.
-    mutating func takeOutput() -> [UInt8] {
-        defer {
-            outputOffset += output.count
-            output.removeAll(keepingCapacity: true)
-        }
-        return output
+        try drainOutput(emit)
     }
 
     /// Calls `body` with the bytes produced since the last call, then forgets them (no copy).
-    mutating func drainOutput(_ body: (UnsafeRawBufferPointer) -> Void) {
-        output.withUnsafeBytes { body($0) }
+    mutating func drainOutput(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        try output.withUnsafeBytes { try body($0) }
         outputOffset += output.count
         output.removeAll(keepingCapacity: true)
     }

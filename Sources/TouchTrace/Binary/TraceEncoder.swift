@@ -38,9 +38,11 @@ public struct TraceEncoder {
     /// Seals the last chunk, adds the index and trailer, and returns the whole trace.
     public mutating func finish() -> [UInt8] {
         if !finished {
-            assembler.finish()
+            var bytes = self.bytes
+            // Nothing here can fail: the bytes go to memory and no index entry was taken out.
+            do { try assembler.finish { bytes.append(contentsOf: $0) } } catch { preconditionFailure("\(error)") }
+            self.bytes = bytes
             finished = true
-            bytes.append(contentsOf: assembler.takeOutput())
         }
         return bytes
     }

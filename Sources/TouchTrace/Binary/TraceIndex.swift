@@ -28,32 +28,59 @@ public struct TraceIndex: Equatable, Sendable {
     /// chunk whose base time is before `time` (events at `time` can begin in the chunk before the
     /// one whose base time equals it), or the first chunk.
     func entryToSeek(_ time: Microseconds) -> Entry? {
+        Self.positionToSeek(time, count: entries.count) { entries[$0].baseTime }.map { entries[$0] }
+    }
+
+    /// `entryToSeek` over the entries' base times, by position.
+    static func positionToSeek(_ time: Microseconds, count: Int, baseTime: (Int) -> Microseconds) -> Int? {
         var low = 0
-        var high = entries.count
+        var high = count
         while low < high {
             let middle = (low + high) / 2
-            if entries[middle].baseTime < time { low = middle + 1 } else { high = middle }
+            if baseTime(middle) < time { low = middle + 1 } else { high = middle }
         }
-        return entries.isEmpty ? nil : entries[max(low - 1, 0)]
+        return count == 0 ? nil : max(low - 1, 0)
     }
 
     // MARK: - Encoding
 
     func encode(into out: inout [UInt8]) {
         let start = out.count
-        out.appendLittleEndian(BinaryLayout.indexMarker)
-        out.appendLittleEndian(UInt32(entries.count))
-        for entry in entries {
-            out.appendLittleEndian(UInt64(entry.offset))
-            out.appendLittleEndian(entry.baseTime)
-            out.appendLittleEndian(UInt64(entry.firstEvent))
-        }
+        Self.encodeHeader(count: entries.count, into: &out)
+        for entry in entries { Self.encode(entry, into: &out) }
         let crc = out.withUnsafeBytes { CRC32C.checksum(UnsafeRawBufferPointer(rebasing: $0[start...])) }
         out.appendLittleEndian(crc)
     }
 
+    /// The index's first bytes: its marker and entry count. The entries follow, then the CRC-32C
+    /// of all of them.
+    static func encodeHeader(count: Int, into out: inout [UInt8]) {
+        out.appendLittleEndian(BinaryLayout.indexMarker)
+        out.appendLittleEndian(UInt32(truncatingIfNeeded: count))
+    }
+
+    /// One entry as the index stores it (`BinaryLayout.indexEntrySize` bytes).
+    static func encode(_ entry: Entry, into out: inout [UInt8]) {
+        out.appendLittleEndian(UInt64(entry.offset))
+        out.appendLittleEndian(entry.baseTime)
+        out.appendLittleEndian(UInt64(entry.firstEvent))
+    }
+
     /// Parses an index occupying exactly `bytes`, which start at file offset `offset`.
     static func decode(_ bytes: UnsafeRawBufferPointer, at offset: Int, file: String) throws(TraceInputError) -> TraceIndex {
+        let count = try validate(bytes, at: offset, file: file)
+        return TraceIndex(entries: (0..<count).map { entry($0, in: bytes) })
+    }
+
+    /// Checks an index occupying exactly `bytes`, which start at file offset `offset` (its marker,
+    /// size, checksum and that every entry points into the body), without keeping its entries, and
+    /// returns how many it has: a reader looks entries up in the file (`entry(_:in:)`) rather than
+    /// holding 24 bytes a chunk in memory. It reads the index a megabyte at a time and calls
+    /// `release(start, end)` with each range of `bytes` it is done with, so that a mapped index of
+    /// any size never becomes resident all at once.
+    static func validate(
+        _ bytes: UnsafeRawBufferPointer, at offset: Int, file: String, release: (Int, Int) -> Void = { _, _ in }
+    ) throws(TraceInputError) -> Int {
         func fail(_ at: Int, _ message: String) -> TraceInputError {
             TraceInputError(file: file, location: .byte(offset + at), message: message)
         }
@@ -63,21 +90,35 @@ public struct TraceIndex: Equatable, Sendable {
         let count = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4, as: UInt32.self)))
         let crcAt = BinaryLayout.indexHeaderSize + count * BinaryLayout.indexEntrySize
         guard crcAt + 4 == bytes.count else { throw fail(4, "index entry count \(count) does not match its size") }
+        let step = 1 << 20
+        var crc: UInt32 = 0xFFFF_FFFF
+        for start in stride(from: 0, to: crcAt, by: step) {
+            let end = min(start + step, crcAt)
+            crc = CRC32C.update(crc, UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+            release(start, end)
+        }
         let stored = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: crcAt, as: UInt32.self))
-        guard stored == CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<crcAt])) else {
-            throw fail(crcAt, "index checksum mismatch: the index is damaged")
+        guard stored == ~crc else { throw fail(crcAt, "index checksum mismatch: the index is damaged") }
+        let entriesPerStep = step / BinaryLayout.indexEntrySize
+        for first in stride(from: 0, to: count, by: entriesPerStep) {
+            for i in first..<min(first + entriesPerStep, count) {
+                let at = BinaryLayout.indexHeaderSize + i * BinaryLayout.indexEntrySize
+                let chunk = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+                let firstEvent = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 16, as: UInt64.self))
+                guard chunk < UInt64(offset), firstEvent <= UInt64(Int.max) else { throw fail(at, "index entry \(i) points outside the body") }
+            }
+            release(0, BinaryLayout.indexHeaderSize + min(first + entriesPerStep, count) * BinaryLayout.indexEntrySize)
         }
-        var entries: [Entry] = []
-        entries.reserveCapacity(count)
-        for i in 0..<count {
-            let at = BinaryLayout.indexHeaderSize + i * BinaryLayout.indexEntrySize
-            let chunk = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-            let base = Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 8, as: Int64.self))
-            let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 16, as: UInt64.self))
-            guard chunk < UInt64(offset), first <= UInt64(Int.max) else { throw fail(at, "index entry \(i) points outside the body") }
-            entries.append(Entry(offset: Int(chunk), baseTime: base, firstEvent: Int(first)))
-        }
-        return TraceIndex(entries: entries)
+        return count
+    }
+
+    /// Entry `i` of an index `validate` accepted.
+    static func entry(_ i: Int, in bytes: UnsafeRawBufferPointer) -> Entry {
+        let at = BinaryLayout.indexHeaderSize + i * BinaryLayout.indexEntrySize
+        return Entry(
+            offset: Int(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))),
+            baseTime: Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 8, as: Int64.self)),
+            firstEvent: Int(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 16, as: UInt64.self))))
     }
 }
 

@@ -31,8 +31,14 @@ public final class TraceReader {
     public let header: TraceHeader
     /// The options the writer used, as the file records them (for converting to an identical copy).
     public let writerOptions: TraceWriter.Options
-    /// The index, when the file has an intact one.
-    public let index: TraceIndex?
+    /// The index, when the file has an intact one, decoded from the file when asked for (the reader
+    /// itself looks entries up in the mapped file: memory does not grow with the chunk count).
+    public var index: TraceIndex? {
+        indexBytes.map { bytes in TraceIndex(entries: (0..<indexCount).map { TraceIndex.entry($0, in: bytes) }) }
+    }
+    /// The intact index's bytes in the mapped file, and how many entries it has.
+    private let indexBytes: UnsafeRawBufferPointer?
+    private let indexCount: Int
     /// Total events, as a closed file's trailer records it.
     public let recordedEventCount: Int?
     /// Damage found so far, in file order: at open (trailer, index) and while reading (truncation,
@@ -54,7 +60,9 @@ public final class TraceReader {
     private var position: Int
     /// How far pages have been handed back to the kernel (see `MemoryMappedFile.release`).
     private var releasedUpTo = 0
-    private static let releaseStep = 8 * 1024 * 1024
+    /// Small, so that what a trace leaves resident stays about a megabyte whatever its length (as
+    /// `TextLineCursor` does for the text formats); a call hands back only the pages since the last.
+    private static let releaseStep = 1024 * 1024
     /// The decoder and a read-ahead event live in memory the reader owns, reached through pointers
     /// rather than stored properties, so that `next()` pays no dynamic exclusivity check per event.
     @usableFromInline let decoder: UnsafeMutablePointer<ChunkDecoder>
@@ -91,28 +99,35 @@ public final class TraceReader {
         pending = .allocate(capacity: 1)
         pending.initialize(to: nil)
 
-        let end = Self.inspectEnd(of: bytes, bodyStart: bodyStart, path: path)
+        let end = Self.inspectEnd(of: bytes, bodyStart: bodyStart, path: path) { storage.release(from: $0, upTo: $1) }
         trailerIntact = end.trailer != nil
         recordedEventCount = end.trailer?.eventCount
         bodyEnd = end.bodyEnd
-        index = end.index
+        indexCount = end.index?.count ?? 0
+        let bytes = self.bytes
+        indexBytes = end.index.map { UnsafeRawBufferPointer(rebasing: bytes[$0.range]) }
         damage = end.damage
+        // What validating the index left resident (its last pages, the trailer's); reading needs
+        // them only to seek.
+        if let range = end.index?.range { storage.release(from: range.lowerBound, upTo: bytes.count) }
     }
 
     /// What the end of the file says: the trailer, where the body ends, the index, and damage to
     /// either. Never fails: a damaged end costs only seeking speed and the recorded event count.
-    private static func inspectEnd(of bytes: UnsafeRawBufferPointer, bodyStart: Int, path: String)
-        -> (trailer: TraceTrailer?, bodyEnd: Int, index: TraceIndex?, damage: [TraceDamage])
+    private static func inspectEnd(
+        of bytes: UnsafeRawBufferPointer, bodyStart: Int, path: String, release: (Int, Int) -> Void
+    ) -> (trailer: TraceTrailer?, bodyEnd: Int, index: (range: Range<Int>, count: Int)?, damage: [TraceDamage])
     {
         switch TraceTrailer.find(in: bytes, bodyStart: bodyStart) {
         case .valid(let trailer):
             let trailerStart = bytes.count - BinaryLayout.trailerSize
             guard trailer.indexOffset != 0 else { return (trailer, trailerStart, nil, []) }
             do {
-                let index = try TraceIndex.decode(
-                    UnsafeRawBufferPointer(rebasing: bytes[trailer.indexOffset..<trailerStart]),
-                    at: trailer.indexOffset, file: path)
-                return (trailer, trailer.indexOffset, index, [])
+                let range = trailer.indexOffset..<trailerStart
+                let count = try TraceIndex.validate(UnsafeRawBufferPointer(rebasing: bytes[range]), at: trailer.indexOffset, file: path) {
+                    release(range.lowerBound + $0, range.lowerBound + $1)
+                }
+                return (trailer, trailer.indexOffset, (range, count), [])
             } catch {
                 let offset = if case .byte(let at) = error.location { at } else { trailer.indexOffset }
                 let damage = TraceDamage(
@@ -186,7 +201,10 @@ public final class TraceReader {
         pending.pointee = nil
         decoder.pointee.reset()
         releasedUpTo = 0
-        position = index?.entryToSeek(time)?.offset ?? bodyStart
+        position = bodyStart
+        if let indexBytes, let at = TraceIndex.positionToSeek(time, count: indexCount, baseTime: { TraceIndex.entry($0, in: indexBytes).baseTime }) {
+            position = TraceIndex.entry(at, in: indexBytes).offset
+        }
         while let event = try next() {
             if event.time >= time {
                 pending.pointee = event
@@ -283,7 +301,7 @@ public final class TraceReader {
             chunksStarted += 1
             position = payloadAt + length
             if at - releasedUpTo >= Self.releaseStep {
-                storage.release(upTo: at)
+                storage.release(from: releasedUpTo, upTo: at)
                 releasedUpTo = at
             }
             return true

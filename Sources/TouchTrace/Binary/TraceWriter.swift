@@ -39,6 +39,8 @@ public final class TraceWriter {
     private var assembler: TraceAssembler
     /// Set once a write failed or the file was closed; later calls throw it.
     private var finalError: TraceWriteError?
+    /// Where the index entries go once they would take more than `spillThreshold` bytes of memory.
+    private var indexSpill: IndexSpill?
 
     /// Opens the output (refusing one that is also one of `inputs`) and writes the header. A
     /// header that cannot be written leaves no file: the error says so.
@@ -79,8 +81,10 @@ public final class TraceWriter {
     /// Writes the last chunk, the index and the trailer, then makes the file final under `NAME`.
     public func close() throws {
         try checkUsable()
-        assembler.finish()
-        try writeOut()
+        let spill = indexSpill
+        try writing { file in
+            try assembler.finish(spilled: spill) { try file.write($0) }
+        }
         finalError = TraceWriteError(file: path, message: "the writer is closed")
         do {
             try file.commit()
@@ -95,26 +99,37 @@ public final class TraceWriter {
         if let finalError { throw finalError }
     }
 
-    /// Writes everything the assembler produced. A failed write is cut back by `OutputFile`, so a
-    /// half-written chunk never follows the good ones.
+    /// Writes everything the assembler produced, and moves the index entries to `indexSpill` once
+    /// `spillThreshold` bytes of them wait in memory.
     private func writeOut() throws {
-        var failure: OutputFileError?
-        let file = self.file
-        assembler.drainOutput { bytes in
-            do throws(OutputFileError) {
-                try file.write(bytes)
-            } catch {
-                failure = error
+        try writing { file in
+            try assembler.drainOutput { try file.write($0) }
+            if assembler.pendingIndexBytes >= Self.spillThreshold {
+                let spill = try indexSpill ?? IndexSpill(beside: path)
+                indexSpill = spill
+                try assembler.takeIndexEntries { try spill.append($0) }
             }
         }
-        guard let failure else { return }
-        let kept = file.bytesWritten
-        let error = TraceWriteError(
-            file: errorName,
-            message: kept == 0 && errorName != path
-                ? "the header could not be written (\(failure.reason)); nothing was recorded, so \(errorName) was removed"
-                : "write failed: \(failure.reason); the file keeps its first \(kept) bytes")
-        finalError = error
-        throw error
+    }
+
+    /// Index entries (24 bytes a chunk) kept in memory before they go to `indexSpill`.
+    static let spillThreshold = 64 * 1024
+
+    /// Runs `body`, turning a failure into the writer's final error. A failed write is cut back by
+    /// `OutputFile`, so a half-written chunk never follows the good ones.
+    private func writing(_ body: (OutputFile) throws -> Void) throws {
+        do {
+            try body(file)
+        } catch {
+            let reason = (error as? OutputFileError)?.reason ?? "\(error)"
+            let kept = file.bytesWritten
+            let failure = TraceWriteError(
+                file: errorName,
+                message: kept == 0 && errorName != path
+                    ? "the header could not be written (\(reason)); nothing was recorded, so \(errorName) was removed"
+                    : "write failed: \(reason); the file keeps its first \(kept) bytes")
+            finalError = failure
+            throw failure
+        }
     }
 }

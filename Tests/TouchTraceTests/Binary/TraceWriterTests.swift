@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import TestSupport
 import Testing
 import TouchTrace
@@ -74,6 +75,34 @@ struct TraceWriterTests {
         #expect(throws: TraceWriteError.self) {
             try TraceWriter(path: "/nonexistent-directory/a.trace", header: SampleTraces.header)
         }
+    }
+}
+
+@Suite("An index larger than the writer keeps in memory")
+struct IndexSpillTests {
+    /// `count` touch samples 1 µs apart with a 1 µs flush interval: a chunk, and an index entry, each.
+    private func document(_ count: Int) -> TraceDocument {
+        TraceDocument(header: SampleTraces.header, events: (0..<count).map { i in
+            .touch(TouchSample(time: Microseconds(i), phase: i == 0 ? .down : .motion, touch: 1, x: Int32(i % 1000), y: 5))
+        })
+    }
+
+    @Test("A writer whose index outgrows memory writes the same bytes as the in-memory encoder and leaves no file behind")
+    func spilledIndexIsIdentical() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("many.trace")
+        // 10,000 entries of 24 bytes: beyond the 64 KiB the writer keeps in memory.
+        let document = document(10_000)
+        let writer = try TraceWriter(path: path, header: document.header, options: .init(flushInterval: 1), partial: .hidden)
+        for event in document.events { try writer.append(event) }
+        try writer.close()
+        #expect(readFileBytes(path) == (try TraceEncoder.encode(document, options: .init(flushInterval: 1))))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["many.trace"])
+        let reader = try TraceReader(path: path)
+        #expect(reader.index?.entries.count == 10_000)
+        #expect(reader.damage.isEmpty)
+        try reader.seek(toTime: 7_777)
+        #expect(try reader.next() == document.events[7_777])
     }
 }
 

@@ -24,4 +24,17 @@ struct NoCompositorTests {
         #expect(live.wait(seconds: 10) == 1)
         #expect(live.stderr == "touchstone live: cannot connect to Wayland display \"nobody-here\": No such file or directory\n")
     }
+
+    @Test("leaves an existing --log file byte for byte as it was when the session cannot start")
+    func failedSessionKeepsOldLog() throws {
+        let scratch = TemporaryDirectory("wayland")
+        let oldLog = Array("an old log\n".utf8)
+        writeFileBytes(scratch.file("old.log"), oldLog)
+        let environment = TestCompositor.clientEnvironment(scratch: scratch, socket: "nobody-here")
+        let live = try ChildProcess(
+            TestPaths.touchstone, ["live", "--log", scratch.file("old.log")], environment: environment, scratch: scratch, name: "live")
+        #expect(live.wait(seconds: 10) == 1)
+        #expect(readFileBytes(scratch.file("old.log")) == oldLog)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.contains("old.log") } == ["old.log"])
+    }
 }

@@ -85,18 +85,22 @@ struct TestCompositorSessionTests {
         #expect(try TraceReader(path: scratch.file("session.trace")).header.devices.isEmpty)
     }
 
-    @Test("closes the recording and the log and exits 1 with a message when the compositor vanishes mid-session")
+    @Test("closes the recording, leaves an existing log as it was and exits 1 with a message when the compositor vanishes mid-session")
     func compositorGoneClosesRecording() throws {
         let scratch = TemporaryDirectory("wayland")
         let script = "down 7 10 20\nframe\nwait 30\nmotion 7 15 25\nframe\nwait 30\nvanish\n"
+        let oldLog = Array("an old log\n".utf8)
+        writeFileBytes(scratch.file("live.log"), oldLog)
         let run = try TestCompositor.run(
             script: script,
             liveArguments: ["--record", scratch.file("session.trace"), "--log", scratch.file("live.log")],
             scratch: scratch)
         #expect(run.liveStatus == 1)
-        #expect(run.liveStderr.contains("the compositor closed the connection"))
-        // The log was closed after the session's end: the cancel reached the scene and the file.
-        #expect(scratch.read("live.log").contains("cancel"))
+        #expect(run.liveStderr.contains(
+            "the compositor closed the connection; the session was cut short; the log was not written, \(scratch.file("live.log")) is as it was"))
+        // A failed command leaves every existing file as it was, and no temporary file behind.
+        #expect(readFileBytes(scratch.file("live.log")) == oldLog)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).filter { $0.contains("live.log") } == ["live.log"])
         #expect(!FileManager.default.fileExists(atPath: scratch.file("session.trace.partial")))
         let events = try TraceReader(path: scratch.file("session.trace")).readAll()
         #expect(events.suffix(2) == [
