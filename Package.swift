@@ -104,8 +104,9 @@ let package = Package(
         .executableTarget(name: "TouchstoneCLI", dependencies: ["TouchstoneCommands"]),
         // Counts the test thread's heap allocations (malloc interposition) for allocation-bound tests.
         .target(name: "AllocationCounter", path: "Tests/AllocationCounter"),
-        // Temporary directories and whole-file reads and writes, shared by the test targets.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Temporary directories, whole-file reads and writes, child processes and test devices,
+        // shared by the test targets.
+        .target(name: "TestSupport", dependencies: ["TouchTrace"], path: "Tests/TestSupport"),
         .testTarget(
             name: "TouchTraceTests", dependencies: ["TouchTrace", "Synthesis", "AllocationCounter", "TestSupport"],
             exclude: ["Fixtures", "ExternalCheckers"]  // fixtures are read through #filePath

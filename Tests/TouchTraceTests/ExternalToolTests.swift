@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TouchTrace
 
@@ -10,19 +11,10 @@ private func check(_ checker: String, _ text: String, suffix: String) throws -> 
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("output" + suffix)
     try text.write(to: file, atomically: true, encoding: .utf8)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
     let script = String("\(#filePath)".dropLast("ExternalToolTests.swift".count)) + "ExternalCheckers/" + checker
-    process.arguments = [script, file.path]
-    let output = Pipe(), errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let report = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(checker): \(problems)")
-    return process.terminationStatus == 0 ? report.trimmingCharacters(in: .whitespacesAndNewlines) : nil
+    let output = try CompletedProcess.run("/usr/bin/python3", [script, file.path])
+    #expect(output.status == 0, "\(checker): \(output.stderr)")
+    return output.status == 0 ? output.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil
 }
 
 private let exported = [

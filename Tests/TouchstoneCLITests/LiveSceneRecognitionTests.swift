@@ -1,5 +1,6 @@
 import GestureEngine
 import Replay
+import TestSupport
 import Testing
 import TouchTrace
 @testable import TouchstoneCommands
@@ -7,10 +8,7 @@ import TouchTrace
 /// The overlay a live session's window draws from its scene (the timing rule is `LiveReplay`'s).
 @Suite("Live scene recognition")
 struct LiveSceneRecognitionTests {
-    private let device = DeviceDescription(
-        index: 0, name: "Wayland touch (seat0)", kind: .touchscreen, source: .wayland,
-        x: AxisRange(minimum: 0, maximum: 400 * 256), y: AxisRange(minimum: 0, maximum: 300 * 256),
-        slots: 32, unitsPerPoint: 256)
+    private let device = TestDevices.waylandTouchscreen()
 
     private func makeRecognition() throws -> LiveSceneRecognition {
         LiveSceneRecognition(scene: try #require(BuiltinScenes.named("map")), devices: [device], log: nil)

@@ -31,7 +31,7 @@ extension TouchDispatcher {
             var index = 0
             while index < inPlay.count {
                 inPlay.with(index) { next in
-                    if next.pendingWork.contains(.reconcile) { reconcile(next) }
+                    if next.pendingWork.reconcile { reconcile(next) }
                 }
                 index += 1
             }
@@ -43,7 +43,7 @@ extension TouchDispatcher {
     func unsettled(_ loop: String, rounds: Int) -> Never {
         var waiting: [String] = []
         inPlay.forEach { recognizer in
-            if recognizer.pendingWork.contains(.reconcile) && waiting.count < 8 { waiting.append("\(recognizer.debugName) (\(recognizer.currentState))") }
+            if recognizer.pendingWork.reconcile && waiting.count < 8 { waiting.append("\(recognizer.debugName) (\(recognizer.currentState))") }
         }
         preconditionFailure(
             "\(loop) did not settle after \(rounds) rounds with \(inPlay.count) recognizers in play; still changing: \(waiting.joined(separator: ", "))")
@@ -51,7 +51,7 @@ extension TouchDispatcher {
 
     /// One recognizer's state moved: apply the rules that follow from its new state.
     private func reconcile(_ recognizer: GestureRecognizer) {
-        recognizer.pendingWork.remove(.reconcile)
+        recognizer.pendingWork.reconcile = false
         switch recognizer.currentState {
         case .possible:
             break
@@ -146,7 +146,7 @@ extension TouchDispatcher {
         for dependent in recognizer.dependentsInPlay {
             dependent.with { dependent in
                 if !dependent.arbitration.isReleased && dependent.currentState.isRecognizing {
-                    dependent.pendingWork.insert(.reconcile)
+                    dependent.pendingWork.reconcile = true
                     reconcileRequested = true
                 }
             }
@@ -177,7 +177,7 @@ extension TouchDispatcher {
 
     /// Marks `recognizer`'s action as due at the end of this reconcile pass.
     private func requestAction(of recognizer: GestureRecognizer) {
-        recognizer.pendingWork.insert(.action)
+        recognizer.pendingWork.action = true
         actionsRequested = true
     }
 
@@ -187,17 +187,21 @@ extension TouchDispatcher {
         var index = 0
         while index < inPlay.count {
             inPlay.with(index) { next in
-                if next.pendingWork.contains(.action) { sendPendingAction(of: next) }
+                if next.pendingWork.action { sendPendingAction(of: next) }
             }
             index += 1
         }
     }
 
     private func sendPendingAction(of recognizer: GestureRecognizer) {
-        recognizer.pendingWork.remove(.action)
+        recognizer.pendingWork.action = false
         let state = recognizer.currentState
         guard state != .failed, state != .possible else { return }
-        if recognizer.arbitration == .releasedPresentingBegan {
+        // Every action after the first finds the recognizer `sent` already: one comparison.
+        let first = recognizer.arbitration
+        guard first != .sent else { return recognizer.sendAction(presenting: state) }
+        recognizer.arbitrate(.send)
+        if first == .releasedPresentingBegan {
             recognizer.sendAction(presenting: .began)
             if state == .began || state == .changed { return }
         }

@@ -8,11 +8,12 @@
 ///       ▲                   │  release, continuous and already past `began`            │ send
 ///       │                   │ ──────────────────────────────► releasedPresentingBegan │
 ///       │                   │                                                  │ send   ▼
-///       │                   │                                                  └────► sent ◄─┐
-///       │                   │                                                          │ └────┘ send
+///       │                   │                                                  └────► sent
+///       │                   │                                                          │
 ///       └──── leavePlay ────┴──────────────────────────────────────────────────────────┘
 ///                (from any phase in play: the sequence's reset, or the dispatcher going away)
 /// ```
+/// `send` is the attempt's first action; later ones leave it `sent`.
 /// `GestureRecognizer.arbitrate(_:)` is the only place the phase moves; a step this diagram does
 /// not show is a bug in the dispatcher and stops the program naming the recognizer.
 enum ArbitrationPhase: UInt8 {
@@ -35,7 +36,7 @@ enum ArbitrationPhase: UInt8 {
         /// The dispatcher lets its actions through; `presentingBegan` when the first one must
         /// present `began`.
         case release(presentingBegan: Bool)
-        /// An action goes out.
+        /// The attempt's first action goes out.
         case send
         /// The sequence is over for it (reset), or its dispatcher goes away.
         case leavePlay
@@ -57,7 +58,7 @@ enum ArbitrationPhase: UInt8 {
         switch (self, event) {
         case (.outOfPlay, .activate): .held
         case (.held, .release(let presentingBegan)): presentingBegan ? .releasedPresentingBegan : .released
-        case (.released, .send), (.releasedPresentingBegan, .send), (.sent, .send): .sent
+        case (.released, .send), (.releasedPresentingBegan, .send): .sent
         case (.held, .leavePlay), (.released, .leavePlay), (.releasedPresentingBegan, .leavePlay),
              (.sent, .leavePlay): .outOfPlay
         default: nil
@@ -75,14 +76,14 @@ enum ArbitrationPhase: UInt8 {
     var actionsSent: Bool { self == .sent }
 }
 
-/// Work a recognizer has waiting for the dispatcher's next passes: marks, not state (each pass
-/// clears the mark it serves), set alongside the dispatcher's own `reconcileRequested` and
-/// `actionsRequested` so that a pass visits only the recognizers that need it.
-struct ArbitrationWork: OptionSet {
-    let rawValue: UInt8
+/// Work a recognizer has waiting for the dispatcher's next passes: two marks, not state (each pass
+/// clears the one it serves), raised alongside the dispatcher's own `reconcileRequested` and
+/// `actionsRequested` so that a pass visits only the recognizers that need it. Plain flags: each
+/// is written on every state change or action, where one store is all it may cost.
+struct ArbitrationWork {
     /// The state moved since the dispatcher last reconciled this recognizer (or a requirement of
     /// it failed): the next reconcile pass applies the rules to it.
-    static let reconcile = ArbitrationWork(rawValue: 1)
+    var reconcile = false
     /// An action is due at the end of this reconcile pass.
-    static let action = ArbitrationWork(rawValue: 2)
+    var action = false
 }

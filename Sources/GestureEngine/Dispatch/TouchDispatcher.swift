@@ -73,14 +73,14 @@ public final class TouchDispatcher {
     @exclusivity(unchecked)
     #endif
     var deliveryGeneration: UInt64 = 1
-    /// Raised whenever a recognizer is marked for `.reconcile` work (a state change or a wake-up), and
+    /// Raised whenever a recognizer is marked for reconcile work (a state change or a wake-up), and
     /// lowered when a reconcile pass begins: settling runs no pass over the recognizers in play
     /// when nothing moved, and no second pass after one that woke nobody.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     var reconcileRequested = false
-    /// Raised whenever a recognizer is marked for `.action` work: frames in which no action is due
+    /// Raised whenever a recognizer is marked for action work: frames in which no action is due
     /// skip the walk that sends them.
     #if !DEBUG
     @exclusivity(unchecked)
@@ -521,7 +521,7 @@ public final class TouchDispatcher {
         }
         recognizersInPlay.append(recognizer)
         inPlay.append(recognizer)
-        if recognizer.pendingWork.contains(.reconcile) { reconcileRequested = true }
+        if recognizer.pendingWork.reconcile { reconcileRequested = true }
     }
 
     /// Records, on both sides, that `dependent` waits for `requirement` to fail in this sequence;
@@ -621,7 +621,7 @@ public final class TouchDispatcher {
         // `changed -> changed` (every move of a gesture under way) leaves what view delivery reads
         // as it was; every other change may alter it.
         if old != new { deliveryGeneration &+= 1 }
-        if recognizer.pendingWork.contains(.reconcile) { reconcileRequested = true }
+        if recognizer.pendingWork.reconcile { reconcileRequested = true }
         guard let observer else { return }
         observer.observe(.stateChanged(recognizer, from: old, to: new), at: scheduler.now)
     }

@@ -102,7 +102,7 @@ open class GestureRecognizer: TimerTarget {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    var pendingWork: ArbitrationWork = []
+    var pendingWork = ArbitrationWork()
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -212,7 +212,7 @@ open class GestureRecognizer: TimerTarget {
         if new == .possible {
             presentedState = nil
         } else {
-            pendingWork.insert(.reconcile)
+            pendingWork.reconcile = true
         }
         withDispatcher { $0.recognizerChangedState(self, from: old, to: new) }
     }
@@ -241,8 +241,8 @@ open class GestureRecognizer: TimerTarget {
         actions.removeAll()
     }
 
+    /// Sends the action presenting `presented`; the dispatcher has moved `arbitration` to `sent`.
     final func sendAction(presenting presented: State) {
-        arbitrate(.send)
         presentedState = presented == _state ? nil : presented
         withDispatcher { dispatcher in
             if dispatcher.observer != nil { dispatcher.recognizerWillSendAction(self, presenting: presented) }
@@ -454,7 +454,7 @@ open class GestureRecognizer: TimerTarget {
     /// The sequence is over for it: attempt bookkeeping cleared, out of play.
     final func leavePlay() {
         arbitrate(.leavePlay)
-        pendingWork = []
+        pendingWork = ArbitrationWork()
         attemptRequirements.removeAll(keepingCapacity: true)
         touchList.removeAll()
     }

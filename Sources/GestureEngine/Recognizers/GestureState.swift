@@ -24,7 +24,9 @@ extension GestureRecognizer {
         /// The discrete recognizers' name for `ended`.
         public static var recognized: State { .ended }
 
-        public var description: String {
+        /// The state's name as UIKit spells it: what messages and the replay log print (the log
+        /// adds only `recognized`, a discrete recognizer's `ended`: `RecognizerStateName`).
+        public var name: StaticString {
             switch self {
             case .possible: "possible"
             case .began: "began"
@@ -34,6 +36,8 @@ extension GestureRecognizer {
             case .failed: "failed"
             }
         }
+
+        public var description: String { name.description }
 
         /// Ended, cancelled or failed: the recognizer waits for the reset at the end of the sequence.
         public var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
@@ -92,10 +96,11 @@ extension GestureRecognizer {
 
     /// The transition table: the state that `change` leads to from `from`, or why it may not.
     ///
-    /// `actionsSent` says whether the current attempt has sent an action; the dispatcher may only
-    /// fail a recognizer that nobody has been told about.
+    /// `actionsSent` says whether the current attempt has sent an action (asked only by the
+    /// dispatcher's `fail` and `cancel`); the dispatcher may only fail a recognizer that nobody
+    /// has been told about.
     public static func transition(
-        from: State, by change: StateChange, kind: Kind, actionsSent: Bool,
+        from: State, by change: StateChange, kind: Kind, actionsSent: @autoclosure () -> Bool,
         recognizer: @autoclosure () -> String
     ) throws(IllegalTransition) -> State {
         let legal: State?
@@ -111,11 +116,11 @@ extension GestureRecognizer {
         case (.set, _): legal = nil
 
         case (.fail, .possible): legal = .failed
-        case (.fail, .began), (.fail, .changed), (.fail, .ended): legal = actionsSent ? nil : .failed
+        case (.fail, .began), (.fail, .changed), (.fail, .ended): legal = actionsSent() ? nil : .failed
         case (.fail, _): legal = nil
 
         case (.cancel, .possible): legal = .failed
-        case (.cancel, .began), (.cancel, .changed): legal = actionsSent ? .cancelled : .failed
+        case (.cancel, .began), (.cancel, .changed): legal = actionsSent() ? .cancelled : .failed
         case (.cancel, _): legal = nil
 
         case (.reset, .possible), (.reset, .ended), (.reset, .cancelled), (.reset, .failed):

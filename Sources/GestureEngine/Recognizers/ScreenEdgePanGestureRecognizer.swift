@@ -47,8 +47,8 @@ public final class ScreenEdgePanGestureRecognizer: GestureRecognizer {
 
     /// What the touches tell the state machine.
     enum Event {
-        /// Fingers landed; `first` when the first tracked finger is among them.
-        case down(first: Bool)
+        /// Fingers landed; `first` is where the first tracked finger is when it is among them.
+        case down(first: Point?)
         case move
         case lift
         case cancel
@@ -73,7 +73,7 @@ public final class ScreenEdgePanGestureRecognizer: GestureRecognizer {
     public override func touchesBegan(_ touches: TouchBatch) {
         while numberOfTouches > 1 { ignore(self.touches[self.touches.count - 1]) }
         guard let first = self.touches.first else { return }
-        transition(.down(first: touches.contains(where: { $0 === first })))
+        transition(.down(first: touches.contains(where: { $0 === first }) ? first.locationInWindow : nil))
     }
 
     public override func touchesMoved(_ touches: TouchBatch) {
@@ -95,14 +95,14 @@ public final class ScreenEdgePanGestureRecognizer: GestureRecognizer {
     @inline(__always)
     func transition(_ event: Event) {
         switch (phase, event) {
-        case (.done, _), (.idle, .down(first: false)), (.idle, .move),
+        case (.done, _), (.idle, .down(first: nil)), (.idle, .move),
              (.fromEdge, .down), (.panning, .down):
             break
-        case (.idle, .down(first: true)):
-            guard let edge = inwardFromEdge() else { return fail() }
+        case (.idle, .down(first: let point?)):
+            guard let edge = inwardFromEdge(at: point) else { return fail() }
             inward = edge
             phase = .fromEdge
-            tracker.rebase(centroid: self.touches[0].locationInWindow)
+            tracker.rebase(centroid: point)
         case (.fromEdge, .move):
             let travel = tracker.raw
             guard travel.length >= hysteresis else { return }
@@ -122,10 +122,9 @@ public final class ScreenEdgePanGestureRecognizer: GestureRecognizer {
         }
     }
 
-    /// The direction into the window from the permitted edge the first finger landed at, if any.
-    private func inwardFromEdge() -> Vector? {
+    /// The direction into the window from the permitted edge `point` is at, if any.
+    private func inwardFromEdge(at point: Point) -> Vector? {
         guard let bounds = view?.window?.bounds else { return nil }
-        let point = self.touches[0].locationInWindow
         if edges.contains(.left) && point.x - bounds.minX <= edgeRegion { return Vector(dx: 1, dy: 0) }
         if edges.contains(.right) && bounds.maxX - point.x <= edgeRegion { return Vector(dx: -1, dy: 0) }
         if edges.contains(.top) && point.y - bounds.minY <= edgeRegion { return Vector(dx: 0, dy: 1) }

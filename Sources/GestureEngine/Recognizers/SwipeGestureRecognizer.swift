@@ -96,6 +96,9 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     #endif
     private(set) var phase = Phase.waiting
     /// Where and when the stroke began: the centroid once all its fingers were down.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var origin: (location: Point, time: GestureTime)?
 
     public init(name: String = "") {
@@ -154,7 +157,9 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     /// Recognizes when the stroke so far is long and straight enough, at its speed, in a
-    /// permitted direction.
+    /// permitted direction. Kept out of line: a move of a stroke under way costs the hook a
+    /// comparison and this call, as it did before the phase machine.
+    @inline(never)
     private func recognizeIfSwiped() {
         guard let origin, let candidate = swipedDirection(from: origin, at: touchTimestamp) else { return }
         recognizedDirection = candidate
@@ -162,6 +167,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         state = .recognized
     }
 
+    @inline(__always)
     private func swipedDirection(from origin: (location: Point, time: GestureTime), at time: GestureTime) -> Direction? {
         let travel = super.location(in: nil) - origin.location
         let seconds = max(Double(time - origin.time), 1_000) / 1_000_000

@@ -170,7 +170,7 @@ public final class Recorder {
     private func openNextFile(_ state: inout LoopState) throws(CaptureError) {
         let name = options.fileName(state.files.count)
         let header = TraceHeader(
-            recorder: recorder, host: HostProbe.current(), startedAt: HostProbe.wallClockMicroseconds(),
+            recorder: recorder, host: .thisMachine(inputStack: "libinput"), startedAt: HostInfo.wallClockMicroseconds(),
             devices: state.translator.startTrace()
         )
         do {

@@ -1,3 +1,4 @@
+import GestureEngine
 import Replay
 import TouchTrace
 
@@ -263,8 +264,8 @@ struct RecognizerMarks {
             if highlighted { highlight(change.time) }
             let x = axis.x(change.time)
             guard columns.insert(LaneChart.column(x, kind: change.to.hashKey)).inserted else { continue }
-            switch change.to {
-            case .recognized, .ended:
+            switch change.to.state {
+            case .ended:
                 svg.path([(x, middle - 7), (x + 6, middle), (x, middle + 7), (x - 6, middle)], closed: true, "fill=\"\(Palette.recognized)\"")
             case .failed:
                 svg.rect(x: x - 2, y: middle - 8, width: 4, height: 16, "fill=\"\(Palette.failed)\"")
@@ -349,17 +350,8 @@ struct BarMerger {
 }
 
 extension RecognizerStateName {
-    fileprivate var hashKey: Int {
-        switch self {
-        case .possible: 0
-        case .began: 1
-        case .changed: 2
-        case .ended: 3
-        case .cancelled: 4
-        case .failed: 5
-        case .recognized: 6
-        }
-    }
+    /// Distinct per name: the engine's states by their raw values, then `recognized`.
+    fileprivate var hashKey: Int { isRecognized ? GestureRecognizer.State.allCases.count : Int(state.rawValue) }
 }
 
 extension ViewTouchPhase {

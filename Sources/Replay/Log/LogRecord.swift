@@ -33,11 +33,46 @@ public enum ViewTouchPhase: String, Equatable, Sendable {
     case began, moved, ended, cancelled
 }
 
-/// UIKit's recognizer states, by the names the log prints.
-public enum RecognizerStateName: String, Equatable, Sendable {
-    case possible, began, changed, ended, cancelled, failed
+/// UIKit's recognizer states by the names the log prints: the engine's `GestureRecognizer.State`,
+/// spelled as the engine spells it (`State.name`), except that a discrete recognizer's `ended` is
+/// `recognized`, UIKit's alias. The states and their words are listed once, in the engine.
+public struct RecognizerStateName: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+    /// The engine's state.
+    public let state: GestureRecognizer.State
+    /// A discrete recognizer's `ended`, printed `recognized`.
+    public let isRecognized: Bool
+
+    /// The log's name for an engine state: a discrete recognizer's `ended` is `recognized`.
+    public init(_ state: GestureRecognizer.State, kind: GestureRecognizer.Kind) {
+        self.state = state
+        isRecognized = state == .ended && kind == .discrete
+    }
+
+    public static var possible: RecognizerStateName { RecognizerStateName(.possible, kind: .continuous) }
+    public static var began: RecognizerStateName { RecognizerStateName(.began, kind: .continuous) }
+    public static var changed: RecognizerStateName { RecognizerStateName(.changed, kind: .continuous) }
+    public static var ended: RecognizerStateName { RecognizerStateName(.ended, kind: .continuous) }
+    public static var cancelled: RecognizerStateName { RecognizerStateName(.cancelled, kind: .continuous) }
+    public static var failed: RecognizerStateName { RecognizerStateName(.failed, kind: .continuous) }
     /// A discrete recognizer's success; UIKit's `recognized`, an alias of `ended`.
-    case recognized
+    public static var recognized: RecognizerStateName { RecognizerStateName(.ended, kind: .discrete) }
+
+    /// The word the log prints.
+    public var word: StaticString { isRecognized ? "recognized" : state.name }
+
+    public var rawValue: String { word.description }
+
+    /// The state a log word names, or nil for a word that names none.
+    public init?(rawValue: String) {
+        if rawValue == Self.recognized.rawValue {
+            self = .recognized
+            return
+        }
+        guard let state = GestureRecognizer.State.allCases.first(where: { $0.description == rawValue }) else { return nil }
+        self.init(state, kind: .continuous)
+    }
+
+    public var description: String { rawValue }
 }
 
 /// One touch as a view received it: its sequence number in the trace, its location in window

@@ -198,17 +198,3 @@ extension ViewTouchPhase {
         }
     }
 }
-
-extension RecognizerStateName {
-    var word: StaticString {
-        switch self {
-        case .possible: "possible"
-        case .began: "began"
-        case .changed: "changed"
-        case .ended: "ended"
-        case .cancelled: "cancelled"
-        case .failed: "failed"
-        case .recognized: "recognized"
-        }
-    }
-}

@@ -192,7 +192,7 @@ public final class LiveSession: TraceEventSink {
     private func startRecording(devices: [DeviceDescription]) throws(LiveError) {
         guard let path = options.recordPath else { return }
         let header = TraceHeader(
-            recorder: options.recorder, host: HostFacts.current(), startedAt: HostFacts.wallClockMicroseconds(),
+            recorder: options.recorder, host: .thisMachine(inputStack: "libwayland-client \(WAYLAND_VERSION)"), startedAt: HostInfo.wallClockMicroseconds(),
             devices: devices
         )
         do {

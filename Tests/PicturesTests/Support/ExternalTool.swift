@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the real programs a person would use to look at a picture: xmllint to check the XML,
 /// rsvg-convert to render an SVG, pngtopnm to read pixels, headless Chromium to open a page.
@@ -12,19 +13,11 @@ enum ExternalTool {
     /// standard error on a non-zero exit.
     @discardableResult
     static func run(_ program: String, _ arguments: [String], standardOutputTo path: String? = nil) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "\(program) exited \(process.terminationStatus): \(String(decoding: errData, as: UTF8.self))")
+        let output = try CompletedProcess.run("/usr/bin/env", [program] + arguments)
+        guard output.status == 0 else {
+            throw Failure(description: "\(program) exited \(output.status): \(output.stderr)")
         }
+        let outData = output.standardOutput
         if let path { try outData.write(to: URL(fileURLWithPath: path)) }
         return outData
     }

@@ -1,15 +1,13 @@
 import GestureEngine
 import Replay
+import TestSupport
 import Testing
 import TouchTrace
 
 /// The live timing rule: the replay driver on a live session's clock.
 @Suite("Live replay timing")
 struct LiveReplayTests {
-    private let device = DeviceDescription(
-        index: 0, name: "Wayland touch (seat0)", kind: .touchscreen, source: .wayland,
-        x: AxisRange(minimum: 0, maximum: 400 * 256), y: AxisRange(minimum: 0, maximum: 300 * 256),
-        slots: 32, unitsPerPoint: 256)
+    private let device = TestDevices.waylandTouchscreen()
 
     private func touch(_ time: Microseconds, _ phase: TouchPhase) -> TraceEvent {
         .touch(TouchSample(time: time, phase: phase, touch: 0, x: 100 * 256, y: 100 * 256))

@@ -36,24 +36,8 @@ struct TouchstoneProcess {
         _ arguments: [String], in directory: URL? = nil, executable: URL = executable,
         environment: [String: String]? = nil
     ) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read both pipes before waiting so a chatty child never blocks on a full pipe.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+        let output = try CompletedProcess.run(executable.path, arguments, environment: environment, directory: directory)
+        return Result(status: output.status, stdout: output.stdout, stderr: output.stderr)
     }
 
     /// The peak resident memory, in kilobytes, of `touchstone ARGUMENTS`, which must succeed:

@@ -92,15 +92,9 @@ enum TestPaths {
 
     /// Runs a shell command (a compiler), returning its combined output; throws on failure.
     static func shell(_ command: String) throws -> String {
-        let process = Process()
-        let pipe = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command + " 2>&1"]
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw ShellFailure(command: command, output: output) }
+        let result = try CompletedProcess.run("/bin/sh", ["-c", command + " 2>&1"])
+        let output = result.stdout
+        guard result.status == 0 else { throw ShellFailure(command: command, output: output) }
         return output
     }
 

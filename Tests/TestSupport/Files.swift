@@ -1,27 +1,20 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TouchTrace
 
 /// Whether anything exists at `path`.
 public func fileExists(_ path: String) -> Bool {
     access(path, F_OK) == 0
 }
 
-/// The whole content of the file at `path`, or no bytes when it cannot be opened.
+/// The whole content of the file at `path` (read by TouchTrace's `FileBytes`, as the tool reads
+/// small files), or no bytes when it cannot be read.
 public func readFileBytes(_ path: String) -> [UInt8] {
-    guard let file = fopen(path, "rb") else { return [] }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count <= 0 { break }
-        bytes.append(contentsOf: buffer[0..<count])
-    }
-    return bytes
+    (try? FileBytes.read(path)) ?? []
 }
 
-/// The file at `path` as UTF-8 text (invalid bytes repaired), or "" when it cannot be opened. For
+/// The file at `path` as UTF-8 text (invalid bytes repaired), or "" when it cannot be read. For
 /// files another process is still writing (a child's output, a log being polled):
 /// `String(contentsOfFile:)` leaked a 4 KiB read buffer on such reads under LeakSanitizer
 /// (FoundationEssentials' readBytesFromFile), and a half-written UTF-8 sequence makes it fail.
