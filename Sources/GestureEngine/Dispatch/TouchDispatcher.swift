@@ -43,6 +43,12 @@ public final class TouchDispatcher {
 
     /// The touches of the frame being dispatched (or none, between frames).
     let eventTouches = TouchList(capacity: 16)
+    /// Marks the touches in `eventTouches` (`Touch.eventStamp`): bumped whenever that list is
+    /// emptied, so whether a touch is in the frame is one comparison, not a walk of the list.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var eventStamp: UInt64 = 1
     private let batch = TouchList(capacity: 16)
     let viewGroup = TouchList(capacity: 16)
     /// `recognizersInPlay` without reference counting, for the per-frame loops: the strong array
@@ -91,12 +97,21 @@ public final class TouchDispatcher {
     #endif
     private var pool: [Touch] = []
     /// Failure requirements between recognizers in play (`link`), for the reconcile loop's bound.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var linksInPlay = 0
     /// Activations so far: each recognizer's `playOrder`.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var playCounter: UInt64 = 0
     /// The recognizers in play that must be asked the class-wide failure questions about every
     /// recognizer that joins (`GestureRecognizer.asksAboutFailureRequirements`), in collection order.
     /// Unretained: `recognizersInPlay` holds each, and `unlink` removes it as it leaves play.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var askersInPlay: [Unretained<GestureRecognizer>] = []
     /// The recognizers the trackpad gesture under way drives, in collection order.
     #if !DEBUG
@@ -185,16 +200,18 @@ public final class TouchDispatcher {
         defer { isDispatching = false }
         let time = frame.timestamp
         touchesDown.forEachUnretained { $0.phase = .stationary }
-        eventTouches.removeAll()
+        clearEventTouches()
         let splitEnds = endsAtNewPosition(frame, from: start)
         var hasEnds = false
 
         var index = start
         while index < frame.touches.endIndex {
             var input = frame.touches[index]
-            if eventTouches.count > 0 && eventTouches.contains(identifier: input.identifier) { break }
+            // Every touch of the frame so far is down (lifts leave `touchesDown` at the end).
+            let found = touchDown(withIdentifier: input.identifier)
+            if let found, found.with({ $0.eventStamp == eventStamp }) { break }
             index += 1
-            if let found = touchDown(withIdentifier: input.identifier) {
+            if let found {
                 if input.change == .up || input.change == .cancel {
                     if splitEnds {
                         // The end waits for the second pass; its movement, if any, is a move now.
@@ -209,7 +226,7 @@ public final class TouchDispatcher {
                 // Unretained: `touchesDown` keeps the touch alive for the whole frame.
                 found.with { touch in update(touch, with: input, at: time) }
             } else if input.change == .down {
-                eventTouches.append(begin(input, at: time))
+                addToEvent(begin(input, at: time))
             }
         }
 
@@ -254,15 +271,22 @@ public final class TouchDispatcher {
             touch.isDown = false
             tapCounter.touchUp(at: time)
         }
+        addToEvent(touch)
+    }
+
+    private func addToEvent(_ touch: Touch) {
+        touch.eventStamp = eventStamp
         eventTouches.append(touch)
     }
 
+    /// Empties `eventTouches`; every touch's stamp then differs from the new one.
+    func clearEventTouches() {
+        eventTouches.removeAll()
+        eventStamp &+= 1
+    }
+
     private func touchDown(withIdentifier identifier: UInt32) -> Unretained<Touch>? {
-        var found: Unretained<Touch>?
-        touchesDown.forEachUnretained { touch in
-            if found == nil && touch.identifier == identifier { found = Unretained(touch) }
-        }
-        return found
+        touchesDown.firstUnretained { $0.identifier == identifier }
     }
 
     private func begin(_ input: TouchInput, at time: GestureTime) -> Touch {
@@ -311,7 +335,7 @@ public final class TouchDispatcher {
             return
         }
         var phases: UInt8 = 0
-        for touch in eventTouches.batch { phases |= 1 << touch.phase.rawValue }
+        eventTouches.forEachTouch { phases |= 1 << $0.phase.rawValue }
         var index = 0
         while index < inPlay.count {
             inPlay.with(index) { recognizer in
@@ -383,9 +407,15 @@ public final class TouchDispatcher {
             if !touchesHeld.isEmpty { releaseFinishedHeldTouches() }
             return
         }
-        for touch in eventTouches.batch where touch.phase.isTerminal {
-            touchesDown.removeAll { $0 === touch }
-            if touch.viewDelivery != .finished { touchesHeld.append(touch) } else { recycle(touch) }
+        // Walked with reference counting only when a touch ended: taking one out of `touchesDown`
+        // may leave the loop's reference the only one until it is held or pooled.
+        var anyEnded = false
+        eventTouches.forEachTouch { if $0.phase.isTerminal { anyEnded = true } }
+        if anyEnded {
+            for touch in eventTouches.batch where touch.phase.isTerminal {
+                touchesDown.removeAll { $0 === touch }
+                if touch.viewDelivery != .finished { touchesHeld.append(touch) } else { recycle(touch) }
+            }
         }
         releaseFinishedHeldTouches()
         if touchesDown.isEmpty && indirectRecognizers.isEmpty { resetSettledRecognizers() }
@@ -420,7 +450,7 @@ public final class TouchDispatcher {
         isDispatching = true
         defer { isDispatching = false }
         touchesDown.forEachUnretained { $0.phase = .stationary }
-        eventTouches.removeAll()
+        clearEventTouches()
         uniformPhase = nil
         if gesture.phase == .began {
             indirectRecognizers.removeAll(keepingCapacity: true)
@@ -459,7 +489,7 @@ public final class TouchDispatcher {
         recognizer.playOrder = playCounter
         // Each delegate is a weak reference: load it once per recognizer, not once per question.
         let delegate = recognizer.delegateIfSet
-        recognizer.asksAboutFailureRequirements = delegate != nil || !(recognizer is EngineRecognizer)
+        recognizer.asksAboutFailureRequirements = delegate != nil || !recognizer.isEngineRecognizer
         // Requirements set with `require(toFail:)`, both ways, with the recognizers already in play:
         // found through the recognizer's own lists, so a long chain costs its length.
         for requirement in recognizer.failureRequirements where requirement.arbitration.isInPlay && requirement.dispatcher === self {
@@ -564,7 +594,12 @@ public final class TouchDispatcher {
             index += 1
         }
         guard resetAny else { return }
-        recognizersInPlay.removeSubrange(kept...)
+        // Not `removeSubrange`: its generic path cost more than the resets themselves.
+        if kept == 0 {
+            recognizersInPlay.removeAll(keepingCapacity: true)
+        } else {
+            while recognizersInPlay.count > kept { recognizersInPlay.removeLast() }
+        }
         inPlay.truncate(to: kept)
         for touch in touchesHeld { touch.gestureRecognizers.removeAll { !$0.arbitration.isInPlay } }
     }
@@ -616,7 +651,7 @@ public final class TouchDispatcher {
         guard !isDispatching else { return }
         isDispatching = true
         defer { isDispatching = false }
-        eventTouches.removeAll()
+        clearEventTouches()
         settle()
         releaseFinishedHeldTouches()
         if touchesDown.isEmpty && indirectRecognizers.isEmpty { resetSettledRecognizers() }

@@ -20,14 +20,15 @@ extension TouchDispatcher {
         // Older business first: lifted touches whose ended was held, then fingers still down that
         // are not in this frame (held phases may now be due, or a recognizer that recognized
         // between frames, such as a long press on its timer, cancels them), then the frame.
+        // Both lists are only changed between frames (`finishEvent`), never during delivery.
         if !touchesHeld.isEmpty {
-            for touch in touchesHeld where touch.viewDelivery != .finished && !isInEvent(touch) {
-                visit(touch, inEvent: false)
+            touchesHeld.forEachUnretained { touch in
+                if touch.viewDelivery != .finished && !isInEvent(touch) { visit(touch, inEvent: false) }
             }
         }
         if touchesDown.count != eventTouches.count {
-            for touch in touchesDown where touch.viewDelivery != .finished && !isInEvent(touch) {
-                visit(touch, inEvent: false)
+            touchesDown.forEachUnretained { touch in
+                if touch.viewDelivery != .finished && !isInEvent(touch) { visit(touch, inEvent: false) }
             }
         }
         eventTouches.forEachTouch { visit($0, inEvent: true) }
@@ -35,7 +36,7 @@ extension TouchDispatcher {
     }
 
     private func isInEvent(_ touch: Touch) -> Bool {
-        eventTouches.contains(touch)
+        touch.eventStamp == eventStamp
     }
 
     /// Delivers what is due for `touch`, grouping consecutive touches of one view and phase into one

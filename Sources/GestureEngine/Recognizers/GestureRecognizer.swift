@@ -144,6 +144,10 @@ open class GestureRecognizer: TimerTarget {
     @exclusivity(unchecked)
     #endif
     var asksAboutFailureRequirements = true
+    /// Whether this is one of the engine's own classes (`EngineRecognizer`), which never answer
+    /// the class-wide failure questions with yes: asked once, when the recognizer is made, instead
+    /// of a dynamic cast at every activation.
+    final let isEngineRecognizer: Bool
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -164,6 +168,7 @@ open class GestureRecognizer: TimerTarget {
     public init(kind: Kind, name: String = "") {
         self.kind = kind
         self.name = name
+        isEngineRecognizer = Self.self is EngineRecognizer.Type
         armedTimers.reserveCapacity(4)
         attemptRequirements.reserveCapacity(2)
     }

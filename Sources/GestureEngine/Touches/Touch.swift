@@ -69,8 +69,14 @@ public final class Touch {
     @usableFromInline var _previousLocationInWindow: Point = Point.zero
     /// How many taps in quick succession at about this place this touch belongs to (1 for a lone
     /// touch).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public internal(set) var tapCount = 1
     /// The view the touch was hit-tested to when it began.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public internal(set) var view: View? {
         didSet { viewReference = view.map { Unretained($0) } }
     }
@@ -86,7 +92,13 @@ public final class Touch {
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
     // Delivery bookkeeping for the dispatcher.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var beganTimestamp: GestureTime = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     var beganLocation = Point.zero
     #if !DEBUG
     @exclusivity(unchecked)
@@ -102,6 +114,11 @@ public final class Touch {
     @exclusivity(unchecked)
     #endif
     var flagsGeneration: UInt64 = 0
+    /// Equal to the dispatcher's `eventStamp` while the touch is in the frame being dispatched.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var eventStamp: UInt64 = 0
     /// Whether the touch is still down (began and not yet ended or cancelled).
     #if !DEBUG
     @exclusivity(unchecked)

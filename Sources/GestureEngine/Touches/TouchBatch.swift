@@ -21,6 +21,15 @@ public struct TouchBatch: RandomAccessCollection {
         precondition(position >= 0 && position < list.count, "TouchBatch index out of range")
         return list[position]
     }
+
+    /// Calls `body` with each touch in order, without reference counting: the list the batch
+    /// views keeps every touch alive for the call. The cheap way to walk a batch on a per-frame
+    /// path (an observer writing every touch of every frame); `for … in` retains and releases each
+    /// touch. `body` may read the touches; it must not keep them past the call the batch is valid
+    /// for.
+    public func forEach(_ body: (Touch) -> Void) {
+        list.forEachTouch(body)
+    }
 }
 
 /// A reusable list of touches that does not retain them: the dispatcher's pool and its lists of
@@ -48,6 +57,7 @@ final class TouchList {
 
     subscript(index: Int) -> Touch { touches[index] }
 
+    @inline(__always)
     func append(_ touch: Touch) { touches.append(touch) }
 
     func removeAll() { touches.removeAll() }
@@ -56,11 +66,6 @@ final class TouchList {
 
     /// Removes the touches that have ended or been cancelled, keeping the order of the others.
     func removeFinished() { touches.removeAll { $0.phase.isTerminal } }
-
-    /// Whether a touch of this identifier is in the list (compared without reference counting).
-    func contains(identifier: UInt32) -> Bool { touches.contains { $0.identifier == identifier } }
-
-    func contains(_ touch: Touch) -> Bool { touches.contains(identicalTo: touch) }
 
     /// Calls `body` with each touch, without reference counting: for the per-frame loops.
     @inline(__always)

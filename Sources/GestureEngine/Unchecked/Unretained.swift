@@ -56,4 +56,16 @@ extension Array where Element: AnyObject {
             }
         }
     }
+
+    /// The first element that satisfies `predicate`, found without retaining any; the array keeps
+    /// it alive as long as it holds it.
+    @inline(__always)
+    func firstUnretained(where predicate: (Element) -> Bool) -> Unretained<Element>? {
+        withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: Unretained<Element>.self) { unretained in
+                for element in unretained where element.with(predicate) { return element }
+                return nil
+            }
+        }
+    }
 }

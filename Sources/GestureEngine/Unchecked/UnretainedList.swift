@@ -33,16 +33,21 @@ struct UnretainedList<Element: AnyObject> {
         return storage[index].object
     }
 
+    @inline(__always)
     mutating func append(_ element: Element) {
-        if count == capacity {
-            let grown = UnsafeMutablePointer<Unretained<Element>>.allocate(capacity: capacity * 2)
-            grown.initialize(from: storage, count: count)
-            storage.deallocate()
-            storage = grown
-            capacity *= 2
-        }
+        if count == capacity { grow() }
         (storage + count).initialize(to: Unretained(element))
         count += 1
+    }
+
+    /// Doubles the capacity: rare, so kept out of the callers of `append`.
+    @inline(never)
+    private mutating func grow() {
+        let grown = UnsafeMutablePointer<Unretained<Element>>.allocate(capacity: capacity * 2)
+        grown.initialize(from: storage, count: count)
+        storage.deallocate()
+        storage = grown
+        capacity *= 2
     }
 
     mutating func remove(at index: Int) {
@@ -110,16 +115,6 @@ struct UnretainedList<Element: AnyObject> {
         var index = 0
         while index < count {
             if storage[index].with(predicate) { return true }
-            index += 1
-        }
-        return false
-    }
-
-    /// Whether `element` is in the list (compared by identity, without reference counting).
-    func contains(identicalTo element: Element) -> Bool {
-        var index = 0
-        while index < count {
-            if storage[index].refers(to: element) { return true }
             index += 1
         }
         return false

@@ -17,8 +17,14 @@ open class View {
     /// A name for logs and transcripts; the engine never interprets it.
     public let name: String
     /// Hidden views and their subviews are never hit.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var isHidden = false
     /// Views that do not take user interaction are never hit, nor are their subviews.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var isUserInteractionEnabled = true
 
     /// Not `weak`, for the same reason as `GestureRecognizer.view`: a superview clears it in its
@@ -27,7 +33,13 @@ open class View {
     @exclusivity(unchecked)
     #endif
     public private(set) unowned(unsafe) var superview: View?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public private(set) var subviews: [View] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
     public init(frame: Rect, name: String = "") {

@@ -32,7 +32,7 @@ final class LogObserver: GestureObserver {
         case .viewReceived(let view, let phase, let touches):
             guard let phase = ViewTouchPhase(phase) else { return }
             writer.beginTouches(time: time, view: view.name, phase: phase)
-            for touch in touches {
+            touches.forEach { touch in
                 // A touch delivered late (delaysTouchesBegan, delaysTouchesEnded) keeps its own time.
                 let own = touch.timestamp == time ? nil : touch.timestamp
                 writer.touchPoint(touch.identifier, x: touch.locationInWindow.x, y: touch.locationInWindow.y, timestamp: own)

@@ -160,7 +160,10 @@ public final class ReplayDriver {
             throw ReplayError(message: "touch sample at \(sample.time) µs comes from device \(sample.device), which the trace does not describe")
         }
         touchSamples += 1
-        if !frame.touches.isEmpty, frame.timestamp != max(time, schedulerNow) { flush() }
+        // While a frame gathers, the clock has not moved since it began (only `flush` and the
+        // events that flush first advance it), so `now <= frame.timestamp`: a sample at the
+        // frame's own time joins it without reading the clock.
+        if !frame.touches.isEmpty, time != frame.timestamp, frame.timestamp != max(time, schedulerNow) { flush() }
         let change: TouchInput.Change
         switch sample.phase {
         case .down:

@@ -115,6 +115,42 @@ struct LogLine {
     /// Two decimals (points): the divisor a constant, the two decimals one table read.
     @inline(__always)
     mutating func fixed2(_ value: Double) {
+        // Most coordinates are from 0 to 9,999.99 points: their hundredths, rounded as `scaled`
+        // rounds them (truncate, then half away from zero on the exact remainder), need no
+        // sign, no 64-bit range checks and at most two digit pairs before the point.
+        let product = value * 100
+        if product >= 0 && product < 999_999.5 {
+            var hundredths = UInt32(product)
+            if product - Double(hundredths) >= 0.5 { hundredths += 1 }
+            let whole = hundredths / 100
+            let fraction = Int(truncatingIfNeeded: hundredths &- whole &* 100)
+            let pairs = Self.digitPairs.utf8Start
+            if whole < 10 {
+                byte(0x30 &+ UInt8(truncatingIfNeeded: whole))
+            } else if whole < 100 {
+                cursor[0] = pairs[2 &* Int(whole)]
+                cursor[1] = pairs[2 &* Int(whole) &+ 1]
+                cursor += 2
+            } else {
+                let high = whole / 100
+                let low = Int(truncatingIfNeeded: whole &- high &* 100)
+                if high < 10 {
+                    byte(0x30 &+ UInt8(truncatingIfNeeded: high))
+                } else {
+                    cursor[0] = pairs[2 &* Int(high)]
+                    cursor[1] = pairs[2 &* Int(high) &+ 1]
+                    cursor += 2
+                }
+                cursor[0] = pairs[2 &* low]
+                cursor[1] = pairs[2 &* low &+ 1]
+                cursor += 2
+            }
+            cursor[0] = UInt8(ascii: ".")
+            cursor[1] = pairs[2 &* fraction]
+            cursor[2] = pairs[2 &* fraction &+ 1]
+            cursor += 3
+            return
+        }
         guard let scaled = Self.scaled(value, by: 100) else { return nonFinite(value) }
         let magnitude = scaled.magnitude
         let whole = magnitude / 100
@@ -165,12 +201,12 @@ struct LogLine {
 
     @inline(__always)
     mutating func pair(_ x: Double, _ y: Double) {
-        put("("); fixed2(x); put(","); fixed2(y); put(")")
+        byte(UInt8(ascii: "(")); fixed2(x); byte(UInt8(ascii: ",")); fixed2(y); byte(UInt8(ascii: ")"))
     }
 
     @inline(__always)
     mutating func jsonPair(_ x: Double, _ y: Double) {
-        put("["); fixed2(x); put(","); fixed2(y); put("]")
+        byte(UInt8(ascii: "[")); fixed2(x); byte(UInt8(ascii: ",")); fixed2(y); byte(UInt8(ascii: "]"))
     }
 
     /// `value` rounded half away from zero to `decimals` places; never "-0.00", never exponents.

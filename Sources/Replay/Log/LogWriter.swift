@@ -90,7 +90,7 @@ public struct LogWriter {
         var line = LogLine(buffer, room: LogLine.room(quoting: ""))
         switch format {
         case .text:
-            line.put(" #"); line.unsigned(UInt64(touch)); line.put("("); line.fixed2(x); line.put(","); line.fixed2(y); line.put(")")
+            line.put(" #"); line.unsigned(UInt64(touch)); line.pair(x, y)
             if let timestamp { line.put("@"); line.integer(timestamp) }
         case .jsonl:
             if buffer.touchIndex > 0 { line.put(",") }
