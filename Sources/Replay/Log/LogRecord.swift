@@ -35,8 +35,10 @@ public enum ViewTouchPhase: String, Equatable, Sendable {
 
 /// UIKit's recognizer states by the names the log prints: the engine's `GestureRecognizer.State`,
 /// spelled as the engine spells it (`State.name`), except that a discrete recognizer's `ended` is
-/// `recognized`, UIKit's alias. The states and their words are listed once, in the engine.
-public struct RecognizerStateName: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
+/// `recognized`, UIKit's alias. The states and their words are listed once, in the engine. Not
+/// `RawRepresentable`: its default `==` and hashing would compare the words as strings, built on
+/// every comparison; the synthesized ones compare the state and the flag.
+public struct RecognizerStateName: Hashable, Sendable, CustomStringConvertible {
     /// The engine's state.
     public let state: GestureRecognizer.State
     /// A discrete recognizer's `ended`, printed `recognized`.
