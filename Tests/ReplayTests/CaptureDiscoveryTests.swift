@@ -65,6 +65,16 @@ struct CaptureDiscoveryTests {
         #expect(report.resultsText.contains("ERROR   tap: \(folder.file("tap.scene")): 2 traces beside it (tap.trace, tap.jsonl): keep one"))
     }
 
+    @Test("A golden log whose scene is gone is that capture's error, not a capture skipped")
+    func goldenWithoutScene() throws {
+        let folder = TemporaryDirectory("discovery")
+        try CaptureCorpus.copy("standard/tap", to: folder.path, as: "tap", scene: "tap")
+        try FileManager.default.removeItem(atPath: folder.file("tap.scene"))
+        let report = try CaptureCorpus.verify(root: folder.path)
+        #expect(report.failed == 1)
+        #expect(report.resultsText.contains("ERROR   tap: \(folder.file("tap.golden.log")): no tap.scene beside it (a capture is NAME.scene"))
+    }
+
     @Test("A folder with no scene file has no captures, and the error says what a capture is")
     func noCaptures() throws {
         let folder = TemporaryDirectory("discovery")

@@ -106,13 +106,15 @@ struct ConvertMemoryTests {
         let folder = TemporaryDirectory("convert-memory")
         var peaks: [Int] = []
         // 24 bytes an index entry: held in memory by the reader and the writer, the long trace
-        // cost about 10 MB more than the short one.
+        // cost about 10 MB more than the short one. Now it costs about 2.2 MB more (12 bytes a
+        // chunk, not yet explained) and up to 4 MB under a loaded parallel suite: 6 MB still
+        // tells the two apart.
         for (name, chunks) in [("short", 20_000), ("long", 200_000)] {
             try traceWithChunks(chunks, at: folder.file("\(name).trace"))
             peaks.append(try TouchstoneProcess.peakKilobytes(["convert", folder.file("\(name).trace"), "-o", folder.file("\(name)-copy.trace")]))
             #expect(readFileBytes(folder.file("\(name)-copy.trace")) == readFileBytes(folder.file("\(name).trace")))
         }
-        #expect(peaks[1] - peaks[0] < 3 * 1024, "peak RSS \(peaks[0]) KB at 20,000 chunks, \(peaks[1]) KB at 200,000")
+        #expect(peaks[1] - peaks[0] < 6 * 1024, "peak RSS \(peaks[0]) KB at 20,000 chunks, \(peaks[1]) KB at 200,000")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
             == ["long-copy.trace", "long.trace", "short-copy.trace", "short.trace"])
     }

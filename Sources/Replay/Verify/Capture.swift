@@ -39,6 +39,8 @@ public struct Capture: Equatable, Sendable {
 /// with one of `traceExtensions` (any format Touchstone reads; the format is then read from the
 /// content). Files without a `NAME.scene` beside them are not captures, so recordings kept as
 /// sources, scene `.json` files and other `.yml` files in the folder are never mistaken for one.
+/// A `NAME.golden.log` marks a capture too: a golden whose scene is gone is that capture's error,
+/// so a lost scene file can never drop a capture from the check silently.
 public enum CaptureDiscovery {
     /// The extensions a capture's trace may have: one or more for every format Touchstone reads
     /// (binary trace, JSON Lines, evemu, libinput record YAML, getevent and evtest logs).
@@ -47,13 +49,17 @@ public enum CaptureDiscovery {
     /// The file that makes `NAME` a capture.
     public static let sceneExtension = ".scene"
 
+    /// The golden log's ending: a golden without its scene is still listed, as an error.
+    public static let goldenExtension = ".golden.log"
+
     /// The rule, for messages.
     public static let rule =
         "a capture is NAME.scene with one trace beside it, NAME\(traceExtensions[0]) (or \(traceExtensions.dropFirst().joined(separator: ", "))), and NAME.golden.log"
 
     /// Every capture (`NAME.scene`, see above) below `root` (recursively), sorted by name byte-wise
     /// (not by locale), so the order and therefore the shards are the same everywhere. A scene with
-    /// no trace beside it, or with several, is still listed, with `problem` saying so.
+    /// no trace beside it, or with several, and a golden with no scene, are still listed, with
+    /// `problem` saying so.
     public static func captures(in root: String) throws(VerifyError) -> [Capture] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -63,20 +69,24 @@ public enum CaptureDiscovery {
             throw VerifyError(file: root, problem: "cannot list the folder")
         }
         var entries = Set<String>()
-        var names: [String] = []
+        var marked = Set<String>()
         while let relative = enumerator.nextObject() as? String {
             entries.insert(relative)
-            if relative.hasSuffix(sceneExtension) { names.append(String(relative.dropLast(sceneExtension.count))) }
+            for marker in [sceneExtension, goldenExtension] where relative.hasSuffix(marker) {
+                marked.insert(String(relative.dropLast(marker.count)))
+            }
         }
-        guard !names.isEmpty else {
+        guard !marked.isEmpty else {
             throw VerifyError(file: root, problem: "no captures in the folder (\(rule))")
         }
-        names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let names = marked.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         return names.map { name in
             let traces = traceExtensions.filter { entries.contains(name + $0) }
             var capture = Capture(root: root, name: name, traceExtension: traces.first ?? traceExtensions[0])
             let scene = capture.sceneReferencePath
-            if traces.isEmpty {
+            if !entries.contains(name + sceneExtension) {
+                capture.problem = "\(capture.goldenPath): no \(name + sceneExtension) beside it (\(rule))"
+            } else if traces.isEmpty {
                 capture.problem = "\(scene): no trace beside it (\(rule))"
             } else if traces.count > 1 {
                 capture.problem = "\(scene): \(traces.count) traces beside it (\(traces.map { name + $0 }.joined(separator: ", "))): keep one"
