@@ -65,7 +65,7 @@ extension Touchstone {
             do {
                 try OutputFile.standardOutput().write(TerminalText.escaped(report.standardOutputText))
                 report.notices.forEach { printError($0) }
-                printError("\n" + report.summaryText, terminator: "")
+                printErrorLines("\n" + report.summaryText)
                 if let junit { try report.writeJUnit(to: junit) }
             } catch {
                 throw fail(error.description)
