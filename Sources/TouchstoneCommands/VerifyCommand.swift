@@ -8,6 +8,7 @@ extension Touchstone {
     /// `touchstone verify DIR`: replay every capture and compare it with its golden log.
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Replay every capture in a folder and compare each log with its golden.",
             discussion: """
                 A capture is NAME.trace with NAME.scene (a built-in scene name or a .json path) and \
