@@ -37,6 +37,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.6.0"),
     ],
     targets: [
         // The event model and every file format: binary trace, JSON Lines, evemu, libinput record.
@@ -58,11 +59,18 @@ let package = Package(
         // Virtual-time replay of traces through scenes, the canonical log, and verify.
         .target(
             name: "Replay",
-            dependencies: ["TouchTrace", "GestureEngine", .product(name: "OrderedCollections", package: "swift-collections")]
+            dependencies: [
+                "TouchTrace", "GestureEngine",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
         // Pictures of sessions: touch paths, recognizer and view lanes on one time axis (SVG), and
         // verify's HTML report; observations come from the replay, never from its log text.
-        .target(name: "Pictures", dependencies: ["Replay", "TouchTrace", "GestureEngine"]),
+        .target(
+            name: "Pictures",
+            dependencies: ["Replay", "TouchTrace", "GestureEngine", .product(name: "SystemPackage", package: "swift-system")]
+        ),
         // libinput and libudev, found through pkg-config: the C APIs the recorder drives.
         .systemLibrary(
             name: "CLibinput",
@@ -95,6 +103,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         // What benchmarks of recognizers measure, and how: Touchstone's own suites (Benchmarks/) and a

@@ -4,6 +4,7 @@ import TouchTrace
 /// `touchstone convert`: the same session in another format.
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "convert",
         abstract: "Convert a trace between formats.",
         discussion: """
             The input format is detected from the file's content; the output format follows OUT's \

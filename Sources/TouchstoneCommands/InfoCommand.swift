@@ -4,6 +4,7 @@ import TouchTrace
 /// `touchstone info`: what a trace holds and whether it is intact.
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "info",
         abstract: "Describe a trace: devices, duration, touches, frames, gestures, size and any damage.",
         discussion: """
             Reads every format Touchstone knows, detected from the file's content. A binary trace is \

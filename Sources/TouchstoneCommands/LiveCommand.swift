@@ -10,6 +10,7 @@ import WaylandFrontend
 /// touchpad gestures, and optionally records them.
 struct Live: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "live",
         abstract: "Open a Wayland window, run touches through a scene's recognizers live, and optionally record them.",
         discussion: """
             Needs a Wayland session (WAYLAND_DISPLAY). SCENE is a built-in scene \

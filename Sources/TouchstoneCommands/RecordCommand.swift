@@ -82,9 +82,4 @@ struct Record: ParsableCommand {
             throw ExitCode(1)
         }
     }
-
-    private func printError(_ line: String) {
-        var text = line + "\n"
-        text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
-    }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import SystemPackage
 import Pictures
 import Replay
 import TouchTrace
@@ -8,6 +8,7 @@ extension Touchstone {
     /// `touchstone render TRACE [--scene SCENE] -o OUT.svg`: a session as a picture.
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "render",
             abstract: "Draw a trace as an SVG: touch paths, and with a scene what each recognizer and view did over time.",
             discussion: """
                 Reads every trace format Touchstone knows. Without --scene the picture holds the touch \
@@ -89,10 +90,9 @@ func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: Strin
     if printNotices {
         for notice in survey.notices { printError(notice) }
     }
-    let name = (trace as NSString).lastPathComponent
-    let seconds = Double(survey.duration) / 1e6
+    let name = FilePath(trace).lastComponent?.string ?? trace
     var subtitle = scene.map { "scene \($0.name)" } ?? "no scene: touches only"
-    subtitle += ", \(survey.touches) \(survey.touches == 1 ? "touch" : "touches"), \(String(format: "%.3f", locale: Locale(identifier: "en_US_POSIX"), seconds)) s"
+    subtitle += ", \(survey.touches) \(survey.touches == 1 ? "touch" : "touches"), \(secondsText(survey.duration)) s"
     let options = PictureOptions(from: window.from, to: window.to, title: name, subtitle: subtitle)
     let picture: [String]
     do {
@@ -107,4 +107,12 @@ func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: Strin
     } catch {
         throw fail(error.description)
     }
+}
+
+/// `microseconds` as seconds with three decimals, rounded half up on the exact value.
+private func secondsText(_ microseconds: Int64) -> String {
+    let magnitude = microseconds.magnitude
+    let milliseconds = magnitude / 1000 + (magnitude % 1000 >= 500 ? 1 : 0)
+    let fraction = String(milliseconds % 1000)
+    return (microseconds < 0 ? "-" : "") + "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
 }

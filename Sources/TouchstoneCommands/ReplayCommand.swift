@@ -6,6 +6,7 @@ extension Touchstone {
     /// `touchstone replay TRACE --scene SCENE`: the canonical log of one trace through one scene.
     struct Replay: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "replay",
             abstract: "Replay a trace through a scene in virtual time and print the canonical log.",
             discussion: """
                 SCENE is a built-in scene (\(BuiltinScenes.names.joined(separator: ", "))) or a scene \

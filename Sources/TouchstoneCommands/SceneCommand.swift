@@ -13,6 +13,7 @@ struct SceneCommand: ParsableCommand {
     /// `touchstone scene kinds [--markdown]`: every registered recognizer kind with its parameters.
     struct Kinds: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "kinds",
             abstract: "List the recognizer kinds scenes may name, with each parameter's type, unit, range and default.",
             discussion: """
                 The kinds are Touchstone's own and those the running tool registered. With --markdown \

@@ -5,6 +5,7 @@ import TouchTrace
 /// `touchstone template`: unistroke templates for the `unistroke` recognizer.
 struct Template: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "template",
         abstract: "Make unistroke templates for the `unistroke` recognizer of a scene.",
         subcommands: [Record.self]
     )
@@ -12,6 +13,7 @@ struct Template: ParsableCommand {
     /// `touchstone template record TRACE --name NAME -o FILE.json`.
     struct Record: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "record",
             abstract: "Record a template from one stroke of a trace.",
             discussion: """
                 Takes the path of one touch, from touch-down to lift, in the points of the built-in \

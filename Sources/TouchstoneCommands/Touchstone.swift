@@ -69,7 +69,7 @@ struct Touchstone: ParsableCommand {
         if code == .success {
             if !message.isEmpty { try? OutputFile.standardOutput().write(message + "\n") }
         } else if !message.isEmpty {
-            printError(message)
+            printErrorLines(message + "\n")
         }
         return code.rawValue
     }

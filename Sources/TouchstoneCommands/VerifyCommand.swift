@@ -8,6 +8,7 @@ extension Touchstone {
     /// `touchstone verify DIR`: replay every capture and compare it with its golden log.
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Replay every capture in a folder and compare each log with its golden.",
             discussion: """
                 A capture is NAME.trace with NAME.scene (a built-in scene name or a .json path) and \
@@ -65,7 +66,7 @@ extension Touchstone {
             do {
                 try OutputFile.standardOutput().write(TerminalText.escaped(report.standardOutputText))
                 report.notices.forEach { printError($0) }
-                printError("\n" + report.summaryText, terminator: "")
+                printErrorLines("\n" + report.summaryText)
                 if let junit { try report.writeJUnit(to: junit) }
             } catch {
                 throw fail(error.description)

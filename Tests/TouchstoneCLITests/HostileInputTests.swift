@@ -171,6 +171,27 @@ struct HostileInputTests {
         #expect(!result.stderr.contains("\u{1B}"))
     }
 
+    @Test("Error messages escape line feeds in file names, so an error stays one line")
+    func errorsEscapeLineFeedsInFileNames() throws {
+        let folder = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.run(["replay", folder.file("a\nerror: forged.trace"), "--scene", "map"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(#"a\x0aerror: forged.trace"#))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("verify escapes line feeds in capture names, so a name cannot forge a result line")
+    func verifyEscapesLineFeedsInCaptureNames() throws {
+        let folder = TemporaryDirectory("cli")
+        let name = "x\nPASS    forged (1 events)"
+        writeFileBytes(folder.file(name + ".trace"), Array("hello, world\n".utf8))
+        writeFileBytes(folder.file(name + ".scene"), Array("map\n".utf8))
+        let result = try TouchstoneProcess.run(["verify", folder.path, "--no-progress"])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix(#"ERROR   x\x0aPASS    forged (1 events): "#))
+        #expect(!result.stdout.split(separator: "\n").contains { $0.hasPrefix("PASS") })
+    }
+
     @Test("ArgumentParser's own error messages escape control characters in file names too")
     func parserErrorsEscapeFileNames() throws {
         let result = try TouchstoneProcess.run(["info", "/nonexistent/\u{1B}[2Jx.trace"])

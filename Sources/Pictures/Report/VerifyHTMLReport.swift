@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import SystemPackage
 import Replay
 import TouchTrace
 
@@ -27,7 +28,7 @@ public enum VerifyHTMLReport {
     ) throws {
         for (path, html) in pages(for: report, registry: registry) {
             let full = folder + "/" + path
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
+            try FileManager.default.createDirectory(atPath: FilePath(full).removingLastComponent().string,
                                                     withIntermediateDirectories: true)
             try OutputFile.write(Array(html.utf8), to: full, inputs: inputs)
         }

@@ -15,7 +15,7 @@ extension RecognizerRegistry {
         var text = "#### `\(kind.typeName)`\n\n\(kind.summary)\n\n"
         guard !kind.parameters.isEmpty else { return text + "No parameters.\n" }
         func row(_ cells: [String]) -> String {
-            "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
+            "| " + cells.map { $0.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|") }.joined(separator: " | ") + " |\n"
         }
         text += row(headings) + "|" + String(repeating: "---|", count: headings.count) + "\n"
         for parameter in kind.parameters {

@@ -1,4 +1,3 @@
-import Foundation
 import GestureEngine
 import TouchTrace
 
@@ -52,7 +51,7 @@ public struct ParameterInput: Sendable {
     /// The path of a file a parameter names: as it is when absolute, else relative to the scene
     /// file's folder.
     public func path(ofFileNamed name: String) -> String {
-        name.hasPrefix("/") ? name : ((sceneFile as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
+        FilePaths.path(name, besideFileAt: sceneFile)
     }
 }
 

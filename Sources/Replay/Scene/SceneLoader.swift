@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TouchTrace
 
 /// Reads scene files (`docs/scenes.md`) into `Scene` values, checking everything a replay relies on:
@@ -54,8 +58,7 @@ public enum SceneLoader {
                 for (key, value) in members {
                     if key == "templates", let entries = value.elements {
                         for entry in entries.compactMap(\.string) where entry.hasSuffix(".json") {
-                            let directory = (file as NSString).deletingLastPathComponent
-                            found.append(entry.hasPrefix("/") ? entry : (directory as NSString).appendingPathComponent(entry))
+                            found.append(FilePaths.path(entry, besideFileAt: file))
                         }
                     } else {
                         visit(value)

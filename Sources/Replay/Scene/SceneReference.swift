@@ -1,4 +1,3 @@
-import Foundation
 import TouchTrace
 
 /// How a command line or a capture names a scene: a built-in name (`map`) or the path of a scene
@@ -9,9 +8,9 @@ public enum SceneReference {
     public static func resolve(
         _ reference: String, relativeTo folder: String? = nil, registry: RecognizerRegistry = .standard
     ) throws(SceneError) -> Scene {
-        let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = String(reference.trimmingWhiteSpace)
         if trimmed.hasSuffix(".json") {
-            let path = trimmed.hasPrefix("/") || folder == nil ? trimmed : folder! + "/" + trimmed
+            let path = FilePaths.path(trimmed, in: folder)
             return try SceneLoader.load(contentsOf: path, registry: registry)
         }
         guard let scene = BuiltinScenes.named(trimmed) else {
@@ -26,12 +25,12 @@ public enum SceneReference {
         guard let data = try? FileBytes.read(path) else {
             throw SceneError(file: path, line: nil, keyPath: "", problem: "cannot read the scene reference")
         }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(String(decoding: data, as: UTF8.self).trimmingWhiteSpace)
         guard !text.isEmpty, !text.contains("\n") else {
             throw SceneError(file: path, line: 1, keyPath: "", problem: "expected one line naming a built-in scene or a .json scene file")
         }
         do {
-            return try resolve(text, relativeTo: (path as NSString).deletingLastPathComponent, registry: registry)
+            return try resolve(text, relativeTo: FilePaths.folder(of: path).string, registry: registry)
         } catch let error where error.file == text {
             throw SceneError(file: path, line: 1, keyPath: "", problem: "\"\(text)\": \(error.problem)")
         }
@@ -40,9 +39,9 @@ public enum SceneReference {
     /// The files a command reads through the scene `reference` names (the scene file, when it is
     /// one, and the template files `scene` read): inputs no output may replace.
     public static func inputFiles(_ reference: String, scene: Scene, relativeTo folder: String? = nil) -> [String] {
-        let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = String(reference.trimmingWhiteSpace)
         guard trimmed.hasSuffix(".json") else { return scene.templateFiles }
-        return [trimmed.hasPrefix("/") || folder == nil ? trimmed : folder! + "/" + trimmed] + scene.templateFiles
+        return [FilePaths.path(trimmed, in: folder)] + scene.templateFiles
     }
 
     /// `inputFiles` for a capture's `.scene` file: the file itself, the scene file it names and
@@ -51,7 +50,7 @@ public enum SceneReference {
     public static func inputFiles(captureSceneFile path: String, scene: Scene? = nil, registry: RecognizerRegistry = .standard) -> [String] {
         guard let scene = scene ?? (try? resolve(captureSceneFile: path, registry: registry)),
               let data = try? FileBytes.read(path) else { return [path] }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return [path] + inputFiles(text, scene: scene, relativeTo: (path as NSString).deletingLastPathComponent)
+        let text = String(String(decoding: data, as: UTF8.self).trimmingWhiteSpace)
+        return [path] + inputFiles(text, scene: scene, relativeTo: FilePaths.folder(of: path).string)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One recorded or synthetic session kept for regression: a trace, the scene it replays through,
 /// and the log that replay must produce.
@@ -29,7 +29,7 @@ public struct Capture: Equatable, Sendable {
 
     /// The folder holding the capture's files, against which scene paths are resolved.
     public var folder: String {
-        (tracePath as NSString).deletingLastPathComponent
+        FilePaths.folder(of: tracePath).string
     }
 }
 
@@ -61,16 +61,16 @@ public enum CaptureDiscovery {
     /// no trace beside it, or with several, and a golden with no scene, are still listed, with
     /// `problem` saying so.
     public static func captures(in root: String) throws(VerifyError) -> [Capture] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory else {
             throw VerifyError(file: root, problem: "not a folder")
         }
-        guard let enumerator = FileManager.default.enumerator(atPath: root) else {
+        guard let listing = try? FileManager.default.subpathsOfDirectory(atPath: root) else {
             throw VerifyError(file: root, problem: "cannot list the folder")
         }
         var entries = Set<String>()
         var marked = Set<String>()
-        while let relative = enumerator.nextObject() as? String {
+        for relative in listing {
             entries.insert(relative)
             for marker in [sceneExtension, goldenExtension] where relative.hasSuffix(marker) {
                 marked.insert(String(relative.dropLast(marker.count)))

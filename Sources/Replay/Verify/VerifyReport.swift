@@ -57,22 +57,29 @@ public struct VerifyReport: Sendable {
         try OutputFile.write(Array(junitXML.utf8), to: path, inputs: inputFiles)
     }
 
-    /// One line per capture, with the diff or error under each failure.
+    /// One line per capture, with the diff or error under each failure. A capture's name and an
+    /// error message are one line each whatever the files are called: their line feeds and other
+    /// control characters are escaped (`TerminalText`), so no file name can forge a result line.
     public var resultsText: String {
         var text = ""
         for result in results {
+            let name = Self.oneLine(result.capture.name)
             switch result.status {
             case .passed:
-                text += "PASS    \(result.capture.name) (\(result.events) events)\n"
+                text += "PASS    \(name) (\(result.events) events)\n"
             case .updated(let changed):
-                text += (changed ? "UPDATED " : "SAME    ") + "\(result.capture.name) (\(result.events) events)\n"
+                text += (changed ? "UPDATED " : "SAME    ") + "\(name) (\(result.events) events)\n"
             case .failed(let diff):
-                text += "FAIL    \(result.capture.name): log differs from \(result.capture.name).golden.log\n" + diff
+                text += "FAIL    \(name): log differs from \(name).golden.log\n" + diff
             case .error(let message):
-                text += "ERROR   \(result.capture.name): \(message)\n"
+                text += "ERROR   \(name): \(Self.oneLine(message))\n"
             }
         }
         return text
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        TerminalText.escaped(text, keepingLineBreaks: false)
     }
 
     /// Recognition latency per recognizer, in milliseconds of virtual time.

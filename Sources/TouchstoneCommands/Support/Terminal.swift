@@ -5,10 +5,18 @@ import Darwin
 #endif
 import TouchTrace
 
-/// Writes one line to standard error (diagnostics never mix with the output a script parses),
-/// control characters from names and files escaped (`TerminalText`).
-func printError(_ line: String, terminator: String = "\n") {
-    writeStandardError(TerminalText.escaped(line) + terminator)
+/// Writes one diagnostic line to standard error (diagnostics never mix with the output a script
+/// parses), every control character from names and files escaped (`TerminalText`), line feeds
+/// too: a file name holding a line feed cannot start a line of its own that reads as another
+/// diagnostic.
+func printError(_ line: String) {
+    writeStandardError(TerminalText.escaped(line, keepingLineBreaks: false) + "\n")
+}
+
+/// Writes `text`, a report of several lines the program laid out itself (a summary, a usage
+/// text), to standard error with its line breaks kept and every other control character escaped.
+func printErrorLines(_ text: String) {
+    writeStandardError(TerminalText.escaped(text))
 }
 
 /// Writes `text` to standard error as it is: for the progress bar's own control sequences.

@@ -4,13 +4,17 @@ import TestSupport
 /// The scripted libwayland-server compositor in Fixtures/TestCompositor, compiled for the test
 /// and run with its own runtime directory and socket.
 struct TestCompositor {
-    /// Compiles the compositor into `scratch` and returns the executable's path.
+    /// Generates the protocols' server headers with wayland-scanner, compiles the compositor into
+    /// `scratch` and returns the executable's path.
     static func build(in scratch: TemporaryDirectory) throws -> String {
         let source = TestPaths.fixtures + "/TestCompositor"
+        let headers = scratch.file("server-protocols")
         let output = scratch.file("test-compositor")
         _ = try TestPaths.shell(
-            "cc -std=c11 -O1 -o '\(output)' '\(source)/test-compositor.c' '\(TestPaths.protocolCode)'/*-protocol.c"
-                + " $(pkg-config --cflags --libs wayland-server)")
+            "'\(TestPaths.packageRoot)/scripts/generate-wayland-protocols' --server-headers '\(headers)'")
+        _ = try TestPaths.shell(
+            "cc -std=c11 -O1 -I '\(headers)' -o '\(output)' '\(source)/test-compositor.c'"
+                + " '\(TestPaths.protocolCode)'/*-protocol.c $(pkg-config --cflags --libs wayland-server)")
         return output
     }
 

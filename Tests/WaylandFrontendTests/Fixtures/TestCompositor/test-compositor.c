@@ -39,9 +39,9 @@
 #include <unistd.h>
 #include <wayland-server.h>
 
-#include "generated/pointer-gestures-unstable-v1-server-protocol.h"
-#include "generated/xdg-shell-server-protocol.h"
-#include "generated/xdg-decoration-unstable-v1-server-protocol.h"
+#include "pointer-gestures-unstable-v1-server-protocol.h"
+#include "xdg-shell-server-protocol.h"
+#include "xdg-decoration-unstable-v1-server-protocol.h"
 
 #define MAX_STEPS 4096
 #define START_TIME_MS 1000
