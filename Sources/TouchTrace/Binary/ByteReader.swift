@@ -104,27 +104,26 @@ struct ByteReader {
     mutating func varint() throws(Failure) -> UInt64 {
         let first = try byte()
         if first < 0x80 { return UInt64(first) }
-        if end - cursor >= 2 {
-            let second = cursor.load(as: UInt8.self)
-            if second < 0x80 {
-                cursor += 1
-                return UInt64(first & 0x7F) | UInt64(second) << 7
-            }
-            let third = cursor.load(fromByteOffset: 1, as: UInt8.self)
-            if third < 0x80 {
-                cursor += 2
-                return UInt64(first & 0x7F) | UInt64(second & 0x7F) << 7 | UInt64(third) << 14
-            }
-        } else if cursor < end {
-            let second = cursor.load(as: UInt8.self)
-            if second < 0x80 {
-                cursor += 1
-                return UInt64(first & 0x7F) | UInt64(second) << 7
-            }
-        }
+        if let value = shortVarint(after: first) { return UInt64(value) }
         let tail = try varintTail(after: first)
         cursor = tail.next
         return tail.value
+    }
+
+    /// A varint whose first byte, `first`, said more follow and which ends within its next two
+    /// bytes, when two bytes are left; nil (the cursor unmoved) otherwise.
+    @inlinable @inline(__always)
+    mutating func shortVarint(after first: UInt8) -> UInt32? {
+        guard end - cursor >= 2 else { return nil }
+        let second = cursor.load(as: UInt8.self)
+        if second < 0x80 {
+            cursor += 1
+            return UInt32(first & 0x7F) | UInt32(second) << 7
+        }
+        let third = cursor.load(fromByteOffset: 1, as: UInt8.self)
+        guard third < 0x80 else { return nil }
+        cursor += 2
+        return UInt32(first & 0x7F) | UInt32(second & 0x7F) << 7 | UInt32(third) << 14
     }
 
     /// A varint that must fit 32 bits; one and two bytes (deltas up to ±8191) stay inline.
@@ -150,18 +149,7 @@ struct ByteReader {
     mutating func wideVarint32() throws(Failure) -> UInt32 {
         let first = try byte()
         if first < 0x80 { return UInt32(first) }
-        if end - cursor >= 2 {
-            let second = cursor.load(as: UInt8.self)
-            if second < 0x80 {
-                cursor += 1
-                return UInt32(first & 0x7F) | UInt32(second) << 7
-            }
-            let third = cursor.load(fromByteOffset: 1, as: UInt8.self)
-            if third < 0x80 {
-                cursor += 2
-                return UInt32(first & 0x7F) | UInt32(second & 0x7F) << 7 | UInt32(third) << 14
-            }
-        }
+        if let value = shortVarint(after: first) { return value }
         let tail = try varint32Tail(after: first)
         cursor = tail.next
         return tail.value
