@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 import TouchTrace
 
@@ -10,7 +11,7 @@ struct CorpusRecording: CustomTestStringConvertible, Sendable {
 
     var testDescription: String { events }
 
-    static let fixtures = RecorderProcess.packageRoot.appendingPathComponent("Tests/LibinputCaptureTests/Fixtures/evemu")
+    static let fixtures = URL(fileURLWithPath: packagePath("Tests/LibinputCaptureTests/Fixtures/evemu"))
 
     var eventsPath: String { Self.fixtures.appendingPathComponent(events).path }
     var descriptionPath: String? { description.map { Self.fixtures.appendingPathComponent($0).path } }

@@ -1,12 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// docs/harness.md shows the files of Examples/ThreeFingerLongPress; scripts/test-example builds the
 /// doc's package from them and runs its commands (CI). This catches a drift without that build.
 @Suite("docs/harness.md")
 struct HarnessDocTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: packageRoot)
 
     @Test("Every file the doc shows is the example's file, byte for byte")
     func shownFilesAreTheExamples() throws {

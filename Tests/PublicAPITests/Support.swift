@@ -3,9 +3,7 @@ import TestSupport
 
 /// The repository's bundled captures (`captures/`), read in place.
 enum Bundled {
-    static let captures = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("captures").path
+    static let captures = packagePath("captures")
 
     /// Copies the capture `name` (trace, scene reference, golden) of `captures/FOLDER/` into
     /// `folder` under `as` (its own name by default), with `scene` as its scene reference.

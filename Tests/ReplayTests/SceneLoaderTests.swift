@@ -1,12 +1,13 @@
-import GestureEngine
 import Foundation
+import GestureEngine
+import TestSupport
 import Testing
 @testable import Replay
 
 /// The scene file format: what it accepts and how precisely it complains.
 @Suite("Scene loader")
 struct SceneLoaderTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Scenes").path
+    static let fixtures = packagePath("Tests/ReplayTests/Fixtures/Scenes")
 
     /// Decodes `json` as if read from `scene.json` and returns the error it raises.
     func error(_ json: String) -> SceneError? {

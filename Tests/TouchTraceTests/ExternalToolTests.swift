@@ -11,7 +11,7 @@ private func check(_ checker: String, _ text: String, suffix: String) throws -> 
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent("output" + suffix)
     try text.write(to: file, atomically: true, encoding: .utf8)
-    let script = String("\(#filePath)".dropLast("ExternalToolTests.swift".count)) + "ExternalCheckers/" + checker
+    let script = packagePath("Tests/TouchTraceTests/ExternalCheckers/" + checker)
     let output = try CompletedProcess.run("/usr/bin/python3", [script, file.path])
     #expect(output.status == 0, "\(checker): \(output.stderr)")
     return output.status == 0 ? output.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil

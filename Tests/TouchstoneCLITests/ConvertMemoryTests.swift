@@ -13,67 +13,48 @@ import TouchTrace
 /// the same few megabytes at both. The JSON Lines twin also converts back to the same bytes.
 @Suite("touchstone convert keeps memory flat whatever the trace's length")
 struct ConvertMemoryTests {
-    static let shortSamples = 2_500
-    static let longSamples = 25_000
     /// How much more the long conversion may hold at its peak: batches and buffers are fixed-size,
     /// a text input's pages are handed back every megabyte. (Measured: under 1.5 MB in every
     /// direction; holding the document cost 8 to 17 MB more at these sizes.)
     static let allowedGrowthKB = 4 * 1024
 
-    /// A short and a long session in every format Touchstone reads, made once for the suite.
-    final class Sessions: @unchecked Sendable {
-        let directory = TemporaryDirectory("convert-memory")
-
-        init() throws {
-            for (name, samples) in [("short", ConvertMemoryTests.shortSamples), ("long", ConvertMemoryTests.longSamples)] {
-                let folder = directory.file(name)
-                let made = try TouchstoneProcess.run(["synth", "corpus", "--samples", "\(samples)", "--seed", "3", "-o", folder])
-                guard made.status == 0 else { throw Failure(message: made.stderr) }
-                try FileManager.default.moveItem(atPath: folder + "/corpus-0000.trace", toPath: path(name, "trace"))
-                for format in ["jsonl", "evemu", "yml"] {
-                    let converted = try TouchstoneProcess.run(["convert", path(name, "trace"), "-o", path(name, format)])
-                    guard converted.status == 0 else { throw Failure(message: converted.stderr) }
-                }
-                // getevent and evtest logs of the same evdev events, from the evemu text.
-                let evemu = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path(name, "evemu"))), as: UTF8.self)
-                var getevent = ""
-                var evtest = ""
-                for line in evemu.split(separator: "\n") where line.hasPrefix("E: ") {
-                    let fields = line.dropFirst(3).split(whereSeparator: { $0 == " " || $0 == "\t" })
-                    guard fields.count >= 4, let type = UInt16(fields[1], radix: 16), let code = UInt16(fields[2], radix: 16),
-                        let value = Int32(fields[3])
-                    else { continue }
-                    let hex = String(UInt32(bitPattern: value), radix: 16)
-                    getevent += "[ \(fields[0])] /dev/input/event0: \(fields[1]) \(fields[2]) \(String(repeating: "0", count: 8 - hex.count))\(hex)\n"
-                    evtest += type == 0 && code == 0
-                        ? "Event: time \(fields[0]), -------------- SYN_REPORT ------------\n"
-                        : "Event: time \(fields[0]), type \(type) (-), code \(code) (-), value \(value)\n"
-                }
-                try Data(getevent.utf8).write(to: URL(fileURLWithPath: path(name, "getevent")))
-                try Data(evtest.utf8).write(to: URL(fileURLWithPath: path(name, "evtest")))
+    /// A short and a long session of 2,500 and 25,000 samples in every format Touchstone reads
+    /// (`SIZE.FORMAT`), made once for the suite.
+    static let sessions = Result {
+        try SessionPair("convert-memory", short: 2_500, long: 25_000) { stem in
+            for format in ["jsonl", "evemu", "yml"] {
+                try TouchstoneProcess.runSucceeding(["convert", stem + ".trace", "-o", stem + ".\(format)"])
             }
+            // getevent and evtest logs of the same evdev events, from the evemu text.
+            let evemu = String(decoding: try Data(contentsOf: URL(fileURLWithPath: stem + ".evemu")), as: UTF8.self)
+            var getevent = ""
+            var evtest = ""
+            for line in evemu.split(separator: "\n") where line.hasPrefix("E: ") {
+                let fields = line.dropFirst(3).split(whereSeparator: { $0 == " " || $0 == "\t" })
+                guard fields.count >= 4, let type = UInt16(fields[1], radix: 16), let code = UInt16(fields[2], radix: 16),
+                    let value = Int32(fields[3])
+                else { continue }
+                let hex = String(UInt32(bitPattern: value), radix: 16)
+                getevent += "[ \(fields[0])] /dev/input/event0: \(fields[1]) \(fields[2]) \(String(repeating: "0", count: 8 - hex.count))\(hex)\n"
+                evtest += type == 0 && code == 0
+                    ? "Event: time \(fields[0]), -------------- SYN_REPORT ------------\n"
+                    : "Event: time \(fields[0]), type \(type) (-), code \(code) (-), value \(value)\n"
+            }
+            try Data(getevent.utf8).write(to: URL(fileURLWithPath: stem + ".getevent"))
+            try Data(evtest.utf8).write(to: URL(fileURLWithPath: stem + ".evtest"))
         }
-
-        func path(_ size: String, _ format: String) -> String { directory.file("\(size).\(format)") }
-
-        struct Failure: Error { var message: String }
     }
-
-    static let sessions = Result { try Sessions() }
 
     /// Converts the short and the long session from `from` to `to` and checks the peaks.
     private func checkFlat(from: String, to: String) throws {
         let sessions = try Self.sessions.get()
-        var peaks: [Int] = []
-        for size in ["short", "long"] {
-            let output = sessions.directory.file("\(size)-from-\(from).\(to)")
-            peaks.append(try TouchstoneProcess.peakKilobytes(["convert", sessions.path(size, from), "-o", output]))
+        let peaks = try sessions.peaks { size in
+            ["convert", sessions.directory.file("\(size).\(from)"), "-o", sessions.directory.file("\(size)-from-\(from).\(to)")]
         }
-        #expect(peaks[1] - peaks[0] < Self.allowedGrowthKB,
-                "\(from) → \(to): peak RSS \(peaks[0]) KB at \(Self.shortSamples) samples, \(peaks[1]) KB at \(Self.longSamples)")
+        #expect(peaks.long - peaks.short < Self.allowedGrowthKB, "\(from) → \(to): \(sessions.describe(peaks))")
         if from == "jsonl" {
             let back = try Data(contentsOf: URL(fileURLWithPath: sessions.directory.file("long-from-jsonl.trace")))
-            #expect(back == (try Data(contentsOf: URL(fileURLWithPath: sessions.path("long", "trace")))))
+            #expect(back == (try Data(contentsOf: URL(fileURLWithPath: sessions.trace("long")))))
         }
     }
 

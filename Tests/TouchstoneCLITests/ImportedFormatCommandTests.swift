@@ -34,8 +34,7 @@ struct ImportedRecording: CustomTestStringConvertible, Sendable {
             format: "evemu", sequences: 1, peak: 1),
     ]
 
-    static let fixtureRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TouchTraceTests/Fixtures").path
+    static let fixtureRoot = packagePath("Tests/TouchTraceTests/Fixtures")
 
     /// The recording's name in a capture folder: verify takes the text formats by the extensions
     /// `.evemu`, `.yml`, `.getevent` and `.evtest` (a folder of `.events` sources is not a corpus),

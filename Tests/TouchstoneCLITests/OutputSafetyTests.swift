@@ -129,8 +129,7 @@ struct OutputSafetyTests {
     @Test("convert of an evemu recording onto itself is refused and the recording keeps its comments")
     func evemuOntoItself() throws {
         let folder = TemporaryDirectory("cli")
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("TouchTraceTests/Fixtures/evemu/touchscreens").path
+        let fixtures = packagePath("Tests/TouchTraceTests/Fixtures/evemu/touchscreens")
         let name = try #require(FileManager.default.contentsOfDirectory(atPath: fixtures).sorted().first { $0.hasSuffix(".events") })
         try FileManager.default.copyItem(atPath: fixtures + "/" + name, toPath: folder.file("s.evemu"))
         let before = readFileBytes(folder.file("s.evemu"))

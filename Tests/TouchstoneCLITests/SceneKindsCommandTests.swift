@@ -1,12 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `touchstone scene kinds`: the recognizer kinds and their parameters, from the registry.
 @Suite("scene kinds command")
 struct SceneKindsCommandTests {
-    static let scenesDoc = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("docs/scenes.md").path
+    static let scenesDoc = packagePath("docs/scenes.md")
 
     @Test("docs/scenes.md holds exactly what scene kinds --markdown prints, between its generated-region comments")
     func docMatchesCommand() throws {

@@ -7,9 +7,7 @@ import Testing
 /// the bundled captures, parallelism, failures and unusable input.
 @Suite("verify and replay commands")
 struct VerifyCommandTests {
-    static let captures = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("captures").path
+    static let captures = packagePath("captures")
 
     @Test("touchstone verify captures/ passes every bundled capture and exits 0")
     func mainJobPasses() throws {

@@ -54,43 +54,32 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         let distance = pair.length
         currentScale = baseScale * distance / baseDistance
         velocity.add(currentScale, at: touchTimestamp)
-        transition(.move(pastThreshold: abs(distance - baseDistance) >= hysteresis))
+        transition(&progress, .move(pastThreshold: abs(distance - baseDistance) >= hysteresis))
     }
 
     public override func touchesEnded(_ touches: TouchBatch) {
-        transition(.lift(remaining: numberOfTouchesStillDown))
+        transition(&progress, .lift(remaining: numberOfTouchesStillDown))
     }
 
     public override func touchesCancelled(_ touches: TouchBatch) {
-        transition(.cancel)
+        transition(&progress, .cancel)
     }
 
     /// A trackpad pinch (UIKit's transform event) drives the pinch too.
     public override func accepts(_ kind: IndirectGesture.Kind) -> Bool { kind == .transform }
 
     public override func indirectGestureChanged(_ gesture: IndirectGesture) {
-        switch gesture.phase {
-        case .began:
+        follow(gesture, &progress) {
             indirectScale = gesture.scale
             indirectBaseScale = gesture.scale
             baseScale = currentScale
-        case .changed:
-            guard indirectBaseScale > 0, gesture.scale.isFinite else { return }
+        } changed: {
+            guard indirectBaseScale > 0, gesture.scale.isFinite else { return nil }
             indirectScale = gesture.scale
             currentScale = baseScale * gesture.scale / indirectBaseScale
             velocity.add(currentScale, at: gesture.timestamp)
-            transition(.move(pastThreshold: abs(gesture.scale - 1) >= scaleHysteresis))
-        case .ended:
-            transition(.lift(remaining: 0))
-        case .cancelled:
-            transition(.cancel)
+            return abs(gesture.scale - 1) >= scaleHysteresis
         }
-    }
-
-    /// Moves `progress` (see `TwoFingerProgress`), and with it `state`.
-    @inline(__always)
-    private func transition(_ event: TwoFingerProgress.Event) {
-        if let next = progress.transition(event) { state = next }
     }
 
     /// A finger landed: later changes are measured from the new pair, keeping the scale.

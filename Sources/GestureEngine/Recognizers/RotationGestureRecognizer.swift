@@ -46,43 +46,32 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         turned += normalizedAngle(angle - lastAngle)
         lastAngle = angle
         velocity.add(turned, at: touchTimestamp)
-        transition(.move(pastThreshold: abs(turned) >= threshold))
+        transition(&progress, .move(pastThreshold: abs(turned) >= threshold))
     }
 
     public override func touchesEnded(_ touches: TouchBatch) {
         let remaining = numberOfTouchesStillDown
         hasPair = remaining >= 2
-        transition(.lift(remaining: remaining))
+        transition(&progress, .lift(remaining: remaining))
     }
 
     public override func touchesCancelled(_ touches: TouchBatch) {
-        transition(.cancel)
+        transition(&progress, .cancel)
     }
 
     /// A trackpad rotation (UIKit's transform event) drives the rotation too.
     public override func accepts(_ kind: IndirectGesture.Kind) -> Bool { kind == .transform }
 
     public override func indirectGestureChanged(_ gesture: IndirectGesture) {
-        switch gesture.phase {
-        case .began:
+        follow(gesture, &progress) {
             lastAngle = gesture.rotation
-        case .changed:
-            guard gesture.rotation.isFinite else { return }
+        } changed: {
+            guard gesture.rotation.isFinite else { return nil }
             turned += gesture.rotation - lastAngle
             lastAngle = gesture.rotation
             velocity.add(turned, at: gesture.timestamp)
-            transition(.move(pastThreshold: abs(turned) >= threshold))
-        case .ended:
-            transition(.lift(remaining: 0))
-        case .cancelled:
-            transition(.cancel)
+            return abs(turned) >= threshold
         }
-    }
-
-    /// Moves `progress` (see `TwoFingerProgress`), and with it `state`.
-    @inline(__always)
-    private func transition(_ event: TwoFingerProgress.Event) {
-        if let next = progress.transition(event) { state = next }
     }
 
     private func rebase() {

@@ -60,3 +60,30 @@ struct TwoFingerProgress {
         phase = .tracking
     }
 }
+
+extension GestureRecognizer {
+    /// Moves `progress` by `event`, and with it `state`.
+    @inline(__always)
+    func transition(_ progress: inout TwoFingerProgress, _ event: TwoFingerProgress.Event) {
+        if let next = progress.transition(event) { state = next }
+    }
+
+    /// Follows a trackpad transform gesture (UIKit's transform event) with `progress`: `began`
+    /// takes the gesture's starting values; `changed` measures it the recognizer's way and returns
+    /// whether the measure has passed its threshold, or nil to ignore the update; the gesture's end
+    /// is the last finger lifting and its cancel a cancel.
+    func follow(
+        _ gesture: IndirectGesture, _ progress: inout TwoFingerProgress, began: () -> Void, changed: () -> Bool?
+    ) {
+        switch gesture.phase {
+        case .began:
+            began()
+        case .changed:
+            if let pastThreshold = changed() { transition(&progress, .move(pastThreshold: pastThreshold)) }
+        case .ended:
+            transition(&progress, .lift(remaining: 0))
+        case .cancelled:
+            transition(&progress, .cancel)
+        }
+    }
+}

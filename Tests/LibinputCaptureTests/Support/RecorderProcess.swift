@@ -161,7 +161,7 @@ final class RecorderProcess {
     static func touchstoneExecutable() throws -> URL {
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            packageRoot.appendingPathComponent(".build/debug"),
+            URL(fileURLWithPath: packagePath(".build/debug")),
         ]
         for directory in candidates {
             let url = directory.appendingPathComponent("touchstone")
@@ -170,12 +170,10 @@ final class RecorderProcess {
         throw TestbedError("touchstone is not built: run `swift build` first")
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Compiles the preload shim (Tests/LibinputCaptureTests/Preload) with the system C compiler.
     static func buildPreloadShim(into directory: String) throws -> String {
-        let source = packageRoot.appendingPathComponent("Tests/LibinputCaptureTests/Preload/umockdev-gaps.c").path
+        let source = packagePath("Tests/LibinputCaptureTests/Preload/umockdev-gaps.c")
         let library = directory + "/umockdev-gaps.so"
         let compiler = Process()
         compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -1,10 +1,9 @@
 import Foundation
+import TestSupport
 
-/// The bundled captures, read through this file's location.
+/// The bundled captures, in captures/ at the package's root.
 enum Corpus {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("captures").path
+    static let root = packagePath("captures")
 
     static func trace(_ name: String) -> String { root + "/" + name + ".trace" }
     static func golden(_ name: String) -> String { root + "/" + name + ".golden.log" }

@@ -1,12 +1,11 @@
 import Foundation
+import TestSupport
 @testable import Replay
 
 /// The bundled corpus in captures/ and scratch corpora built from it.
 enum CaptureCorpus {
-    /// captures/ at the root of the package, found from this file's path.
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("captures").path
+    /// captures/ at the root of the package.
+    static let root = packagePath("captures")
 
     static func verify(jobs: Int = 1, shard: Shard = .all, root: String = root, update: Bool = false) throws -> VerifyReport {
         try VerifyRunner(options: VerifyOptions(root: root, update: update, jobs: jobs, shard: shard)).run()

@@ -142,8 +142,7 @@ struct JSONLinesTests {
 
 @Suite("Hand-written fixtures")
 struct HandWrittenFixtureTests {
-    private static let fixtures = String(#filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(2)
-        .joined(separator: "/")) + "/Fixtures/"
+    private static let fixtures = packagePath("Tests/TouchTraceTests/Fixtures/")
 
     @Test("A hand-written double tap parses, and its canonical form survives binary and back")
     func doubleTap() throws {

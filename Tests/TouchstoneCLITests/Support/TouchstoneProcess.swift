@@ -40,6 +40,21 @@ struct TouchstoneProcess {
         return Result(status: output.status, stdout: output.stdout, stderr: output.stderr)
     }
 
+    /// Runs `touchstone ARGUMENTS`, which must exit 0; throws `Failure` with its stderr otherwise.
+    @discardableResult
+    static func runSucceeding(_ arguments: [String]) throws -> Result {
+        let result = try run(arguments)
+        guard result.status == 0 else { throw Failure(arguments: arguments, stderr: result.stderr) }
+        return result
+    }
+
+    /// A command that should have succeeded, with what it printed on stderr.
+    struct Failure: Error, CustomStringConvertible {
+        var arguments: [String]
+        var stderr: String
+        var description: String { "touchstone \(arguments.joined(separator: " ")) failed: \(stderr)" }
+    }
+
     /// The peak resident memory, in kilobytes, of `touchstone ARGUMENTS`, which must succeed:
     /// `wait4`'s `ru_maxrss`, the child alone. Output and errors go to /dev/null.
     static func peakKilobytes(_ arguments: [String]) throws -> Int {

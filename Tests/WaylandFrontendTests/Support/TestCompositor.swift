@@ -11,7 +11,7 @@ struct TestCompositor {
         let headers = scratch.file("server-protocols")
         let output = scratch.file("test-compositor")
         _ = try TestPaths.shell(
-            "'\(TestPaths.packageRoot)/scripts/generate-wayland-protocols' --server-headers '\(headers)'")
+            "'\(packagePath("scripts/generate-wayland-protocols"))' --server-headers '\(headers)'")
         _ = try TestPaths.shell(
             "cc -std=c11 -O1 -I '\(headers)' -o '\(output)' '\(source)/test-compositor.c'"
                 + " '\(TestPaths.protocolCode)'/*-protocol.c $(pkg-config --cflags --libs wayland-server)")

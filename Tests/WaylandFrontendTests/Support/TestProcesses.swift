@@ -75,14 +75,10 @@ final class ChildProcess {
 
 /// Where the things under test and the C peers are.
 enum TestPaths {
-    /// The package's root, from this file's place in Tests/WaylandFrontendTests/Support/.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-    static let fixtures = packageRoot + "/Tests/WaylandFrontendTests/Fixtures"
+    static let fixtures = packagePath("Tests/WaylandFrontendTests/Fixtures")
     /// The wayland-scanner interface tables (`*-protocol.c`), the same for client and server: the
     /// test compositor compiles the product's copy rather than keeping its own.
-    static let protocolCode = packageRoot + "/Sources/CWaylandProtocols"
+    static let protocolCode = packagePath("Sources/CWaylandProtocols")
 
     /// The `touchstone` executable built beside this test bundle.
     static var touchstone: String {

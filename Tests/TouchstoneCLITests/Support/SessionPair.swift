@@ -1,0 +1,38 @@
+import Foundation
+import TestSupport
+
+/// A short and a longer mixed session (`synth corpus`, seed 3), made once per memory suite in its
+/// own directory, on which a command's peak resident memory is compared: a command that streams
+/// peaks alike at both lengths.
+final class SessionPair: @unchecked Sendable {
+    /// The two sessions' names, short first.
+    static let sizes = ["short", "long"]
+    let directory: TemporaryDirectory
+    let samples: (short: Int, long: Int)
+
+    /// Synthesizes both sessions; `prepare(stem)` then adds what the suite needs of each: `stem` is
+    /// `directory/SIZE`, the folder the session was synthesized in, and its trace is `stem.trace`.
+    init(_ name: String, short: Int, long: Int, prepare: (_ stem: String) throws -> Void) throws {
+        directory = TemporaryDirectory(name)
+        samples = (short, long)
+        for (size, count) in zip(Self.sizes, [short, long]) {
+            let folder = directory.file(size)
+            try TouchstoneProcess.runSucceeding(["synth", "corpus", "--samples", "\(count)", "--seed", "3", "-o", folder])
+            try FileManager.default.moveItem(atPath: folder + "/corpus-0000.trace", toPath: trace(size))
+            try prepare(folder)
+        }
+    }
+
+    /// The session's trace.
+    func trace(_ size: String) -> String { directory.file("\(size).trace") }
+
+    /// The peak resident memory, in kilobytes, of `touchstone arguments(size)` on each session.
+    func peaks(_ arguments: (_ size: String) -> [String]) throws -> (short: Int, long: Int) {
+        (try TouchstoneProcess.peakKilobytes(arguments("short")), try TouchstoneProcess.peakKilobytes(arguments("long")))
+    }
+
+    /// The two peaks and the sessions' lengths, for a failure message.
+    func describe(_ peaks: (short: Int, long: Int)) -> String {
+        "peak RSS \(peaks.short) KB at \(samples.short) samples, \(peaks.long) KB at \(samples.long)"
+    }
+}
