@@ -98,4 +98,22 @@ struct TraceStatisticsTests {
         #expect(whole == oneByOne)
         #expect(whole.addedDevices.map(\.name) == ["second"])
     }
+
+    @Test("Touches are tracked by identity even when they change or share slots")
+    func touchesChangingSlots() {
+        func sample(_ phase: TouchPhase, _ id: TouchID, slot: UInt16) -> TraceEvent {
+            .touch(TouchSample(time: 0, phase: phase, touch: id, slot: slot, x: 0, y: 0))
+        }
+        var stats = TraceStatistics()
+        for event in [
+            sample(.down, 1, slot: 0), sample(.motion, 1, slot: 3),  // moved to slot 3
+            sample(.down, 2, slot: 0), sample(.motion, 2, slot: 0), sample(.motion, 1, slot: 0),  // slot 0 shared
+            sample(.up, 1, slot: 0),
+            sample(.motion, 1, slot: 3), sample(.motion, 1, slot: 0),  // lifted: inconsistent wherever it was seen
+            sample(.motion, 2, slot: 0), sample(.up, 2, slot: 5),
+        ] { stats.add(event) }
+        #expect(stats.touchSequences == 2)
+        #expect(stats.maxConcurrentTouches == 2)
+        #expect(stats.inconsistentSamples == 2)
+    }
 }

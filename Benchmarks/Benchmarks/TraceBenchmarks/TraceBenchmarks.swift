@@ -20,30 +20,23 @@ let benchmarks: @Sendable () -> Void = {
     // Decoding with the fast path (`forEachEvent`, chunk CRCs checked) from a trace opened and read
     // once in setup: the measured region is the decode alone, not mapping the file or faulting its
     // pages in (opening is measured by the import suite's `Load.binary`).
-    Benchmark("Decode", configuration: SuiteDefaults.decode()) { benchmark, trace in
-        try trace.rewind()
-        benchmark.startMeasurement()
-        let rate = Rate()
-        let (samples, events) = try trace.decode(sabotage)
-        rate.report(samples: samples, events: events, to: benchmark)
-        benchmark.stopMeasurement()
-    } setup: {
-        try OpenTrace(path: BenchmarkCorpus.traceFile(BenchmarkCorpus.tenFingerSession(), name: "ten-finger"))
+    func decodeBenchmark(_ name: String, trace path: @escaping @Sendable () throws -> String) {
+        Benchmark(name, configuration: SuiteDefaults.decode()) { benchmark, trace in
+            try trace.rewind()
+            benchmark.startMeasurement()
+            let rate = Rate()
+            let (samples, events) = try trace.decode(sabotage)
+            rate.report(samples: samples, events: events, to: benchmark)
+            benchmark.stopMeasurement()
+        } setup: {
+            try OpenTrace(path: path())
+        }
     }
-
+    decodeBenchmark("Decode") { try BenchmarkCorpus.traceFile(BenchmarkCorpus.tenFingerSession(), name: "ten-finger") }
     // The same on the mixed corpus: one frame mark per touch sample, so about twice the events per
     // sample of the ten-finger session (compare `events_per_s`), and a file larger than the
     // reader's 8 MiB page-release step, so later passes fault pages back in as a long replay would.
-    Benchmark("Decode.mixed", configuration: SuiteDefaults.decode()) { benchmark, trace in
-        try trace.rewind()
-        benchmark.startMeasurement()
-        let rate = Rate()
-        let (samples, events) = try trace.decode(sabotage)
-        rate.report(samples: samples, events: events, to: benchmark)
-        benchmark.stopMeasurement()
-    } setup: {
-        try OpenTrace(path: BenchmarkCorpus.traceFile(samples: mixedDecodeSamples))
-    }
+    decodeBenchmark("Decode.mixed") { try BenchmarkCorpus.traceFile(samples: mixedDecodeSamples) }
 
     // Opening and decoding the mixed corpus, counting heap allocations only: a fixed handful for
     // opening the file (reader, decode table, header strings) and one per annotation (its text is a
@@ -55,31 +48,25 @@ let benchmarks: @Sendable () -> Void = {
         try BenchmarkCorpus.traceFile(samples: mixedDecodeSamples)
     }
 
-    // Encoding into memory, as the recorder's writer does before each write(2); the size is the
-    // whole trace (header, chunk headers, frame marks, index and trailer) per touch sample, on the
-    // session the size target is defined on.
-    Benchmark(
-        "Encode",
-        configuration: SuiteDefaults.timed(
-            extra: [TouchstoneMetric.bytesPerThousandSamples],
-            thresholds: [TouchstoneMetric.bytesPerThousandSamples: SuiteDefaults.exact])
-    ) { benchmark, corpus in
-        let bytes = try encode(corpus, benchmark, sabotage)
-        benchmark.measurement(TouchstoneMetric.bytesPerThousandSamples, bytes * 1000 / corpus.touchSamples)
-    } setup: {
-        try BenchmarkCorpus.tenFingerSession()
+    // Encoding into memory, as the recorder's writer does before each write(2); the size (`size`,
+    // exact) is the whole trace (header, chunk headers, frame marks, index and trailer) per touch
+    // sample.
+    func encodeBenchmark(
+        _ name: String, size: BenchmarkMetric, corpus: @escaping @Sendable () throws -> BenchmarkCorpus.InMemory
+    ) {
+        Benchmark(
+            name, configuration: SuiteDefaults.timed(extra: [size], thresholds: [size: SuiteDefaults.exact])
+        ) { benchmark, corpus in
+            let bytes = try encode(corpus, benchmark, sabotage)
+            benchmark.measurement(size, bytes * 1000 / corpus.touchSamples)
+        } setup: {
+            try corpus()
+        }
     }
-
+    // On the session the size target is defined on.
+    encodeBenchmark("Encode", size: TouchstoneMetric.bytesPerThousandSamples) { try BenchmarkCorpus.tenFingerSession() }
     // The same on the mixed corpus, whose size is the second, named figure.
-    Benchmark(
-        "Encode.mixed",
-        configuration: SuiteDefaults.timed(
-            extra: [TouchstoneMetric.bytesPerThousandSamplesMixed],
-            thresholds: [TouchstoneMetric.bytesPerThousandSamplesMixed: SuiteDefaults.exact])
-    ) { benchmark, corpus in
-        let bytes = try encode(corpus, benchmark, sabotage)
-        benchmark.measurement(TouchstoneMetric.bytesPerThousandSamplesMixed, bytes * 1000 / corpus.touchSamples)
-    } setup: {
+    encodeBenchmark("Encode.mixed", size: TouchstoneMetric.bytesPerThousandSamplesMixed) {
         try BenchmarkCorpus.events(samples: mixedEncodeSamples)
     }
 

@@ -14,8 +14,9 @@ import TouchTrace
 /// A capture's scene may name any kind of `options.registry`: Touchstone's own, and a package's
 /// (`RecognizerRegistry.standard.registering([...])`).
 ///
-/// Captures run on up to `jobs` threads, but results are kept by position and reported in the
-/// corpus order, so everything printed is the same at any parallelism. Only a capture's failure
+/// Captures run on `jobs` threads of the runner's own (`WorkerThreads`), each taking the next
+/// capture from a shared index, but results are kept by position and reported in the corpus
+/// order, so everything printed is the same at any parallelism. Only a capture's failure
 /// keeps its log in memory (for the diff); a passing capture keeps its counts.
 public struct VerifyRunner: Sendable {
     public var options: VerifyOptions
@@ -34,7 +35,7 @@ public struct VerifyRunner: Sendable {
         let registry = options.registry
         let started = ContinuousClock.now
         let workers = min(options.jobs, max(1, captures.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        WorkerThreads.run(count: workers) { _ in
             while true {
                 let index = next.withLock { value -> Int in
                     defer { value += 1 }

@@ -8,13 +8,17 @@
 /// of line.
 ///
 /// **Why the loads inside are sound** (the one argument every unchecked load in this file relies
-/// on; nothing else in the decoder loads from a pointer): `start ≤ cursor ≤ end` always holds,
-/// and `start..<end` is one buffer that outlives the reader (the read-only memory map a
-/// `TraceReader` keeps open, or a buffer its caller keeps alive for the call). `cursor` only moves
-/// forward, and only by a count first checked against `end - cursor`: `cursor < end` before each
-/// single byte, `end - cursor >= size` before a fixed-width integer, the length check before a
-/// slice. So every `load(as:)`/`loadUnaligned(as:)` below reads bytes inside
-/// `start..<end`, and whatever the bytes say, the reader never reads outside them.
+/// on; nothing else in the decoder loads from a pointer): the reader starts with `cursor` at the
+/// first byte of one buffer that outlives it (the read-only memory map a `TraceReader` keeps
+/// open, or a buffer its caller keeps alive for the call) and `end` just past its last, and
+/// `cursor ≤ end` always holds. `cursor` only moves forward, and only by a count first checked
+/// against `end - cursor`: `cursor < end` before each single byte, `end - cursor >= size` before
+/// a fixed-width integer, the length check before a slice. So every
+/// `load(as:)`/`loadUnaligned(as:)` below reads bytes inside the buffer, and whatever the bytes
+/// say, the reader never reads outside them.
+///
+/// The reader is three words and a byte (no start pointer, no message text), so that the chunk
+/// decoder's loop keeps it in registers and the paths out of line take it by value.
 @usableFromInline
 struct ByteReader {
     /// A malformed structure: where (absolute file offset) and what.
@@ -29,34 +33,46 @@ struct ByteReader {
         }
     }
 
-    @usableFromInline var start: UnsafeRawPointer
+    /// What the bytes are, in messages.
+    @usableFromInline
+    enum Region: UInt8 {
+        case chunk, section
+
+        var name: String {
+            switch self {
+            case .chunk: "the chunk"
+            case .section: "its section"
+            }
+        }
+    }
+
     @usableFromInline var cursor: UnsafeRawPointer
     @usableFromInline var end: UnsafeRawPointer
-    /// Absolute file offset of `start`, for messages.
-    @usableFromInline var fileOffset: Int
-    /// What the bytes are, in messages: "the chunk", "its section".
-    @usableFromInline var region: StaticString
+    /// The absolute file offset a pointer's address maps to, less that address (wrapping):
+    /// `origin &+ Int(bitPattern: pointer)` is the pointer's offset in the file, for messages.
+    @usableFromInline var origin: Int
+    @usableFromInline var region: Region
 
     /// A reader over `bytes`, whose first byte is at `fileOffset` in the file. `bytes` must
     /// outlive the reader.
-    init(_ bytes: UnsafeRawBufferPointer, fileOffset: Int, region: StaticString) {
-        // An empty buffer may have no base address; any non-null pointer with `end == start` reads nothing.
+    @inlinable
+    init(_ bytes: UnsafeRawBufferPointer, fileOffset: Int, region: Region) {
+        // An empty buffer may have no base address; any non-null pointer with `end == cursor` reads nothing.
         let base = bytes.baseAddress ?? UnsafeRawPointer(bitPattern: MemoryLayout<UInt64>.alignment)!
-        start = base
         cursor = base
         end = base + bytes.count
-        self.fileOffset = fileOffset
+        origin = fileOffset &- Int(bitPattern: base)
         self.region = region
     }
 
     @usableFromInline var remaining: Int { end - cursor }
     @usableFromInline var isAtEnd: Bool { cursor == end }
     /// Absolute file offset of the next byte.
-    var absoluteOffset: Int { fileOffset + (cursor - start) }
+    var absoluteOffset: Int { offset(of: cursor) }
 
     /// The absolute file offset of `pointer`, a position inside the buffer.
-    @usableFromInline
-    func offset(of pointer: UnsafeRawPointer) -> Int { fileOffset + (pointer - start) }
+    @inlinable
+    func offset(of pointer: UnsafeRawPointer) -> Int { origin &+ Int(bitPattern: pointer) }
 
     @usableFromInline
     func failure(_ message: String, at pointer: UnsafeRawPointer? = nil) -> Failure {
@@ -80,22 +96,34 @@ struct ByteReader {
 
     @usableFromInline
     func eventPastEnd() -> Failure {
-        failure("event runs past the end of \(region)")
+        failure("event runs past the end of \(region.name)")
     }
 
-    /// A varint of up to 64 bits; one and two bytes (time steps up to 8 ms) stay inline.
+    /// A varint of up to 64 bits; up to three bytes (time steps up to 1 s) stay inline.
     @inlinable @inline(__always)
     mutating func varint() throws(Failure) -> UInt64 {
         let first = try byte()
         if first < 0x80 { return UInt64(first) }
-        if cursor < end {
-            let second = cursor.load(as: UInt8.self)
-            if second < 0x80 {
-                cursor += 1
-                return UInt64(first & 0x7F) | UInt64(second) << 7
-            }
+        if let value = shortVarint(after: first) { return UInt64(value) }
+        let tail = try varintTail(after: first)
+        cursor = tail.next
+        return tail.value
+    }
+
+    /// A varint whose first byte, `first`, said more follow and which ends within its next two
+    /// bytes, when two bytes are left; nil (the cursor unmoved) otherwise.
+    @inlinable @inline(__always)
+    mutating func shortVarint(after first: UInt8) -> UInt32? {
+        guard end - cursor >= 2 else { return nil }
+        let second = cursor.load(as: UInt8.self)
+        if second < 0x80 {
+            cursor += 1
+            return UInt32(first & 0x7F) | UInt32(second) << 7
         }
-        return try varintByBytes(after: first)
+        let third = cursor.load(fromByteOffset: 1, as: UInt8.self)
+        guard third < 0x80 else { return nil }
+        cursor += 2
+        return UInt32(first & 0x7F) | UInt32(second & 0x7F) << 7 | UInt32(third) << 14
     }
 
     /// A varint that must fit 32 bits; one and two bytes (deltas up to ±8191) stay inline.
@@ -110,7 +138,9 @@ struct ByteReader {
                 return UInt32(first & 0x7F) | UInt32(second) << 7
             }
         }
-        return try varint32ByBytes(after: first)
+        let tail = try varint32Tail(after: first)
+        cursor = tail.next
+        return tail.value
     }
 
     /// A varint that must fit 32 bits and is often three bytes long (a touch definition's absolute
@@ -119,40 +149,39 @@ struct ByteReader {
     mutating func wideVarint32() throws(Failure) -> UInt32 {
         let first = try byte()
         if first < 0x80 { return UInt32(first) }
-        guard end - cursor >= 2 else { return try varint32ByBytes(after: first) }
-        let second = cursor.load(as: UInt8.self)
-        if second < 0x80 {
-            cursor += 1
-            return UInt32(first & 0x7F) | UInt32(second) << 7
-        }
-        let third = cursor.load(fromByteOffset: 1, as: UInt8.self)
-        guard third < 0x80 else { return try varint32ByBytes(after: first) }
-        cursor += 2
-        return UInt32(first & 0x7F) | UInt32(second & 0x7F) << 7 | UInt32(third) << 14
+        if let value = shortVarint(after: first) { return value }
+        let tail = try varint32Tail(after: first)
+        cursor = tail.next
+        return tail.value
     }
 
-    /// The rest of a varint whose first byte, `first`, said more follow, read a byte at a time:
-    /// values of three bytes or more, and every malformed one (which it names).
+    // The tails below are out of line and take the reader by value, returning where the varint
+    // ends: a `mutating` call would pass the reader by reference, and a reader whose address is
+    // passed anywhere cannot live in registers, so every byte read in the decoder's loop would
+    // store its cursor (docs/benchmarks.md, "Speed V").
+
+    /// The rest of a varint whose first byte, `first` (just before `cursor`), said more follow,
+    /// read a byte at a time: values of three bytes or more, and every malformed one (which it names).
     @usableFromInline
-    mutating func varintByBytes(after first: UInt8) throws(Failure) -> UInt64 {
+    func varintTail(after first: UInt8) throws(Failure) -> (value: UInt64, next: UnsafeRawPointer) {
+        var reader = self
         let at = cursor - 1
         var value = UInt64(first & 0x7F)
         var shift: UInt64 = 7
         while true {
-            let next = try byte()
+            let next = try reader.byte()
             if shift == 63 && next > 1 { throw failure("varint too long", at: at) }
             value |= UInt64(next & 0x7F) << shift
-            if next < 0x80 { return value }
+            if next < 0x80 { return (value, reader.cursor) }
             shift += 7
         }
     }
 
     @usableFromInline
-    mutating func varint32ByBytes(after first: UInt8) throws(Failure) -> UInt32 {
-        let at = cursor - 1
-        let value = try varintByBytes(after: first)
-        guard value <= UInt32.max else { throw failure("value \(value) does not fit 32 bits", at: at) }
-        return UInt32(truncatingIfNeeded: value)
+    func varint32Tail(after first: UInt8) throws(Failure) -> (value: UInt32, next: UnsafeRawPointer) {
+        let tail = try varintTail(after: first)
+        guard tail.value <= UInt32.max else { throw failure("value \(tail.value) does not fit 32 bits", at: cursor - 1) }
+        return (UInt32(truncatingIfNeeded: tail.value), tail.next)
     }
 
     /// A varint that must fit 16 bits; `what` names it in the error.
@@ -179,7 +208,7 @@ struct ByteReader {
         let at = cursor
         let length = try varint()
         guard length <= UInt64(end - cursor) else {
-            throw failure("\(what) of \(length) bytes runs past the end of \(region)", at: at)
+            throw failure("\(what) of \(length) bytes runs past the end of \(region.name)", at: at)
         }
         let bytes = UnsafeRawBufferPointer(start: cursor, count: Int(length))
         cursor += Int(length)
@@ -191,7 +220,7 @@ struct ByteReader {
     /// A fixed-width little-endian integer; `what` names it in the error.
     mutating func littleEndian<T: FixedWidthInteger>(_: T.Type, _ what: String) throws(Failure) -> T {
         let size = MemoryLayout<T>.size
-        guard end - cursor >= size else { throw failure("\(what) runs past the end of \(region)") }
+        guard end - cursor >= size else { throw failure("\(what) runs past the end of \(region.name)") }
         let value = T(littleEndian: cursor.loadUnaligned(as: T.self))
         cursor += size
         return value
@@ -207,7 +236,7 @@ struct ByteReader {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
-            guard cursor < end else { throw failure("\(what) runs past the end of \(region)", at: at) }
+            guard cursor < end else { throw failure("\(what) runs past the end of \(region.name)", at: at) }
             let byte = cursor.load(as: UInt8.self)
             cursor += 1
             if shift == 63 && byte > 1 { throw failure("\(what) is not a valid varint", at: at) }
@@ -222,7 +251,7 @@ struct ByteReader {
     /// The next `count` bytes.
     mutating func bytes(_ count: Int, _ what: String) throws(Failure) -> UnsafeRawBufferPointer {
         guard count >= 0, end - cursor >= count else {
-            throw failure("\(what) of \(count) bytes runs past the end of \(region)")
+            throw failure("\(what) of \(count) bytes runs past the end of \(region.name)")
         }
         let slice = UnsafeRawBufferPointer(start: cursor, count: count)
         cursor += count
@@ -250,7 +279,7 @@ struct ByteReader {
     /// A reader over the next `count` bytes (a nested section), which this one steps over.
     mutating func section(_ count: Int, _ what: String) throws(Failure) -> ByteReader {
         let offset = absoluteOffset
-        return ByteReader(try bytes(count, what), fileOffset: offset, region: "its section")
+        return ByteReader(try bytes(count, what), fileOffset: offset, region: .section)
     }
 }
 

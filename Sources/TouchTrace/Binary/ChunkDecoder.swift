@@ -41,18 +41,37 @@ struct ChunkDecoder {
     /// `table` must hold `BinaryLayout.maxLocalTouches` entries and outlive the decoder.
     init(table: UnsafeMutablePointer<LocalTouch>) {
         self.table = table
-        bytes = ByteReader(UnsafeRawBufferPointer(start: nil, count: 0), fileOffset: 0, region: "the chunk")
+        bytes = ByteReader(UnsafeRawBufferPointer(start: nil, count: 0), fileOffset: 0, region: .chunk)
     }
 
-    /// Starts decoding a chunk's payload. `payloadOffset` is its absolute file offset.
-    mutating func begin(payload: UnsafeRawBufferPointer, payloadOffset: Int, eventCount: Int, baseTime: Microseconds) {
-        bytes = ByteReader(payload, fileOffset: payloadOffset, region: "the chunk")
-        remaining = eventCount
-        time = baseTime
+    /// Where a chunk's events are, as `TraceReader` found and checked it.
+    @usableFromInline
+    struct Chunk {
+        /// The chunk's payload and its absolute file offset.
+        @usableFromInline var payload: UnsafeRawBufferPointer
+        @usableFromInline var payloadOffset: Int
+        @usableFromInline var eventCount: Int
+        @usableFromInline var baseTime: Microseconds
+
+        init(payload: UnsafeRawBufferPointer, payloadOffset: Int, eventCount: Int, baseTime: Microseconds) {
+            self.payload = payload
+            self.payloadOffset = payloadOffset
+            self.eventCount = eventCount
+            self.baseTime = baseTime
+        }
+    }
+
+    /// Starts decoding a chunk's payload.
+    @inlinable
+    mutating func begin(_ chunk: Chunk) {
+        bytes = ByteReader(chunk.payload, fileOffset: chunk.payloadOffset, region: .chunk)
+        remaining = chunk.eventCount
+        time = chunk.baseTime
         tableCount = 0
     }
 
     /// Abandons the current chunk.
+    @inlinable
     mutating func reset() {
         remaining = 0
         bytes.cursor = bytes.end
@@ -74,11 +93,17 @@ struct ChunkDecoder {
         case end
     }
 
+    // The decoder is meant to live in a local variable of the reader's loop, where its cursor,
+    // count and time stay in registers. That holds only while its address is never passed to a
+    // function that is not inlined: everything out of line below is non-mutating (it takes the
+    // decoder or its reader by value, and returns where it stopped) or works on the touch table,
+    // which is memory anyway.
+
     /// The chunk's next event.
     @inlinable @inline(__always)
     mutating func next() throws(Failure) -> Decoded {
         guard remaining > 0 else {
-            if !bytes.isAtEnd { throw trailingBytes() }
+            if !bytes.isAtEnd { throw Self.trailingBytes(bytes) }
             return .end
         }
         remaining &-= 1
@@ -90,33 +115,60 @@ struct ChunkDecoder {
         if op < BinaryLayout.opTouch { return .touch(try move(Int(op))) }
         if op < BinaryLayout.opNew { return .touch(try touch(Int(op & 0x3F))) }
         if op == BinaryLayout.opFrame0 { return .frame(FrameMark(time: time, device: 0)) }
-        if op & 0xFC == BinaryLayout.opNew { return .touch(try define(phase: TouchPhase(rawValue: op & 3)!)) }
-        return try other(op)
+        if op & 0xFC == BinaryLayout.opNew { return .touch(try define(phase: Self.phase(op))) }
+        if op == BinaryLayout.opFrame { return .frame(FrameMark(time: time, device: try bytes.varint16("device"))) }
+        if op == BinaryLayout.opGesture {
+            let (gesture, next) = try Self.gesture(bytes, time: time)
+            bytes.cursor = next
+            return .gesture(gesture)
+        }
+        if op == BinaryLayout.opDeviceRemoved || op == BinaryLayout.opDeviceAdded || op == BinaryLayout.opAnnotation {
+            return .other(op)
+        }
+        throw Self.invalidOpcode(op, bytes)
     }
 
-    // Helpers on the hot path are `mutating` even where they only read: a mutating call passes
-    // `self` by reference, a non-mutating one may copy the whole decoder first.
+    /// The phase in the low two bits of `bits` (every value is one).
+    @inlinable @inline(__always)
+    static func phase(_ bits: UInt8) -> TouchPhase {
+        switch bits & 3 {
+        case 0: .down
+        case 1: .motion
+        case 2: .up
+        default: .cancel
+        }
+    }
+
+    // The failures are built out of line from the reader alone (three words and a byte), never
+    // from the whole decoder.
 
     @usableFromInline
-    mutating func trailingBytes() -> Failure {
+    static func trailingBytes(_ bytes: ByteReader) -> Failure {
         bytes.failure("\(bytes.remaining) bytes after the chunk's last event")
+    }
+
+    @usableFromInline
+    static func invalidOpcode(_ op: UInt8, _ bytes: ByteReader) -> Failure {
+        let at = bytes.cursor - 1
+        if op == BinaryLayout.opTime { return bytes.failure("two time steps in a row", at: at) }
+        return bytes.failure("unknown opcode \(op)", at: at)
     }
 
     // MARK: - Touches
 
     @inlinable @inline(__always)
-    mutating func local(_ index: Int) throws(Failure) -> UnsafeMutablePointer<LocalTouch> {
-        guard index < tableCount else { throw undefinedTouch(index) }
+    func local(_ index: Int) throws(Failure) -> UnsafeMutablePointer<LocalTouch> {
+        guard index < tableCount else { throw Self.undefinedTouch(index, bytes) }
         return table + index
     }
 
     @usableFromInline
-    mutating func undefinedTouch(_ index: Int) -> Failure {
+    static func undefinedTouch(_ index: Int, _ bytes: ByteReader) -> Failure {
         bytes.failure("touch \(index) is not defined in this chunk", at: bytes.cursor - 1)
     }
 
     @inlinable @inline(__always)
-    mutating func sample(_ entry: UnsafeMutablePointer<LocalTouch>, _ phase: TouchPhase) -> TouchSample {
+    func sample(_ entry: UnsafeMutablePointer<LocalTouch>, _ phase: TouchPhase) -> TouchSample {
         let present = entry.pointee.present
         return TouchSample(
             time: time, device: entry.pointee.device, phase: phase, touch: entry.pointee.touch,
@@ -140,20 +192,29 @@ struct ChunkDecoder {
     mutating func touch(_ index: Int) throws(Failure) -> TouchSample {
         let entry = try local(index)
         let modes = try bytes.byte()
-        let phase = TouchPhase(rawValue: modes & 3)!
-        entry.pointee.x &+= try bytes.delta32()
-        entry.pointee.y &+= try bytes.delta32()
+        let dx = try bytes.delta32()
+        let dy = try bytes.delta32()
+        entry.pointee.x &+= dx
+        entry.pointee.y &+= dy
         // Most samples that are not plain motion change no optional field (a down or a lift).
-        if modes >> 2 != 0 {
-            try applyMode(modes >> 2, bit: 1, &entry.pointee.pressure, &entry.pointee.present)
-            try applyMode(modes >> 4, bit: 2, &entry.pointee.major, &entry.pointee.present)
-            try applyMode(modes >> 6, bit: 4, &entry.pointee.minor, &entry.pointee.present)
-        }
-        return sample(entry, phase)
+        if modes >> 2 != 0 { bytes.cursor = try Self.applyModes(modes >> 2, entry, bytes) }
+        return sample(entry, Self.phase(modes))
     }
 
-    @inlinable @inline(__always)
-    mutating func applyMode(_ mode: UInt8, bit: UInt8, _ value: inout Int32, _ present: inout UInt8) throws(Failure) {
+    /// Applies a sample's three field modes (two bits each, pressure first) to `entry`, reading
+    /// the deltas from `bytes`; returns where they end.
+    @usableFromInline
+    static func applyModes(_ modes: UInt8, _ entry: UnsafeMutablePointer<LocalTouch>, _ bytes: ByteReader) throws(Failure) -> UnsafeRawPointer {
+        var bytes = bytes
+        try applyMode(modes, bit: 1, &entry.pointee.pressure, &entry.pointee.present, &bytes)
+        try applyMode(modes >> 2, bit: 2, &entry.pointee.major, &entry.pointee.present, &bytes)
+        try applyMode(modes >> 4, bit: 4, &entry.pointee.minor, &entry.pointee.present, &bytes)
+        return bytes.cursor
+    }
+
+    private static func applyMode(
+        _ mode: UInt8, bit: UInt8, _ value: inout Int32, _ present: inout UInt8, _ bytes: inout ByteReader
+    ) throws(Failure) {
         switch mode & 3 {
         case 0: break
         case 1:
@@ -163,70 +224,47 @@ struct ChunkDecoder {
             if present & bit == 0 { value = 0 }
             value &+= try bytes.delta32()
             present |= bit
-        default: throw invalidFieldMode()
+        default: throw bytes.failure("invalid field mode 3 in a touch sample")
         }
     }
 
-    @usableFromInline
-    mutating func invalidFieldMode() -> Failure {
-        bytes.failure("invalid field mode 3 in a touch sample")
-    }
-
-    /// A touch's first sample in this chunk: a new entry written straight into the table. Inlined,
-    /// because with many fingers down every chunk opens with one definition per finger; the checks
-    /// that fail throw through outlined builders so the common path stays short.
+    /// A touch's first sample in this chunk: a new entry in the table. With many fingers down
+    /// every chunk opens with one definition per finger.
     @inlinable @inline(__always)
     mutating func define(phase: TouchPhase) throws(Failure) -> TouchSample {
-        guard tableCount < BinaryLayout.maxLocalTouches else { throw tooManyTouches() }
+        guard tableCount < BinaryLayout.maxLocalTouches else { throw Self.tooManyTouches(bytes) }
         // Filled in place; the entry only counts once `tableCount` moves past it, so a failure
         // half-way leaves the table as it was.
         let entry = table + tableCount
+        bytes.cursor = try Self.fill(entry, bytes)
+        tableCount &+= 1
+        return sample(entry, phase)
+    }
+
+    /// Reads a touch definition's fields into `entry`; returns where they end.
+    @usableFromInline
+    static func fill(_ entry: UnsafeMutablePointer<LocalTouch>, _ bytes: ByteReader) throws(Failure) -> UnsafeRawPointer {
+        var bytes = bytes
         entry.pointee.device = try bytes.varint16("device")
         entry.pointee.touch = try bytes.wideVarint32()
         entry.pointee.slot = try bytes.varint16("slot")
         entry.pointee.x = Varint.unzigzag32(try bytes.wideVarint32())
         entry.pointee.y = Varint.unzigzag32(try bytes.wideVarint32())
         let present = try bytes.byte()
-        guard present < 8 else { throw invalidFieldMask() }
+        guard present < 8 else { throw bytes.failure("invalid field mask in a touch definition", at: bytes.cursor - 1) }
         entry.pointee.present = present
         entry.pointee.pressure = present & 1 != 0 ? Varint.unzigzag32(try bytes.wideVarint32()) : 0
         entry.pointee.major = present & 2 != 0 ? Varint.unzigzag32(try bytes.wideVarint32()) : 0
         entry.pointee.minor = present & 4 != 0 ? Varint.unzigzag32(try bytes.wideVarint32()) : 0
-        tableCount &+= 1
-        return sample(entry, phase)
+        return bytes.cursor
     }
 
     @usableFromInline
-    mutating func tooManyTouches() -> Failure {
+    static func tooManyTouches(_ bytes: ByteReader) -> Failure {
         bytes.failure("more than 64 touches in one chunk", at: bytes.cursor - 1)
     }
 
-    @usableFromInline
-    mutating func invalidFieldMask() -> Failure {
-        bytes.failure("invalid field mask in a touch definition", at: bytes.cursor - 1)
-    }
-
     // MARK: - Everything else
-
-    @usableFromInline
-    mutating func other(_ op: UInt8) throws(Failure) -> Decoded {
-        switch op {
-        case BinaryLayout.opNew...BinaryLayout.opNew + 3:
-            return .touch(try define(phase: TouchPhase(rawValue: op & 3)!))
-        case BinaryLayout.opFrame0:
-            return .frame(FrameMark(time: time, device: 0))
-        case BinaryLayout.opFrame:
-            return .frame(FrameMark(time: time, device: try bytes.varint16("device")))
-        case BinaryLayout.opGesture:
-            return .gesture(try gesture())
-        case BinaryLayout.opDeviceRemoved, BinaryLayout.opDeviceAdded, BinaryLayout.opAnnotation:
-            return .other(op)
-        case BinaryLayout.opTime:
-            throw bytes.failure("two time steps in a row", at: bytes.cursor - 1)
-        default:
-            throw bytes.failure("unknown opcode \(op)", at: bytes.cursor - 1)
-        }
-    }
 
     /// Finishes an event that `next()` returned as `.other(op)`.
     @usableFromInline
@@ -236,7 +274,7 @@ struct ChunkDecoder {
             return .device(.removed(time: time, device: try bytes.varint16("device")))
         case BinaryLayout.opDeviceAdded:
             let description = try bytes.lengthPrefixed("device description")
-            var inner = ByteReader(description, fileOffset: bytes.offset(of: description.baseAddress!), region: "its section")
+            var inner = ByteReader(description, fileOffset: bytes.offset(of: description.baseAddress!), region: .section)
             return .device(.added(time: time, try DeviceCodec.decode(&inner)))
         case BinaryLayout.opAnnotation:
             let at = bytes.cursor
@@ -250,7 +288,10 @@ struct ChunkDecoder {
         }
     }
 
-    private mutating func gesture() throws(Failure) -> GestureSample {
+    /// A gesture event after its opcode; returns it and where it ends.
+    @usableFromInline
+    static func gesture(_ bytes: ByteReader, time: Microseconds) throws(Failure) -> (GestureSample, next: UnsafeRawPointer) {
+        var bytes = bytes
         let device = try bytes.varint16("device")
         let at = bytes.cursor
         let packed = try bytes.byte()
@@ -266,9 +307,10 @@ struct ChunkDecoder {
                 raw.storeBytes(of: try bytes.littleEndian(UInt64.self, "gesture"), toByteOffset: i * 8, as: UInt64.self)
             }
         }
-        return GestureSample(
+        let sample = GestureSample(
             time: time, device: device, kind: kind, phase: phase, fingers: fingers, cancelled: packed & 0x10 != 0,
             dx: values.0, dy: values.1, dxUnaccelerated: values.2, dyUnaccelerated: values.3,
             scale: values.4, angleDelta: values.5)
+        return (sample, bytes.cursor)
     }
 }

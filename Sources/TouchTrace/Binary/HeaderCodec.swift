@@ -92,7 +92,7 @@ enum HeaderCodec {
         guard flags & ~BinaryLayout.flagIndexRequested == 0 else { throw fail(10, "unknown preamble flags \(flags)") }
         var reader = ByteReader(
             UnsafeRawBufferPointer(rebasing: file[BinaryLayout.preambleSize..<crcAt]),
-            fileOffset: BinaryLayout.preambleSize, region: "its section")
+            fileOffset: BinaryLayout.preambleSize, region: .section)
         let header: TraceHeader
         do {
             header = try decodeSections(&reader)

@@ -162,15 +162,22 @@ public final class TraceReader {
             case .touch(let sample): return .touch(sample)
             case .frame(let mark): return .frame(mark)
             case .gesture(let sample): return .gesture(sample)
-            case .other(let op): if let event = try slowEvent(op, &decoder.pointee) { return event }
-            case .end: guard try startNextChunk(&decoder.pointee) else { return nil }
+            case .other(let op):
+                let (event, after) = try slowEvent(op, decoder.pointee)
+                decoder.pointee = after
+                if let event { return event }
+            case .end:
+                guard let chunk = try nextChunk() else { return nil }
+                decoder.pointee.begin(chunk)
             }
         }
     }
 
     /// Calls `body` with every remaining event in order: the fast path. It is inlined into the
     /// caller, so the decoder and `body` compile into one loop, and each event is built where it
-    /// is used (a touch sample never exists as a general `TraceEvent` to copy or destroy).
+    /// is used (a touch sample never exists as a general `TraceEvent` to copy or destroy). The
+    /// decoder lives in a local whose address is never passed out of the loop (the paths out of
+    /// line take it by value and return it), so its cursor, count and time stay in registers.
     @inlinable
     public func forEachEvent(_ body: (TraceEvent) throws -> Void) throws {
         if case .some = pending.pointee, let event = takePending() { try body(event) }
@@ -181,8 +188,13 @@ public final class TraceReader {
             case .touch(let sample): try body(.touch(sample))
             case .frame(let mark): try body(.frame(mark))
             case .gesture(let sample): try body(.gesture(sample))
-            case .other(let op): if let event = try slowEvent(op, &local) { try body(event) }
-            case .end: guard try startNextChunk(&local) else { return }
+            case .other(let op):
+                let (event, after) = try slowEvent(op, local)
+                local = after
+                if let event { try body(event) }
+            case .end:
+                guard let chunk = try nextChunk() else { return }
+                local.begin(chunk)
             }
         }
     }
@@ -229,33 +241,37 @@ public final class TraceReader {
         do {
             return try decoder.next()
         } catch {
-            try malformed(error, &decoder)
+            decoder.reset()
+            try malformed(error)
             return .end
         }
     }
 
-    /// The rest of an event `decoded` returned as `.other`, or nil if it was malformed and salvaged.
+    /// The rest of an event `decoded` returned as `.other`, or nil if it was malformed and
+    /// salvaged; and the decoder after it.
     @usableFromInline
-    func slowEvent(_ op: UInt8, _ decoder: inout ChunkDecoder) throws -> TraceEvent? {
+    func slowEvent(_ op: UInt8, _ decoder: ChunkDecoder) throws -> (TraceEvent?, ChunkDecoder) {
+        var decoder = decoder
         do {
-            return try decoder.slowEvent(op)
+            return (try decoder.slowEvent(op), decoder)
         } catch {
-            try malformed(error, &decoder)
-            return nil
+            decoder.reset()
+            try malformed(error)
+            return (nil, decoder)
         }
     }
 
+    /// A malformed chunk (the decoder has abandoned it): an error, or with salvage damage.
     @usableFromInline
-    func malformed(_ failure: ChunkDecoder.Failure, _ decoder: inout ChunkDecoder) throws {
-        decoder.reset()
+    func malformed(_ failure: ChunkDecoder.Failure) throws {
         try damaged(chunkAt: currentChunk, failure.offset, "malformed chunk: \(failure.message)")
     }
 
     private var currentChunk = 0
 
-    /// Finds, checks and begins the next chunk. False at the end of the body.
+    /// Finds and checks the next chunk, for the decoder to begin; nil at the end of the body.
     @usableFromInline
-    func startNextChunk(_ decoder: inout ChunkDecoder) throws -> Bool {
+    func nextChunk() throws -> ChunkDecoder.Chunk? {
         if let failure { throw failure }
         while position < bodyEnd {
             let at = position
@@ -294,7 +310,7 @@ public final class TraceReader {
                 continue
             }
             let payloadAt = at + BinaryLayout.chunkHeaderSize
-            decoder.begin(
+            let chunk = ChunkDecoder.Chunk(
                 payload: UnsafeRawBufferPointer(rebasing: bytes[payloadAt..<payloadAt + length]),
                 payloadOffset: payloadAt, eventCount: count, baseTime: base)
             currentChunk = at
@@ -304,9 +320,9 @@ public final class TraceReader {
                 storage.release(from: releasedUpTo, upTo: at)
                 releasedUpTo = at
             }
-            return true
+            return chunk
         }
-        return false
+        return nil
     }
 
     @inline(__always)
@@ -322,13 +338,13 @@ public final class TraceReader {
     }
 
     /// Records a cut-short file and ends the body.
-    private func truncated(_ at: Int, _ why: String) -> Bool {
+    private func truncated(_ at: Int, _ why: String) -> ChunkDecoder.Chunk? {
         let lost = bodyEnd - at
         damage.append(TraceDamage(
             kind: .truncated, offset: at, bytesLost: lost,
             message: "\(why): the last \(lost) bytes are incomplete and were not read"))
         position = bodyEnd
-        return false
+        return nil
     }
 
     /// A bad chunk at `chunk` (the problem itself at `offset`): an error, or with salvage a damage

@@ -77,71 +77,103 @@ public struct TraceStatistics: Equatable, Sendable {
 
     private mutating func count(_ sample: TouchSample) {
         let key = ActiveTouches.key(sample.device, sample.touch)
+        let line = ActiveTouches.line(sample.device, sample.slot)
         switch sample.phase {
         case .down:
             touchSequences += 1
-            if active.insert(key) {
+            if active.insert(key, line: line) {
                 maxConcurrentTouches = max(maxConcurrentTouches, active.count)
             } else {
                 inconsistentSamples += 1
             }
         case .motion:
-            if !active.contains(key) { inconsistentSamples += 1 }
+            if !active.contains(key, line: line) { inconsistentSamples += 1 }
         case .up, .cancel:
-            if !active.remove(key) { inconsistentSamples += 1 }
+            if !active.remove(key, line: line) { inconsistentSamples += 1 }
         }
     }
 }
 
-/// The touches down at one instant, as device and touch packed into one integer. A screen has a
-/// few fingers down, so they live in a short array searched from the end (the latest finger is
-/// the likeliest to move next), with no hashing per sample; a file that claims more than
-/// `smallLimit` at once (hostile or broken) moves them to a set, so no input makes a lookup slow.
+/// The touches down at one instant, as device and touch packed into one integer.
+///
+/// A touch keeps its hardware slot from its down to its lift, so the set is looked up through its
+/// slot first: a small direct-mapped table, one line per device and slot, remembers the touch last
+/// seen there, and a sample whose touch is in its line is known to be down without a search. Only
+/// a miss (a touch's first sample in its line, or a file whose touches share or change slots)
+/// searches the set. The set itself is a short array (a screen has a few fingers down, no
+/// hashing); a file that claims more than `smallLimit` at once (hostile or broken) moves them to a
+/// set, so no input makes a lookup slow. Every key in the table is in the set (a removal clears
+/// every line that holds it), so the table only ever saves a search, never changes an answer.
 struct ActiveTouches: Equatable, Sendable {
     private var small: [UInt64] = []
     private var large: Set<UInt64>?
+    /// Each line holds a key that is down, plus one (0: empty).
+    private var lines = [UInt64](repeating: 0, count: ActiveTouches.lineCount)
     static let smallLimit = 32
+    static let lineCount = 64
 
     static func key(_ device: DeviceIndex, _ touch: TouchID) -> UInt64 {
         UInt64(device) << 32 | UInt64(touch)
     }
 
-    var count: Int { large?.count ?? small.count }
-
-    /// The same touches, however they are stored.
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.count == rhs.count && (lhs.large.map(Array.init) ?? lhs.small).allSatisfy(rhs.contains)
+    /// The table line of a slot of a device.
+    static func line(_ device: DeviceIndex, _ slot: UInt16) -> Int {
+        (Int(slot) &+ Int(device) &* 17) & (lineCount - 1)
     }
 
-    func contains(_ key: UInt64) -> Bool {
-        if let large { return large.contains(key) }
-        return small.lastIndex(of: key) != nil
+    var count: Int { large?.count ?? small.count }
+
+    /// The same touches, however they are stored and looked up.
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.count == rhs.count && (lhs.large.map(Array.init) ?? lhs.small).allSatisfy { rhs.searched($0) }
+    }
+
+    /// Whether `key` is down; `line` is its slot's.
+    mutating func contains(_ key: UInt64, line: Int) -> Bool {
+        if lines[line] == key &+ 1 { return true }
+        guard searched(key) else { return false }
+        lines[line] = key &+ 1
+        return true
     }
 
     /// False if it was already there.
-    mutating func insert(_ key: UInt64) -> Bool {
-        if large != nil { return large!.insert(key).inserted }
-        guard small.lastIndex(of: key) == nil else { return false }
-        if small.count < Self.smallLimit {
+    mutating func insert(_ key: UInt64, line: Int) -> Bool {
+        if lines[line] == key &+ 1 || searched(key) { return false }
+        if large != nil {
+            large!.insert(key)
+        } else if small.count < Self.smallLimit {
             small.append(key)
         } else {
             large = Set(small)
             large!.insert(key)
             small = []
         }
+        lines[line] = key &+ 1
         return true
     }
 
     /// False if it was not there.
-    mutating func remove(_ key: UInt64) -> Bool {
-        if large != nil { return large!.remove(key) != nil }
-        guard let index = small.lastIndex(of: key) else { return false }
-        small.remove(at: index)
+    mutating func remove(_ key: UInt64, line: Int) -> Bool {
+        if large != nil {
+            guard large!.remove(key) != nil else { return false }
+        } else {
+            guard let index = small.lastIndex(of: key) else { return false }
+            small.remove(at: index)
+        }
+        // Every line that holds it: its slot's, and others if it changed slots.
+        for index in lines.indices where lines[index] == key &+ 1 { lines[index] = 0 }
         return true
     }
 
     mutating func removeAll(of device: DeviceIndex) {
         if large != nil { large = large!.filter { $0 >> 32 != UInt64(device) } }
         small.removeAll { $0 >> 32 == UInt64(device) }
+        for index in lines.indices { lines[index] = 0 }
+    }
+
+    /// Whether `key` is in the set, searched (the latest finger first: the likeliest to move next).
+    private func searched(_ key: UInt64) -> Bool {
+        if let large { return large.contains(key) }
+        return small.lastIndex(of: key) != nil
     }
 }

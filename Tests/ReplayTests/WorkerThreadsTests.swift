@@ -1,0 +1,31 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import Replay
+
+/// `verify --jobs N` runs its captures on N threads of its own, all started at once.
+@Suite("Worker threads")
+struct WorkerThreadsTests {
+    @Test("N workers run at the same time, each once, whatever the machine's load")
+    func workersRunTogether() {
+        let workers = 4
+        let arrived = Mutex(0)
+        let seen = Mutex<[Int]>([])
+        WorkerThreads.run(count: workers) { worker in
+            arrived.withLock { $0 += 1 }
+            // Each waits for all the others: with fewer threads than workers this would time out.
+            let deadline = ContinuousClock.now + .seconds(20)
+            while arrived.withLock({ $0 }) < workers && ContinuousClock.now < deadline { usleep(1_000) }
+            let together = arrived.withLock { $0 }
+            seen.withLock { $0.append(worker * 100 + together) }
+        }
+        #expect(seen.withLock { $0.sorted() } == (0..<workers).map { $0 * 100 + workers })
+    }
+
+    @Test("One worker runs on the calling thread")
+    func oneWorker() {
+        let ran = Mutex(0)
+        WorkerThreads.run(count: 1) { worker in ran.withLock { $0 += 1 + worker } }
+        #expect(ran.withLock { $0 } == 1)
+    }
+}
