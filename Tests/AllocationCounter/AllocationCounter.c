@@ -10,12 +10,15 @@
 //   test binary before any test ran. There the sanitizer's allocation hook, which its allocator
 //   calls on the allocating thread for every malloc, calloc, realloc and aligned allocation,
 //   counts instead. It is installed before main by a constructor.
+#define _GNU_SOURCE
 #include "AllocationCounter.h"
+#include <dlfcn.h>
 #include <stddef.h>
 
 static _Thread_local int counting;
 static _Thread_local uint64_t count;
 static _Thread_local uint64_t largest;
+static _Thread_local uint64_t objects;
 
 static inline void note(size_t size) {
     if (counting) {
@@ -56,8 +59,24 @@ extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
 extern void *__libc_realloc(void *pointer, size_t size);
 
+// Swift heap objects (class instances, closure contexts, boxes, array and string buffers) are
+// allocated by the runtime's `swift_slowAlloc`, which calls malloc; unoptimised code also calls
+// malloc directly, for the frames of unspecialised generic accessors, which are no objects. The
+// caller tells them apart.
+extern void *swift_slowAlloc(size_t size, size_t alignment_mask);
+
+static void note_object(void *caller) {
+    static _Thread_local int looking;
+    if (looking) return;
+    looking = 1;
+    Dl_info info;
+    if (dladdr(caller, &info) && info.dli_saddr == (void *)swift_slowAlloc) objects++;
+    looking = 0;
+}
+
 void *malloc(size_t size) {
     note(size);
+    if (counting) note_object(__builtin_return_address(0));
     return __libc_malloc(size);
 }
 
@@ -76,6 +95,7 @@ void *realloc(void *pointer, size_t size) {
 void allocation_counter_start(void) {
     count = 0;
     largest = 0;
+    objects = 0;
     counting = 1;
 }
 
@@ -86,4 +106,16 @@ uint64_t allocation_counter_stop(void) {
 
 uint64_t allocation_counter_largest(void) {
     return largest;
+}
+
+uint64_t allocation_counter_objects(void) {
+    return objects;
+}
+
+int allocation_counter_counts_objects(void) {
+#if ALLOCATION_COUNTER_SANITIZER_HOOKS
+    return 0;
+#else
+    return 1;
+#endif
 }

@@ -501,27 +501,36 @@ public final class TouchDispatcher {
             }
         }
         // The class-wide and delegate questions, for every pair in which one side may answer yes
-        // (the engine's own classes without a delegate never do), in collection order.
-        let ask = { (other: GestureRecognizer) in
-            let otherDelegate = other.delegateIfSet
-            if self.asksToRequire(recognizer, delegate, failureOf: other, otherDelegate), !recognizer.requiresFailure(of: other) {
-                recognizer.attemptRequirements.append(other)
-                self.link(recognizer, requiresFailureOf: other)
-            }
-            if self.asksToRequire(other, otherDelegate, failureOf: recognizer, delegate), !other.requiresFailure(of: recognizer) {
-                other.attemptRequirements.append(recognizer)
-                self.link(other, requiresFailureOf: recognizer)
-            }
-        }
+        // (the engine's own classes without a delegate never do), in collection order. Closure
+        // literals, not a closure kept in a local: a stored closure is escaping, so its context
+        // (capturing the recognizer and its delegate) was allocated on the heap at every activation.
         if recognizer.asksAboutFailureRequirements {
-            inPlay.forEach(ask)
+            inPlay.forEach { other in askFailureQuestions(recognizer, delegate, and: other) }
             askersInPlay.append(Unretained(recognizer))
         } else {
-            for asker in askersInPlay { asker.with(ask) }
+            for asker in askersInPlay {
+                asker.with { other in askFailureQuestions(recognizer, delegate, and: other) }
+            }
         }
         recognizersInPlay.append(recognizer)
         inPlay.append(recognizer)
         if recognizer.pendingWork.reconcile { reconcileRequested = true }
+    }
+
+    /// Asks, both ways, whether `recognizer` (joining) and `other` (in play) require each other to
+    /// fail in this attempt, and links the pairs that do.
+    private func askFailureQuestions(
+        _ recognizer: GestureRecognizer, _ delegate: (any GestureRecognizerDelegate)?, and other: GestureRecognizer
+    ) {
+        let otherDelegate = other.delegateIfSet
+        if asksToRequire(recognizer, delegate, failureOf: other, otherDelegate), !recognizer.requiresFailure(of: other) {
+            recognizer.attemptRequirements.append(other)
+            link(recognizer, requiresFailureOf: other)
+        }
+        if asksToRequire(other, otherDelegate, failureOf: recognizer, delegate), !other.requiresFailure(of: recognizer) {
+            other.attemptRequirements.append(recognizer)
+            link(other, requiresFailureOf: recognizer)
+        }
     }
 
     /// Records, on both sides, that `dependent` waits for `requirement` to fail in this sequence;

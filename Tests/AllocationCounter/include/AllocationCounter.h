@@ -16,4 +16,14 @@ uint64_t allocation_counter_stop(void);
 /// The largest single request (bytes) among the counted allocations of the last start/stop.
 uint64_t allocation_counter_largest(void);
 
+/// How many of the counted allocations were Swift heap objects (class instances, closure
+/// contexts, boxes, array and string buffers: what the runtime's `swift_slowAlloc` asks malloc
+/// for). Unoptimised code also calls malloc for the frames of unspecialised generic accessors,
+/// which are no objects: this count leaves those out, so a test of "allocates nothing" holds in
+/// debug builds too. Zero in sanitized builds, whose allocation hook cannot see the caller.
+uint64_t allocation_counter_objects(void);
+
+/// Whether `allocation_counter_objects` counts (1), or this build cannot tell objects apart (0).
+int allocation_counter_counts_objects(void);
+
 #endif
