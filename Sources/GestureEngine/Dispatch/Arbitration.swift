@@ -22,20 +22,25 @@ extension TouchDispatcher {
         // rather than cut short.
         let bound = 2 * inPlay.count + linksInPlay + 2
         // A pass follows only a pass (or a frame) that marked a recognizer: a recognizer marked
-        // behind the walk needs another pass, one marked ahead of it is reached in this one.
+        // behind the walk needs another pass, one marked ahead of it is reached in this one. A
+        // walk that has met every mark (`reconcileMarks` counts them, at least) stops: what is
+        // left of it would find none, and the order of what it finds is unchanged.
         var rounds = 0
         while reconcileRequested {
             reconcileRequested = false
             rounds += 1
             if rounds > bound { unsettled("reconcile()", rounds: bound) }
             var index = 0
-            while index < inPlay.count {
+            while index < inPlay.count && reconcileMarks > 0 {
                 inPlay.with(index) { next in
                     if next.pendingWork.reconcile { reconcile(next) }
                 }
                 index += 1
             }
         }
+        // Every recognizer in play has been walked past or met since its last mark: none is
+        // marked now, whatever the count says.
+        reconcileMarks = 0
     }
 
     /// Stops the program naming the recognizers that would not settle: a loop guard that trips is
@@ -52,6 +57,7 @@ extension TouchDispatcher {
     /// One recognizer's state moved: apply the rules that follow from its new state.
     private func reconcile(_ recognizer: GestureRecognizer) {
         recognizer.pendingWork.reconcile = false
+        reconcileMarks &-= 1
         switch recognizer.currentState {
         case .possible:
             break
@@ -148,6 +154,7 @@ extension TouchDispatcher {
                 if !dependent.arbitration.isReleased && dependent.currentState.isRecognizing {
                     dependent.pendingWork.reconcile = true
                     reconcileRequested = true
+                    reconcileMarks &+= 1
                 }
             }
         }
@@ -179,15 +186,23 @@ extension TouchDispatcher {
     private func requestAction(of recognizer: GestureRecognizer) {
         recognizer.pendingWork.action = true
         actionsRequested = true
+        actionMarks &+= 1
     }
 
     func sendPendingActions() {
         guard actionsRequested else { return }
         actionsRequested = false
+        // Actions only mark in a reconcile pass, never while they are sent: the walk stops at the
+        // last mark counted.
+        var remaining = actionMarks
+        actionMarks = 0
         var index = 0
-        while index < inPlay.count {
+        while index < inPlay.count && remaining > 0 {
             inPlay.with(index) { next in
-                if next.pendingWork.action { sendPendingAction(of: next) }
+                if next.pendingWork.action {
+                    remaining &-= 1
+                    sendPendingAction(of: next)
+                }
             }
             index += 1
         }

@@ -86,6 +86,18 @@ public final class TouchDispatcher {
     @exclusivity(unchecked)
     #endif
     var actionsRequested = false
+    /// At least how many recognizers in play carry a reconcile mark (each marking counts once, a
+    /// recognizer marked twice or leaving play marked only makes it larger): a walk over the
+    /// recognizers in play that has met this many marks has met them all, and stops there.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var reconcileMarks = 0
+    /// At least how many recognizers in play carry an action mark, in the same sense.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var actionMarks = 0
     /// The phase of every touch down, when this frame moves them all alike (the common case of
     /// fingers moving together), letting each recognizer receive its own touch list as the batch.
     #if !DEBUG
@@ -514,7 +526,10 @@ public final class TouchDispatcher {
         }
         recognizersInPlay.append(recognizer)
         inPlay.append(recognizer)
-        if recognizer.pendingWork.reconcile { reconcileRequested = true }
+        if recognizer.pendingWork.reconcile {
+            reconcileRequested = true
+            reconcileMarks &+= 1
+        }
     }
 
     /// Asks, both ways, whether `recognizer` (joining) and `other` (in play) require each other to
@@ -630,7 +645,10 @@ public final class TouchDispatcher {
         // `changed -> changed` (every move of a gesture under way) leaves what view delivery reads
         // as it was; every other change may alter it.
         if old != new { deliveryGeneration &+= 1 }
-        if recognizer.pendingWork.reconcile { reconcileRequested = true }
+        if recognizer.pendingWork.reconcile {
+            reconcileRequested = true
+            reconcileMarks &+= 1
+        }
         guard let observer else { return }
         observer.observe(.stateChanged(recognizer, from: old, to: new), at: scheduler.now)
     }
