@@ -143,19 +143,6 @@ struct InfoReport {
     }
 }
 
-private func fixed(_ value: Double, _ decimals: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let rounded = (value * scale).rounded() / scale
-    var text = "\(rounded)"
-    let fraction = text.split(separator: ".", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
-    if fraction.count < decimals {
-        if !text.contains(".") { text += "." }
-        text += String(repeating: "0", count: decimals - fraction.count)
-    }
-    return text
-}
-
 private func hex(_ value: UInt16) -> String {
     let digits = String(value, radix: 16)
     return "0x" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits

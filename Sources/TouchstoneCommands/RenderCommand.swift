@@ -92,7 +92,7 @@ func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: Strin
     }
     let name = FilePath(trace).lastComponent?.string ?? trace
     var subtitle = scene.map { "scene \($0.name)" } ?? "no scene: touches only"
-    subtitle += ", \(survey.touches) \(survey.touches == 1 ? "touch" : "touches"), \(secondsText(survey.duration)) s"
+    subtitle += ", \(survey.touches) \(survey.touches == 1 ? "touch" : "touches"), \(fixed(Double(survey.duration) / 1e6, 3)) s"
     let options = PictureOptions(from: window.from, to: window.to, title: name, subtitle: subtitle)
     let picture: [String]
     do {
@@ -107,12 +107,4 @@ func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: Strin
     } catch {
         throw fail(error.description)
     }
-}
-
-/// `microseconds` as seconds with three decimals, rounded half up on the exact value.
-private func secondsText(_ microseconds: Int64) -> String {
-    let magnitude = microseconds.magnitude
-    let milliseconds = magnitude / 1000 + (magnitude % 1000 >= 500 ? 1 : 0)
-    let fraction = String(milliseconds % 1000)
-    return (microseconds < 0 ? "-" : "") + "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
 }
