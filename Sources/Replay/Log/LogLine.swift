@@ -112,45 +112,77 @@ struct LogLine {
         8081828384858687888990919293949596979899
         """
 
-    /// Two decimals (points): the divisor a constant, the two decimals one table read.
+    /// Two decimals (points).
     @inline(__always)
     mutating func fixed2(_ value: Double) {
+        // The fast path stores a separator after the number: a zero byte, taken back.
+        fixed2(value, then: 0)
+        cursor -= 1
+    }
+
+    /// Two decimals (points) followed by `separator`, which the common case stores with the number.
+    @inline(__always)
+    mutating func fixed2(_ value: Double, then separator: UInt8) {
         // Most coordinates are from 0 to 9,999.99 points: their hundredths, rounded as `scaled`
         // rounds them (truncate, then half away from zero on the exact remainder), need no
-        // sign, no 64-bit range checks and at most two digit pairs before the point.
+        // sign and no 64-bit range checks.
         let product = value * 100
-        if product >= 0 && product < 999_999.5 {
-            var hundredths = UInt32(product)
-            if product - Double(hundredths) >= 0.5 { hundredths += 1 }
-            let whole = hundredths / 100
-            let fraction = Int(truncatingIfNeeded: hundredths &- whole &* 100)
-            let pairs = Self.digitPairs.utf8Start
-            if whole < 10 {
-                byte(0x30 &+ UInt8(truncatingIfNeeded: whole))
-            } else if whole < 100 {
-                cursor[0] = pairs[2 &* Int(whole)]
-                cursor[1] = pairs[2 &* Int(whole) &+ 1]
-                cursor += 2
-            } else {
-                let high = whole / 100
-                let low = Int(truncatingIfNeeded: whole &- high &* 100)
-                if high < 10 {
-                    byte(0x30 &+ UInt8(truncatingIfNeeded: high))
-                } else {
-                    cursor[0] = pairs[2 &* Int(high)]
-                    cursor[1] = pairs[2 &* Int(high) &+ 1]
-                    cursor += 2
-                }
-                cursor[0] = pairs[2 &* low]
-                cursor[1] = pairs[2 &* low &+ 1]
-                cursor += 2
-            }
-            cursor[0] = UInt8(ascii: ".")
-            cursor[1] = pairs[2 &* fraction]
-            cursor[2] = pairs[2 &* fraction &+ 1]
-            cursor += 3
-            return
+        guard product >= 0 && product < 999_999.5 else {
+            fixed2Slow(value)
+            return byte(separator)
         }
+        // Adding 2^52 rounds to the nearest integer (ties to even) and leaves it in the low bits of
+        // the mantissa: no conversion instruction and no range check. The difference is exact, so
+        // a tie rounded down is seen and taken up: half away from zero, as `scaled` rounds.
+        let biased = product + 0x1p52
+        var hundredths = UInt32(truncatingIfNeeded: biased.bitPattern)
+        if product - (biased - 0x1p52) == 0.5 { hundredths &+= 1 }
+        let whole = hundredths / 100
+        let fraction = hundredths &- whole &* 100
+        let high = whole / 100
+        let low = whole &- high &* 100
+        // "WWWW.FF" and the separator as one 8-byte word (byte i = character i): one store
+        // instead of eight, and no branch on the number of digits.
+        var word = Self.digitPairWord(high) | Self.digitPairWord(low) << 16 | 0x2E << 32
+            | Self.digitPairWord(fraction) << 40 | UInt64(separator) << 56
+        // Leading zeros of the whole part leave by shifting them out; at least one digit stays.
+        let skip = (whole < 10 ? 1 : 0) &+ (whole < 100 ? 1 : 0) &+ (whole < 1_000 ? 1 : 0)
+        word &>>= UInt64(truncatingIfNeeded: skip &* 8)
+        // The word's last `skip` bytes are zeros past the number: the room reserved covers them
+        // and the next store overwrites them.
+        UnsafeMutableRawPointer(cursor).storeBytes(of: word.littleEndian, as: UInt64.self)
+        cursor += 8 &- skip
+    }
+
+    /// ` #ID(`, the head of a touch in a `view` line: ids below 10,000 (most) as one word like
+    /// `fixed2`'s, larger ones digit pair by digit pair.
+    @inline(__always)
+    mutating func touchHead(_ identifier: UInt32) {
+        UnsafeMutableRawPointer(cursor).storeBytes(of: UInt16(0x2320).littleEndian, as: UInt16.self)  // " #"
+        cursor += 2
+        guard identifier < 10_000 else {
+            unsigned(UInt64(identifier))
+            return byte(UInt8(ascii: "("))
+        }
+        let high = identifier / 100
+        let low = identifier &- high &* 100
+        var word = Self.digitPairWord(high) | Self.digitPairWord(low) << 16 | 0x28 << 32
+        let skip = (identifier < 10 ? 1 : 0) &+ (identifier < 100 ? 1 : 0) &+ (identifier < 1_000 ? 1 : 0)
+        word &>>= UInt64(truncatingIfNeeded: skip &* 8)
+        UnsafeMutableRawPointer(cursor).storeBytes(of: word.littleEndian, as: UInt64.self)
+        cursor += 5 &- skip
+    }
+
+    /// Two digits of `value` (0 to 99) as the low 16 bits of a word, first digit in the low byte.
+    @inline(__always)
+    static func digitPairWord(_ value: UInt32) -> UInt64 {
+        let pair = UnsafeRawPointer(digitPairs.utf8Start + 2 &* Int(value)).loadUnaligned(as: UInt16.self)
+        return UInt64(UInt16(littleEndian: pair))
+    }
+
+    /// Two decimals for what the fast path leaves: negative, 10,000 and above, not finite.
+    @inline(never)
+    mutating func fixed2Slow(_ value: Double) {
         guard let scaled = Self.scaled(value, by: 100) else { return nonFinite(value) }
         let magnitude = scaled.magnitude
         let whole = magnitude / 100
@@ -201,12 +233,12 @@ struct LogLine {
 
     @inline(__always)
     mutating func pair(_ x: Double, _ y: Double) {
-        byte(UInt8(ascii: "(")); fixed2(x); byte(UInt8(ascii: ",")); fixed2(y); byte(UInt8(ascii: ")"))
+        byte(UInt8(ascii: "(")); fixed2(x, then: UInt8(ascii: ",")); fixed2(y, then: UInt8(ascii: ")"))
     }
 
     @inline(__always)
     mutating func jsonPair(_ x: Double, _ y: Double) {
-        byte(UInt8(ascii: "[")); fixed2(x); byte(UInt8(ascii: ",")); fixed2(y); byte(UInt8(ascii: "]"))
+        byte(UInt8(ascii: "[")); fixed2(x, then: UInt8(ascii: ",")); fixed2(y, then: UInt8(ascii: "]"))
     }
 
     /// `value` rounded half away from zero to `decimals` places; never "-0.00", never exponents.
