@@ -51,6 +51,24 @@ struct LogWriterTests {
         #expect(text(record, .jsonl) == #"{"t":-5,"view":"v","touches":"cancelled","points":[]}"# + "\n")
     }
 
+    @Test("Lines of different views and phases, interleaved, each name their own view and phase")
+    func interleavedViews() {
+        let long = String(repeating: "wide-view-", count: 12) + "\"end\""
+        let lines: [(String, ViewTouchPhase)] = [("a", .moved), ("b", .moved), ("a", .moved), ("a", .began), (long, .moved), ("a", .moved)]
+        for format in [LogFormat.text, .jsonl] {
+            let writer = LogWriter(format: format)
+            for (view, phase) in lines {
+                writer.write(LogRecord(time: 1, kind: .touches(view: view, phase: phase, touches: [TouchPoint(touch: 0, x: 1, y: 2)])))
+            }
+            let expected = lines.map { view, phase in
+                text(LogRecord(time: 1, kind: .touches(view: view, phase: phase, touches: [TouchPoint(touch: 0, x: 1, y: 2)])), format)
+            }
+            #expect(String(decoding: writer.take(), as: UTF8.self) == expected.joined())
+            let quoted = String(repeating: "wide-view-", count: 12) + #"\"end\""#
+            #expect(expected[4].contains(format == .text ? " view \(long) moved #0" : #""view":"\#(quoted)","touches":"moved""#))
+        }
+    }
+
     @Test("A state change prints both states")
     func stateLine() {
         let line = text(LogRecord(time: 0, kind: .state(recognizer: "pan", from: .possible, to: .began)))

@@ -47,6 +47,19 @@ struct LogLine {
         if copied == nil { for unit in text.utf8 { byte(unit) } }
     }
 
+    /// Copies `count` bytes 8 at a time, for short spellings made to be copied: 7 bytes past the
+    /// end of both `source` and the room reserved may be read and written.
+    @inline(__always)
+    mutating func copyWords(from source: UnsafePointer<UInt8>, count: Int) {
+        var offset = 0
+        while offset < count {
+            let word = UnsafeRawPointer(source + offset).loadUnaligned(as: UInt64.self)
+            UnsafeMutableRawPointer(cursor + offset).storeBytes(of: word, as: UInt64.self)
+            offset &+= 8
+        }
+        cursor += count
+    }
+
     /// `text` as a JSON string, escaped by the one escaper (`JSONText.forEachEscapedByte`).
     mutating func quoted(_ text: String) {
         var cursor = self.cursor
@@ -63,6 +76,15 @@ struct LogLine {
     /// Ten columns, right-aligned (wider times simply push the line right).
     @inline(__always)
     mutating func timeColumn(_ time: Int64) {
+        if time >= 0 && time < 10_000_000_000 {
+            // Ten spaces as two stores, then the digits over their end: no fill call.
+            let spaces: UInt64 = 0x2020_2020_2020_2020
+            UnsafeMutableRawPointer(cursor).storeBytes(of: spaces, as: UInt64.self)
+            UnsafeMutableRawPointer(cursor + 2).storeBytes(of: spaces, as: UInt64.self)
+            cursor += 10
+            Self.writeDigits(UInt64(time), count: Self.digitCount(UInt64(time)), endingAt: cursor)
+            return
+        }
         let digits = Self.digitCount(time.magnitude) + (time < 0 ? 1 : 0)
         if digits < 10 {
             cursor.update(repeating: 0x20, count: 10 - digits)
@@ -114,18 +136,17 @@ struct LogLine {
 
     /// Two decimals (points).
     @inline(__always)
-    mutating func fixed2(_ value: Double) {
+    mutating func fixed2(_ value: Double, fourDigits: FourDigits = .table) {
         // The fast path stores a separator after the number: a zero byte, taken back.
-        fixed2(value, then: 0)
+        fixed2(value, then: 0, fourDigits: fourDigits)
         cursor -= 1
     }
 
     /// Two decimals (points) followed by `separator`, which the common case stores with the number.
     @inline(__always)
-    mutating func fixed2(_ value: Double, then separator: UInt8) {
-        // Most coordinates are from 0 to 9,999.99 points: their hundredths, rounded as `scaled`
-        // rounds them (truncate, then half away from zero on the exact remainder), need no
-        // sign and no 64-bit range checks.
+    mutating func fixed2(_ value: Double, then separator: UInt8, fourDigits: FourDigits = .table) {
+        // Most coordinates are from 0 to 9,999.99 points: their hundredths, rounded half away
+        // from zero as `scaled` rounds them, need no sign and no 64-bit range checks.
         let product = value * 100
         guard product >= 0 && product < 999_999.5 else {
             fixed2Slow(value)
@@ -139,38 +160,43 @@ struct LogLine {
         if product - (biased - 0x1p52) == 0.5 { hundredths &+= 1 }
         let whole = hundredths / 100
         let fraction = hundredths &- whole &* 100
-        let high = whole / 100
-        let low = whole &- high &* 100
         // "WWWW.FF" and the separator as one 8-byte word (byte i = character i): one store
         // instead of eight, and no branch on the number of digits.
-        var word = Self.digitPairWord(high) | Self.digitPairWord(low) << 16 | 0x2E << 32
-            | Self.digitPairWord(fraction) << 40 | UInt64(separator) << 56
-        // Leading zeros of the whole part leave by shifting them out; at least one digit stays.
-        let skip = (whole < 10 ? 1 : 0) &+ (whole < 100 ? 1 : 0) &+ (whole < 1_000 ? 1 : 0)
-        word &>>= UInt64(truncatingIfNeeded: skip &* 8)
-        // The word's last `skip` bytes are zeros past the number: the room reserved covers them
-        // and the next store overwrites them.
-        UnsafeMutableRawPointer(cursor).storeBytes(of: word.littleEndian, as: UInt64.self)
-        cursor += 8 &- skip
+        let word = fourDigits[whole] | 0x2E << 32 | Self.digitPairWord(fraction) << 40 | UInt64(separator) << 56
+        // The word's last bytes, zeros once the leading zeros are shifted out, land past the
+        // number: the room reserved covers them and the next store overwrites them.
+        store(Self.droppingLeadingZeros(word), length: 8)
     }
 
     /// ` #ID(`, the head of a touch in a `view` line: ids below 10,000 (most) as one word like
     /// `fixed2`'s, larger ones digit pair by digit pair.
     @inline(__always)
-    mutating func touchHead(_ identifier: UInt32) {
+    mutating func touchHead(_ identifier: UInt32, fourDigits: FourDigits = .table) {
         UnsafeMutableRawPointer(cursor).storeBytes(of: UInt16(0x2320).littleEndian, as: UInt16.self)  // " #"
         cursor += 2
         guard identifier < 10_000 else {
             unsigned(UInt64(identifier))
             return byte(UInt8(ascii: "("))
         }
-        let high = identifier / 100
-        let low = identifier &- high &* 100
-        var word = Self.digitPairWord(high) | Self.digitPairWord(low) << 16 | 0x28 << 32
-        let skip = (identifier < 10 ? 1 : 0) &+ (identifier < 100 ? 1 : 0) &+ (identifier < 1_000 ? 1 : 0)
-        word &>>= UInt64(truncatingIfNeeded: skip &* 8)
-        UnsafeMutableRawPointer(cursor).storeBytes(of: word.littleEndian, as: UInt64.self)
-        cursor += 5 &- skip
+        store(Self.droppingLeadingZeros(fourDigits[identifier] | 0x28 << 32), length: 5)
+    }
+
+    /// `word` (characters from the low byte up) whose first four are digits, without the leading
+    /// zeros of those four but the last, and how many characters it lost.
+    @inline(__always)
+    static func droppingLeadingZeros(_ word: UInt64) -> (word: UInt64, dropped: Int) {
+        // A leading "0" is a zero byte once XORed with "0000"; the set bit 24 keeps
+        // the fourth digit. One bit scan instead of three comparisons.
+        let zeroBits = ((word ^ 0x3030_3030) | 0x100_0000).trailingZeroBitCount & ~7
+        return (word &>> UInt64(truncatingIfNeeded: zeroBits), zeroBits &>> 3)
+    }
+
+    /// Stores the 8 bytes of `shortened` and advances past its first `length` characters less
+    /// those dropped: one store for a whole number, its spare bytes overwritten by the next.
+    @inline(__always)
+    mutating func store(_ shortened: (word: UInt64, dropped: Int), length: Int) {
+        UnsafeMutableRawPointer(cursor).storeBytes(of: shortened.word.littleEndian, as: UInt64.self)
+        cursor += length &- shortened.dropped
     }
 
     /// Two digits of `value` (0 to 99) as the low 16 bits of a word, first digit in the low byte.
@@ -280,6 +306,32 @@ struct LogLine {
         for _ in 0..<decimals { scale *= 10 }
         return scale
     }
+}
+
+/// "0000" to "9999", each as the low 32 bits of a word (byte i = character i): the whole part of
+/// a coordinate or a touch id in one load instead of a division and two digit-pair loads. 40 KB,
+/// built once; a `view` line fetches it once for all its touches (`TouchesLine`), as reaching a
+/// global checks its initialisation.
+struct FourDigits: @unchecked Sendable {  // written once, before any read, then never
+    let words: UnsafePointer<UInt32>
+
+    static let table = FourDigits(words: {
+        let words = UnsafeMutablePointer<UInt32>.allocate(capacity: 10_000)
+        for value in 0..<10_000 {
+            var word: UInt32 = 0
+            var rest = value
+            for position in (0..<4).reversed() {
+                word |= UInt32(0x30 + rest % 10) << (8 * position)
+                rest /= 10
+            }
+            words[value] = UInt32(littleEndian: word)
+        }
+        return UnsafePointer(words)
+    }())
+
+    /// The four digits of `value` (below 10,000), first digit in the low byte.
+    @inline(__always)
+    subscript(value: UInt32) -> UInt64 { UInt64(UInt32(littleEndian: words[Int(value)])) }
 }
 
 /// Locale-free fixed-point formatting of doubles, for tables and reports (the log writes its own).

@@ -10,9 +10,13 @@ import TouchTrace
 public struct LogWriter {
     public let format: LogFormat
     private let buffer = LogBuffer(capacity: 1 << 16)
+    private let viewPrefixes: ViewLinePrefixes
+    /// Held here so that a line does not check the global's initialisation.
+    private let fourDigits = FourDigits.table
 
     public init(format: LogFormat) {
         self.format = format
+        viewPrefixes = ViewLinePrefixes(format: format)
     }
 
     /// The bytes written and not yet taken.
@@ -72,17 +76,14 @@ public struct LogWriter {
     /// with `TouchesLine.add`, then hand the line to `endTouches`. Nothing else may be written to
     /// this writer in between.
     public func beginTouches(time: Int64, view: String, phase: ViewTouchPhase, count: Int) -> TouchesLine {
-        var line = LogLine(buffer, room: LogLine.room(quoting: view) + count * TouchesLine.touchRoom)
+        let prefix = viewPrefixes.spelling(view: view, phase: phase)
+        var line = LogLine(buffer, room: 64 + prefix.count + count * TouchesLine.touchRoom)
         switch format {
-        case .text:
-            line.timeColumn(time)
-            line.put(" view "); line.text(view); line.put(" "); line.put(phase.word)
-        case .jsonl:
-            line.put("{\"t\":"); line.integer(time)
-            line.put(",\"view\":"); line.quoted(view)
-            line.put(",\"touches\":\""); line.put(phase.word); line.put("\",\"points\":[")
+        case .text: line.timeColumn(time)
+        case .jsonl: line.put("{\"t\":"); line.integer(time)
         }
-        return TouchesLine(line: line, format: format, count: count)
+        line.copyWords(from: prefix.baseAddress!, count: prefix.count)
+        return TouchesLine(line: line, format: format, count: count, fourDigits: fourDigits)
     }
 
     /// Ends a `view` line begun by `beginTouches`.
@@ -181,12 +182,14 @@ public struct TouchesLine {
 
     fileprivate var line: LogLine
     private let format: LogFormat
+    private let fourDigits: FourDigits
     private let count: Int
     private var remaining: Int
 
-    fileprivate init(line: LogLine, format: LogFormat, count: Int) {
+    fileprivate init(line: LogLine, format: LogFormat, count: Int, fourDigits: FourDigits) {
         self.line = line
         self.format = format
+        self.fourDigits = fourDigits
         self.count = count
         remaining = count
     }
@@ -203,14 +206,15 @@ public struct TouchesLine {
         var line = self.line
         switch format {
         case .text:
-            line.touchHead(touch)
-            line.fixed2(x, then: UInt8(ascii: ",")); line.fixed2(y, then: UInt8(ascii: ")"))
+            line.touchHead(touch, fourDigits: fourDigits)
+            line.fixed2(x, then: UInt8(ascii: ","), fourDigits: fourDigits)
+            line.fixed2(y, then: UInt8(ascii: ")"), fourDigits: fourDigits)
             if let timestamp { line.put("@"); line.integer(timestamp) }
         case .jsonl:
             if remaining &+ 1 != count { line.byte(UInt8(ascii: ",")) }
             line.put("{\"id\":"); line.unsigned(UInt64(touch))
-            line.put(",\"x\":"); line.fixed2(x, then: UInt8(ascii: ","))
-            line.put("\"y\":"); line.fixed2(y)
+            line.put(",\"x\":"); line.fixed2(x, then: UInt8(ascii: ","), fourDigits: fourDigits)
+            line.put("\"y\":"); line.fixed2(y, fourDigits: fourDigits)
             if let timestamp { line.put(",\"t\":"); line.integer(timestamp) }
             line.byte(UInt8(ascii: "}"))
         }
