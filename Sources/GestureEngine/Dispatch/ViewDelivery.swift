@@ -28,11 +28,34 @@ extension TouchDispatcher {
         }
         if touchesDown.count != eventTouches.count {
             touchesDown.forEachUnretained { touch in
-                if touch.viewDelivery != .finished && !isInEvent(touch) { visit(touch, inEvent: false) }
+                // A live touch whose flags are current has nothing due outside its frame: were
+                // they to cancel it, reading them would have finished it.
+                let quiet = touch.viewDelivery == .live && touch.flagsGeneration == deliveryGeneration
+                if !quiet && touch.viewDelivery != .finished && !isInEvent(touch) { visit(touch, inEvent: false) }
             }
+        }
+        // The common frame (fingers moving on one view): the frame's own list is the one group,
+        // delivered without a step per touch.
+        if viewGroup.isEmpty, let view = viewEveryTouchMovesOn() {
+            deliver(eventTouches, phase: .moved, to: view)
+            return
         }
         eventTouches.forEachTouch { visit($0, inEvent: true) }
         flushViewGroup(groupView, groupPhase)
+    }
+
+    /// The view of the frame's touches if every one of them is a live move on it under current
+    /// flags that cancel nothing: `viewStep` would then make each an immediate `moved`, all one
+    /// group.
+    private func viewEveryTouchMovesOn() -> Unretained<View>? {
+        guard eventPhases == Touch.Phase.moved.bit, !eventTouches.isEmpty,
+              let view = eventTouches.with(0, { $0.viewReference }) else { return nil }
+        let generation = deliveryGeneration
+        let mixed = eventTouches.contains { touch in
+            touch.viewReference != view || touch.viewDelivery != .live || touch.flagsGeneration != generation
+                || touch.deliveryFlags.cancels
+        }
+        return mixed ? nil : view
     }
 
     private func isInEvent(_ touch: Touch) -> Bool {
@@ -204,21 +227,22 @@ extension TouchDispatcher {
     }
 
     private func flushViewGroup(_ view: Unretained<View>?, _ phase: Touch.Phase) {
-        guard let view, !viewGroup.isEmpty else {
-            viewGroup.removeAll()
-            return
-        }
-        let touches = viewGroup.batch
+        if let view, !viewGroup.isEmpty { deliver(viewGroup, phase: phase, to: view) }
+        viewGroup.removeAll()
+    }
+
+    /// One call of `view`'s hook for `phase` with `touches`, told to the observer first.
+    private func deliver(_ touches: TouchList, phase: Touch.Phase, to view: Unretained<View>) {
+        let batch = touches.batch
         view.with { view in
-            if observer != nil { emit(.viewReceived(view, phase: phase, touches: touches)) }
+            if observer != nil { emit(.viewReceived(view, phase: phase, touches: batch)) }
             switch phase {
-            case .began: view.touchesBegan(touches)
-            case .moved: view.touchesMoved(touches)
-            case .ended: view.touchesEnded(touches)
-            case .cancelled: view.touchesCancelled(touches)
+            case .began: view.touchesBegan(batch)
+            case .moved: view.touchesMoved(batch)
+            case .ended: view.touchesEnded(batch)
+            case .cancelled: view.touchesCancelled(batch)
             case .stationary: break
             }
         }
-        viewGroup.removeAll()
     }
 }

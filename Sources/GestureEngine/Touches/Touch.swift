@@ -21,6 +21,9 @@ public final class Touch {
 
         /// Whether this phase ends the sequence.
         public var isTerminal: Bool { self == .ended || self == .cancelled }
+
+        /// This phase's bit in a set of phases kept as a mask.
+        var bit: UInt8 { 1 << rawValue }
     }
 
     /// The driver's identity for this finger's sequence.

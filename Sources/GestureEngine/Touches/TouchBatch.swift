@@ -67,6 +67,14 @@ final class TouchList {
     /// Removes the touches that have ended or been cancelled, keeping the order of the others.
     func removeFinished() { touches.removeAll { $0.phase.isTerminal } }
 
+    /// Calls `body` with the touch at `index`, without reference counting.
+    @inline(__always)
+    func with<Result>(_ index: Int, _ body: (Touch) -> Result) -> Result { touches.with(index, body) }
+
+    /// Whether any touch satisfies `predicate`, stopping at the first that does; unretained.
+    @inline(__always)
+    func contains(where predicate: (Touch) -> Bool) -> Bool { touches.contains(where: predicate) }
+
     /// Calls `body` with each touch, without reference counting: for the per-frame loops.
     @inline(__always)
     func forEachTouch(_ body: (Touch) -> Void) { touches.forEach(body) }
