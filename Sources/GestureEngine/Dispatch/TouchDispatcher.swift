@@ -73,6 +73,13 @@ public final class TouchDispatcher {
     @exclusivity(unchecked)
     #endif
     var groupPhase = Touch.Phase.began
+    /// Set after a view delivery pass that left every touch down live on one view
+    /// (`quietState()`): until the delivery generation moves, a frame of moves goes to that view
+    /// whole.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var quietViews: QuietViews?
     /// Bumped whenever anything that decides view delivery may have changed (a recognizer's state,
     /// release or flags, a touch's recognizers), so each touch re-reads its recognizers only then.
     #if !DEBUG
@@ -201,9 +208,11 @@ public final class TouchDispatcher {
         }
     }
 
-    /// Whether a touch in `frame` from `start` lifts or is cancelled at a position other than its
-    /// current one. Recognizers must then see that movement before the end (docs/semantics.md V6),
-    /// so the frame is delivered in two passes.
+    /// Whether a touch in `frame` from `start` lifts or is cancelled at a position other than the
+    /// one it had when the pass began. Recognizers must then see that movement before the end
+    /// (docs/semantics.md V6), so the frame is delivered in two passes. Asked at the pass's first
+    /// end: the touches the pass has already moved are compared by their previous position, and
+    /// those it began were not down.
     private func endsAtNewPosition(_ frame: TouchFrame, from start: Int) -> Bool {
         var index = start
         while index < frame.touches.endIndex {
@@ -211,7 +220,11 @@ public final class TouchDispatcher {
             index += 1
             guard input.change == .up || input.change == .cancel,
                   let found = touchDown(withIdentifier: input.identifier) else { continue }
-            if found.with({ $0.locationInWindow != input.location }) { return true }
+            let moved = found.with { touch in
+                guard touch.eventStamp == eventStamp else { return touch.locationInWindow != input.location }
+                return touch.phase != .began && touch.previousLocationInWindow != input.location
+            }
+            if moved { return true }
         }
         return false
     }
@@ -224,7 +237,8 @@ public final class TouchDispatcher {
         let time = frame.timestamp
         touchesDown.forEachUnretained { $0.phase = .stationary }
         clearEventTouches()
-        let splitEnds = endsAtNewPosition(frame, from: start)
+        // Decided at the pass's first end (most passes have none), from there on.
+        var splitEnds: Bool?
         var hasEnds = false
 
         var index = start
@@ -236,7 +250,9 @@ public final class TouchDispatcher {
             index += 1
             if let found {
                 if input.change == .up || input.change == .cancel {
-                    if splitEnds {
+                    let split = splitEnds ?? endsAtNewPosition(frame, from: index - 1)
+                    splitEnds = split
+                    if split {
                         // The end waits for the second pass; its movement, if any, is a move now.
                         deferredEnds.touches.append(input)
                         let moved = found.with { $0.locationInWindow != input.location }
@@ -418,8 +434,9 @@ public final class TouchDispatcher {
         repeat {
             rounds += 1
             if rounds > bound { unsettled("settle()", rounds: bound) }
-            reconcile()
-            sendPendingActions()
+            // Tested here, not only inside: most frames mark nothing, and the calls cost more.
+            if reconcileRequested { reconcile() }
+            if actionsRequested { sendPendingActions() }
         } while needsAnotherRound()
         deliverToViews()
     }

@@ -15,6 +15,12 @@
 /// wait for a failure requirement.
 extension TouchDispatcher {
     func deliverToViews() {
+        // The common frame (fingers moving on one view, which has seen them all so far): the
+        // frame's own list is the one group, delivered without a step per touch.
+        if eventPhases == Touch.Phase.moved.bit, let quiet = quietViews, quiet.generation == deliveryGeneration {
+            deliver(eventTouches, phase: .moved, to: quiet.view)
+            return
+        }
         viewGroup.removeAll()
         groupView = nil
         // Older business first: lifted touches whose ended was held, then fingers still down that
@@ -34,28 +40,26 @@ extension TouchDispatcher {
                 if !quiet && touch.viewDelivery != .finished && !isInEvent(touch) { visit(touch, inEvent: false) }
             }
         }
-        // The common frame (fingers moving on one view): the frame's own list is the one group,
-        // delivered without a step per touch.
-        if viewGroup.isEmpty, let view = viewEveryTouchMovesOn() {
-            deliver(eventTouches, phase: .moved, to: view)
-            return
-        }
         eventTouches.forEachTouch { visit($0, inEvent: true) }
         flushViewGroup(groupView, groupPhase)
+        quietViews = quietState()
     }
 
-    /// The view of the frame's touches if every one of them is a live move on it under current
-    /// flags that cancel nothing: `viewStep` would then make each an immediate `moved`, all one
-    /// group.
-    private func viewEveryTouchMovesOn() -> Unretained<View>? {
-        guard eventPhases == Touch.Phase.moved.bit, !eventTouches.isEmpty,
-              let view = eventTouches.with(0, { $0.viewReference }) else { return nil }
+    /// Whether view delivery is quiet now, and on which view: no touch held, and every touch down
+    /// live on that one view under current flags that cancel nothing. While it stays so (no
+    /// touch begins or ends, the delivery generation stays), `viewStep` has nothing for a touch
+    /// outside its frame and an immediate `moved` on that view for every touch in it.
+    private func quietState() -> QuietViews? {
+        guard touchesHeld.isEmpty, let first = touchesDown.first, let view = first.viewReference else { return nil }
         let generation = deliveryGeneration
-        let mixed = eventTouches.contains { touch in
-            touch.viewReference != view || touch.viewDelivery != .live || touch.flagsGeneration != generation
-                || touch.deliveryFlags.cancels
+        var quiet = true
+        touchesDown.forEachUnretained { touch in
+            if touch.viewReference != view || touch.viewDelivery != .live || touch.flagsGeneration != generation
+                || touch.deliveryFlags.cancels {
+                quiet = false
+            }
         }
-        return mixed ? nil : view
+        return quiet ? QuietViews(view: view, generation: generation) : nil
     }
 
     private func isInEvent(_ touch: Touch) -> Bool {

@@ -183,6 +183,12 @@ enum ViewDeliveryState: Equatable {
     case finished
 }
 
+/// A view delivery pass left every touch down live on `view`, at delivery generation `generation`.
+struct QuietViews {
+    let view: Unretained<View>
+    let generation: UInt64
+}
+
 /// The delivery-relevant summary of a touch's recognizers.
 struct DeliveryFlags {
     /// A recognizer that recognized cancels the touch in the view.
