@@ -1,3 +1,4 @@
+import GestureEngine
 import TouchTrace
 
 /// Turns device units into window points for each device of a trace, as the scene's mapping says.
@@ -11,6 +12,11 @@ public struct CoordinateMapper: Sendable {
         var offsetX: Double
         var scaleY: Double
         var offsetY: Double
+
+        @inline(__always)
+        func point(x: Int32, y: Int32) -> Point {
+            Point(x: Double(x) * scaleX + offsetX, y: Double(y) * scaleY + offsetY)
+        }
     }
 
     private var transforms: [Transform?] = []
@@ -32,14 +38,20 @@ public struct CoordinateMapper: Sendable {
 
     /// Whether samples of this device can be placed in the window.
     public func knows(_ device: DeviceIndex) -> Bool {
-        Int(device) < transforms.count && transforms[Int(device)] != nil
+        transform(of: device) != nil
     }
 
     /// The window point of a device position. The device must be known.
     @inline(__always)
     public func point(device: DeviceIndex, x: Int32, y: Int32) -> (x: Double, y: Double) {
-        let t = transforms[Int(device)]!
-        return (Double(x) * t.scaleX + t.offsetX, Double(y) * t.scaleY + t.offsetY)
+        let point = transform(of: device)!.point(x: x, y: y)
+        return (point.x, point.y)
+    }
+
+    /// The mapping of a device, or nil for a device the trace has not described.
+    @inline(__always)
+    func transform(of device: DeviceIndex) -> Transform? {
+        Int(device) < transforms.count ? transforms[Int(device)] : nil
     }
 
     static func transform(for device: DeviceDescription, mapping: DeviceMapping, window: Size) -> Transform {

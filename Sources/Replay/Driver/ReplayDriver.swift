@@ -17,11 +17,10 @@ public final class ReplayDriver {
     #endif
     private var mapper: CoordinateMapper
     private let observer: LogObserver
-    /// The instance's scheduler and dispatcher, unretained: `instance` owns them for the driver's
-    /// life, and reaching them through it (or an `unowned(unsafe)` reference) cost a retain and
-    /// release of each per frame.
-    private let schedulerReference: Unretained<VirtualScheduler>
-    private let dispatcherReference: Unretained<TouchDispatcher>
+    /// The instance's scheduler and dispatcher, held directly: `let` references of a final class
+    /// are read and called without a retain, where `Unretained.with` cost a generic call each time.
+    private let scheduler: VirtualScheduler
+    private let dispatcher: TouchDispatcher
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -32,6 +31,9 @@ public final class ReplayDriver {
     #endif
     private var origin: Microseconds?
     /// Fingers down, with their device, for counting sequences and cancelling on device removal.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var down: [(device: DeviceIndex, touch: TouchID)] = []
     /// The trackpad pinch and the trackpad scroll under way, with their values summed since they
     /// began (docs/replay-log.md, the replay rule).
@@ -53,8 +55,8 @@ public final class ReplayDriver {
         instance = SceneInstance(scene)
         mapper = CoordinateMapper(mapping: scene.mapping, window: scene.window, devices: devices)
         observer = LogObserver(format: format)
-        schedulerReference = Unretained(instance.scheduler)
-        dispatcherReference = Unretained(instance.dispatcher)
+        scheduler = instance.scheduler
+        dispatcher = instance.dispatcher
         instance.dispatcher.observer = also.map { ObserverPair(first: observer, second: $0) } ?? observer
         frame.touches.reserveCapacity(16)
         down.reserveCapacity(16)
@@ -87,7 +89,7 @@ public final class ReplayDriver {
 
     /// Replays one trace event. Throws `ReplayError` for a touch from a device the trace never described.
     public func feed(_ event: TraceEvent) throws(ReplayError) {
-        events += 1
+        events &+= 1
         let time = try virtualTime(event.time)
         switch event {
         case .touch(let sample):
@@ -114,10 +116,22 @@ public final class ReplayDriver {
     /// bytes have gathered. The loop runs inside the driver so that the driver is not retained and
     /// released per event, as it would be from a closure that captures it.
     public func feedAll<Sink: LogSink>(_ reader: TraceReader, drainingEvery threshold: Int, into sink: inout Sink) throws {
-        try reader.forEachEvent { event in
+        try reader.forEachEvent { try step($0, drainingEvery: threshold, into: &sink) }
+    }
+
+    /// One event of `feedAll`. Always inlined, with the decoder's loop, into one loop: a closure
+    /// this large would otherwise be called per event, with the event copied to memory.
+    @inline(__always)
+    private func step<Sink: LogSink>(_ event: TraceEvent, drainingEvery threshold: Int, into sink: inout Sink) throws {
+        // A touch sample (nine events in ten) goes straight to `add`: the decoder builds it in
+        // place, and no general event is switched on or copied on its way.
+        if case .touch(let sample) = event {
+            events &+= 1
+            try add(sample, at: virtualTime(sample.time))
+        } else {
             try feed(event)
-            if observer.writer.count >= threshold { try observer.writer.drain(into: &sink) }
         }
+        if observer.writer.count >= threshold { try observer.writer.drain(into: &sink) }
     }
 
     /// Ends the replay: delivers any unterminated frame and fires every remaining timer.
@@ -156,10 +170,9 @@ public final class ReplayDriver {
 
     @inline(__always)
     private func add(_ sample: TouchSample, at time: Microseconds) throws(ReplayError) {
-        guard mapper.knows(sample.device) else {
-            throw ReplayError(message: "touch sample at \(sample.time) µs comes from device \(sample.device), which the trace does not describe")
-        }
-        touchSamples += 1
+        // One lookup both checks the device and gives its mapping.
+        guard let transform = mapper.transform(of: sample.device) else { throw Self.unknownDevice(sample) }
+        touchSamples &+= 1
         // While a frame gathers, the clock has not moved since it began (only `flush` and the
         // events that flush first advance it), so `now <= frame.timestamp`: a sample at the
         // frame's own time joins it without reading the clock.
@@ -177,13 +190,18 @@ public final class ReplayDriver {
         case .up: change = .up; release(sample.device, sample.touch)
         case .cancel: change = .cancel; release(sample.device, sample.touch)
         }
-        let point = mapper.point(device: sample.device, x: sample.x, y: sample.y)
         if frame.touches.isEmpty { frame.timestamp = max(time, schedulerNow) }
-        frame.touches.append(TouchInput(identifier: sample.touch, change: change, location: Point(x: point.x, y: point.y)))
+        frame.touches.append(TouchInput(identifier: sample.touch, change: change, location: transform.point(x: sample.x, y: sample.y)))
+    }
+
+    /// Built out of line: the message's interpolation would otherwise sit in the per-sample path.
+    @inline(never)
+    private static func unknownDevice(_ sample: TouchSample) -> ReplayError {
+        ReplayError(message: "touch sample at \(sample.time) µs comes from device \(sample.device), which the trace does not describe")
     }
 
     private var schedulerNow: Microseconds {
-        schedulerReference.with { $0.now }
+        scheduler.now
     }
 
     private func release(_ device: DeviceIndex, _ touch: TouchID) {
@@ -194,12 +212,12 @@ public final class ReplayDriver {
     private func flush() {
         guard !frame.touches.isEmpty else { return }
         let timestamp = frame.timestamp
-        schedulerReference.with { $0.advance(to: timestamp) }
+        scheduler.advance(to: timestamp)
         // Sent from a local variable (swapped out and back, nothing allocated): passing the stored
         // property would retain and release its touch array.
         var sending = TouchFrame(timestamp: timestamp)
         swap(&sending, &frame)
-        dispatcherReference.with { $0.send(sending) }
+        dispatcher.send(sending)
         sending.touches.removeAll(keepingCapacity: true)
         swap(&sending, &frame)
     }
@@ -258,8 +276,8 @@ public final class ReplayDriver {
     }
 
     private func send(_ gesture: IndirectGesture) {
-        schedulerReference.with { $0.advance(to: gesture.timestamp) }
-        dispatcherReference.with { $0.send(gesture) }
+        scheduler.advance(to: gesture.timestamp)
+        dispatcher.send(gesture)
     }
 
     private func cancelTouches(of device: DeviceIndex, at time: Microseconds) {

@@ -178,7 +178,9 @@ public final class TraceReader {
     /// is used (a touch sample never exists as a general `TraceEvent` to copy or destroy). The
     /// decoder lives in a local whose address is never passed out of the loop (the paths out of
     /// line take it by value and return it), so its cursor, count and time stay in registers.
-    @inlinable
+    /// Always inlined: with a large `body` (the replay driver's) the compiler would otherwise call
+    /// `body` through a closure context per event, copying each event to memory.
+    @inlinable @inline(__always)
     public func forEachEvent(_ body: (TraceEvent) throws -> Void) throws {
         if case .some = pending.pointee, let event = takePending() { try body(event) }
         var local = decoder.pointee
