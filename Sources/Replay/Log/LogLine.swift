@@ -147,16 +147,22 @@ struct LogLine {
     mutating func fixed2(_ value: Double, then separator: UInt8, fourDigits: FourDigits = .table) {
         // Most coordinates are from 0 to 9,999.99 points: their hundredths, rounded half away
         // from zero as `scaled` rounds them, need no sign and no 64-bit range checks.
+        // Adding 2^52 rounds the product to the nearest integer (ties to even) and leaves it in
+        // the low bits of the mantissa: no conversion instruction. The same bits less 2^52's
+        // are below 1,000,000 exactly when that integer is, which one unsigned comparison
+        // checks (a negative product below -0.25, a nan, an infinity, a product of 2^52 or more
+        // all give more).
         let product = value * 100
-        guard product >= 0 && product < 999_999.5 else {
+        let biased = product + 0x1p52
+        let rounded = biased.bitPattern &- (0x1p52 as Double).bitPattern
+        guard rounded < 1_000_000 else {
             fixed2Slow(value)
             return byte(separator)
         }
-        // Adding 2^52 rounds to the nearest integer (ties to even) and leaves it in the low bits of
-        // the mantissa: no conversion instruction and no range check. The difference is exact, so
-        // a tie rounded down is seen and taken up: half away from zero, as `scaled` rounds.
-        let biased = product + 0x1p52
-        var hundredths = UInt32(truncatingIfNeeded: biased.bitPattern)
+        // The difference is exact, so a tie rounded down to even is seen and taken up: half
+        // away from zero (the other tie, rounded up, already is; and 999,999 is odd, so a tie
+        // never rounds to it from above).
+        var hundredths = UInt32(truncatingIfNeeded: rounded)
         if product - (biased - 0x1p52) == 0.5 { hundredths &+= 1 }
         let whole = hundredths / 100
         let fraction = hundredths &- whole &* 100
