@@ -32,7 +32,8 @@ struct LogLine {
 
     @inline(__always)
     mutating func put(_ text: StaticString) {
-        cursor.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        // A copy that may assume no overlap: `update(from:)` compares the addresses first.
+        UnsafeMutableRawPointer(cursor).copyMemory(from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
         cursor += text.utf8CodeUnitCount
     }
 
@@ -174,17 +175,15 @@ struct LogLine {
         store(Self.droppingLeadingZeros(word), length: 8)
     }
 
-    /// ` #ID(`, the head of a touch in a `view` line: ids below 10,000 (most) as one word like
-    /// `fixed2`'s, larger ones digit pair by digit pair.
+    /// A touch id and the byte after it: ids below 10,000 (most) as one word like `fixed2`'s,
+    /// larger ones digit pair by digit pair.
     @inline(__always)
-    mutating func touchHead(_ identifier: UInt32, fourDigits: FourDigits = .table) {
-        UnsafeMutableRawPointer(cursor).storeBytes(of: UInt16(0x2320).littleEndian, as: UInt16.self)  // " #"
-        cursor += 2
+    mutating func identifier(_ identifier: UInt32, then separator: UInt8, fourDigits: FourDigits = .table) {
         guard identifier < 10_000 else {
             unsigned(UInt64(identifier))
-            return byte(UInt8(ascii: "("))
+            return byte(separator)
         }
-        store(Self.droppingLeadingZeros(fourDigits[identifier] | 0x28 << 32), length: 5)
+        store(Self.droppingLeadingZeros(fourDigits[identifier] | UInt64(separator) << 32), length: 5)
     }
 
     /// `word` (characters from the low byte up) whose first four are digits, without the leading
