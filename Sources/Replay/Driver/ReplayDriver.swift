@@ -16,6 +16,15 @@ public final class ReplayDriver {
     @exclusivity(unchecked)
     #endif
     private var mapper: CoordinateMapper
+    /// The device whose mapping is at hand (-1: none yet), and that mapping.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var mappedDevice = -1
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var mapping = CoordinateMapper.Transform(scaleX: 1, offsetX: 0, scaleY: 1, offsetY: 0)
     private let observer: LogObserver
     /// The instance's scheduler and dispatcher, held directly: `let` references of a final class
     /// are read and called without a retain, where `Unretained.with` cost a generic call each time.
@@ -102,6 +111,7 @@ public final class ReplayDriver {
         case .device(.added(_, let device)):
             flush()
             mapper.add(device)
+            mappedDevice = -1  // it may describe the device at hand anew
         case .device(.removed(_, let device)):
             flush()
             cancelTouches(of: device, at: time)
@@ -116,7 +126,10 @@ public final class ReplayDriver {
     /// bytes have gathered. The loop runs inside the driver so that the driver is not retained and
     /// released per event, as it would be from a closure that captures it.
     public func feedAll<Sink: LogSink>(_ reader: TraceReader, drainingEvery threshold: Int, into sink: inout Sink) throws {
-        try reader.forEachEvent { try step($0, drainingEvery: threshold, into: &sink) }
+        // A local function, unlike a closure, can be marked always inlined: at each of the decoder
+        // loop's call sites, which then knows the event's case and keeps only its own path.
+        @inline(__always) func body(_ event: TraceEvent) throws { try step(event, drainingEvery: threshold, into: &sink) }
+        try reader.forEachEvent(body)
     }
 
     /// One event of `feedAll`. Always inlined, with the decoder's loop, into one loop: a closure
@@ -170,34 +183,46 @@ public final class ReplayDriver {
 
     @inline(__always)
     private func add(_ sample: TouchSample, at time: Microseconds) throws(ReplayError) {
-        // One lookup both checks the device and gives its mapping.
-        guard let transform = mapper.transform(of: sample.device) else { throw Self.unknownDevice(sample) }
+        // The last device's mapping is kept at hand: nearly every trace's samples come from one device.
+        if Int(sample.device) != mappedDevice { try map(sample.device, at: sample.time) }
         touchSamples &+= 1
         // While a frame gathers, the clock has not moved since it began (only `flush` and the
         // events that flush first advance it), so `now <= frame.timestamp`: a sample at the
         // frame's own time joins it without reading the clock.
         if !frame.touches.isEmpty, time != frame.timestamp, frame.timestamp != max(time, schedulerNow) { flush() }
-        let change: TouchInput.Change
-        switch sample.phase {
-        case .down:
-            change = .down
-            if !down.contains(where: { $0.device == sample.device && $0.touch == sample.touch }) {
-                if frame.touches.isEmpty { frame.timestamp = max(time, schedulerNow) }
-                observer.latency.touchDown(at: frame.timestamp, activeTouches: down.count)
-                down.append((sample.device, sample.touch))
-            }
-        case .motion: change = .move
-        case .up: change = .up; release(sample.device, sample.touch)
-        case .cancel: change = .cancel; release(sample.device, sample.touch)
-        }
+        // Motion, most samples, changes no bookkeeping.
+        // The fields by value: passing the sample would store all of it to memory for every sample.
+        let change = sample.phase == .motion ? .move : sequenceChange(sample.phase, sample.device, sample.touch, at: time)
+        let location = mapping.point(x: sample.x, y: sample.y)
         if frame.touches.isEmpty { frame.timestamp = max(time, schedulerNow) }
-        frame.touches.append(TouchInput(identifier: sample.touch, change: change, location: transform.point(x: sample.x, y: sample.y)))
+        frame.touches.append(TouchInput(identifier: sample.touch, change: change, location: location))
     }
 
-    /// Built out of line: the message's interpolation would otherwise sit in the per-sample path.
+    /// Makes `device`'s mapping the one at hand; throws for a device the trace does not describe.
     @inline(never)
-    private static func unknownDevice(_ sample: TouchSample) -> ReplayError {
-        ReplayError(message: "touch sample at \(sample.time) µs comes from device \(sample.device), which the trace does not describe")
+    private func map(_ device: DeviceIndex, at time: Microseconds) throws(ReplayError) {
+        guard let transform = mapper.transform(of: device) else {
+            throw ReplayError(message: "touch sample at \(time) µs comes from device \(device), which the trace does not describe")
+        }
+        mapping = transform
+        mappedDevice = Int(device)
+    }
+
+    /// The change a down, lift or cancel makes, with the fingers-down list and latency kept up to date.
+    @inline(never)
+    private func sequenceChange(_ phase: TouchPhase, _ device: DeviceIndex, _ touch: TouchID, at time: Microseconds) -> TouchInput.Change {
+        switch phase {
+        case .down:
+            if !down.contains(where: { $0.device == device && $0.touch == touch }) {
+                if frame.touches.isEmpty { frame.timestamp = max(time, schedulerNow) }
+                observer.latency.touchDown(at: frame.timestamp, activeTouches: down.count)
+                down.append((device, touch))
+            }
+            return .down
+        case .motion: return .move
+        case .up: release(device, touch); return .up
+        case .cancel: release(device, touch); return .cancel
+        }
     }
 
     private var schedulerNow: Microseconds {
