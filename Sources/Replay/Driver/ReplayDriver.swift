@@ -34,11 +34,27 @@ public final class ReplayDriver {
     @exclusivity(unchecked)
     #endif
     private var frame = TouchFrame(timestamp: 0)
-    /// Trace time that maps to virtual time 0: the first event's.
+    /// The touches of the frame being gathered (stamped `frame.timestamp`); `frame.touches` holds
+    /// the last frame sent, replaced by these at the next.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    private var origin: Microseconds?
+    private var pending = PendingTouches(capacity: 16)
+    /// Trace time that maps to virtual time 0: the first event's (0 until then).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var origin: Microseconds = 0
+    /// The trace times that map into the replay once `origin` is known (an empty range before the
+    /// first event): one range check per event instead of a subtraction checked for overflow.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var earliestTraceTime = Microseconds.max
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var latestTraceTime = Microseconds.min
     /// Fingers down, with their device, for counting sequences and cancelling on device removal.
     #if !DEBUG
     @exclusivity(unchecked)
@@ -69,6 +85,10 @@ public final class ReplayDriver {
         instance.dispatcher.observer = also.map { ObserverPair(first: observer, second: $0) } ?? observer
         frame.touches.reserveCapacity(16)
         down.reserveCapacity(16)
+    }
+
+    deinit {
+        pending.deallocate()
     }
 
     /// The latency samples gathered so far.
@@ -140,7 +160,8 @@ public final class ReplayDriver {
         // place, and no general event is switched on or copied on its way.
         if case .touch(let sample) = event {
             events &+= 1
-            try add(sample, at: virtualTime(sample.time))
+            // The log grows only when a frame is delivered: checked then, not per sample.
+            guard try add(sample, at: virtualTime(sample.time)) else { return }
         } else {
             try feed(event)
         }
@@ -163,17 +184,20 @@ public final class ReplayDriver {
     @inline(__always)
     private func virtualTime(_ traceTime: Microseconds) throws(ReplayError) -> Microseconds {
         // Every event but the first takes this path; the first and the rejected ones the one below.
-        if let origin {
-            let (time, overflow) = traceTime.subtractingReportingOverflow(origin)
-            if !overflow, time <= Self.latestVirtualTime { return time }
-        }
+        if traceTime >= earliestTraceTime, traceTime <= latestTraceTime { return traceTime &- origin }
         return try firstOrFarVirtualTime(traceTime)
     }
 
     @inline(never)
     private func firstOrFarVirtualTime(_ traceTime: Microseconds) throws(ReplayError) -> Microseconds {
-        let origin = self.origin ?? traceTime
-        self.origin = origin
+        if earliestTraceTime > latestTraceTime {  // the first event
+            origin = traceTime
+            // Exactly the times whose difference from `origin` neither overflows nor exceeds the
+            // latest virtual time.
+            earliestTraceTime = origin >= 0 ? Microseconds.min &+ origin : Microseconds.min
+            let (latest, overflow) = origin.addingReportingOverflow(Self.latestVirtualTime)
+            latestTraceTime = overflow ? Microseconds.max : latest
+        }
         let (time, overflow) = traceTime.subtractingReportingOverflow(origin)
         guard !overflow, time <= Self.latestVirtualTime else {
             throw ReplayError(message: "event at \(traceTime) µs is too far from the first event (at \(origin) µs) to replay: at most \(Self.latestVirtualTime) µs apart")
@@ -181,21 +205,27 @@ public final class ReplayDriver {
         return time
     }
 
-    @inline(__always)
-    private func add(_ sample: TouchSample, at time: Microseconds) throws(ReplayError) {
+    /// Adds a sample to the frame being gathered; true if it first delivered the frame before it.
+    @inline(__always) @discardableResult
+    private func add(_ sample: TouchSample, at time: Microseconds) throws(ReplayError) -> Bool {
         // The last device's mapping is kept at hand: nearly every trace's samples come from one device.
         if Int(sample.device) != mappedDevice { try map(sample.device, at: sample.time) }
         touchSamples &+= 1
         // While a frame gathers, the clock has not moved since it began (only `flush` and the
         // events that flush first advance it), so `now <= frame.timestamp`: a sample at the
         // frame's own time joins it without reading the clock.
-        if !frame.touches.isEmpty, time != frame.timestamp, frame.timestamp != max(time, schedulerNow) { flush() }
+        var delivered = false
+        if !pending.isEmpty, time != frame.timestamp, frame.timestamp != max(time, schedulerNow) {
+            flush()
+            delivered = true
+        }
         // Motion, most samples, changes no bookkeeping.
         // The fields by value: passing the sample would store all of it to memory for every sample.
         let change = sample.phase == .motion ? .move : sequenceChange(sample.phase, sample.device, sample.touch, at: time)
         let location = mapping.point(x: sample.x, y: sample.y)
-        if frame.touches.isEmpty { frame.timestamp = max(time, schedulerNow) }
-        frame.touches.append(TouchInput(identifier: sample.touch, change: change, location: location))
+        if pending.isEmpty { frame.timestamp = max(time, schedulerNow) }
+        pending.append(TouchInput(identifier: sample.touch, change: change, location: location))
+        return delivered
     }
 
     /// Makes `device`'s mapping the one at hand; throws for a device the trace does not describe.
@@ -214,7 +244,7 @@ public final class ReplayDriver {
         switch phase {
         case .down:
             if !down.contains(where: { $0.device == device && $0.touch == touch }) {
-                if frame.touches.isEmpty { frame.timestamp = max(time, schedulerNow) }
+                if pending.isEmpty { frame.timestamp = max(time, schedulerNow) }
                 observer.latency.touchDown(at: frame.timestamp, activeTouches: down.count)
                 down.append((device, touch))
             }
@@ -235,15 +265,15 @@ public final class ReplayDriver {
 
     /// Delivers the frame gathered so far, after firing the timers due by its time.
     private func flush() {
-        guard !frame.touches.isEmpty else { return }
+        guard !pending.isEmpty else { return }
         let timestamp = frame.timestamp
         scheduler.advance(to: timestamp)
+        pending.move(into: &frame.touches)
         // Sent from a local variable (swapped out and back, nothing allocated): passing the stored
         // property would retain and release its touch array.
         var sending = TouchFrame(timestamp: timestamp)
         swap(&sending, &frame)
         dispatcher.send(sending)
-        sending.touches.removeAll(keepingCapacity: true)
         swap(&sending, &frame)
     }
 
@@ -310,7 +340,7 @@ public final class ReplayDriver {
         for finger in down where finger.device == device {
             // The engine knows the last position; a cancel's location only has to be plausible.
             let last = instance.dispatcher.touchesDown.first { $0.identifier == finger.touch }?.locationInWindow ?? .zero
-            frame.touches.append(TouchInput(identifier: finger.touch, change: .cancel, location: last))
+            pending.append(TouchInput(identifier: finger.touch, change: .cancel, location: last))
         }
         down.removeAll { $0.device == device }
         flush()
