@@ -49,6 +49,12 @@ public final class TouchDispatcher {
     @exclusivity(unchecked)
     #endif
     var eventStamp: UInt64 = 1
+    /// The phases of the touches in `eventTouches`, one bit each (`Touch.Phase.bit`): what a frame
+    /// holds is known without walking it again.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var eventPhases: UInt8 = 0
     private let batch = TouchList(capacity: 16)
     let viewGroup = TouchList(capacity: 16)
     /// `recognizersInPlay` without reference counting, for the per-frame loops: the strong array
@@ -67,6 +73,13 @@ public final class TouchDispatcher {
     @exclusivity(unchecked)
     #endif
     var groupPhase = Touch.Phase.began
+    /// Set after a view delivery pass that left every touch down live on one view
+    /// (`quietState()`): until the delivery generation moves, a frame of moves goes to that view
+    /// whole.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var quietViews: QuietViews?
     /// Bumped whenever anything that decides view delivery may have changed (a recognizer's state,
     /// release or flags, a touch's recognizers), so each touch re-reads its recognizers only then.
     #if !DEBUG
@@ -108,6 +121,11 @@ public final class TouchDispatcher {
     @exclusivity(unchecked)
     #endif
     private var pool: [Touch] = []
+    /// Where `touchDown(withIdentifier:)` starts its search in `touchesDown`.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var lookupHint = 0
     /// Failure requirements between recognizers in play (`link`), for the reconcile loop's bound.
     #if !DEBUG
     @exclusivity(unchecked)
@@ -190,9 +208,11 @@ public final class TouchDispatcher {
         }
     }
 
-    /// Whether a touch in `frame` from `start` lifts or is cancelled at a position other than its
-    /// current one. Recognizers must then see that movement before the end (docs/semantics.md V6),
-    /// so the frame is delivered in two passes.
+    /// Whether a touch in `frame` from `start` lifts or is cancelled at a position other than the
+    /// one it had when the pass began. Recognizers must then see that movement before the end
+    /// (docs/semantics.md V6), so the frame is delivered in two passes. Asked at the pass's first
+    /// end: the touches the pass has already moved are compared by their previous position, and
+    /// those it began were not down.
     private func endsAtNewPosition(_ frame: TouchFrame, from start: Int) -> Bool {
         var index = start
         while index < frame.touches.endIndex {
@@ -200,7 +220,11 @@ public final class TouchDispatcher {
             index += 1
             guard input.change == .up || input.change == .cancel,
                   let found = touchDown(withIdentifier: input.identifier) else { continue }
-            if found.with({ $0.locationInWindow != input.location }) { return true }
+            let moved = found.with { touch in
+                guard touch.eventStamp == eventStamp else { return touch.locationInWindow != input.location }
+                return touch.phase != .began && touch.previousLocationInWindow != input.location
+            }
+            if moved { return true }
         }
         return false
     }
@@ -213,7 +237,8 @@ public final class TouchDispatcher {
         let time = frame.timestamp
         touchesDown.forEachUnretained { $0.phase = .stationary }
         clearEventTouches()
-        let splitEnds = endsAtNewPosition(frame, from: start)
+        // Decided at the pass's first end (most passes have none), from there on.
+        var splitEnds: Bool?
         var hasEnds = false
 
         var index = start
@@ -225,7 +250,9 @@ public final class TouchDispatcher {
             index += 1
             if let found {
                 if input.change == .up || input.change == .cancel {
-                    if splitEnds {
+                    let split = splitEnds ?? endsAtNewPosition(frame, from: index - 1)
+                    splitEnds = split
+                    if split {
                         // The end waits for the second pass; its movement, if any, is a move now.
                         deferredEnds.touches.append(input)
                         let moved = found.with { $0.locationInWindow != input.location }
@@ -243,13 +270,9 @@ public final class TouchDispatcher {
         }
 
         uniformPhase = nil
-        if eventTouches.count == touchesDown.count && !eventTouches.isEmpty {
-            var phase: Touch.Phase?
-            var uniform = true
-            eventTouches.forEachTouch { touch in
-                if phase == nil { phase = touch.phase } else if phase != touch.phase { uniform = false }
-            }
-            if uniform { uniformPhase = phase }
+        // One bit set: every touch of the frame is in the same phase.
+        if eventTouches.count == touchesDown.count && eventPhases != 0 && eventPhases & (eventPhases &- 1) == 0 {
+            uniformPhase = Touch.Phase(rawValue: UInt8(eventPhases.trailingZeroBitCount))
         }
         deliverToRecognizers()
         if hasEnds { dropFinishedTouchesFromRecognizers() }
@@ -288,17 +311,24 @@ public final class TouchDispatcher {
 
     private func addToEvent(_ touch: Touch) {
         touch.eventStamp = eventStamp
+        eventPhases |= touch.phase.bit
         eventTouches.append(touch)
     }
 
     /// Empties `eventTouches`; every touch's stamp then differs from the new one.
     func clearEventTouches() {
         eventTouches.removeAll()
+        eventPhases = 0
         eventStamp &+= 1
     }
 
+    /// The touch down with `identifier` (unique among them). The search starts just past the last
+    /// touch found: drivers list a frame's fingers in the same order every frame, so that is
+    /// usually the one.
     private func touchDown(withIdentifier identifier: UInt32) -> Unretained<Touch>? {
-        touchesDown.firstUnretained { $0.identifier == identifier }
+        guard let found = touchesDown.firstUnretained(from: lookupHint, where: { $0.identifier == identifier }) else { return nil }
+        lookupHint = found.index + 1
+        return found.element
     }
 
     private func begin(_ input: TouchInput, at time: GestureTime) -> Touch {
@@ -334,34 +364,35 @@ public final class TouchDispatcher {
     }
 
     private func deliverToRecognizers() {
-        if let phase = uniformPhase, phase != .began {
-            var index = 0
-            while index < inPlay.count {
-                inPlay.with(index) { recognizer in
-                    if !recognizer.currentState.isFinished && !recognizer.touchList.isEmpty {
-                        call(phase, on: recognizer, with: recognizer.touches)
-                    }
-                }
-                index += 1
-            }
-            return
-        }
-        var phases: UInt8 = 0
-        eventTouches.forEachTouch { phases |= 1 << $0.phase.rawValue }
+        let uniform = uniformPhase == .began ? nil : uniformPhase
+        let phases = eventPhases
         var index = 0
         while index < inPlay.count {
-            inPlay.with(index) { recognizer in
-                // Began, moved, ended, cancelled in that order; stationary touches are not delivered.
-                var raw: UInt8 = 0
-                while raw <= Touch.Phase.cancelled.rawValue {
-                    let phase = Touch.Phase(rawValue: raw).unsafelyUnwrapped
-                    raw += 1
-                    guard phase != .stationary, phases & (1 << phase.rawValue) != 0 else { continue }
-                    guard !recognizer.currentState.isFinished else { break }
-                    deliver(phase, to: recognizer)
+            // Most recognizers in play have finished (or track no touch, a list no delivery can
+            // grow): a test cheap enough to inline skips them.
+            if inPlay.with(index, { !$0.currentState.isFinished && !$0.touchList.isEmpty }) {
+                inPlay.with(index) { recognizer in
+                    if let uniform {
+                        call(uniform, on: recognizer, with: recognizer.touches)
+                    } else {
+                        deliver(phases, to: recognizer)
+                    }
                 }
             }
             index += 1
+        }
+    }
+
+    /// Delivers the frame's `phases` to `recognizer`: began, moved, ended, cancelled in that order
+    /// (stationary touches are not delivered), until it finishes.
+    private func deliver(_ phases: UInt8, to recognizer: GestureRecognizer) {
+        var raw: UInt8 = 0
+        while raw <= Touch.Phase.cancelled.rawValue {
+            let phase = Touch.Phase(rawValue: raw).unsafelyUnwrapped
+            raw += 1
+            guard phase != .stationary, phases & phase.bit != 0 else { continue }
+            guard !recognizer.currentState.isFinished else { break }
+            deliver(phase, to: recognizer)
         }
     }
 
@@ -403,8 +434,9 @@ public final class TouchDispatcher {
         repeat {
             rounds += 1
             if rounds > bound { unsettled("settle()", rounds: bound) }
-            reconcile()
-            sendPendingActions()
+            // Tested here, not only inside: most frames mark nothing, and the calls cost more.
+            if reconcileRequested { reconcile() }
+            if actionsRequested { sendPendingActions() }
         } while needsAnotherRound()
         deliverToViews()
     }
@@ -414,22 +446,20 @@ public final class TouchDispatcher {
     }
 
     private func finishEvent() {
-        guard uniformPhase != .moved else {
-            // Nothing lifted: only held touches may have finished.
-            if !touchesHeld.isEmpty { releaseFinishedHeldTouches() }
-            return
-        }
-        // Walked with reference counting only when a touch ended: taking one out of `touchesDown`
-        // may leave the loop's reference the only one until it is held or pooled.
-        var anyEnded = false
-        eventTouches.forEachTouch { if $0.phase.isTerminal { anyEnded = true } }
-        if anyEnded {
-            for touch in eventTouches.batch where touch.phase.isTerminal {
-                touchesDown.removeAll { $0 === touch }
-                if touch.viewDelivery != .finished { touchesHeld.append(touch) } else { recycle(touch) }
+        if eventPhases & (Touch.Phase.ended.bit | Touch.Phase.cancelled.bit) != 0 {
+            var index = 0
+            while index < eventTouches.count {
+                // Only a touch that ended is retained: taking it out of `touchesDown` may leave this
+                // reference the only one until it is held or pooled.
+                if eventTouches.with(index, { $0.phase.isTerminal }) {
+                    let touch = eventTouches[index]
+                    if let down = touchesDown.firstIndex(where: { $0 === touch }) { touchesDown.remove(at: down) }
+                    if touch.viewDelivery != .finished { touchesHeld.append(touch) } else { recycle(touch) }
+                }
+                index += 1
             }
         }
-        releaseFinishedHeldTouches()
+        if !touchesHeld.isEmpty { releaseFinishedHeldTouches() }
         if touchesDown.isEmpty && indirectRecognizers.isEmpty { resetSettledRecognizers() }
     }
 

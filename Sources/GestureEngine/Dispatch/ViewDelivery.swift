@@ -15,6 +15,12 @@
 /// wait for a failure requirement.
 extension TouchDispatcher {
     func deliverToViews() {
+        // The common frame (fingers moving on one view, which has seen them all so far): the
+        // frame's own list is the one group, delivered without a step per touch.
+        if eventPhases == Touch.Phase.moved.bit, let quiet = quietViews, quiet.generation == deliveryGeneration {
+            deliver(eventTouches, phase: .moved, to: quiet.view)
+            return
+        }
         viewGroup.removeAll()
         groupView = nil
         // Older business first: lifted touches whose ended was held, then fingers still down that
@@ -28,11 +34,32 @@ extension TouchDispatcher {
         }
         if touchesDown.count != eventTouches.count {
             touchesDown.forEachUnretained { touch in
-                if touch.viewDelivery != .finished && !isInEvent(touch) { visit(touch, inEvent: false) }
+                // A live touch whose flags are current has nothing due outside its frame: were
+                // they to cancel it, reading them would have finished it.
+                let quiet = touch.viewDelivery == .live && touch.flagsGeneration == deliveryGeneration
+                if !quiet && touch.viewDelivery != .finished && !isInEvent(touch) { visit(touch, inEvent: false) }
             }
         }
         eventTouches.forEachTouch { visit($0, inEvent: true) }
         flushViewGroup(groupView, groupPhase)
+        quietViews = quietState()
+    }
+
+    /// Whether view delivery is quiet now, and on which view: no touch held, and every touch down
+    /// live on that one view under current flags that cancel nothing. While it stays so (no
+    /// touch begins or ends, the delivery generation stays), `viewStep` has nothing for a touch
+    /// outside its frame and an immediate `moved` on that view for every touch in it.
+    private func quietState() -> QuietViews? {
+        guard touchesHeld.isEmpty, let first = touchesDown.first, let view = first.viewReference else { return nil }
+        let generation = deliveryGeneration
+        var quiet = true
+        touchesDown.forEachUnretained { touch in
+            if touch.viewReference != view || touch.viewDelivery != .live || touch.flagsGeneration != generation
+                || touch.deliveryFlags.cancels {
+                quiet = false
+            }
+        }
+        return quiet ? QuietViews(view: view, generation: generation) : nil
     }
 
     private func isInEvent(_ touch: Touch) -> Bool {
@@ -204,21 +231,22 @@ extension TouchDispatcher {
     }
 
     private func flushViewGroup(_ view: Unretained<View>?, _ phase: Touch.Phase) {
-        guard let view, !viewGroup.isEmpty else {
-            viewGroup.removeAll()
-            return
-        }
-        let touches = viewGroup.batch
+        if let view, !viewGroup.isEmpty { deliver(viewGroup, phase: phase, to: view) }
+        viewGroup.removeAll()
+    }
+
+    /// One call of `view`'s hook for `phase` with `touches`, told to the observer first.
+    private func deliver(_ touches: TouchList, phase: Touch.Phase, to view: Unretained<View>) {
+        let batch = touches.batch
         view.with { view in
-            if observer != nil { emit(.viewReceived(view, phase: phase, touches: touches)) }
+            if observer != nil { emit(.viewReceived(view, phase: phase, touches: batch)) }
             switch phase {
-            case .began: view.touchesBegan(touches)
-            case .moved: view.touchesMoved(touches)
-            case .ended: view.touchesEnded(touches)
-            case .cancelled: view.touchesCancelled(touches)
+            case .began: view.touchesBegan(batch)
+            case .moved: view.touchesMoved(batch)
+            case .ended: view.touchesEnded(batch)
+            case .cancelled: view.touchesCancelled(batch)
             case .stationary: break
             }
         }
-        viewGroup.removeAll()
     }
 }

@@ -3,17 +3,21 @@ extension GestureRecognizer {
     /// The vector from the first tracked touch to the second, or `nil` with fewer than two down.
     func fingerPairVector() -> Vector? {
         var first: Point?
-        var vector: Vector?
-        touchList.forEachTouch { touch in
-            guard vector == nil, !touch.phase.isTerminal else { return }
-            if let first { vector = touch.locationInWindow - first } else { first = touch.locationInWindow }
+        var index = 0
+        // Indexed, to stop at the second touch down (usually the list's second).
+        while index < touchList.count {
+            let (ended, location) = touchList.with(index) { ($0.phase.isTerminal, $0.locationInWindow) }
+            index += 1
+            if ended { continue }
+            if let first { return location - first }
+            first = location
         }
-        return vector
+        return nil
     }
 
     /// Ignores every tracked touch after the first two: pinch and rotation are two-finger gestures.
     func ignoreTouchesBeyondTwo() {
-        while touches.count > 2 { ignore(touches[touches.count - 1]) }
+        while touchList.count > 2 { ignore(touchList[touchList.count - 1]) }
     }
 }
 

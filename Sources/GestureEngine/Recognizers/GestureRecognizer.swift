@@ -299,16 +299,15 @@ open class GestureRecognizer: TimerTarget {
     /// recognizing will not cancel it in the view.
     public final func ignore(_ touch: Touch) {
         touchList.remove(touch)
-        touch.gestureRecognizers.removeAll { $0 === self }
+        // A touch lists each of its recognizers once (the dispatcher collects each once).
+        if let index = touch.gestureRecognizers.firstIndex(where: { $0 === self }) { touch.gestureRecognizers.remove(at: index) }
         withDispatcher { $0.deliveryGeneration &+= 1 }
     }
 
     /// The timestamp of the first tracked touch (the current time if there is none): the instant
     /// of the frame being delivered, read without reference counting.
     public final var touchTimestamp: GestureTime {
-        var time: GestureTime?
-        touchList.forEachTouch { if time == nil { time = $0.timestamp } }
-        return time ?? now
+        touchList.isEmpty ? now : touchList.with(0) { $0.timestamp }
     }
 
     /// How many touches the gesture involves (UIKit's `numberOfTouches`): by default the tracked

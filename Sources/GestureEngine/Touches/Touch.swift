@@ -21,6 +21,9 @@ public final class Touch {
 
         /// Whether this phase ends the sequence.
         public var isTerminal: Bool { self == .ended || self == .cancelled }
+
+        /// This phase's bit in a set of phases kept as a mask.
+        var bit: UInt8 { 1 << rawValue }
     }
 
     /// The driver's identity for this finger's sequence.
@@ -178,6 +181,12 @@ enum ViewDeliveryState: Equatable {
     case heldEnded
     /// The view has seen the last of this touch (ended, cancelled, or discarded unseen).
     case finished
+}
+
+/// A view delivery pass left every touch down live on `view`, at delivery generation `generation`.
+struct QuietViews {
+    let view: Unretained<View>
+    let generation: UInt64
 }
 
 /// The delivery-relevant summary of a touch's recognizers.

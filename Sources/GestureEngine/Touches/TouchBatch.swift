@@ -7,19 +7,22 @@
 /// callback); to keep touches longer, copy them: `Array(batch)`.
 public struct TouchBatch: RandomAccessCollection {
     /// Unretained: whoever hands out a batch keeps the list (a dispatcher's or a recognizer's
-    /// `let`) for longer than the call the batch is valid for.
-    unowned(unsafe) let list: TouchList
+    /// `let`) for longer than the call the batch is valid for. Reached through `with`, which
+    /// (unlike an `unowned(unsafe)` reference) costs no retain and release per use.
+    let list: Unretained<TouchList>
 
     init(_ list: TouchList) {
-        self.list = list
+        self.list = Unretained(list)
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { list.count }
+    public var endIndex: Int { list.with { $0.count } }
 
     public subscript(position: Int) -> Touch {
-        precondition(position >= 0 && position < list.count, "TouchBatch index out of range")
-        return list[position]
+        list.with { list in
+            precondition(position >= 0 && position < list.count, "TouchBatch index out of range")
+            return list[position]
+        }
     }
 
     /// Calls `body` with each touch in order, without reference counting: the list the batch
@@ -28,7 +31,7 @@ public struct TouchBatch: RandomAccessCollection {
     /// touch. `body` may read the touches; it must not keep them past the call the batch is valid
     /// for.
     public func forEach(_ body: (Touch) -> Void) {
-        list.forEachTouch(body)
+        list.with { $0.forEachTouch(body) }
     }
 }
 
@@ -66,6 +69,14 @@ final class TouchList {
 
     /// Removes the touches that have ended or been cancelled, keeping the order of the others.
     func removeFinished() { touches.removeAll { $0.phase.isTerminal } }
+
+    /// Calls `body` with the touch at `index`, without reference counting.
+    @inline(__always)
+    func with<Result>(_ index: Int, _ body: (Touch) -> Result) -> Result { touches.with(index, body) }
+
+    /// Whether any touch satisfies `predicate`, stopping at the first that does; unretained.
+    @inline(__always)
+    func contains(where predicate: (Touch) -> Bool) -> Bool { touches.contains(where: predicate) }
 
     /// Calls `body` with each touch, without reference counting: for the per-frame loops.
     @inline(__always)

@@ -57,13 +57,21 @@ extension Array where Element: AnyObject {
         }
     }
 
-    /// The first element that satisfies `predicate`, found without retaining any; the array keeps
-    /// it alive as long as it holds it.
+    /// The first element that satisfies `predicate` searching from `start` round to just before
+    /// it, and its index, found without retaining any; the array keeps it alive as long as it
+    /// holds it. Starting where the element is likely to be makes a likely search one step.
     @inline(__always)
-    func firstUnretained(where predicate: (Element) -> Bool) -> Unretained<Element>? {
+    func firstUnretained(from start: Int, where predicate: (Element) -> Bool) -> (element: Unretained<Element>, index: Int)? {
         withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: Unretained<Element>.self) { unretained in
-                for element in unretained where element.with(predicate) { return element }
+                let count = unretained.count
+                var index = start >= 0 && start < count ? start : 0
+                var tried = 0
+                while tried < count {
+                    if unretained[index].with(predicate) { return (unretained[index], index) }
+                    index = index + 1 == count ? 0 : index + 1
+                    tried += 1
+                }
                 return nil
             }
         }
