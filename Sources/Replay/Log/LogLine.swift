@@ -106,6 +106,31 @@ struct LogLine {
         integer(time)
     }
 
+    /// A time without padding (JSON Lines' `"t"`): from 0 to 9,999,999,999 µs as the time
+    /// column spells its digits, two stores; others as any integer.
+    @inline(__always)
+    mutating func time(_ time: Int64, fourDigits: FourDigits = .table) {
+        guard time >= 0 && time < 10_000_000_000 else { return integer(time) }
+        let top = UInt64(time) / 100_000_000
+        let low = fourDigits.eightDigits(UInt64(time) &- top &* 100_000_000)
+        if top == 0 {
+            // Up to seven leading zeros shifted out, as `droppingLeadingZeros` does for four.
+            let zeroBits = ((low ^ 0x3030_3030_3030_3030) | 1 << 56).trailingZeroBitCount & ~7
+            UnsafeMutableRawPointer(cursor).storeBytes(of: (low &>> UInt64(truncatingIfNeeded: zeroBits)).littleEndian, as: UInt64.self)
+            cursor += 8 &- zeroBits &>> 3
+            return
+        }
+        if top >= 10 {
+            let pair = UInt16(truncatingIfNeeded: Self.digitPairWord(UInt32(truncatingIfNeeded: top)))
+            UnsafeMutableRawPointer(cursor).storeBytes(of: pair.littleEndian, as: UInt16.self)
+            cursor += 2
+        } else {
+            byte(0x30 &+ UInt8(truncatingIfNeeded: top))
+        }
+        UnsafeMutableRawPointer(cursor).storeBytes(of: low.littleEndian, as: UInt64.self)
+        cursor += 8
+    }
+
     @inline(__always)
     mutating func integer(_ value: Int64) {
         if value < 0 { byte(UInt8(ascii: "-")) }

@@ -80,7 +80,7 @@ public struct LogWriter {
         var line = LogLine(buffer, room: 64 + prefix.count + count * TouchesLine.touchRoom)
         switch format {
         case .text: line.timeColumn(time, fourDigits: fourDigits)
-        case .jsonl: line.put("{\"t\":"); line.integer(time)
+        case .jsonl: line.put("{\"t\":"); line.time(time, fourDigits: fourDigits)
         }
         line.copyWords(from: prefix.baseAddress!, count: prefix.count)
         return TouchesLine(line: line, format: format, count: count, fourDigits: fourDigits)
@@ -101,7 +101,7 @@ public struct LogWriter {
             line.timeColumn(time)
             line.put(" state "); line.text(recognizer); line.put(" "); line.put(from.word); line.put(" -> "); line.put(to.word)
         case .jsonl:
-            line.put("{\"t\":"); line.integer(time)
+            line.put("{\"t\":"); line.time(time)
             line.put(",\"recognizer\":"); line.quoted(recognizer)
             line.put(",\"from\":\""); line.put(from.word); line.put("\",\"to\":\""); line.put(to.word); line.put("\"}")
         }
@@ -133,7 +133,7 @@ public struct LogWriter {
             if let v = values.turns { line.put(" turns="); line.integer(Int64(v)) }
             if let v = values.accepted { line.put(v ? " accepted=yes" : " accepted=no") }
         case .jsonl:
-            line.put("{\"t\":"); line.integer(time)
+            line.put("{\"t\":"); line.time(time)
             line.put(",\"action\":"); line.quoted(recognizer)
             line.put(",\"state\":\""); line.put(state.word); line.put("\"")
             line.put(",\"touches\":"); line.integer(Int64(values.numberOfTouches))
@@ -166,7 +166,7 @@ public struct LogWriter {
             line.timeColumn(time)
             line.put(" note "); line.text(text)
         case .jsonl:
-            line.put("{\"t\":"); line.integer(time); line.put(",\"note\":"); line.quoted(text); line.put("}")
+            line.put("{\"t\":"); line.time(time); line.put(",\"note\":"); line.quoted(text); line.put("}")
         }
         line.newline()
         line.end(buffer)
