@@ -121,7 +121,7 @@ public final class TouchDispatcher {
     @exclusivity(unchecked)
     #endif
     private var pool: [Touch] = []
-    /// Where `touchDown(withIdentifier:)` starts its search in `touchesDown`.
+    /// Where `touchDown(withIdentifier:)` looks first in `touchesDown`.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -247,7 +247,7 @@ public final class TouchDispatcher {
             // Every touch of the frame so far is down (lifts leave `touchesDown` at the end).
             let found = touchDown(withIdentifier: input.identifier)
             if let found, found.with({ $0.eventStamp == eventStamp }) { break }
-            index += 1
+            index &+= 1
             if let found {
                 if input.change == .up || input.change == .cancel {
                     let split = splitEnds ?? endsAtNewPosition(frame, from: index - 1)
@@ -322,12 +322,12 @@ public final class TouchDispatcher {
         eventStamp &+= 1
     }
 
-    /// The touch down with `identifier` (unique among them). The search starts just past the last
-    /// touch found: drivers list a frame's fingers in the same order every frame, so that is
-    /// usually the one.
+    /// The touch down with `identifier` (unique among them). The one just past the last touch
+    /// found is tried first: drivers list a frame's fingers in the same order every frame, so it
+    /// is usually that one.
     private func touchDown(withIdentifier identifier: UInt32) -> Unretained<Touch>? {
-        guard let found = touchesDown.firstUnretained(from: lookupHint, where: { $0.identifier == identifier }) else { return nil }
-        lookupHint = found.index + 1
+        guard let found = touchesDown.firstUnretained(likely: lookupHint, where: { $0.identifier == identifier }) else { return nil }
+        lookupHint = found.index &+ 1
         return found.element
     }
 
@@ -386,6 +386,11 @@ public final class TouchDispatcher {
     /// Delivers the frame's `phases` to `recognizer`: began, moved, ended, cancelled in that order
     /// (stationary touches are not delivered), until it finishes.
     private func deliver(_ phases: UInt8, to recognizer: GestureRecognizer) {
+        // One phase (the usual frame of moves with a finger still): no walk of the phases.
+        if phases & (phases &- 1) == 0, let phase = Touch.Phase(rawValue: UInt8(phases.trailingZeroBitCount)) {
+            if phase != .stationary { deliver(phase, to: recognizer) }
+            return
+        }
         var raw: UInt8 = 0
         while raw <= Touch.Phase.cancelled.rawValue {
             let phase = Touch.Phase(rawValue: raw).unsafelyUnwrapped
@@ -426,18 +431,21 @@ public final class TouchDispatcher {
     }
 
     /// Steps 4 to 7 (without the reset): reconcile, send actions, deliver to views.
+    @inline(__always)
     private func settle() {
         // Another round follows only when an action changed a state (disabling a recognizer, say):
         // at most once per recognizer's end of attempt. More is a loop, stopped loudly.
-        let bound = 2 * inPlay.count + 2
-        var rounds = 0
-        repeat {
-            rounds += 1
-            if rounds > bound { unsettled("settle()", rounds: bound) }
-            // Tested here, not only inside: most frames mark nothing, and the calls cost more.
-            if reconcileRequested { reconcile() }
-            if actionsRequested { sendPendingActions() }
-        } while needsAnotherRound()
+        // Most frames mark nothing for either: then there is no round to run.
+        if reconcileRequested || actionsRequested {
+            let bound = 2 * inPlay.count + 2
+            var rounds = 0
+            repeat {
+                rounds += 1
+                if rounds > bound { unsettled("settle()", rounds: bound) }
+                reconcile()
+                sendPendingActions()
+            } while needsAnotherRound()
+        }
         deliverToViews()
     }
 
@@ -445,6 +453,7 @@ public final class TouchDispatcher {
         reconcileRequested
     }
 
+    @inline(__always)
     private func finishEvent() {
         if eventPhases & (Touch.Phase.ended.bit | Touch.Phase.cancelled.bit) != 0 {
             var index = 0

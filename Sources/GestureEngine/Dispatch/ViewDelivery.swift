@@ -239,7 +239,8 @@ extension TouchDispatcher {
     private func deliver(_ touches: TouchList, phase: Touch.Phase, to view: Unretained<View>) {
         let batch = touches.batch
         view.with { view in
-            if observer != nil { emit(.viewReceived(view, phase: phase, touches: batch)) }
+            // Not through `emit`: the observation is built once, in place, not built and copied.
+            if let observer { observer.observe(.viewReceived(view, phase: phase, touches: batch), at: scheduler.now) }
             switch phase {
             case .began: view.touchesBegan(batch)
             case .moved: view.touchesMoved(batch)
