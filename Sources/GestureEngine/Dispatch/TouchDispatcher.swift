@@ -55,6 +55,12 @@ public final class TouchDispatcher {
     @exclusivity(unchecked)
     #endif
     var eventPhases: UInt8 = 0
+    /// The phase every touch in `eventTouches` is in, when they share one (set once the frame's
+    /// inputs are applied).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var eventPhase: Touch.Phase?
     private let batch = TouchList(capacity: 16)
     let viewGroup = TouchList(capacity: 16)
     /// `recognizersInPlay` without reference counting, for the per-frame loops: the strong array
@@ -269,11 +275,10 @@ public final class TouchDispatcher {
             }
         }
 
-        uniformPhase = nil
-        // One bit set: every touch of the frame is in the same phase.
-        if eventTouches.count == touchesDown.count && eventPhases != 0 && eventPhases & (eventPhases &- 1) == 0 {
-            uniformPhase = Touch.Phase(rawValue: UInt8(eventPhases.trailingZeroBitCount))
-        }
+        // One bit set: every touch of the frame shares the last one's phase.
+        let shared = !eventTouches.isEmpty && eventPhases & (eventPhases &- 1) == 0
+        eventPhase = shared ? eventTouches.with(eventTouches.count - 1) { $0.phase } : nil
+        uniformPhase = eventTouches.count == touchesDown.count ? eventPhase : nil
         deliverToRecognizers()
         if hasEnds { dropFinishedTouchesFromRecognizers() }
         settle()
@@ -319,6 +324,7 @@ public final class TouchDispatcher {
     func clearEventTouches() {
         eventTouches.removeAll()
         eventPhases = 0
+        eventPhase = nil
         eventStamp &+= 1
     }
 
@@ -365,7 +371,6 @@ public final class TouchDispatcher {
 
     private func deliverToRecognizers() {
         let uniform = uniformPhase == .began ? nil : uniformPhase
-        let phases = eventPhases
         var index = 0
         while index < inPlay.count {
             // Most recognizers in play have finished (or track no touch, a list no delivery can
@@ -375,7 +380,7 @@ public final class TouchDispatcher {
                     if let uniform {
                         call(uniform, on: recognizer, with: recognizer.touches)
                     } else {
-                        deliver(phases, to: recognizer)
+                        deliverFrame(to: recognizer)
                     }
                 }
             }
@@ -383,14 +388,15 @@ public final class TouchDispatcher {
         }
     }
 
-    /// Delivers the frame's `phases` to `recognizer`: began, moved, ended, cancelled in that order
+    /// Delivers the frame's phases to `recognizer`: began, moved, ended, cancelled in that order
     /// (stationary touches are not delivered), until it finishes.
-    private func deliver(_ phases: UInt8, to recognizer: GestureRecognizer) {
+    private func deliverFrame(to recognizer: GestureRecognizer) {
         // One phase (the usual frame of moves with a finger still): no walk of the phases.
-        if phases & (phases &- 1) == 0, let phase = Touch.Phase(rawValue: UInt8(phases.trailingZeroBitCount)) {
+        if let phase = eventPhase {
             if phase != .stationary { deliver(phase, to: recognizer) }
             return
         }
+        let phases = eventPhases
         var raw: UInt8 = 0
         while raw <= Touch.Phase.cancelled.rawValue {
             let phase = Touch.Phase(rawValue: raw).unsafelyUnwrapped

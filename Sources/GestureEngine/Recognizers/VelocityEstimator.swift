@@ -21,6 +21,7 @@ struct VelocityEstimator<Value: VelocityValue> {
         head = 0
     }
 
+    @inline(__always)
     mutating func add(_ value: Value, at time: GestureTime) {
         // A compare, not `% 6`: the ring's index stays below 6 either way.
         head = head == 5 ? 0 : head + 1
