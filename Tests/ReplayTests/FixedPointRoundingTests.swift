@@ -37,4 +37,33 @@ struct FixedPointRoundingTests {
             #expect(printed == Self.reference(value, decimals), "\(value) with \(decimals) decimals")
         }
     }
+
+    /// Where the two-decimal fast path (0 to 9,999.99, one word per number) meets the general
+    /// one, and values that must take the general one.
+    static var fastPathEdges: [Double] {
+        var values: [Double] = [0, -0.0, 0.004, 0.005, 0.994999, 0.995, 9.994999, 9.995, 99.995, 999.995, 9_999.99,
+                                9_999.994, 9_999.995, 9_999.995.nextDown, 9_999.995.nextUp, 10_000, 12_345.678,
+                                0x1p52 / 100, 1e13, 9.99e14, -0.001, -0.005, -9.995, -9_999.995, -1e14]
+        values += values.map { $0.nextUp } + values.map { $0.nextDown }
+        return values
+    }
+
+    @Test("Two decimals agree with the standard rounding on both sides of the fast path's limits")
+    func fastPathEdgesMatchStandardRounding() {
+        for value in Self.fastPathEdges {
+            #expect(FixedPoint.format(value, decimals: 2) == Self.reference(value, 2), "\(value)")
+        }
+    }
+
+    @Test("Values without a decimal spelling print as nan and inf, with the separator that follows them")
+    func nonFiniteValues() {
+        #expect(FixedPoint.format(.nan, decimals: 2) == "nan")
+        #expect(FixedPoint.format(.infinity, decimals: 2) == "inf")
+        #expect(FixedPoint.format(-.infinity, decimals: 2) == "-inf")
+        #expect(FixedPoint.format(1e300, decimals: 2) == "inf")
+        let writer = LogWriter(format: .text)
+        writer.write(LogRecord(time: 1, kind: .touches(view: "v", phase: .moved, touches: [TouchPoint(touch: 3, x: .nan, y: -1e16)])))
+        #expect(String(decoding: writer.take(), as: UTF8.self) == "         1 view v moved #3(nan,-inf)\n")
+    }
 }
+

@@ -26,6 +26,49 @@ struct LogWriterTests {
         #expect(text(record, .jsonl) == #"{"t":150000,"view":"map","touches":"began","points":[{"id":1,"x":10.00,"y":20.00,"t":499},{"id":2,"x":1.00,"y":2.00}]}"# + "\n")
     }
 
+    @Test("Touch ids print in full on both sides of the four-digit fast path")
+    func touchIdentifiers() {
+        let ids: [UInt32] = [0, 9, 10, 99, 100, 999, 1_000, 9_999, 10_000, 123_456, .max]
+        let record = LogRecord(time: 2, kind: .touches(view: "v", phase: .moved,
+                                                       touches: ids.map { TouchPoint(touch: $0, x: 0.5, y: 9_999.99) }))
+        #expect(text(record) == "         2 view v moved" + ids.map { " #\($0)(0.50,9999.99)" }.joined() + "\n")
+        #expect(text(record, .jsonl) == #"{"t":2,"view":"v","touches":"moved","points":["#
+            + ids.map { #"{"id":\#($0),"x":0.50,"y":9999.99}"# }.joined(separator: ",") + "]}\n")
+    }
+
+    @Test("Coordinates of every width print in a view line, with their separators")
+    func coordinateWidths() {
+        let touches = [TouchPoint(touch: 1, x: 0, y: 9.995), TouchPoint(touch: 2, x: 99.995, y: 999.994),
+                       TouchPoint(touch: 3, x: 9_999.995, y: -0.004), TouchPoint(touch: 4, x: -12.5, y: 123_456.785)]
+        let record = LogRecord(time: 9, kind: .touches(view: "v", phase: .ended, touches: touches))
+        #expect(text(record) == "         9 view v ended #1(0.00,9.99) #2(100.00,999.99) #3(10000.00,0.00) #4(-12.50,123456.79)\n")
+    }
+
+    @Test("A view line without touches is its prefix alone")
+    func emptyTouchesLine() {
+        let record = LogRecord(time: -5, kind: .touches(view: "v", phase: .cancelled, touches: []))
+        #expect(text(record) == "        -5 view v cancelled\n")
+        #expect(text(record, .jsonl) == #"{"t":-5,"view":"v","touches":"cancelled","points":[]}"# + "\n")
+    }
+
+    @Test("Lines of different views and phases, interleaved, each name their own view and phase")
+    func interleavedViews() {
+        let long = String(repeating: "wide-view-", count: 12) + "\"end\""
+        let lines: [(String, ViewTouchPhase)] = [("a", .moved), ("b", .moved), ("a", .moved), ("a", .began), (long, .moved), ("a", .moved)]
+        for format in [LogFormat.text, .jsonl] {
+            let writer = LogWriter(format: format)
+            for (view, phase) in lines {
+                writer.write(LogRecord(time: 1, kind: .touches(view: view, phase: phase, touches: [TouchPoint(touch: 0, x: 1, y: 2)])))
+            }
+            let expected = lines.map { view, phase in
+                text(LogRecord(time: 1, kind: .touches(view: view, phase: phase, touches: [TouchPoint(touch: 0, x: 1, y: 2)])), format)
+            }
+            #expect(String(decoding: writer.take(), as: UTF8.self) == expected.joined())
+            let quoted = String(repeating: "wide-view-", count: 12) + #"\"end\""#
+            #expect(expected[4].contains(format == .text ? " view \(long) moved #0" : #""view":"\#(quoted)","touches":"moved""#))
+        }
+    }
+
     @Test("A state change prints both states")
     func stateLine() {
         let line = text(LogRecord(time: 0, kind: .state(recognizer: "pan", from: .possible, to: .began)))

@@ -38,4 +38,36 @@ struct ReplayDriverTests {
         #expect(failed.count == count - 1)
         #expect(!failed.contains { $0.contains("state r\(count - 1) ") })
     }
+
+    /// A touch of touch 1 at the middle of the synthetic screen.
+    private func touch(_ phase: TouchPhase, at time: Microseconds) -> TraceEvent {
+        .touch(TouchSample(time: time, phase: phase, touch: 1, x: 1000, y: 1000))
+    }
+
+    @Test("Events up to latestVirtualTime after the first replay, from any first time, decoded or fed",
+          arguments: [Int64.min, -1, 0, Int64.max - ReplayDriver.latestVirtualTime])
+    func virtualTimeWindow(origin: Int64) throws {
+        let header = try SyntheticTraces.document([.tap(fingers: 1)]).header
+        let last = origin + ReplayDriver.latestVirtualTime
+        let events = [touch(.down, at: origin), .frame(FrameMark(time: origin, device: 0)), touch(.up, at: last)]
+        let decoded = ReplayDriver(scene: BuiltinScenes.map, devices: header.devices)
+        var log: [UInt8] = []
+        try decoded.feedAll(TraceReader(bytes: TraceEncoder.encode(TraceDocument(header: header, events: events))),
+                            drainingEvery: 1 << 16, into: &log)
+        decoded.finish()
+        let fed = ReplayDriver(scene: BuiltinScenes.map, devices: header.devices)
+        for event in events { try fed.feed(event) }
+        fed.finish()
+        #expect(decoded.touchSamples == 2 && fed.touchSamples == 2)
+        #expect(decoded.now == ReplayDriver.latestVirtualTime && fed.now == ReplayDriver.latestVirtualTime)
+    }
+
+    @Test("An event one microsecond beyond latestVirtualTime after the first is an error, from any first time",
+          arguments: [Int64.min, -1, 0, Int64.max - ReplayDriver.latestVirtualTime - 1])
+    func beyondVirtualTimeWindow(origin: Int64) throws {
+        let header = try SyntheticTraces.document([.tap(fingers: 1)]).header
+        let driver = ReplayDriver(scene: BuiltinScenes.map, devices: header.devices)
+        try driver.feed(touch(.down, at: origin))
+        #expect(throws: ReplayError.self) { try driver.feed(self.touch(.up, at: origin + ReplayDriver.latestVirtualTime + 1)) }
+    }
 }

@@ -31,13 +31,13 @@ final class LogObserver: GestureObserver {
             latency.actionSent(by: recognizer.name, at: time)
         case .viewReceived(let view, let phase, let touches):
             guard let phase = ViewTouchPhase(phase) else { return }
-            writer.beginTouches(time: time, view: view.name, phase: phase)
+            var line = writer.beginTouches(time: time, view: view.name, phase: phase, count: touches.count)
             touches.forEach { touch in
                 // A touch delivered late (delaysTouchesBegan, delaysTouchesEnded) keeps its own time.
                 let own = touch.timestamp == time ? nil : touch.timestamp
-                writer.touchPoint(touch.identifier, x: touch.locationInWindow.x, y: touch.locationInWindow.y, timestamp: own)
+                line.add(touch.identifier, x: touch.locationInWindow.x, y: touch.locationInWindow.y, timestamp: own)
             }
-            writer.endTouches()
+            writer.endTouches(line)
         }
     }
 }

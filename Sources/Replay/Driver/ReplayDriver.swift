@@ -16,6 +16,15 @@ public final class ReplayDriver {
     @exclusivity(unchecked)
     #endif
     private var mapper: CoordinateMapper
+    /// The device whose mapping is at hand (-1: none yet), and that mapping.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var mappedDevice = -1
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var mapping = CoordinateMapper.Transform(scaleX: 1, offsetX: 0, scaleY: 1, offsetY: 0)
     private let observer: LogObserver
     /// The instance's scheduler and dispatcher, held directly: `let` references of a final class
     /// are read and called without a retain, where `Unretained.with` cost a generic call each time.
@@ -25,11 +34,27 @@ public final class ReplayDriver {
     @exclusivity(unchecked)
     #endif
     private var frame = TouchFrame(timestamp: 0)
-    /// Trace time that maps to virtual time 0: the first event's.
+    /// The touches of the frame being gathered (stamped `frame.timestamp`); `frame.touches` holds
+    /// the last frame sent, replaced by these at the next.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    private var origin: Microseconds?
+    private var pending = PendingTouches(capacity: 16)
+    /// Trace time that maps to virtual time 0: the first event's (0 until then).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var origin: Microseconds = 0
+    /// The trace times that map into the replay once `origin` is known (an empty range before the
+    /// first event): one range check per event instead of a subtraction checked for overflow.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var earliestTraceTime = Microseconds.max
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var latestTraceTime = Microseconds.min
     /// Fingers down, with their device, for counting sequences and cancelling on device removal.
     #if !DEBUG
     @exclusivity(unchecked)
@@ -60,6 +85,10 @@ public final class ReplayDriver {
         instance.dispatcher.observer = also.map { ObserverPair(first: observer, second: $0) } ?? observer
         frame.touches.reserveCapacity(16)
         down.reserveCapacity(16)
+    }
+
+    deinit {
+        pending.deallocate()
     }
 
     /// The latency samples gathered so far.
@@ -102,6 +131,7 @@ public final class ReplayDriver {
         case .device(.added(_, let device)):
             flush()
             mapper.add(device)
+            mappedDevice = -1  // it may describe the device at hand anew
         case .device(.removed(_, let device)):
             flush()
             cancelTouches(of: device, at: time)
@@ -116,7 +146,10 @@ public final class ReplayDriver {
     /// bytes have gathered. The loop runs inside the driver so that the driver is not retained and
     /// released per event, as it would be from a closure that captures it.
     public func feedAll<Sink: LogSink>(_ reader: TraceReader, drainingEvery threshold: Int, into sink: inout Sink) throws {
-        try reader.forEachEvent { try step($0, drainingEvery: threshold, into: &sink) }
+        // A local function, unlike a closure, can be marked always inlined: at each of the decoder
+        // loop's call sites, which then knows the event's case and keeps only its own path.
+        @inline(__always) func body(_ event: TraceEvent) throws { try step(event, drainingEvery: threshold, into: &sink) }
+        try reader.forEachEvent(body)
     }
 
     /// One event of `feedAll`. Always inlined, with the decoder's loop, into one loop: a closure
@@ -127,7 +160,8 @@ public final class ReplayDriver {
         // place, and no general event is switched on or copied on its way.
         if case .touch(let sample) = event {
             events &+= 1
-            try add(sample, at: virtualTime(sample.time))
+            // The log grows only when a frame is delivered: checked then, not per sample.
+            guard try add(sample, at: virtualTime(sample.time)) else { return }
         } else {
             try feed(event)
         }
@@ -150,17 +184,20 @@ public final class ReplayDriver {
     @inline(__always)
     private func virtualTime(_ traceTime: Microseconds) throws(ReplayError) -> Microseconds {
         // Every event but the first takes this path; the first and the rejected ones the one below.
-        if let origin {
-            let (time, overflow) = traceTime.subtractingReportingOverflow(origin)
-            if !overflow, time <= Self.latestVirtualTime { return time }
-        }
+        if traceTime >= earliestTraceTime, traceTime <= latestTraceTime { return traceTime &- origin }
         return try firstOrFarVirtualTime(traceTime)
     }
 
     @inline(never)
     private func firstOrFarVirtualTime(_ traceTime: Microseconds) throws(ReplayError) -> Microseconds {
-        let origin = self.origin ?? traceTime
-        self.origin = origin
+        if earliestTraceTime > latestTraceTime {  // the first event
+            origin = traceTime
+            // Exactly the times whose difference from `origin` neither overflows nor exceeds the
+            // latest virtual time.
+            earliestTraceTime = origin >= 0 ? Microseconds.min &+ origin : Microseconds.min
+            let (latest, overflow) = origin.addingReportingOverflow(Self.latestVirtualTime)
+            latestTraceTime = overflow ? Microseconds.max : latest
+        }
         let (time, overflow) = traceTime.subtractingReportingOverflow(origin)
         guard !overflow, time <= Self.latestVirtualTime else {
             throw ReplayError(message: "event at \(traceTime) µs is too far from the first event (at \(origin) µs) to replay: at most \(Self.latestVirtualTime) µs apart")
@@ -168,36 +205,54 @@ public final class ReplayDriver {
         return time
     }
 
-    @inline(__always)
-    private func add(_ sample: TouchSample, at time: Microseconds) throws(ReplayError) {
-        // One lookup both checks the device and gives its mapping.
-        guard let transform = mapper.transform(of: sample.device) else { throw Self.unknownDevice(sample) }
+    /// Adds a sample to the frame being gathered; true if it first delivered the frame before it.
+    @inline(__always) @discardableResult
+    private func add(_ sample: TouchSample, at time: Microseconds) throws(ReplayError) -> Bool {
+        // The last device's mapping is kept at hand: nearly every trace's samples come from one device.
+        if Int(sample.device) != mappedDevice { try map(sample.device, at: sample.time) }
         touchSamples &+= 1
         // While a frame gathers, the clock has not moved since it began (only `flush` and the
         // events that flush first advance it), so `now <= frame.timestamp`: a sample at the
         // frame's own time joins it without reading the clock.
-        if !frame.touches.isEmpty, time != frame.timestamp, frame.timestamp != max(time, schedulerNow) { flush() }
-        let change: TouchInput.Change
-        switch sample.phase {
-        case .down:
-            change = .down
-            if !down.contains(where: { $0.device == sample.device && $0.touch == sample.touch }) {
-                if frame.touches.isEmpty { frame.timestamp = max(time, schedulerNow) }
-                observer.latency.touchDown(at: frame.timestamp, activeTouches: down.count)
-                down.append((sample.device, sample.touch))
-            }
-        case .motion: change = .move
-        case .up: change = .up; release(sample.device, sample.touch)
-        case .cancel: change = .cancel; release(sample.device, sample.touch)
+        var delivered = false
+        if !pending.isEmpty, time != frame.timestamp, frame.timestamp != max(time, schedulerNow) {
+            flush()
+            delivered = true
         }
-        if frame.touches.isEmpty { frame.timestamp = max(time, schedulerNow) }
-        frame.touches.append(TouchInput(identifier: sample.touch, change: change, location: transform.point(x: sample.x, y: sample.y)))
+        // Motion, most samples, changes no bookkeeping.
+        // The fields by value: passing the sample would store all of it to memory for every sample.
+        let change = sample.phase == .motion ? .move : sequenceChange(sample.phase, sample.device, sample.touch, at: time)
+        let location = mapping.point(x: sample.x, y: sample.y)
+        if pending.isEmpty { frame.timestamp = max(time, schedulerNow) }
+        pending.append(TouchInput(identifier: sample.touch, change: change, location: location))
+        return delivered
     }
 
-    /// Built out of line: the message's interpolation would otherwise sit in the per-sample path.
+    /// Makes `device`'s mapping the one at hand; throws for a device the trace does not describe.
     @inline(never)
-    private static func unknownDevice(_ sample: TouchSample) -> ReplayError {
-        ReplayError(message: "touch sample at \(sample.time) µs comes from device \(sample.device), which the trace does not describe")
+    private func map(_ device: DeviceIndex, at time: Microseconds) throws(ReplayError) {
+        guard let transform = mapper.transform(of: device) else {
+            throw ReplayError(message: "touch sample at \(time) µs comes from device \(device), which the trace does not describe")
+        }
+        mapping = transform
+        mappedDevice = Int(device)
+    }
+
+    /// The change a down, lift or cancel makes, with the fingers-down list and latency kept up to date.
+    @inline(never)
+    private func sequenceChange(_ phase: TouchPhase, _ device: DeviceIndex, _ touch: TouchID, at time: Microseconds) -> TouchInput.Change {
+        switch phase {
+        case .down:
+            if !down.contains(where: { $0.device == device && $0.touch == touch }) {
+                if pending.isEmpty { frame.timestamp = max(time, schedulerNow) }
+                observer.latency.touchDown(at: frame.timestamp, activeTouches: down.count)
+                down.append((device, touch))
+            }
+            return .down
+        case .motion: return .move
+        case .up: release(device, touch); return .up
+        case .cancel: release(device, touch); return .cancel
+        }
     }
 
     private var schedulerNow: Microseconds {
@@ -210,15 +265,15 @@ public final class ReplayDriver {
 
     /// Delivers the frame gathered so far, after firing the timers due by its time.
     private func flush() {
-        guard !frame.touches.isEmpty else { return }
+        guard !pending.isEmpty else { return }
         let timestamp = frame.timestamp
         scheduler.advance(to: timestamp)
+        pending.move(into: &frame.touches)
         // Sent from a local variable (swapped out and back, nothing allocated): passing the stored
         // property would retain and release its touch array.
         var sending = TouchFrame(timestamp: timestamp)
         swap(&sending, &frame)
         dispatcher.send(sending)
-        sending.touches.removeAll(keepingCapacity: true)
         swap(&sending, &frame)
     }
 
@@ -285,7 +340,7 @@ public final class ReplayDriver {
         for finger in down where finger.device == device {
             // The engine knows the last position; a cancel's location only has to be plausible.
             let last = instance.dispatcher.touchesDown.first { $0.identifier == finger.touch }?.locationInWindow ?? .zero
-            frame.touches.append(TouchInput(identifier: finger.touch, change: .cancel, location: last))
+            pending.append(TouchInput(identifier: finger.touch, change: .cancel, location: last))
         }
         down.removeAll { $0.device == device }
         flush()

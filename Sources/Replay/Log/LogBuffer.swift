@@ -8,11 +8,6 @@ final class LogBuffer {
     @exclusivity(unchecked)
     #endif
     var count = 0
-    /// Touches written on the current `view` line (JSON needs commas between them).
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    var touchIndex = 0
     #if !DEBUG
     @exclusivity(unchecked)
     #endif

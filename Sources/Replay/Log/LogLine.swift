@@ -47,6 +47,19 @@ struct LogLine {
         if copied == nil { for unit in text.utf8 { byte(unit) } }
     }
 
+    /// Copies `count` bytes 8 at a time, for short spellings made to be copied: 7 bytes past the
+    /// end of both `source` and the room reserved may be read and written.
+    @inline(__always)
+    mutating func copyWords(from source: UnsafePointer<UInt8>, count: Int) {
+        var offset = 0
+        while offset < count {
+            let word = UnsafeRawPointer(source + offset).loadUnaligned(as: UInt64.self)
+            UnsafeMutableRawPointer(cursor + offset).storeBytes(of: word, as: UInt64.self)
+            offset &+= 8
+        }
+        cursor += count
+    }
+
     /// `text` as a JSON string, escaped by the one escaper (`JSONText.forEachEscapedByte`).
     mutating func quoted(_ text: String) {
         var cursor = self.cursor
@@ -63,6 +76,15 @@ struct LogLine {
     /// Ten columns, right-aligned (wider times simply push the line right).
     @inline(__always)
     mutating func timeColumn(_ time: Int64) {
+        if time >= 0 && time < 10_000_000_000 {
+            // Ten spaces as two stores, then the digits over their end: no fill call.
+            let spaces: UInt64 = 0x2020_2020_2020_2020
+            UnsafeMutableRawPointer(cursor).storeBytes(of: spaces, as: UInt64.self)
+            UnsafeMutableRawPointer(cursor + 2).storeBytes(of: spaces, as: UInt64.self)
+            cursor += 10
+            Self.writeDigits(UInt64(time), count: Self.digitCount(UInt64(time)), endingAt: cursor)
+            return
+        }
         let digits = Self.digitCount(time.magnitude) + (time < 0 ? 1 : 0)
         if digits < 10 {
             cursor.update(repeating: 0x20, count: 10 - digits)
@@ -112,45 +134,81 @@ struct LogLine {
         8081828384858687888990919293949596979899
         """
 
-    /// Two decimals (points): the divisor a constant, the two decimals one table read.
+    /// Two decimals (points).
     @inline(__always)
-    mutating func fixed2(_ value: Double) {
-        // Most coordinates are from 0 to 9,999.99 points: their hundredths, rounded as `scaled`
-        // rounds them (truncate, then half away from zero on the exact remainder), need no
-        // sign, no 64-bit range checks and at most two digit pairs before the point.
+    mutating func fixed2(_ value: Double, fourDigits: FourDigits = .table) {
+        // The fast path stores a separator after the number: a zero byte, taken back.
+        fixed2(value, then: 0, fourDigits: fourDigits)
+        cursor -= 1
+    }
+
+    /// Two decimals (points) followed by `separator`, which the common case stores with the number.
+    @inline(__always)
+    mutating func fixed2(_ value: Double, then separator: UInt8, fourDigits: FourDigits = .table) {
+        // Most coordinates are from 0 to 9,999.99 points: their hundredths, rounded half away
+        // from zero as `scaled` rounds them, need no sign and no 64-bit range checks.
         let product = value * 100
-        if product >= 0 && product < 999_999.5 {
-            var hundredths = UInt32(product)
-            if product - Double(hundredths) >= 0.5 { hundredths += 1 }
-            let whole = hundredths / 100
-            let fraction = Int(truncatingIfNeeded: hundredths &- whole &* 100)
-            let pairs = Self.digitPairs.utf8Start
-            if whole < 10 {
-                byte(0x30 &+ UInt8(truncatingIfNeeded: whole))
-            } else if whole < 100 {
-                cursor[0] = pairs[2 &* Int(whole)]
-                cursor[1] = pairs[2 &* Int(whole) &+ 1]
-                cursor += 2
-            } else {
-                let high = whole / 100
-                let low = Int(truncatingIfNeeded: whole &- high &* 100)
-                if high < 10 {
-                    byte(0x30 &+ UInt8(truncatingIfNeeded: high))
-                } else {
-                    cursor[0] = pairs[2 &* Int(high)]
-                    cursor[1] = pairs[2 &* Int(high) &+ 1]
-                    cursor += 2
-                }
-                cursor[0] = pairs[2 &* low]
-                cursor[1] = pairs[2 &* low &+ 1]
-                cursor += 2
-            }
-            cursor[0] = UInt8(ascii: ".")
-            cursor[1] = pairs[2 &* fraction]
-            cursor[2] = pairs[2 &* fraction &+ 1]
-            cursor += 3
-            return
+        guard product >= 0 && product < 999_999.5 else {
+            fixed2Slow(value)
+            return byte(separator)
         }
+        // Adding 2^52 rounds to the nearest integer (ties to even) and leaves it in the low bits of
+        // the mantissa: no conversion instruction and no range check. The difference is exact, so
+        // a tie rounded down is seen and taken up: half away from zero, as `scaled` rounds.
+        let biased = product + 0x1p52
+        var hundredths = UInt32(truncatingIfNeeded: biased.bitPattern)
+        if product - (biased - 0x1p52) == 0.5 { hundredths &+= 1 }
+        let whole = hundredths / 100
+        let fraction = hundredths &- whole &* 100
+        // "WWWW.FF" and the separator as one 8-byte word (byte i = character i): one store
+        // instead of eight, and no branch on the number of digits.
+        let word = fourDigits[whole] | 0x2E << 32 | Self.digitPairWord(fraction) << 40 | UInt64(separator) << 56
+        // The word's last bytes, zeros once the leading zeros are shifted out, land past the
+        // number: the room reserved covers them and the next store overwrites them.
+        store(Self.droppingLeadingZeros(word), length: 8)
+    }
+
+    /// ` #ID(`, the head of a touch in a `view` line: ids below 10,000 (most) as one word like
+    /// `fixed2`'s, larger ones digit pair by digit pair.
+    @inline(__always)
+    mutating func touchHead(_ identifier: UInt32, fourDigits: FourDigits = .table) {
+        UnsafeMutableRawPointer(cursor).storeBytes(of: UInt16(0x2320).littleEndian, as: UInt16.self)  // " #"
+        cursor += 2
+        guard identifier < 10_000 else {
+            unsigned(UInt64(identifier))
+            return byte(UInt8(ascii: "("))
+        }
+        store(Self.droppingLeadingZeros(fourDigits[identifier] | 0x28 << 32), length: 5)
+    }
+
+    /// `word` (characters from the low byte up) whose first four are digits, without the leading
+    /// zeros of those four but the last, and how many characters it lost.
+    @inline(__always)
+    static func droppingLeadingZeros(_ word: UInt64) -> (word: UInt64, dropped: Int) {
+        // A leading "0" is a zero byte once XORed with "0000"; the set bit 24 keeps
+        // the fourth digit. One bit scan instead of three comparisons.
+        let zeroBits = ((word ^ 0x3030_3030) | 0x100_0000).trailingZeroBitCount & ~7
+        return (word &>> UInt64(truncatingIfNeeded: zeroBits), zeroBits &>> 3)
+    }
+
+    /// Stores the 8 bytes of `shortened` and advances past its first `length` characters less
+    /// those dropped: one store for a whole number, its spare bytes overwritten by the next.
+    @inline(__always)
+    mutating func store(_ shortened: (word: UInt64, dropped: Int), length: Int) {
+        UnsafeMutableRawPointer(cursor).storeBytes(of: shortened.word.littleEndian, as: UInt64.self)
+        cursor += length &- shortened.dropped
+    }
+
+    /// Two digits of `value` (0 to 99) as the low 16 bits of a word, first digit in the low byte.
+    @inline(__always)
+    static func digitPairWord(_ value: UInt32) -> UInt64 {
+        let pair = UnsafeRawPointer(digitPairs.utf8Start + 2 &* Int(value)).loadUnaligned(as: UInt16.self)
+        return UInt64(UInt16(littleEndian: pair))
+    }
+
+    /// Two decimals for what the fast path leaves: negative, 10,000 and above, not finite.
+    @inline(never)
+    mutating func fixed2Slow(_ value: Double) {
         guard let scaled = Self.scaled(value, by: 100) else { return nonFinite(value) }
         let magnitude = scaled.magnitude
         let whole = magnitude / 100
@@ -201,12 +259,12 @@ struct LogLine {
 
     @inline(__always)
     mutating func pair(_ x: Double, _ y: Double) {
-        byte(UInt8(ascii: "(")); fixed2(x); byte(UInt8(ascii: ",")); fixed2(y); byte(UInt8(ascii: ")"))
+        byte(UInt8(ascii: "(")); fixed2(x, then: UInt8(ascii: ",")); fixed2(y, then: UInt8(ascii: ")"))
     }
 
     @inline(__always)
     mutating func jsonPair(_ x: Double, _ y: Double) {
-        byte(UInt8(ascii: "[")); fixed2(x); byte(UInt8(ascii: ",")); fixed2(y); byte(UInt8(ascii: "]"))
+        byte(UInt8(ascii: "[")); fixed2(x, then: UInt8(ascii: ",")); fixed2(y, then: UInt8(ascii: "]"))
     }
 
     /// `value` rounded half away from zero to `decimals` places; never "-0.00", never exponents.
@@ -248,6 +306,32 @@ struct LogLine {
         for _ in 0..<decimals { scale *= 10 }
         return scale
     }
+}
+
+/// "0000" to "9999", each as the low 32 bits of a word (byte i = character i): the whole part of
+/// a coordinate or a touch id in one load instead of a division and two digit-pair loads. 40 KB,
+/// built once; a `view` line fetches it once for all its touches (`TouchesLine`), as reaching a
+/// global checks its initialisation.
+struct FourDigits: @unchecked Sendable {  // written once, before any read, then never
+    let words: UnsafePointer<UInt32>
+
+    static let table = FourDigits(words: {
+        let words = UnsafeMutablePointer<UInt32>.allocate(capacity: 10_000)
+        for value in 0..<10_000 {
+            var word: UInt32 = 0
+            var rest = value
+            for position in (0..<4).reversed() {
+                word |= UInt32(0x30 + rest % 10) << (8 * position)
+                rest /= 10
+            }
+            words[value] = UInt32(littleEndian: word)
+        }
+        return UnsafePointer(words)
+    }())
+
+    /// The four digits of `value` (below 10,000), first digit in the low byte.
+    @inline(__always)
+    subscript(value: UInt32) -> UInt64 { UInt64(UInt32(littleEndian: words[Int(value)])) }
 }
 
 /// Locale-free fixed-point formatting of doubles, for tables and reports (the log writes its own).

@@ -10,9 +10,13 @@ import TouchTrace
 public struct LogWriter {
     public let format: LogFormat
     private let buffer = LogBuffer(capacity: 1 << 16)
+    private let viewPrefixes: ViewLinePrefixes
+    /// Held here so that a line does not check the global's initialisation.
+    private let fourDigits = FourDigits.table
 
     public init(format: LogFormat) {
         self.format = format
+        viewPrefixes = ViewLinePrefixes(format: format)
     }
 
     /// The bytes written and not yet taken.
@@ -50,9 +54,9 @@ public struct LogWriter {
     public func write(_ record: LogRecord) {
         switch record.kind {
         case .touches(let view, let phase, let touches):
-            beginTouches(time: record.time, view: view, phase: phase)
-            for touch in touches { touchPoint(touch.touch, x: touch.x, y: touch.y, timestamp: touch.timestamp) }
-            endTouches()
+            var line = beginTouches(time: record.time, view: view, phase: phase, count: touches.count)
+            for touch in touches { line.add(touch.touch, x: touch.x, y: touch.y, timestamp: touch.timestamp) }
+            endTouches(line)
         case .state(let recognizer, let from, let to):
             state(time: record.time, recognizer: recognizer, from: from, to: to)
         case .action(let recognizer, let state, let values):
@@ -68,42 +72,23 @@ public struct LogWriter {
     // (`LogLine`, LogLine.swift) that stays in a register: no capacity check, and no reload of the buffer's fields
     // after each byte stored, per number or word.
 
-    /// Starts a `view` line; follow with `touchPoint` per touch and `endTouches`.
-    public func beginTouches(time: Int64, view: String, phase: ViewTouchPhase) {
-        buffer.touchIndex = 0
-        var line = LogLine(buffer, room: LogLine.room(quoting: view))
+    /// Starts a `view` line of `count` touches, reserving room for all of them at once: add each
+    /// with `TouchesLine.add`, then hand the line to `endTouches`. Nothing else may be written to
+    /// this writer in between.
+    public func beginTouches(time: Int64, view: String, phase: ViewTouchPhase, count: Int) -> TouchesLine {
+        let prefix = viewPrefixes.spelling(view: view, phase: phase)
+        var line = LogLine(buffer, room: 64 + prefix.count + count * TouchesLine.touchRoom)
         switch format {
-        case .text:
-            line.timeColumn(time)
-            line.put(" view "); line.text(view); line.put(" "); line.put(phase.word)
-        case .jsonl:
-            line.put("{\"t\":"); line.integer(time)
-            line.put(",\"view\":"); line.quoted(view)
-            line.put(",\"touches\":\""); line.put(phase.word); line.put("\",\"points\":[")
+        case .text: line.timeColumn(time)
+        case .jsonl: line.put("{\"t\":"); line.integer(time)
         }
-        line.end(buffer)
+        line.copyWords(from: prefix.baseAddress!, count: prefix.count)
+        return TouchesLine(line: line, format: format, count: count, fourDigits: fourDigits)
     }
 
-    /// One touch of a `view` line; `timestamp` is the touch's own time, given only when it differs
-    /// from the line's (`#0(640.00,396.89)@499`).
-    public func touchPoint(_ touch: UInt32, x: Double, y: Double, timestamp: Int64? = nil) {
-        var line = LogLine(buffer, room: LogLine.room(quoting: ""))
-        switch format {
-        case .text:
-            line.put(" #"); line.unsigned(UInt64(touch)); line.pair(x, y)
-            if let timestamp { line.put("@"); line.integer(timestamp) }
-        case .jsonl:
-            if buffer.touchIndex > 0 { line.put(",") }
-            line.put("{\"id\":"); line.unsigned(UInt64(touch)); line.put(",\"x\":"); line.fixed2(x); line.put(",\"y\":"); line.fixed2(y)
-            if let timestamp { line.put(",\"t\":"); line.integer(timestamp) }
-            line.put("}")
-        }
-        line.end(buffer)
-        buffer.touchIndex += 1
-    }
-
-    public func endTouches() {
-        var line = LogLine(buffer, room: 3)
+    /// Ends a `view` line begun by `beginTouches`.
+    public func endTouches(_ touches: TouchesLine) {
+        var line = touches.line
         if format == .jsonl { line.put("]}") }
         line.newline()
         line.end(buffer)
@@ -185,6 +170,55 @@ public struct LogWriter {
         }
         line.newline()
         line.end(buffer)
+    }
+}
+
+/// A `view` line being written (`LogWriter.beginTouches`): its cursor and how many touches the
+/// room reserved for it still holds.
+public struct TouchesLine {
+    /// The longest spelling of one touch: `,{"id":4294967295,"x":-999999999999999.99,"y":…,"t":-9223372036854775808}`
+    /// is 91 bytes; the fast coordinate path stores up to 3 bytes past its number.
+    static let touchRoom = 128
+
+    fileprivate var line: LogLine
+    private let format: LogFormat
+    private let fourDigits: FourDigits
+    private let count: Int
+    private var remaining: Int
+
+    fileprivate init(line: LogLine, format: LogFormat, count: Int, fourDigits: FourDigits) {
+        self.line = line
+        self.format = format
+        self.fourDigits = fourDigits
+        self.count = count
+        remaining = count
+    }
+
+    /// One touch; `timestamp` is the touch's own time, given only when it differs from the line's
+    /// (`#0(640.00,396.89)@499`).
+    @inline(__always)
+    public mutating func add(_ touch: UInt32, x: Double, y: Double, timestamp: Int64? = nil) {
+        // More touches than the line has room for would write past the buffer.
+        precondition(remaining > 0, "a view line got more touches than beginTouches counted")
+        remaining &-= 1
+        // The cursor in a local: stores through it could alias `self`, which would otherwise be
+        // reloaded and stored again after every piece.
+        var line = self.line
+        switch format {
+        case .text:
+            line.touchHead(touch, fourDigits: fourDigits)
+            line.fixed2(x, then: UInt8(ascii: ","), fourDigits: fourDigits)
+            line.fixed2(y, then: UInt8(ascii: ")"), fourDigits: fourDigits)
+            if let timestamp { line.put("@"); line.integer(timestamp) }
+        case .jsonl:
+            if remaining &+ 1 != count { line.byte(UInt8(ascii: ",")) }
+            line.put("{\"id\":"); line.unsigned(UInt64(touch))
+            line.put(",\"x\":"); line.fixed2(x, then: UInt8(ascii: ","), fourDigits: fourDigits)
+            line.put("\"y\":"); line.fixed2(y, fourDigits: fourDigits)
+            if let timestamp { line.put(",\"t\":"); line.integer(timestamp) }
+            line.byte(UInt8(ascii: "}"))
+        }
+        self.line = line
     }
 }
 
