@@ -32,7 +32,8 @@ struct LogLine {
 
     @inline(__always)
     mutating func put(_ text: StaticString) {
-        cursor.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        // A copy that may assume no overlap: `update(from:)` compares the addresses first.
+        UnsafeMutableRawPointer(cursor).copyMemory(from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
         cursor += text.utf8CodeUnitCount
     }
 
@@ -147,16 +148,22 @@ struct LogLine {
     mutating func fixed2(_ value: Double, then separator: UInt8, fourDigits: FourDigits = .table) {
         // Most coordinates are from 0 to 9,999.99 points: their hundredths, rounded half away
         // from zero as `scaled` rounds them, need no sign and no 64-bit range checks.
+        // Adding 2^52 rounds the product to the nearest integer (ties to even) and leaves it in
+        // the low bits of the mantissa: no conversion instruction. The same bits less 2^52's
+        // are below 1,000,000 exactly when that integer is, which one unsigned comparison
+        // checks (a negative product below -0.25, a nan, an infinity, a product of 2^52 or more
+        // all give more).
         let product = value * 100
-        guard product >= 0 && product < 999_999.5 else {
+        let biased = product + 0x1p52
+        let rounded = biased.bitPattern &- (0x1p52 as Double).bitPattern
+        guard rounded < 1_000_000 else {
             fixed2Slow(value)
             return byte(separator)
         }
-        // Adding 2^52 rounds to the nearest integer (ties to even) and leaves it in the low bits of
-        // the mantissa: no conversion instruction and no range check. The difference is exact, so
-        // a tie rounded down is seen and taken up: half away from zero, as `scaled` rounds.
-        let biased = product + 0x1p52
-        var hundredths = UInt32(truncatingIfNeeded: biased.bitPattern)
+        // The difference is exact, so a tie rounded down to even is seen and taken up: half
+        // away from zero (the other tie, rounded up, already is; and 999,999 is odd, so a tie
+        // never rounds to it from above).
+        var hundredths = UInt32(truncatingIfNeeded: rounded)
         if product - (biased - 0x1p52) == 0.5 { hundredths &+= 1 }
         let whole = hundredths / 100
         let fraction = hundredths &- whole &* 100
@@ -168,17 +175,15 @@ struct LogLine {
         store(Self.droppingLeadingZeros(word), length: 8)
     }
 
-    /// ` #ID(`, the head of a touch in a `view` line: ids below 10,000 (most) as one word like
-    /// `fixed2`'s, larger ones digit pair by digit pair.
+    /// A touch id and the byte after it: ids below 10,000 (most) as one word like `fixed2`'s,
+    /// larger ones digit pair by digit pair.
     @inline(__always)
-    mutating func touchHead(_ identifier: UInt32, fourDigits: FourDigits = .table) {
-        UnsafeMutableRawPointer(cursor).storeBytes(of: UInt16(0x2320).littleEndian, as: UInt16.self)  // " #"
-        cursor += 2
+    mutating func identifier(_ identifier: UInt32, then separator: UInt8, fourDigits: FourDigits = .table) {
         guard identifier < 10_000 else {
             unsigned(UInt64(identifier))
-            return byte(UInt8(ascii: "("))
+            return byte(separator)
         }
-        store(Self.droppingLeadingZeros(fourDigits[identifier] | 0x28 << 32), length: 5)
+        store(Self.droppingLeadingZeros(fourDigits[identifier] | UInt64(separator) << 32), length: 5)
     }
 
     /// `word` (characters from the low byte up) whose first four are digits, without the leading

@@ -206,14 +206,14 @@ public struct TouchesLine {
         var line = self.line
         switch format {
         case .text:
-            line.touchHead(touch, fourDigits: fourDigits)
+            line.put(" #"); line.identifier(touch, then: UInt8(ascii: "("), fourDigits: fourDigits)
             line.fixed2(x, then: UInt8(ascii: ","), fourDigits: fourDigits)
             line.fixed2(y, then: UInt8(ascii: ")"), fourDigits: fourDigits)
             if let timestamp { line.put("@"); line.integer(timestamp) }
         case .jsonl:
             if remaining &+ 1 != count { line.byte(UInt8(ascii: ",")) }
-            line.put("{\"id\":"); line.unsigned(UInt64(touch))
-            line.put(",\"x\":"); line.fixed2(x, then: UInt8(ascii: ","), fourDigits: fourDigits)
+            line.put("{\"id\":"); line.identifier(touch, then: UInt8(ascii: ","), fourDigits: fourDigits)
+            line.put("\"x\":"); line.fixed2(x, then: UInt8(ascii: ","), fourDigits: fourDigits)
             line.put("\"y\":"); line.fixed2(y, fourDigits: fourDigits)
             if let timestamp { line.put(",\"t\":"); line.integer(timestamp) }
             line.byte(UInt8(ascii: "}"))
