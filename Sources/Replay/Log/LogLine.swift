@@ -76,14 +76,26 @@ struct LogLine {
 
     /// Ten columns, right-aligned (wider times simply push the line right).
     @inline(__always)
-    mutating func timeColumn(_ time: Int64) {
+    mutating func timeColumn(_ time: Int64, fourDigits: FourDigits = .table) {
         if time >= 0 && time < 10_000_000_000 {
-            // Ten spaces as two stores, then the digits over their end: no fill call.
-            let spaces: UInt64 = 0x2020_2020_2020_2020
-            UnsafeMutableRawPointer(cursor).storeBytes(of: spaces, as: UInt64.self)
-            UnsafeMutableRawPointer(cursor + 2).storeBytes(of: spaces, as: UInt64.self)
+            // The last eight digits as one word from two table loads, the first two (when the
+            // time has them) as a pair: two stores and no division loop.
+            let top = UInt64(time) / 100_000_000
+            var low = fourDigits.eightDigits(UInt64(time) &- top &* 100_000_000)
+            var head: UInt16 = 0x2020  // two spaces
+            if top >= 10 {
+                head = UInt16(truncatingIfNeeded: Self.digitPairWord(UInt32(truncatingIfNeeded: top)))
+            } else if top > 0 {
+                head = 0x20 | UInt16(0x30 &+ top) << 8
+            } else {
+                // Leading zeros of the eight become spaces ("0" minus 0x10): a zero byte once
+                // XORed with "0"s, the set bit 56 keeping the last digit.
+                let zeroBits = ((low ^ 0x3030_3030_3030_3030) | 1 << 56).trailingZeroBitCount & ~7
+                low &-= 0x1010_1010_1010_1010 & ((1 &<< UInt64(truncatingIfNeeded: zeroBits)) &- 1)
+            }
+            UnsafeMutableRawPointer(cursor).storeBytes(of: head.littleEndian, as: UInt16.self)
+            UnsafeMutableRawPointer(cursor + 2).storeBytes(of: low.littleEndian, as: UInt64.self)
             cursor += 10
-            Self.writeDigits(UInt64(time), count: Self.digitCount(UInt64(time)), endingAt: cursor)
             return
         }
         let digits = Self.digitCount(time.magnitude) + (time < 0 ? 1 : 0)
@@ -337,6 +349,13 @@ struct FourDigits: @unchecked Sendable {  // written once, before any read, then
     /// The four digits of `value` (below 10,000), first digit in the low byte.
     @inline(__always)
     subscript(value: UInt32) -> UInt64 { UInt64(UInt32(littleEndian: words[Int(value)])) }
+
+    /// The eight digits of `value` (below 100,000,000), first digit in the low byte.
+    @inline(__always)
+    func eightDigits(_ value: UInt64) -> UInt64 {
+        let high = UInt32(truncatingIfNeeded: value / 10_000)
+        return self[high] | self[UInt32(truncatingIfNeeded: value) &- high &* 10_000] << 32
+    }
 }
 
 /// Locale-free fixed-point formatting of doubles, for tables and reports (the log writes its own).

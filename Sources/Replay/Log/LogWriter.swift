@@ -79,7 +79,7 @@ public struct LogWriter {
         let prefix = viewPrefixes.spelling(view: view, phase: phase)
         var line = LogLine(buffer, room: 64 + prefix.count + count * TouchesLine.touchRoom)
         switch format {
-        case .text: line.timeColumn(time)
+        case .text: line.timeColumn(time, fourDigits: fourDigits)
         case .jsonl: line.put("{\"t\":"); line.integer(time)
         }
         line.copyWords(from: prefix.baseAddress!, count: prefix.count)
