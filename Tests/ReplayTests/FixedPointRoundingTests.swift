@@ -43,7 +43,7 @@ struct FixedPointRoundingTests {
     static var fastPathEdges: [Double] {
         var values: [Double] = [0, -0.0, 0.004, 0.005, 0.994999, 0.995, 9.994999, 9.995, 99.995, 999.995, 9_999.99,
                                 9_999.994, 9_999.995, 9_999.995.nextDown, 9_999.995.nextUp, 10_000, 12_345.678,
-                                0x1p52 / 100, 1e13, 9.99e14, -0.001, -0.005, -9.995, -9_999.995, -1e14]
+                                0x1p52 / 100, 0x1p53 / 100, 1e13, 9.99e14, -0.001, -0.002, -0.0025, -0.003, -0.005, -9.995, -9_999.995, -1e14]
         values += values.map { $0.nextUp } + values.map { $0.nextDown }
         return values
     }

@@ -69,6 +69,18 @@ struct LogWriterTests {
         }
     }
 
+    @Test("Times fill ten columns right-aligned at every width, and wider or negative ones push the line right")
+    func timeColumnWidths() {
+        let times: [Int64] = [0, 7, 10, 1_000, 99_999_999, 100_000_000, 123_456_789, 999_999_999, 1_000_000_000,
+                              9_999_999_999, 10_000_000_000, -1, -123_456_789, .max, .min]
+        for time in times {
+            let digits = String(time)
+            let column = String(repeating: " ", count: max(0, 10 - digits.count)) + digits
+            #expect(text(LogRecord(time: time, kind: .touches(view: "v", phase: .moved, touches: []))) == column + " view v moved\n")
+            #expect(text(LogRecord(time: time, kind: .state(recognizer: "r", from: .possible, to: .began))) == column + " state r possible -> began\n")
+        }
+    }
+
     @Test("A state change prints both states")
     func stateLine() {
         let line = text(LogRecord(time: 0, kind: .state(recognizer: "pan", from: .possible, to: .began)))

@@ -55,6 +55,12 @@ public final class TouchDispatcher {
     @exclusivity(unchecked)
     #endif
     var eventPhases: UInt8 = 0
+    /// The phase every touch in `eventTouches` is in, when they share one (set once the frame's
+    /// inputs are applied).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var eventPhase: Touch.Phase?
     private let batch = TouchList(capacity: 16)
     let viewGroup = TouchList(capacity: 16)
     /// `recognizersInPlay` without reference counting, for the per-frame loops: the strong array
@@ -121,7 +127,7 @@ public final class TouchDispatcher {
     @exclusivity(unchecked)
     #endif
     private var pool: [Touch] = []
-    /// Where `touchDown(withIdentifier:)` starts its search in `touchesDown`.
+    /// Where `touchDown(withIdentifier:)` looks first in `touchesDown`.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -247,7 +253,7 @@ public final class TouchDispatcher {
             // Every touch of the frame so far is down (lifts leave `touchesDown` at the end).
             let found = touchDown(withIdentifier: input.identifier)
             if let found, found.with({ $0.eventStamp == eventStamp }) { break }
-            index += 1
+            index &+= 1
             if let found {
                 if input.change == .up || input.change == .cancel {
                     let split = splitEnds ?? endsAtNewPosition(frame, from: index - 1)
@@ -269,11 +275,10 @@ public final class TouchDispatcher {
             }
         }
 
-        uniformPhase = nil
-        // One bit set: every touch of the frame is in the same phase.
-        if eventTouches.count == touchesDown.count && eventPhases != 0 && eventPhases & (eventPhases &- 1) == 0 {
-            uniformPhase = Touch.Phase(rawValue: UInt8(eventPhases.trailingZeroBitCount))
-        }
+        // One bit set: every touch of the frame shares the last one's phase.
+        let shared = !eventTouches.isEmpty && eventPhases & (eventPhases &- 1) == 0
+        eventPhase = shared ? eventTouches.with(eventTouches.count - 1) { $0.phase } : nil
+        uniformPhase = eventTouches.count == touchesDown.count ? eventPhase : nil
         deliverToRecognizers()
         if hasEnds { dropFinishedTouchesFromRecognizers() }
         settle()
@@ -319,15 +324,16 @@ public final class TouchDispatcher {
     func clearEventTouches() {
         eventTouches.removeAll()
         eventPhases = 0
+        eventPhase = nil
         eventStamp &+= 1
     }
 
-    /// The touch down with `identifier` (unique among them). The search starts just past the last
-    /// touch found: drivers list a frame's fingers in the same order every frame, so that is
-    /// usually the one.
+    /// The touch down with `identifier` (unique among them). The one just past the last touch
+    /// found is tried first: drivers list a frame's fingers in the same order every frame, so it
+    /// is usually that one.
     private func touchDown(withIdentifier identifier: UInt32) -> Unretained<Touch>? {
-        guard let found = touchesDown.firstUnretained(from: lookupHint, where: { $0.identifier == identifier }) else { return nil }
-        lookupHint = found.index + 1
+        guard let found = touchesDown.firstUnretained(likely: lookupHint, where: { $0.identifier == identifier }) else { return nil }
+        lookupHint = found.index &+ 1
         return found.element
     }
 
@@ -365,7 +371,6 @@ public final class TouchDispatcher {
 
     private func deliverToRecognizers() {
         let uniform = uniformPhase == .began ? nil : uniformPhase
-        let phases = eventPhases
         var index = 0
         while index < inPlay.count {
             // Most recognizers in play have finished (or track no touch, a list no delivery can
@@ -375,7 +380,7 @@ public final class TouchDispatcher {
                     if let uniform {
                         call(uniform, on: recognizer, with: recognizer.touches)
                     } else {
-                        deliver(phases, to: recognizer)
+                        deliverFrame(to: recognizer)
                     }
                 }
             }
@@ -383,9 +388,15 @@ public final class TouchDispatcher {
         }
     }
 
-    /// Delivers the frame's `phases` to `recognizer`: began, moved, ended, cancelled in that order
+    /// Delivers the frame's phases to `recognizer`: began, moved, ended, cancelled in that order
     /// (stationary touches are not delivered), until it finishes.
-    private func deliver(_ phases: UInt8, to recognizer: GestureRecognizer) {
+    private func deliverFrame(to recognizer: GestureRecognizer) {
+        // One phase (the usual frame of moves with a finger still): no walk of the phases.
+        if let phase = eventPhase {
+            if phase != .stationary { deliver(phase, to: recognizer) }
+            return
+        }
+        let phases = eventPhases
         var raw: UInt8 = 0
         while raw <= Touch.Phase.cancelled.rawValue {
             let phase = Touch.Phase(rawValue: raw).unsafelyUnwrapped
@@ -426,18 +437,21 @@ public final class TouchDispatcher {
     }
 
     /// Steps 4 to 7 (without the reset): reconcile, send actions, deliver to views.
+    @inline(__always)
     private func settle() {
         // Another round follows only when an action changed a state (disabling a recognizer, say):
         // at most once per recognizer's end of attempt. More is a loop, stopped loudly.
-        let bound = 2 * inPlay.count + 2
-        var rounds = 0
-        repeat {
-            rounds += 1
-            if rounds > bound { unsettled("settle()", rounds: bound) }
-            // Tested here, not only inside: most frames mark nothing, and the calls cost more.
-            if reconcileRequested { reconcile() }
-            if actionsRequested { sendPendingActions() }
-        } while needsAnotherRound()
+        // Most frames mark nothing for either: then there is no round to run.
+        if reconcileRequested || actionsRequested {
+            let bound = 2 * inPlay.count + 2
+            var rounds = 0
+            repeat {
+                rounds += 1
+                if rounds > bound { unsettled("settle()", rounds: bound) }
+                reconcile()
+                sendPendingActions()
+            } while needsAnotherRound()
+        }
         deliverToViews()
     }
 
@@ -445,6 +459,7 @@ public final class TouchDispatcher {
         reconcileRequested
     }
 
+    @inline(__always)
     private func finishEvent() {
         if eventPhases & (Touch.Phase.ended.bit | Touch.Phase.cancelled.bit) != 0 {
             var index = 0

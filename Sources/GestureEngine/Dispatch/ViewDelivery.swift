@@ -34,10 +34,7 @@ extension TouchDispatcher {
         }
         if touchesDown.count != eventTouches.count {
             touchesDown.forEachUnretained { touch in
-                // A live touch whose flags are current has nothing due outside its frame: were
-                // they to cancel it, reading them would have finished it.
-                let quiet = touch.viewDelivery == .live && touch.flagsGeneration == deliveryGeneration
-                if !quiet && touch.viewDelivery != .finished && !isInEvent(touch) { visit(touch, inEvent: false) }
+                if !isQuiet(touch) && touch.viewDelivery != .finished && !isInEvent(touch) { visit(touch, inEvent: false) }
             }
         }
         eventTouches.forEachTouch { visit($0, inEvent: true) }
@@ -54,12 +51,16 @@ extension TouchDispatcher {
         let generation = deliveryGeneration
         var quiet = true
         touchesDown.forEachUnretained { touch in
-            if touch.viewReference != view || touch.viewDelivery != .live || touch.flagsGeneration != generation
-                || touch.deliveryFlags.cancels {
-                quiet = false
-            }
+            if touch.viewReference != view || !isQuiet(touch) { quiet = false }
         }
         return quiet ? QuietViews(view: view, generation: generation) : nil
+    }
+
+    /// Whether `touch` is live under flags read at the current delivery generation that cancel
+    /// nothing (being current, they cannot: reading flags that cancel finishes the touch). Then
+    /// `viewStep` has nothing for it outside its frame and passes each of its moves on at once.
+    private func isQuiet(_ touch: Touch) -> Bool {
+        touch.viewDelivery == .live && touch.flagsGeneration == deliveryGeneration && !touch.deliveryFlags.cancels
     }
 
     private func isInEvent(_ touch: Touch) -> Bool {
@@ -69,7 +70,9 @@ extension TouchDispatcher {
     /// Delivers what is due for `touch`, grouping consecutive touches of one view and phase into one
     /// call as UIKit does.
     private func visit(_ touch: Touch, inEvent: Bool) {
-        guard let step = viewStep(for: touch, inEvent: inEvent) else { return }
+        // A quiet touch's move is an immediate `moved`, found without `viewStep`.
+        let quietMove = inEvent && touch.phase == .moved && isQuiet(touch)
+        guard let step = quietMove ? ViewStep(phase: .moved, isImmediate: true) : viewStep(for: touch, inEvent: inEvent) else { return }
         if step.isImmediate {
             if groupView != touch.viewReference || groupPhase != step.phase {
                 flushViewGroup(groupView, groupPhase)
@@ -239,7 +242,8 @@ extension TouchDispatcher {
     private func deliver(_ touches: TouchList, phase: Touch.Phase, to view: Unretained<View>) {
         let batch = touches.batch
         view.with { view in
-            if observer != nil { emit(.viewReceived(view, phase: phase, touches: batch)) }
+            // Not through `emit`: the observation is built once, in place, not built and copied.
+            if let observer { observer.observe(.viewReceived(view, phase: phase, touches: batch), at: scheduler.now) }
             switch phase {
             case .began: view.touchesBegan(batch)
             case .moved: view.touchesMoved(batch)

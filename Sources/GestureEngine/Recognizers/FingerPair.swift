@@ -2,17 +2,7 @@
 extension GestureRecognizer {
     /// The vector from the first tracked touch to the second, or `nil` with fewer than two down.
     func fingerPairVector() -> Vector? {
-        var first: Point?
-        var index = 0
-        // Indexed, to stop at the second touch down (usually the list's second).
-        while index < touchList.count {
-            let (ended, location) = touchList.with(index) { ($0.phase.isTerminal, $0.locationInWindow) }
-            index += 1
-            if ended { continue }
-            if let first { return location - first }
-            first = location
-        }
-        return nil
+        touchList.firstTwoLocations { !$0.phase.isTerminal }.map { $0.second - $0.first }
     }
 
     /// Ignores every tracked touch after the first two: pinch and rotation are two-finger gestures.

@@ -306,6 +306,7 @@ open class GestureRecognizer: TimerTarget {
 
     /// The timestamp of the first tracked touch (the current time if there is none): the instant
     /// of the frame being delivered, read without reference counting.
+    @inline(__always)
     public final var touchTimestamp: GestureTime {
         touchList.isEmpty ? now : touchList.with(0) { $0.timestamp }
     }

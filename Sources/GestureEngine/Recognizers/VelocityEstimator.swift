@@ -21,8 +21,10 @@ struct VelocityEstimator<Value: VelocityValue> {
         head = 0
     }
 
+    @inline(__always)
     mutating func add(_ value: Value, at time: GestureTime) {
-        head = (head + 1) % 6
+        // A compare, not `% 6`: the ring's index stays below 6 either way.
+        head = head == 5 ? 0 : head + 1
         withUnsafeMutableBytes(of: &times) { $0.storeBytes(of: time, toByteOffset: head * MemoryLayout<GestureTime>.stride, as: GestureTime.self) }
         withUnsafeMutableBytes(of: &values) { $0.storeBytes(of: value, toByteOffset: head * MemoryLayout<Value>.stride, as: Value.self) }
         count = min(count + 1, 6)

@@ -78,6 +78,22 @@ final class TouchList {
     @inline(__always)
     func contains(where predicate: (Touch) -> Bool) -> Bool { touches.contains(where: predicate) }
 
+    /// The locations of the first two touches that satisfy `predicate`, if there are two; found
+    /// without reference counting, stopping at the second.
+    @inline(__always)
+    func firstTwoLocations(where predicate: (Touch) -> Bool) -> (first: Point, second: Point)? {
+        var first: Point?
+        var index = 0
+        while index < touches.count {
+            let location = touches.with(index) { predicate($0) ? $0.locationInWindow : nil }
+            index += 1
+            guard let location else { continue }
+            if let first { return (first, location) }
+            first = location
+        }
+        return nil
+    }
+
     /// Calls `body` with each touch, without reference counting: for the per-frame loops.
     @inline(__always)
     func forEachTouch(_ body: (Touch) -> Void) { touches.forEach(body) }

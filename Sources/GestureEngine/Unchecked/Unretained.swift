@@ -57,21 +57,17 @@ extension Array where Element: AnyObject {
         }
     }
 
-    /// The first element that satisfies `predicate` searching from `start` round to just before
-    /// it, and its index, found without retaining any; the array keeps it alive as long as it
-    /// holds it. Starting where the element is likely to be makes a likely search one step.
+    /// The element at `likely` if it satisfies `predicate`, else the first that does, and its
+    /// index, found without retaining any; the array keeps it alive as long as it holds it. For a
+    /// search whose answer is unique and usually known: then it is one test.
     @inline(__always)
-    func firstUnretained(from start: Int, where predicate: (Element) -> Bool) -> (element: Unretained<Element>, index: Int)? {
+    func firstUnretained(likely: Int, where predicate: (Element) -> Bool) -> (element: Unretained<Element>, index: Int)? {
         withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: Unretained<Element>.self) { unretained in
-                let count = unretained.count
-                var index = start >= 0 && start < count ? start : 0
-                var tried = 0
-                while tried < count {
-                    if unretained[index].with(predicate) { return (unretained[index], index) }
-                    index = index + 1 == count ? 0 : index + 1
-                    tried += 1
+                if likely >= 0 && likely < unretained.count && unretained[likely].with(predicate) {
+                    return (unretained[likely], likely)
                 }
+                for index in unretained.indices where unretained[index].with(predicate) { return (unretained[index], index) }
                 return nil
             }
         }

@@ -37,7 +37,8 @@ struct UnretainedList<Element: AnyObject> {
     mutating func append(_ element: Element) {
         if count == capacity { grow() }
         (storage + count).initialize(to: Unretained(element))
-        count += 1
+        // Below `capacity`, an `Int`: cannot overflow.
+        count &+= 1
     }
 
     /// Doubles the capacity: rare, so kept out of the callers of `append`.

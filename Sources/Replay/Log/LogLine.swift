@@ -32,7 +32,8 @@ struct LogLine {
 
     @inline(__always)
     mutating func put(_ text: StaticString) {
-        cursor.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        // A copy that may assume no overlap: `update(from:)` compares the addresses first.
+        UnsafeMutableRawPointer(cursor).copyMemory(from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
         cursor += text.utf8CodeUnitCount
     }
 
@@ -75,14 +76,26 @@ struct LogLine {
 
     /// Ten columns, right-aligned (wider times simply push the line right).
     @inline(__always)
-    mutating func timeColumn(_ time: Int64) {
+    mutating func timeColumn(_ time: Int64, fourDigits: FourDigits = .table) {
         if time >= 0 && time < 10_000_000_000 {
-            // Ten spaces as two stores, then the digits over their end: no fill call.
-            let spaces: UInt64 = 0x2020_2020_2020_2020
-            UnsafeMutableRawPointer(cursor).storeBytes(of: spaces, as: UInt64.self)
-            UnsafeMutableRawPointer(cursor + 2).storeBytes(of: spaces, as: UInt64.self)
+            // The last eight digits as one word from two table loads, the first two (when the
+            // time has them) as a pair: two stores and no division loop.
+            let top = UInt64(time) / 100_000_000
+            var low = fourDigits.eightDigits(UInt64(time) &- top &* 100_000_000)
+            var head: UInt16 = 0x2020  // two spaces
+            if top >= 10 {
+                head = UInt16(truncatingIfNeeded: Self.digitPairWord(UInt32(truncatingIfNeeded: top)))
+            } else if top > 0 {
+                head = 0x20 | UInt16(0x30 &+ top) << 8
+            } else {
+                // Leading zeros of the eight become spaces ("0" minus 0x10): a zero byte once
+                // XORed with "0"s, the set bit 56 keeping the last digit.
+                let zeroBits = ((low ^ 0x3030_3030_3030_3030) | 1 << 56).trailingZeroBitCount & ~7
+                low &-= 0x1010_1010_1010_1010 & ((1 &<< UInt64(truncatingIfNeeded: zeroBits)) &- 1)
+            }
+            UnsafeMutableRawPointer(cursor).storeBytes(of: head.littleEndian, as: UInt16.self)
+            UnsafeMutableRawPointer(cursor + 2).storeBytes(of: low.littleEndian, as: UInt64.self)
             cursor += 10
-            Self.writeDigits(UInt64(time), count: Self.digitCount(UInt64(time)), endingAt: cursor)
             return
         }
         let digits = Self.digitCount(time.magnitude) + (time < 0 ? 1 : 0)
@@ -147,16 +160,22 @@ struct LogLine {
     mutating func fixed2(_ value: Double, then separator: UInt8, fourDigits: FourDigits = .table) {
         // Most coordinates are from 0 to 9,999.99 points: their hundredths, rounded half away
         // from zero as `scaled` rounds them, need no sign and no 64-bit range checks.
+        // Adding 2^52 rounds the product to the nearest integer (ties to even) and leaves it in
+        // the low bits of the mantissa: no conversion instruction. The same bits less 2^52's
+        // are below 1,000,000 exactly when that integer is, which one unsigned comparison
+        // checks (a negative product below -0.25, a nan, an infinity, a product of 2^52 or more
+        // all give more).
         let product = value * 100
-        guard product >= 0 && product < 999_999.5 else {
+        let biased = product + 0x1p52
+        let rounded = biased.bitPattern &- (0x1p52 as Double).bitPattern
+        guard rounded < 1_000_000 else {
             fixed2Slow(value)
             return byte(separator)
         }
-        // Adding 2^52 rounds to the nearest integer (ties to even) and leaves it in the low bits of
-        // the mantissa: no conversion instruction and no range check. The difference is exact, so
-        // a tie rounded down is seen and taken up: half away from zero, as `scaled` rounds.
-        let biased = product + 0x1p52
-        var hundredths = UInt32(truncatingIfNeeded: biased.bitPattern)
+        // The difference is exact, so a tie rounded down to even is seen and taken up: half
+        // away from zero (the other tie, rounded up, already is; and 999,999 is odd, so a tie
+        // never rounds to it from above).
+        var hundredths = UInt32(truncatingIfNeeded: rounded)
         if product - (biased - 0x1p52) == 0.5 { hundredths &+= 1 }
         let whole = hundredths / 100
         let fraction = hundredths &- whole &* 100
@@ -168,17 +187,15 @@ struct LogLine {
         store(Self.droppingLeadingZeros(word), length: 8)
     }
 
-    /// ` #ID(`, the head of a touch in a `view` line: ids below 10,000 (most) as one word like
-    /// `fixed2`'s, larger ones digit pair by digit pair.
+    /// A touch id and the byte after it: ids below 10,000 (most) as one word like `fixed2`'s,
+    /// larger ones digit pair by digit pair.
     @inline(__always)
-    mutating func touchHead(_ identifier: UInt32, fourDigits: FourDigits = .table) {
-        UnsafeMutableRawPointer(cursor).storeBytes(of: UInt16(0x2320).littleEndian, as: UInt16.self)  // " #"
-        cursor += 2
+    mutating func identifier(_ identifier: UInt32, then separator: UInt8, fourDigits: FourDigits = .table) {
         guard identifier < 10_000 else {
             unsigned(UInt64(identifier))
-            return byte(UInt8(ascii: "("))
+            return byte(separator)
         }
-        store(Self.droppingLeadingZeros(fourDigits[identifier] | 0x28 << 32), length: 5)
+        store(Self.droppingLeadingZeros(fourDigits[identifier] | UInt64(separator) << 32), length: 5)
     }
 
     /// `word` (characters from the low byte up) whose first four are digits, without the leading
@@ -332,6 +349,13 @@ struct FourDigits: @unchecked Sendable {  // written once, before any read, then
     /// The four digits of `value` (below 10,000), first digit in the low byte.
     @inline(__always)
     subscript(value: UInt32) -> UInt64 { UInt64(UInt32(littleEndian: words[Int(value)])) }
+
+    /// The eight digits of `value` (below 100,000,000), first digit in the low byte.
+    @inline(__always)
+    func eightDigits(_ value: UInt64) -> UInt64 {
+        let high = UInt32(truncatingIfNeeded: value / 10_000)
+        return self[high] | self[UInt32(truncatingIfNeeded: value) &- high &* 10_000] << 32
+    }
 }
 
 /// Locale-free fixed-point formatting of doubles, for tables and reports (the log writes its own).

@@ -79,7 +79,7 @@ public struct LogWriter {
         let prefix = viewPrefixes.spelling(view: view, phase: phase)
         var line = LogLine(buffer, room: 64 + prefix.count + count * TouchesLine.touchRoom)
         switch format {
-        case .text: line.timeColumn(time)
+        case .text: line.timeColumn(time, fourDigits: fourDigits)
         case .jsonl: line.put("{\"t\":"); line.integer(time)
         }
         line.copyWords(from: prefix.baseAddress!, count: prefix.count)
@@ -206,14 +206,14 @@ public struct TouchesLine {
         var line = self.line
         switch format {
         case .text:
-            line.touchHead(touch, fourDigits: fourDigits)
+            line.put(" #"); line.identifier(touch, then: UInt8(ascii: "("), fourDigits: fourDigits)
             line.fixed2(x, then: UInt8(ascii: ","), fourDigits: fourDigits)
             line.fixed2(y, then: UInt8(ascii: ")"), fourDigits: fourDigits)
             if let timestamp { line.put("@"); line.integer(timestamp) }
         case .jsonl:
             if remaining &+ 1 != count { line.byte(UInt8(ascii: ",")) }
-            line.put("{\"id\":"); line.unsigned(UInt64(touch))
-            line.put(",\"x\":"); line.fixed2(x, then: UInt8(ascii: ","), fourDigits: fourDigits)
+            line.put("{\"id\":"); line.identifier(touch, then: UInt8(ascii: ","), fourDigits: fourDigits)
+            line.put("\"x\":"); line.fixed2(x, then: UInt8(ascii: ","), fourDigits: fourDigits)
             line.put("\"y\":"); line.fixed2(y, fourDigits: fourDigits)
             if let timestamp { line.put(",\"t\":"); line.integer(timestamp) }
             line.byte(UInt8(ascii: "}"))
