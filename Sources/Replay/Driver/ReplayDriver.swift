@@ -149,7 +149,7 @@ public final class ReplayDriver {
         // A local function, unlike a closure, can be marked always inlined: at each of the decoder
         // loop's call sites, which then knows the event's case and keeps only its own path.
         @inline(__always) func body(_ event: TraceEvent) throws { try step(event, drainingEvery: threshold, into: &sink) }
-        try reader.forEachEvent(body)
+        try reader.forEachEventInlined(body)
     }
 
     /// One event of `feedAll`. Always inlined, with the decoder's loop, into one loop: a closure

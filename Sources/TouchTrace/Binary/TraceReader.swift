@@ -178,10 +178,17 @@ public final class TraceReader {
     /// is used (a touch sample never exists as a general `TraceEvent` to copy or destroy). The
     /// decoder lives in a local whose address is never passed out of the loop (the paths out of
     /// line take it by value and return it), so its cursor, count and time stay in registers.
-    /// Always inlined: with a large `body` (the replay driver's) the compiler would otherwise call
-    /// `body` through a closure context per event, copying each event to memory.
-    @inlinable @inline(__always)
+    @inlinable
     public func forEachEvent(_ body: (TraceEvent) throws -> Void) throws {
+        try forEachEventInlined(body)
+    }
+
+    /// `forEachEvent`, always inlined into its caller: for the replay driver, whose large `body`
+    /// the compiler would otherwise call through a closure context per event, copying each event
+    /// to memory. Not for every caller: forced into `TraceStatistics`' loop it costs half as much
+    /// again as the call (`scripts/bench-instructions decode`).
+    @inlinable @inline(__always)
+    package func forEachEventInlined(_ body: (TraceEvent) throws -> Void) throws {
         if case .some = pending.pointee, let event = takePending() { try body(event) }
         var local = decoder.pointee
         defer { decoder.pointee = local }
