@@ -9,7 +9,7 @@ public struct TouchBatch: RandomAccessCollection {
     /// Unretained: whoever hands out a batch keeps the list (a dispatcher's or a recognizer's
     /// `let`) for longer than the call the batch is valid for. Reached through `with`, which
     /// (unlike an `unowned(unsafe)` reference) costs no retain and release per use.
-    let list: Unretained<TouchList>
+    @usableFromInline let list: Unretained<TouchList>
 
     init(_ list: TouchList) {
         self.list = Unretained(list)
@@ -30,6 +30,10 @@ public struct TouchBatch: RandomAccessCollection {
     /// path (an observer writing every touch of every frame); `for … in` retains and releases each
     /// touch. `body` may read the touches; it must not keep them past the call the batch is valid
     /// for.
+    ///
+    /// Inlinable, with the list it walks: in the caller's module the walk is a plain loop around
+    /// `body`, not a call of `body` per touch.
+    @inlinable @inline(__always)
     public func forEach(_ body: (Touch) -> Void) {
         list.with { $0.forEachTouch(body) }
     }
@@ -40,11 +44,12 @@ public struct TouchBatch: RandomAccessCollection {
 ///
 /// A class, so that a `TouchBatch` can name it while its count changes; the list itself is an
 /// `UnretainedList`, freed in `deinit`.
+@usableFromInline
 final class TouchList {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    private var touches: UnretainedList<Touch>
+    @usableFromInline private(set) var touches: UnretainedList<Touch>
 
     init(capacity: Int = 8) {
         touches = UnretainedList(capacity: capacity)
@@ -95,6 +100,6 @@ final class TouchList {
     }
 
     /// Calls `body` with each touch, without reference counting: for the per-frame loops.
-    @inline(__always)
+    @inlinable @inline(__always)
     func forEachTouch(_ body: (Touch) -> Void) { touches.forEach(body) }
 }

@@ -9,6 +9,7 @@
 /// (`scripts/test --sanitize=address`) are what check the promises.
 ///
 /// `package`: `Replay`'s driver reaches its scene's scheduler and dispatcher through it too.
+@usableFromInline
 package struct Unretained<Object: AnyObject> {
     @usableFromInline let reference: Unmanaged<Object>
 

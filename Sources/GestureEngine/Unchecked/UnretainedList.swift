@@ -10,10 +10,14 @@
 /// - the owner calls `deallocate()` exactly once, in its `deinit`, and never uses a copy of the
 ///   list afterwards (a copy shares the storage: the list is owned by one stored property).
 /// Indices are checked; an element is stored as an `Unretained`.
+@usableFromInline
 struct UnretainedList<Element: AnyObject> {
-    private var storage: UnsafeMutablePointer<Unretained<Element>>
+    // Usable from inlinable code so that `TouchBatch.forEach` compiles to a plain loop in the
+    // caller's module (an observer writing every touch of every frame) instead of a closure call
+    // per touch.
+    @usableFromInline private(set) var storage: UnsafeMutablePointer<Unretained<Element>>
     private var capacity: Int
-    private(set) var count = 0
+    @usableFromInline private(set) var count = 0
 
     init(capacity: Int) {
         self.capacity = max(capacity, 1)
@@ -101,7 +105,7 @@ struct UnretainedList<Element: AnyObject> {
     }
 
     /// Calls `body` with each element in order, unretained. `body` must not add or remove elements.
-    @inline(__always)
+    @inlinable @inline(__always)
     func forEach(_ body: (Element) -> Void) {
         var index = 0
         while index < count {
