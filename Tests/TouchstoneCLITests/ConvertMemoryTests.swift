@@ -48,9 +48,9 @@ struct ConvertMemoryTests {
     /// Converts the short and the long session from `from` to `to` and checks the peaks.
     private func checkFlat(from: String, to: String) throws {
         let sessions = try Self.sessions.get()
-        let peaks = try sessions.peaks { size in
+        let peaks = try sessions.peaks({ size in
             ["convert", sessions.directory.file("\(size).\(from)"), "-o", sessions.directory.file("\(size)-from-\(from).\(to)")]
-        }
+        }, allowedGrowthKB: { Self.allowedGrowthKB })
         #expect(peaks.long - peaks.short < Self.allowedGrowthKB, "\(from) → \(to): \(sessions.describe(peaks))")
         if from == "jsonl" {
             let back = try Data(contentsOf: URL(fileURLWithPath: sessions.directory.file("long-from-jsonl.trace")))

@@ -27,8 +27,24 @@ final class SessionPair: @unchecked Sendable {
     func trace(_ size: String) -> String { directory.file("\(size).trace") }
 
     /// The peak resident memory, in kilobytes, of `touchstone arguments(size)` on each session.
-    func peaks(_ arguments: (_ size: String) -> [String]) throws -> (short: Int, long: Int) {
-        (try TouchstoneProcess.peakKilobytes(arguments("short")), try TouchstoneProcess.peakKilobytes(arguments("long")))
+    ///
+    /// When the long session's peak exceeds the short one's by `allowedGrowthKB()` or more, both
+    /// are measured again, up to `attempts` times in all, and each keeps its least peak. A peak
+    /// can be raised by what happens around the process, never lowered below what the command
+    /// holds: CI once measured one streaming conversion 21 MB above every local run of the same
+    /// files (30 runs, quiet and under load, never more than 1.2 MB apart). A command that holds
+    /// what grows with the session exceeds the bound at every attempt and still fails.
+    /// `allowedGrowthKB` is asked after the first measurement, once the commands' outputs exist.
+    func peaks(
+        _ arguments: (_ size: String) -> [String], allowedGrowthKB: () -> Int, attempts: Int = 3
+    ) throws -> (short: Int, long: Int) {
+        var peaks = (short: Int.max, long: Int.max)
+        for _ in 0..<attempts {
+            peaks.short = min(peaks.short, try TouchstoneProcess.peakKilobytes(arguments("short")))
+            peaks.long = min(peaks.long, try TouchstoneProcess.peakKilobytes(arguments("long")))
+            if peaks.long - peaks.short < allowedGrowthKB() { break }
+        }
+        return peaks
     }
 
     /// The two peaks and the sessions' lengths, for a failure message.
