@@ -218,9 +218,12 @@ struct ChunkDecoder {
         _ modes: UInt8, _ entry: UnsafeMutablePointer<LocalTouch>, _ bytes: ByteReader, checked: Bool
     ) throws(Failure) -> UnsafeRawPointer {
         var bytes = bytes
-        try applyMode(modes, bit: 1, &entry.pointee.pressure, &entry.pointee.present, &bytes, checked: checked)
-        try applyMode(modes >> 2, bit: 2, &entry.pointee.major, &entry.pointee.present, &bytes, checked: checked)
-        try applyMode(modes >> 4, bit: 4, &entry.pointee.minor, &entry.pointee.present, &bytes, checked: checked)
+        // The presence bits in a register, stored once (a failure abandons the chunk and its table).
+        var present = entry.pointee.present
+        try applyMode(modes, bit: 1, &entry.pointee.pressure, &present, &bytes, checked: checked)
+        try applyMode(modes >> 2, bit: 2, &entry.pointee.major, &present, &bytes, checked: checked)
+        try applyMode(modes >> 4, bit: 4, &entry.pointee.minor, &present, &bytes, checked: checked)
+        entry.pointee.present = present
         return bytes.cursor
     }
 
@@ -228,16 +231,17 @@ struct ChunkDecoder {
     private static func applyMode(
         _ mode: UInt8, bit: UInt8, _ value: inout Int32, _ present: inout UInt8, _ bytes: inout ByteReader, checked: Bool
     ) throws(Failure) {
-        switch mode & 3 {
-        case 0: break
-        case 1:
-            present &= ~bit
-            value = 0
-        case 2:
+        // Tests in order of frequency rather than a switch, which compiled to a jump table per field.
+        let mode = mode & 3
+        if mode == 2 {
             if present & bit == 0 { value = 0 }
             value &+= try bytes.delta32(checked: checked)
             present |= bit
-        default: throw bytes.failure("invalid field mode 3 in a touch sample")
+        } else if mode == 1 {
+            present &= ~bit
+            value = 0
+        } else if mode == 3 {
+            throw bytes.failure("invalid field mode 3 in a touch sample")
         }
     }
 
