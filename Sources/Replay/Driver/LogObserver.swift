@@ -40,15 +40,19 @@ final class LogObserver: GestureObserver {
         guard let phase = ViewTouchPhase(phase) else { return }
         var line = writer.beginTouches(time: time, view: view.name, phase: phase, count: touches.count)
         // A local function, unlike a closure, can be forced inline: the walk (`forEach` is
-        // inlinable) then writes each touch in its own loop, the line's cursor in a register,
-        // instead of calling a closure per touch.
-        @inline(__always)
-        func write(_ touch: Touch) {
-            // A touch delivered late (delaysTouchesBegan, delaysTouchesEnded) keeps its own time.
-            let own = touch.timestamp == time ? nil : touch.timestamp
-            line.add(touch.identifier, x: touch.locationInWindow.x, y: touch.locationInWindow.y, timestamp: own)
+        // inlinable) then writes each touch in its own loop instead of calling a closure per
+        // touch. It captures the line through a pointer: a captured `var` would be checked for
+        // exclusive access at run time (`swift_beginAccess`, about 76 instructions a line),
+        // and that check takes its address, which keeps the cursor out of a register.
+        withUnsafeMutablePointer(to: &line) { line in
+            @inline(__always)
+            func write(_ touch: Touch) {
+                // A touch delivered late (delaysTouchesBegan, delaysTouchesEnded) keeps its own time.
+                let own = touch.timestamp == time ? nil : touch.timestamp
+                line.pointee.add(touch.identifier, x: touch.locationInWindow.x, y: touch.locationInWindow.y, timestamp: own)
+            }
+            touches.forEach(write)
         }
-        touches.forEach(write)
         writer.endTouches(line)
     }
 }
