@@ -214,7 +214,7 @@ struct LogLine {
         let fraction = hundredths &- whole &* 100
         // "WWWW.FF" and the separator as one 8-byte word (byte i = character i): one store
         // instead of eight, and no branch on the number of digits.
-        let word = fourDigits[whole] | 0x2E << 32 | Self.digitPairWord(fraction) << 40 | UInt64(separator) << 56
+        let word = fourDigits[whole] | fourDigits.fractionWord(fraction) | UInt64(separator) << 56
         // The word's last bytes, zeros once the leading zeros are shifted out, land past the
         // number: the room reserved covers them and the next store overwrites them.
         store(fourDigits.droppingLeadingZeros(word, of: whole), length: 8)
@@ -357,18 +357,20 @@ struct LogLine {
 }
 
 /// "0000" to "9999", each as the low 32 bits of a word (byte i = character i): the whole part of
-/// a coordinate or a touch id in one load instead of a division and two digit-pair loads. 40 KB,
-/// built once; a `view` line fetches it once for all its touches (`TouchesLine`), as reaching a
-/// global checks its initialisation.
+/// a coordinate or a touch id in one load instead of a division and two digit-pair loads; with
+/// the tables a fixed-point number needs beside it. 50 KB, built once; a `view` line fetches it
+/// once for all its touches (`TouchesLine`), as reaching a global checks its initialisation.
+///
+/// One block at one address: the three tables cost a register in a loop, not three.
 struct FourDigits: @unchecked Sendable {  // written once, before any read, then never
-    let words: UnsafePointer<UInt32>
-    /// For each value, 8 × its leading zeros among the four digits (0 to 24, "0" keeping its
-    /// last): one byte load instead of a bit scan and its masks (10 KB more).
-    let zeroBits: UnsafePointer<UInt8>
+    /// 10,000 words of four digits, then 100 words ".FF" (`fractionWord`), then 10,000 bytes
+    /// of leading zero bits (`droppingLeadingZeros`).
+    private let base: UnsafeRawPointer
+    private static let fractionsOffset = 4 * 10_000
+    private static let zeroBitsOffset = fractionsOffset + 8 * 100
 
     static let table: FourDigits = {
-        let words = UnsafeMutablePointer<UInt32>.allocate(capacity: 10_000)
-        let zeroBits = UnsafeMutablePointer<UInt8>.allocate(capacity: 10_000)
+        let base = UnsafeMutableRawPointer.allocate(byteCount: zeroBitsOffset + 10_000, alignment: 8)
         for value in 0..<10_000 {
             var word: UInt32 = 0
             var rest = value
@@ -376,23 +378,39 @@ struct FourDigits: @unchecked Sendable {  // written once, before any read, then
                 word |= UInt32(0x30 + rest % 10) << (8 * position)
                 rest /= 10
             }
-            words[value] = UInt32(littleEndian: word)
-            zeroBits[value] = UInt8(8 * (value < 10 ? 3 : value < 100 ? 2 : value < 1_000 ? 1 : 0))
+            base.storeBytes(of: word.littleEndian, toByteOffset: 4 * value, as: UInt32.self)
+            let zeros = value < 10 ? 3 : value < 100 ? 2 : value < 1_000 ? 1 : 0
+            base.storeBytes(of: UInt8(8 * zeros), toByteOffset: zeroBitsOffset + value, as: UInt8.self)
         }
-        return FourDigits(words: UnsafePointer(words), zeroBits: UnsafePointer(zeroBits))
+        for value in 0..<100 {
+            let digits = UInt64(0x30 + value / 10) | UInt64(0x30 + value % 10) << 8
+            let word: UInt64 = 0x2E << 32 | digits << 40
+            base.storeBytes(of: word.littleEndian, toByteOffset: fractionsOffset + 8 * value, as: UInt64.self)
+        }
+        return FourDigits(base: UnsafeRawPointer(base))
     }()
-
-    /// `word` (characters from the low byte up) whose first four are the digits of `value`
-    /// (below 10,000), without their leading zeros but the last, and how many characters it lost.
-    @inline(__always)
-    func droppingLeadingZeros(_ word: UInt64, of value: UInt32) -> (word: UInt64, dropped: Int) {
-        let bits = zeroBits[Int(value)]
-        return (word &>> UInt64(bits), Int(bits &>> 3))
-    }
 
     /// The four digits of `value` (below 10,000), first digit in the low byte.
     @inline(__always)
-    subscript(value: UInt32) -> UInt64 { UInt64(UInt32(littleEndian: words[Int(value)])) }
+    subscript(value: UInt32) -> UInt64 {
+        UInt64(UInt32(littleEndian: base.load(fromByteOffset: 4 &* Int(value), as: UInt32.self)))
+    }
+
+    /// ".FF", the two decimals `value` (below 100), as characters 4 to 6 of a word: the rest of
+    /// a number whose whole part is the word's first four.
+    @inline(__always)
+    func fractionWord(_ value: UInt32) -> UInt64 {
+        UInt64(littleEndian: base.load(fromByteOffset: Self.fractionsOffset &+ 8 &* Int(value), as: UInt64.self))
+    }
+
+    /// `word` (characters from the low byte up) whose first four are the digits of `value`
+    /// (below 10,000), without their leading zeros but the last, and how many characters it
+    /// lost: one byte load instead of a bit scan and its masks.
+    @inline(__always)
+    func droppingLeadingZeros(_ word: UInt64, of value: UInt32) -> (word: UInt64, dropped: Int) {
+        let bits = base.load(fromByteOffset: Self.zeroBitsOffset &+ Int(value), as: UInt8.self)
+        return (word &>> UInt64(bits), Int(bits &>> 3))
+    }
 
     /// The eight digits of `value` (below 100,000,000), first digit in the low byte.
     @inline(__always)
