@@ -18,4 +18,15 @@ public enum Observation {
 /// log and the live overlay.
 public protocol GestureObserver: AnyObject {
     func observe(_ observation: Observation, at time: GestureTime)
+    /// A view received touches: the same as `observe(.viewReceived(view, phase: phase, touches:
+    /// touches), at: time)`, which the default implementation calls. The dispatcher reports view
+    /// deliveries (every frame of a replay) through this, so an observer on that path can take
+    /// them without an `Observation` built and copied per frame.
+    func observeView(_ view: View, received phase: Touch.Phase, touches: TouchBatch, at time: GestureTime)
+}
+
+extension GestureObserver {
+    public func observeView(_ view: View, received phase: Touch.Phase, touches: TouchBatch, at time: GestureTime) {
+        observe(.viewReceived(view, phase: phase, touches: touches), at: time)
+    }
 }

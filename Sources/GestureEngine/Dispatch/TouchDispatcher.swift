@@ -22,7 +22,31 @@ public final class TouchDispatcher {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    public var observer: (any GestureObserver)?
+    public var observer: (any GestureObserver)? {
+        didSet {
+            // The slot replaced may hold the observer being called: it lives until the next frame.
+            if let observerSlot { retiredObserverSlots.append(observerSlot) }
+            observerSlot = observer.map(ObserverSlot.init)
+            reporter = observerSlot.map(Unretained.init)
+        }
+    }
+    /// `observer` in a slot of its own, which `reporter` names.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var observerSlot: ObserverSlot?
+    /// Slots of observers replaced during this frame (or since the last one).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var retiredObserverSlots: [ObserverSlot] = []
+    /// Where the reports reach `observer` without reference counting: reading the strong property
+    /// around a call costs a retain and a release, a `let` in a slot reached unretained nothing.
+    /// `observerSlot` keeps the slot alive, or `retiredObserverSlots` once replaced.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private(set) var reporter: Unretained<ObserverSlot>?
 
     /// Touches currently down, in the order they began.
     #if !DEBUG
@@ -172,6 +196,8 @@ public final class TouchDispatcher {
         self.window = window
         self.scheduler = scheduler
         self.observer = observer
+        observerSlot = observer.map(ObserverSlot.init)
+        reporter = observerSlot.map(Unretained.init)
         tapCounter = TapCountTracker(
             maximumInterval: GestureDefaults.maximumIntervalBetweenSuccessiveTaps,
             maximumDistance: GestureDefaults.tapAllowableMovement)
@@ -195,6 +221,7 @@ public final class TouchDispatcher {
     /// move, and a finger listed twice in one frame splits the frame in two at the same instant.
     public func send(_ frame: TouchFrame) {
         precondition(!isDispatching, "TouchDispatcher.send called re-entrantly (from an action or a view hook)")
+        if !retiredObserverSlots.isEmpty { retiredObserverSlots.removeAll() }
         var start = frame.touches.startIndex
         while start < frame.touches.endIndex {
             start = dispatch(frame, from: start)
@@ -694,13 +721,13 @@ public final class TouchDispatcher {
             reconcileRequested = true
             reconcileMarks &+= 1
         }
-        guard let observer else { return }
-        observer.observe(.stateChanged(recognizer, from: old, to: new), at: scheduler.now)
+        guard let reporter else { return }
+        reporter.with { $0.observer.observe(.stateChanged(recognizer, from: old, to: new), at: scheduler.now) }
     }
 
     func recognizerWillSendAction(_ recognizer: GestureRecognizer, presenting state: GestureRecognizer.State) {
-        guard let observer else { return }
-        observer.observe(.action(recognizer, state: state, values: recognizer.actionValues), at: scheduler.now)
+        guard let reporter else { return }
+        reporter.with { $0.observer.observe(.action(recognizer, state: state, values: recognizer.actionValues), at: scheduler.now) }
     }
 
     func recognizerHandledTimer(_ recognizer: GestureRecognizer) {
@@ -730,6 +757,16 @@ public final class TouchDispatcher {
     }
 
     func emit(_ observation: Observation) {
-        observer?.observe(observation, at: scheduler.now)
+        reporter?.with { $0.observer.observe(observation, at: scheduler.now) }
+    }
+}
+
+/// The dispatcher's observer behind a `let`: reached through an unretained slot, the call needs
+/// no reference counting (a `let` of a live object is borrowed, not copied).
+final class ObserverSlot {
+    let observer: any GestureObserver
+
+    init(_ observer: any GestureObserver) {
+        self.observer = observer
     }
 }

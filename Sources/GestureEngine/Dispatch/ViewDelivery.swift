@@ -242,8 +242,8 @@ extension TouchDispatcher {
     private func deliver(_ touches: TouchList, phase: Touch.Phase, to view: Unretained<View>) {
         let batch = touches.batch
         view.with { view in
-            // Not through `emit`: the observation is built once, in place, not built and copied.
-            if let observer { observer.observe(.viewReceived(view, phase: phase, touches: batch), at: scheduler.now) }
+            // Unretained, and no `Observation` built: this runs once a frame.
+            if let reporter { reporter.with { $0.observer.observeView(view, received: phase, touches: batch, at: scheduler.now) } }
             switch phase {
             case .began: view.touchesBegan(batch)
             case .moved: view.touchesMoved(batch)

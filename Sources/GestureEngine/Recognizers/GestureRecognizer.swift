@@ -245,7 +245,7 @@ open class GestureRecognizer: TimerTarget {
     final func sendAction(presenting presented: State) {
         presentedState = presented == _state ? nil : presented
         withDispatcher { dispatcher in
-            if dispatcher.observer != nil { dispatcher.recognizerWillSendAction(self, presenting: presented) }
+            if dispatcher.reporter != nil { dispatcher.recognizerWillSendAction(self, presenting: presented) }
         }
         // Most recognizers under replay have no action: skip the walk, which retains the buffer.
         if !actions.isEmpty {

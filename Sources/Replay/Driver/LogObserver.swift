@@ -30,23 +30,29 @@ final class LogObserver: GestureObserver {
                 time: time, recognizer: recognizer.name, state: RecognizerStateName(state, kind: recognizer.kind), values: values)
             latency.actionSent(by: recognizer.name, at: time)
         case .viewReceived(let view, let phase, let touches):
-            guard let phase = ViewTouchPhase(phase) else { return }
-            var line = writer.beginTouches(time: time, view: view.name, phase: phase, count: touches.count)
-            // A local function, unlike a closure, can be forced inline: the walk (`forEach` is
-            // inlinable) then writes each touch in its own loop instead of calling a closure per
-            // touch. It captures the line through a pointer: a captured `var` would be checked for
-            // exclusive access at run time (`swift_beginAccess`, about 76 instructions a line),
-            // and that check takes its address, which keeps the cursor out of a register.
-            withUnsafeMutablePointer(to: &line) { line in
-                @inline(__always)
-                func write(_ touch: Touch) {
-                    // A touch delivered late (delaysTouchesBegan, delaysTouchesEnded) keeps its own time.
-                    let own = touch.timestamp == time ? nil : touch.timestamp
-                    line.pointee.add(touch.identifier, x: touch.locationInWindow.x, y: touch.locationInWindow.y, timestamp: own)
-                }
-                touches.forEach(write)
-            }
-            writer.endTouches(line)
+            observeView(view, received: phase, touches: touches, at: time)
         }
+    }
+
+    /// A view delivery (every frame of a replay), reported to the log directly by the dispatcher:
+    /// no `Observation` built and passed through `observe` per frame.
+    func observeView(_ view: View, received phase: Touch.Phase, touches: TouchBatch, at time: GestureTime) {
+        guard let phase = ViewTouchPhase(phase) else { return }
+        var line = writer.beginTouches(time: time, view: view.name, phase: phase, count: touches.count)
+        // A local function, unlike a closure, can be forced inline: the walk (`forEach` is
+        // inlinable) then writes each touch in its own loop instead of calling a closure per
+        // touch. It captures the line through a pointer: a captured `var` would be checked for
+        // exclusive access at run time (`swift_beginAccess`, about 76 instructions a line),
+        // and that check takes its address, which keeps the cursor out of a register.
+        withUnsafeMutablePointer(to: &line) { line in
+            @inline(__always)
+            func write(_ touch: Touch) {
+                // A touch delivered late (delaysTouchesBegan, delaysTouchesEnded) keeps its own time.
+                let own = touch.timestamp == time ? nil : touch.timestamp
+                line.pointee.add(touch.identifier, x: touch.locationInWindow.x, y: touch.locationInWindow.y, timestamp: own)
+            }
+            touches.forEach(write)
+        }
+        writer.endTouches(line)
     }
 }

@@ -16,4 +16,9 @@ final class ObserverPair: GestureObserver {
         first.observe(observation, at: time)
         second.observe(observation, at: time)
     }
+
+    func observeView(_ view: View, received phase: Touch.Phase, touches: TouchBatch, at time: GestureTime) {
+        first.observeView(view, received: phase, touches: touches, at: time)
+        second.observeView(view, received: phase, touches: touches, at: time)
+    }
 }
