@@ -11,6 +11,11 @@ struct LogLine {
     static func room(quoting text: String) -> Int { 6 * text.utf8.count + 256 }
 
     @inline(__always)
+    init(cursor: UnsafeMutablePointer<UInt8>) {
+        self.cursor = cursor
+    }
+
+    @inline(__always)
     init(_ buffer: LogBuffer, room: Int) {
         buffer.reserve(room)
         cursor = buffer.base + buffer.count
@@ -114,7 +119,8 @@ struct LogLine {
         let top = UInt64(time) / 100_000_000
         let low = fourDigits.eightDigits(UInt64(time) &- top &* 100_000_000)
         if top == 0 {
-            // Up to seven leading zeros shifted out, as `droppingLeadingZeros` does for four.
+            // Up to seven leading zeros shifted out: a leading "0" is a zero byte once XORed
+            // with "0"s; the set bit 56 keeps the last digit. One bit scan, no comparisons.
             let zeroBits = ((low ^ 0x3030_3030_3030_3030) | 1 << 56).trailingZeroBitCount & ~7
             UnsafeMutableRawPointer(cursor).storeBytes(of: (low &>> UInt64(truncatingIfNeeded: zeroBits)).littleEndian, as: UInt64.self)
             cursor += 8 &- zeroBits &>> 3
@@ -194,7 +200,9 @@ struct LogLine {
         let biased = product + 0x1p52
         let rounded = biased.bitPattern &- (0x1p52 as Double).bitPattern
         guard rounded < 1_000_000 else {
-            fixed2Slow(value)
+            // Through the cursor's value, not `self`: a call given `self`'s address would keep
+            // the caller's cursor in memory, stored after every number.
+            cursor = Self.fixed2Slow(value, at: cursor)
             return byte(separator)
         }
         // The difference is exact, so a tie rounded down to even is seen and taken up: half
@@ -206,10 +214,10 @@ struct LogLine {
         let fraction = hundredths &- whole &* 100
         // "WWWW.FF" and the separator as one 8-byte word (byte i = character i): one store
         // instead of eight, and no branch on the number of digits.
-        let word = fourDigits[whole] | 0x2E << 32 | Self.digitPairWord(fraction) << 40 | UInt64(separator) << 56
+        let word = fourDigits[whole] | fourDigits.fractionWord(fraction) | UInt64(separator) << 56
         // The word's last bytes, zeros once the leading zeros are shifted out, land past the
         // number: the room reserved covers them and the next store overwrites them.
-        store(Self.droppingLeadingZeros(word), length: 8)
+        store(fourDigits.droppingLeadingZeros(word, of: whole), length: 8)
     }
 
     /// A touch id and the byte after it: ids below 10,000 (most) as one word like `fixed2`'s,
@@ -220,17 +228,7 @@ struct LogLine {
             unsigned(UInt64(identifier))
             return byte(separator)
         }
-        store(Self.droppingLeadingZeros(fourDigits[identifier] | UInt64(separator) << 32), length: 5)
-    }
-
-    /// `word` (characters from the low byte up) whose first four are digits, without the leading
-    /// zeros of those four but the last, and how many characters it lost.
-    @inline(__always)
-    static func droppingLeadingZeros(_ word: UInt64) -> (word: UInt64, dropped: Int) {
-        // A leading "0" is a zero byte once XORed with "0000"; the set bit 24 keeps
-        // the fourth digit. One bit scan instead of three comparisons.
-        let zeroBits = ((word ^ 0x3030_3030) | 0x100_0000).trailingZeroBitCount & ~7
-        return (word &>> UInt64(truncatingIfNeeded: zeroBits), zeroBits &>> 3)
+        store(fourDigits.droppingLeadingZeros(fourDigits[identifier] | UInt64(separator) << 32, of: identifier), length: 5)
     }
 
     /// Stores the 8 bytes of `shortened` and advances past its first `length` characters less
@@ -248,9 +246,17 @@ struct LogLine {
         return UInt64(UInt16(littleEndian: pair))
     }
 
-    /// Two decimals for what the fast path leaves: negative, 10,000 and above, not finite.
+    /// Two decimals for what the fast path leaves (negative, 10,000 and above, not finite),
+    /// written at `cursor`; returns the cursor after them.
     @inline(never)
-    mutating func fixed2Slow(_ value: Double) {
+    static func fixed2Slow(_ value: Double, at cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var line = LogLine(cursor: cursor)
+        line.fixed2General(value)
+        return line.cursor
+    }
+
+    @inline(__always)
+    private mutating func fixed2General(_ value: Double) {
         guard let scaled = Self.scaled(value, by: 100) else { return nonFinite(value) }
         let magnitude = scaled.magnitude
         let whole = magnitude / 100
@@ -351,14 +357,20 @@ struct LogLine {
 }
 
 /// "0000" to "9999", each as the low 32 bits of a word (byte i = character i): the whole part of
-/// a coordinate or a touch id in one load instead of a division and two digit-pair loads. 40 KB,
-/// built once; a `view` line fetches it once for all its touches (`TouchesLine`), as reaching a
-/// global checks its initialisation.
+/// a coordinate or a touch id in one load instead of a division and two digit-pair loads; with
+/// the tables a fixed-point number needs beside it. 50 KB, built once; a `view` line fetches it
+/// once for all its touches (`TouchesLine`), as reaching a global checks its initialisation.
+///
+/// One block at one address: the three tables cost a register in a loop, not three.
 struct FourDigits: @unchecked Sendable {  // written once, before any read, then never
-    let words: UnsafePointer<UInt32>
+    /// 10,000 words of four digits, then 100 words ".FF" (`fractionWord`), then 10,000 bytes
+    /// of leading zero bits (`droppingLeadingZeros`).
+    private let base: UnsafeRawPointer
+    private static let fractionsOffset = 4 * 10_000
+    private static let zeroBitsOffset = fractionsOffset + 8 * 100
 
-    static let table = FourDigits(words: {
-        let words = UnsafeMutablePointer<UInt32>.allocate(capacity: 10_000)
+    static let table: FourDigits = {
+        let base = UnsafeMutableRawPointer.allocate(byteCount: zeroBitsOffset + 10_000, alignment: 8)
         for value in 0..<10_000 {
             var word: UInt32 = 0
             var rest = value
@@ -366,14 +378,39 @@ struct FourDigits: @unchecked Sendable {  // written once, before any read, then
                 word |= UInt32(0x30 + rest % 10) << (8 * position)
                 rest /= 10
             }
-            words[value] = UInt32(littleEndian: word)
+            base.storeBytes(of: word.littleEndian, toByteOffset: 4 * value, as: UInt32.self)
+            let zeros = value < 10 ? 3 : value < 100 ? 2 : value < 1_000 ? 1 : 0
+            base.storeBytes(of: UInt8(8 * zeros), toByteOffset: zeroBitsOffset + value, as: UInt8.self)
         }
-        return UnsafePointer(words)
-    }())
+        for value in 0..<100 {
+            let digits = UInt64(0x30 + value / 10) | UInt64(0x30 + value % 10) << 8
+            let word: UInt64 = 0x2E << 32 | digits << 40
+            base.storeBytes(of: word.littleEndian, toByteOffset: fractionsOffset + 8 * value, as: UInt64.self)
+        }
+        return FourDigits(base: UnsafeRawPointer(base))
+    }()
 
     /// The four digits of `value` (below 10,000), first digit in the low byte.
     @inline(__always)
-    subscript(value: UInt32) -> UInt64 { UInt64(UInt32(littleEndian: words[Int(value)])) }
+    subscript(value: UInt32) -> UInt64 {
+        UInt64(UInt32(littleEndian: base.load(fromByteOffset: 4 &* Int(value), as: UInt32.self)))
+    }
+
+    /// ".FF", the two decimals `value` (below 100), as characters 4 to 6 of a word: the rest of
+    /// a number whose whole part is the word's first four.
+    @inline(__always)
+    func fractionWord(_ value: UInt32) -> UInt64 {
+        UInt64(littleEndian: base.load(fromByteOffset: Self.fractionsOffset &+ 8 &* Int(value), as: UInt64.self))
+    }
+
+    /// `word` (characters from the low byte up) whose first four are the digits of `value`
+    /// (below 10,000), without their leading zeros but the last, and how many characters it
+    /// lost: one byte load instead of a bit scan and its masks.
+    @inline(__always)
+    func droppingLeadingZeros(_ word: UInt64, of value: UInt32) -> (word: UInt64, dropped: Int) {
+        let bits = base.load(fromByteOffset: Self.zeroBitsOffset &+ Int(value), as: UInt8.self)
+        return (word &>> UInt64(bits), Int(bits &>> 3))
+    }
 
     /// The eight digits of `value` (below 100,000,000), first digit in the low byte.
     @inline(__always)
