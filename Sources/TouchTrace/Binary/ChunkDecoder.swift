@@ -178,11 +178,22 @@ struct ChunkDecoder {
             minor: present & 4 != 0 ? entry.pointee.minor : nil)
     }
 
+    /// The most bytes a motion's two deltas read: two varints of at most ten bytes.
+    @inlinable static var longestMove: Int { 2 * 10 }
+
     @inlinable @inline(__always)
     mutating func move(_ index: Int) throws(Failure) -> TouchSample {
         let entry = try local(index)
-        let dx = try bytes.delta32()
-        let dy = try bytes.delta32()
+        let dx: Int32
+        let dy: Int32
+        // Away from the payload's end one check covers both deltas' longest encodings.
+        if bytes.remaining >= Self.longestMove {
+            dx = try bytes.delta32(checked: false)
+            dy = try bytes.delta32(checked: false)
+        } else {
+            dx = try bytes.delta32()
+            dy = try bytes.delta32()
+        }
         entry.pointee.x &+= dx
         entry.pointee.y &+= dy
         return sample(entry, .motion)
