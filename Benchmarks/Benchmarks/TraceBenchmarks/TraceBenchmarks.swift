@@ -151,9 +151,12 @@ private final class OpenTrace: @unchecked Sendable {
                 sabotage.perEvent()
             }
         } else {
+            // Wrapping counts (a file's events cannot reach Int.max): no overflow test per event
+            // in the measured loop, which is meant to hold the decode alone (mirrored by
+            // `decodePass` in InstructionCounts).
             try reader.forEachEvent { event in
-                events += 1
-                if case .touch = event { samples += 1 }
+                events &+= 1
+                if case .touch = event { samples &+= 1 }
             }
         }
         return (samples, events)

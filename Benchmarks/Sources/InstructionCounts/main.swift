@@ -63,9 +63,10 @@ func measuredStatistics(_ path: String) throws {
 func decodePass(_ reader: TraceReader) throws -> (samples: Int, events: Int) {
     var samples = 0
     var events = 0
+    // Wrapping counts, as `Decode`'s loop counts.
     try reader.forEachEvent { event in
-        events += 1
-        if case .touch = event { samples += 1 }
+        events &+= 1
+        if case .touch = event { samples &+= 1 }
     }
     return (samples, events)
 }
