@@ -207,14 +207,15 @@ public struct TouchesLine {
         switch format {
         case .text:
             line.put(" #"); line.identifier(touch, then: UInt8(ascii: "("), fourDigits: fourDigits)
-            line.fixed2(x, then: UInt8(ascii: ","), fourDigits: fourDigits)
-            line.fixed2(y, then: UInt8(ascii: ")"), fourDigits: fourDigits)
+            line.fixed2(x, then: UInt8(ascii: ","), y, then: UInt8(ascii: ")"), fourDigits: fourDigits)
             if let timestamp { line.put("@"); line.integer(timestamp) }
         case .jsonl:
             if remaining &+ 1 != count { line.byte(UInt8(ascii: ",")) }
             line.put("{\"id\":"); line.identifier(touch, then: UInt8(ascii: ","), fourDigits: fourDigits)
-            line.put("\"x\":"); line.fixed2(x, then: UInt8(ascii: ","), fourDigits: fourDigits)
-            line.put("\"y\":"); line.fixed2(y, fourDigits: fourDigits)
+            let hundredths = LogLine.hundredths(x, y)
+            line.put("\"x\":"); line.fixed2(x, hundredths: hundredths.x, then: UInt8(ascii: ","), fourDigits: fourDigits)
+            // A zero byte stored after the number, taken back.
+            line.put("\"y\":"); line.fixed2(y, hundredths: hundredths.y, then: 0, fourDigits: fourDigits); line.cursor -= 1
             if let timestamp { line.put(",\"t\":"); line.integer(timestamp) }
             line.byte(UInt8(ascii: "}"))
         }
