@@ -137,6 +137,16 @@ struct LogLine {
         cursor += 8
     }
 
+    /// `integer` out of line, for the rare numbers of a hot loop (a touch's own time, a large
+    /// touch id): its constants and registers then stay out of the loop. Takes and returns the
+    /// cursor by value, so the caller's cursor needs no address.
+    @inline(never)
+    static func outlinedInteger(_ value: Int64, at cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var line = LogLine(cursor: cursor)
+        line.integer(value)
+        return line.cursor
+    }
+
     @inline(__always)
     mutating func integer(_ value: Int64) {
         if value < 0 { byte(UInt8(ascii: "-")) }
@@ -246,7 +256,7 @@ struct LogLine {
     @inline(__always)
     mutating func identifier(_ identifier: UInt32, then separator: UInt8, fourDigits: FourDigits = .table) {
         guard identifier < 10_000 else {
-            unsigned(UInt64(identifier))
+            cursor = Self.outlinedInteger(Int64(identifier), at: cursor)
             return byte(separator)
         }
         store(fourDigits.droppingLeadingZeros(fourDigits[identifier] | UInt64(separator) << 32, of: identifier), length: 5)

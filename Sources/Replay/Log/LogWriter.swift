@@ -208,7 +208,7 @@ public struct TouchesLine {
         case .text:
             line.put(" #"); line.identifier(touch, then: UInt8(ascii: "("), fourDigits: fourDigits)
             line.fixed2(x, then: UInt8(ascii: ","), y, then: UInt8(ascii: ")"), fourDigits: fourDigits)
-            if let timestamp { line.put("@"); line.integer(timestamp) }
+            if let timestamp { line.put("@"); line.cursor = LogLine.outlinedInteger(timestamp, at: line.cursor) }
         case .jsonl:
             if remaining &+ 1 != count { line.byte(UInt8(ascii: ",")) }
             line.put("{\"id\":"); line.identifier(touch, then: UInt8(ascii: ","), fourDigits: fourDigits)
@@ -216,7 +216,7 @@ public struct TouchesLine {
             line.put("\"x\":"); line.fixed2(x, hundredths: hundredths.x, then: UInt8(ascii: ","), fourDigits: fourDigits)
             // A zero byte stored after the number, taken back.
             line.put("\"y\":"); line.fixed2(y, hundredths: hundredths.y, then: 0, fourDigits: fourDigits); line.cursor -= 1
-            if let timestamp { line.put(",\"t\":"); line.integer(timestamp) }
+            if let timestamp { line.put(",\"t\":"); line.cursor = LogLine.outlinedInteger(timestamp, at: line.cursor) }
             line.byte(UInt8(ascii: "}"))
         }
         self.line = line
