@@ -75,6 +75,7 @@ public struct LogWriter {
     /// Starts a `view` line of `count` touches, reserving room for all of them at once: add each
     /// with `TouchesLine.add`, then hand the line to `endTouches`. Nothing else may be written to
     /// this writer in between.
+    @inline(__always)  // into the observer's per-frame call: the line's fields stay in registers
     public func beginTouches(time: Int64, view: String, phase: ViewTouchPhase, count: Int) -> TouchesLine {
         let prefix = viewPrefixes.spelling(view: view, phase: phase)
         var line = LogLine(buffer, room: 64 + prefix.count + count * TouchesLine.touchRoom)
@@ -87,6 +88,7 @@ public struct LogWriter {
     }
 
     /// Ends a `view` line begun by `beginTouches`.
+    @inline(__always)
     public func endTouches(_ touches: TouchesLine) {
         var line = touches.line
         if format == .jsonl { line.put("]}") }
