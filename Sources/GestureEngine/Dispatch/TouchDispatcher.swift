@@ -93,6 +93,17 @@ public final class TouchDispatcher {
     @exclusivity(unchecked)
     #endif
     var inPlay = RecognizerList(capacity: 16)
+    /// The recognizers in play that may receive touches, in collection order
+    /// (`gatherReceiving`), and the delivery generation they were gathered at (0: never). A
+    /// subset of `inPlay`, which keeps each alive: gathered again whenever `inPlay` changes.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var receiving = RecognizerList(capacity: 16)
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var receivingGeneration: UInt64 = 0
     /// The view of the touches gathered in `viewGroup` during a delivery pass: the `view` (strong)
     /// of those touches, which `viewGroup`'s owners keep, holds it; cleared at each pass's start.
     #if !DEBUG
@@ -212,6 +223,7 @@ public final class TouchDispatcher {
     deinit {
         for recognizer in recognizersInPlay { recognizer.detachFromDispatcher() }
         inPlay.deallocate()
+        receiving.deallocate()
     }
 
     // MARK: Frames
@@ -398,12 +410,13 @@ public final class TouchDispatcher {
 
     private func deliverToRecognizers() {
         let uniform = uniformPhase == .began ? nil : uniformPhase
+        if receivingGeneration != deliveryGeneration { gatherReceiving() }
         var index = 0
-        while index < inPlay.count {
-            // Most recognizers in play have finished (or track no touch, a list no delivery can
-            // grow): a test cheap enough to inline skips them.
-            if inPlay.with(index, { !$0.currentState.isFinished && !$0.touchList.isEmpty }) {
-                inPlay.with(index) { recognizer in
+        while index < receiving.count {
+            // Tested again: since the list was gathered, a recognizer may have finished or lost
+            // its touches (neither moves the generation), never the other way round.
+            if receiving.with(index, { isReceiving($0) }) {
+                receiving.with(index) { recognizer in
                     if let uniform {
                         call(uniform, on: recognizer, with: recognizer.touches)
                     } else {
@@ -413,6 +426,22 @@ public final class TouchDispatcher {
             }
             index += 1
         }
+    }
+
+    /// Whether `recognizer` may get touches in this frame: not finished, and tracking a touch.
+    @inline(__always)
+    private func isReceiving(_ recognizer: GestureRecognizer) -> Bool {
+        !recognizer.currentState.isFinished && !recognizer.touchList.isEmpty
+    }
+
+    /// Gathers `receiving` from the recognizers in play. Most in play have finished (or track no
+    /// touch) for most of a sequence; a recognizer joins the receiving ones only by collecting a
+    /// touch or being reset, both of which move `deliveryGeneration`, so the list gathered
+    /// stays a superset of the receiving ones until it moves.
+    private func gatherReceiving() {
+        receiving.removeAll()
+        inPlay.forEach { if isReceiving($0) { receiving.append($0) } }
+        receivingGeneration = deliveryGeneration
     }
 
     /// Delivers the frame's phases to `recognizer`: began, moved, ended, cancelled in that order
@@ -598,6 +627,7 @@ public final class TouchDispatcher {
         }
         recognizersInPlay.append(recognizer)
         inPlay.append(recognizer)
+        receivingGeneration = 0
         if recognizer.pendingWork.reconcile {
             reconcileRequested = true
             reconcileMarks &+= 1
@@ -697,6 +727,7 @@ public final class TouchDispatcher {
             while recognizersInPlay.count > kept { recognizersInPlay.removeLast() }
         }
         inPlay.truncate(to: kept)
+        receivingGeneration = 0
         for touch in touchesHeld { touch.gestureRecognizers.removeAll { !$0.arbitration.isInPlay } }
     }
 
