@@ -137,6 +137,16 @@ struct LogLine {
         cursor += 8
     }
 
+    /// `integer` out of line, for the rare numbers of a hot loop (a touch's own time, a large
+    /// touch id): its constants and registers then stay out of the loop. Takes and returns the
+    /// cursor by value, so the caller's cursor needs no address.
+    @inline(never)
+    static func outlinedInteger(_ value: Int64, at cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var line = LogLine(cursor: cursor)
+        line.integer(value)
+        return line.cursor
+    }
+
     @inline(__always)
     mutating func integer(_ value: Int64) {
         if value < 0 { byte(UInt8(ascii: "-")) }
@@ -189,27 +199,48 @@ struct LogLine {
     /// Two decimals (points) followed by `separator`, which the common case stores with the number.
     @inline(__always)
     mutating func fixed2(_ value: Double, then separator: UInt8, fourDigits: FourDigits = .table) {
-        // Most coordinates are from 0 to 9,999.99 points: their hundredths, rounded half away
-        // from zero as `scaled` rounds them, need no sign and no 64-bit range checks.
+        fixed2(value, hundredths: Self.hundredths(value, value).x, then: separator, fourDigits: fourDigits)
+    }
+
+    /// `x` and `y` with two decimals, each followed by its separator (`(x,y)`'s `,` and `)`).
+    @inline(__always)
+    mutating func fixed2(_ x: Double, then xSeparator: UInt8, _ y: Double, then ySeparator: UInt8, fourDigits: FourDigits = .table) {
+        let rounded = Self.hundredths(x, y)
+        fixed2(x, hundredths: rounded.x, then: xSeparator, fourDigits: fourDigits)
+        fixed2(y, hundredths: rounded.y, then: ySeparator, fourDigits: fourDigits)
+    }
+
+    /// The hundredths of `x` and `y`, rounded half away from zero as `scaled` rounds them, in the
+    /// two lanes of one vector (a point's two coordinates for the arithmetic of one). A result of
+    /// 1,000,000 or more (a negative product below -0.25, a nan, an infinity, 10,000 points or
+    /// more) is a value for the general path; below, the hundredths themselves.
+    @inline(__always)
+    static func hundredths(_ x: Double, _ y: Double) -> (x: UInt64, y: UInt64) {
         // Adding 2^52 rounds the product to the nearest integer (ties to even) and leaves it in
         // the low bits of the mantissa: no conversion instruction. The same bits less 2^52's
-        // are below 1,000,000 exactly when that integer is, which one unsigned comparison
-        // checks (a negative product below -0.25, a nan, an infinity, a product of 2^52 or more
-        // all give more).
-        let product = value * 100
-        let biased = product + 0x1p52
-        let rounded = biased.bitPattern &- (0x1p52 as Double).bitPattern
+        // are below 1,000,000 exactly when that integer is, which one unsigned comparison checks.
+        let products = SIMD2(x, y) * 100
+        let biased = products + 0x1p52
+        // The difference is exact, so a tie rounded down to even is seen and taken up, its
+        // lane's mask (all ones) subtracted: half away from zero (the other tie, rounded up,
+        // already is; a tie never lands a result from 1,000,000 or more to below it).
+        let tie = products - (biased - 0x1p52) .== 0.5
+        let rounded = unsafeBitCast(biased, to: SIMD2<UInt64>.self) &- unsafeBitCast(tie, to: SIMD2<UInt64>.self)
+            &- (0x1p52 as Double).bitPattern
+        return (rounded.x, rounded.y)
+    }
+
+    /// `value`, whose `hundredths` are given, with two decimals and `separator` after it.
+    @inline(__always)
+    mutating func fixed2(_ value: Double, hundredths rounded: UInt64, then separator: UInt8, fourDigits: FourDigits) {
+        // Most coordinates are from 0 to 9,999.99 points: they need no sign and no 64-bit digits.
         guard rounded < 1_000_000 else {
             // Through the cursor's value, not `self`: a call given `self`'s address would keep
             // the caller's cursor in memory, stored after every number.
             cursor = Self.fixed2Slow(value, at: cursor)
             return byte(separator)
         }
-        // The difference is exact, so a tie rounded down to even is seen and taken up: half
-        // away from zero (the other tie, rounded up, already is; and 999,999 is odd, so a tie
-        // never rounds to it from above).
-        var hundredths = UInt32(truncatingIfNeeded: rounded)
-        if product - (biased - 0x1p52) == 0.5 { hundredths &+= 1 }
+        let hundredths = UInt32(truncatingIfNeeded: rounded)
         let whole = hundredths / 100
         let fraction = hundredths &- whole &* 100
         // "WWWW.FF" and the separator as one 8-byte word (byte i = character i): one store
@@ -225,7 +256,7 @@ struct LogLine {
     @inline(__always)
     mutating func identifier(_ identifier: UInt32, then separator: UInt8, fourDigits: FourDigits = .table) {
         guard identifier < 10_000 else {
-            unsigned(UInt64(identifier))
+            cursor = Self.outlinedInteger(Int64(identifier), at: cursor)
             return byte(separator)
         }
         store(fourDigits.droppingLeadingZeros(fourDigits[identifier] | UInt64(separator) << 32, of: identifier), length: 5)
@@ -307,12 +338,12 @@ struct LogLine {
 
     @inline(__always)
     mutating func pair(_ x: Double, _ y: Double) {
-        byte(UInt8(ascii: "(")); fixed2(x, then: UInt8(ascii: ",")); fixed2(y, then: UInt8(ascii: ")"))
+        byte(UInt8(ascii: "(")); fixed2(x, then: UInt8(ascii: ","), y, then: UInt8(ascii: ")"))
     }
 
     @inline(__always)
     mutating func jsonPair(_ x: Double, _ y: Double) {
-        byte(UInt8(ascii: "[")); fixed2(x, then: UInt8(ascii: ",")); fixed2(y, then: UInt8(ascii: "]"))
+        byte(UInt8(ascii: "[")); fixed2(x, then: UInt8(ascii: ","), y, then: UInt8(ascii: "]"))
     }
 
     /// `value` rounded half away from zero to `decimals` places; never "-0.00", never exponents.

@@ -75,6 +75,7 @@ public struct LogWriter {
     /// Starts a `view` line of `count` touches, reserving room for all of them at once: add each
     /// with `TouchesLine.add`, then hand the line to `endTouches`. Nothing else may be written to
     /// this writer in between.
+    @inline(__always)  // into the observer's per-frame call: the line's fields stay in registers
     public func beginTouches(time: Int64, view: String, phase: ViewTouchPhase, count: Int) -> TouchesLine {
         let prefix = viewPrefixes.spelling(view: view, phase: phase)
         var line = LogLine(buffer, room: 64 + prefix.count + count * TouchesLine.touchRoom)
@@ -87,6 +88,7 @@ public struct LogWriter {
     }
 
     /// Ends a `view` line begun by `beginTouches`.
+    @inline(__always)
     public func endTouches(_ touches: TouchesLine) {
         var line = touches.line
         if format == .jsonl { line.put("]}") }
@@ -207,15 +209,16 @@ public struct TouchesLine {
         switch format {
         case .text:
             line.put(" #"); line.identifier(touch, then: UInt8(ascii: "("), fourDigits: fourDigits)
-            line.fixed2(x, then: UInt8(ascii: ","), fourDigits: fourDigits)
-            line.fixed2(y, then: UInt8(ascii: ")"), fourDigits: fourDigits)
-            if let timestamp { line.put("@"); line.integer(timestamp) }
+            line.fixed2(x, then: UInt8(ascii: ","), y, then: UInt8(ascii: ")"), fourDigits: fourDigits)
+            if let timestamp { line.put("@"); line.cursor = LogLine.outlinedInteger(timestamp, at: line.cursor) }
         case .jsonl:
             if remaining &+ 1 != count { line.byte(UInt8(ascii: ",")) }
             line.put("{\"id\":"); line.identifier(touch, then: UInt8(ascii: ","), fourDigits: fourDigits)
-            line.put("\"x\":"); line.fixed2(x, then: UInt8(ascii: ","), fourDigits: fourDigits)
-            line.put("\"y\":"); line.fixed2(y, fourDigits: fourDigits)
-            if let timestamp { line.put(",\"t\":"); line.integer(timestamp) }
+            let hundredths = LogLine.hundredths(x, y)
+            line.put("\"x\":"); line.fixed2(x, hundredths: hundredths.x, then: UInt8(ascii: ","), fourDigits: fourDigits)
+            // A zero byte stored after the number, taken back.
+            line.put("\"y\":"); line.fixed2(y, hundredths: hundredths.y, then: 0, fourDigits: fourDigits); line.cursor -= 1
+            if let timestamp { line.put(",\"t\":"); line.cursor = LogLine.outlinedInteger(timestamp, at: line.cursor) }
             line.byte(UInt8(ascii: "}"))
         }
         self.line = line

@@ -13,7 +13,10 @@
 /// open, or a buffer its caller keeps alive for the call) and `end` just past its last, and
 /// `cursor ≤ end` always holds. `cursor` only moves forward, and only by a count first checked
 /// against `end - cursor`: `cursor < end` before each single byte, `end - cursor >= size` before
-/// a fixed-width integer, the length check before a slice. So every
+/// a fixed-width integer, the length check before a slice. The hot reads take `checked: false`
+/// only where their caller has checked once that `end - cursor` covers the longest encoding of
+/// everything it reads that way (`ChunkDecoder.longestDefinition`, `longestModes`, `longestMove`:
+/// ten bytes per varint, the most a varint's tail reads). So every
 /// `load(as:)`/`loadUnaligned(as:)` below reads bytes inside the buffer, and whatever the bytes
 /// say, the reader never reads outside them.
 ///
@@ -85,10 +88,13 @@ struct ByteReader {
 
     // MARK: - Hot reads (the chunk decoder's)
 
+    // `checked: false` (always a literal, so the test folds away): the caller has checked that
+    // the bytes are there (see "Why the loads inside are sound" above).
+
     /// One byte.
     @inlinable @inline(__always)
-    mutating func byte() throws(Failure) -> UInt8 {
-        guard cursor < end else { throw eventPastEnd() }
+    mutating func byte(checked: Bool = true) throws(Failure) -> UInt8 {
+        guard !checked || cursor < end else { throw eventPastEnd() }
         let value = cursor.load(as: UInt8.self)
         cursor += 1
         return value
@@ -101,10 +107,10 @@ struct ByteReader {
 
     /// A varint of up to 64 bits; up to three bytes (time steps up to 1 s) stay inline.
     @inlinable @inline(__always)
-    mutating func varint() throws(Failure) -> UInt64 {
-        let first = try byte()
+    mutating func varint(checked: Bool = true) throws(Failure) -> UInt64 {
+        let first = try byte(checked: checked)
         if first < 0x80 { return UInt64(first) }
-        if let value = shortVarint(after: first) { return UInt64(value) }
+        if let value = shortVarint(after: first, checked: checked) { return UInt64(value) }
         let tail = try varintTail(after: first)
         cursor = tail.next
         return tail.value
@@ -113,8 +119,8 @@ struct ByteReader {
     /// A varint whose first byte, `first`, said more follow and which ends within its next two
     /// bytes, when two bytes are left; nil (the cursor unmoved) otherwise.
     @inlinable @inline(__always)
-    mutating func shortVarint(after first: UInt8) -> UInt32? {
-        guard end - cursor >= 2 else { return nil }
+    mutating func shortVarint(after first: UInt8, checked: Bool = true) -> UInt32? {
+        guard !checked || end - cursor >= 2 else { return nil }
         let second = cursor.load(as: UInt8.self)
         if second < 0x80 {
             cursor += 1
@@ -128,10 +134,10 @@ struct ByteReader {
 
     /// A varint that must fit 32 bits; one and two bytes (deltas up to ±8191) stay inline.
     @inlinable @inline(__always)
-    mutating func varint32() throws(Failure) -> UInt32 {
-        let first = try byte()
+    mutating func varint32(checked: Bool = true) throws(Failure) -> UInt32 {
+        let first = try byte(checked: checked)
         if first < 0x80 { return UInt32(first) }
-        if cursor < end {
+        if !checked || cursor < end {
             let second = cursor.load(as: UInt8.self)
             if second < 0x80 {
                 cursor += 1
@@ -146,10 +152,10 @@ struct ByteReader {
     /// A varint that must fit 32 bits and is often three bytes long (a touch definition's absolute
     /// coordinates, pressure and contact size): up to three bytes stay inline.
     @inlinable @inline(__always)
-    mutating func wideVarint32() throws(Failure) -> UInt32 {
-        let first = try byte()
+    mutating func wideVarint32(checked: Bool = true) throws(Failure) -> UInt32 {
+        let first = try byte(checked: checked)
         if first < 0x80 { return UInt32(first) }
-        if let value = shortVarint(after: first) { return value }
+        if let value = shortVarint(after: first, checked: checked) { return value }
         let tail = try varint32Tail(after: first)
         cursor = tail.next
         return tail.value
@@ -186,8 +192,8 @@ struct ByteReader {
 
     /// A varint that must fit 16 bits; `what` names it in the error.
     @inlinable @inline(__always)
-    mutating func varint16(_ what: StaticString) throws(Failure) -> UInt16 {
-        let value = try varint()
+    mutating func varint16(_ what: StaticString, checked: Bool = true) throws(Failure) -> UInt16 {
+        let value = try varint(checked: checked)
         guard value <= UInt16.max else { throw tooWide(what, value) }
         return UInt16(truncatingIfNeeded: value)
     }
@@ -199,8 +205,8 @@ struct ByteReader {
 
     /// A zigzag-encoded 32-bit delta.
     @inlinable @inline(__always)
-    mutating func delta32() throws(Failure) -> Int32 {
-        Varint.unzigzag32(try varint32())
+    mutating func delta32(checked: Bool = true) throws(Failure) -> Int32 {
+        Varint.unzigzag32(try varint32(checked: checked))
     }
 
     /// A varint length, checked against what is left, then that many bytes.

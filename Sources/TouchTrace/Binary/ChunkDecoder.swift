@@ -201,30 +201,47 @@ struct ChunkDecoder {
         return sample(entry, Self.phase(modes))
     }
 
+    /// The most bytes a sample's field modes read: three varints of at most ten bytes.
+    static let longestModes = 3 * 10
+
     /// Applies a sample's three field modes (two bits each, pressure first) to `entry`, reading
     /// the deltas from `bytes`; returns where they end.
     @usableFromInline
     static func applyModes(_ modes: UInt8, _ entry: UnsafeMutablePointer<LocalTouch>, _ bytes: ByteReader) throws(Failure) -> UnsafeRawPointer {
+        // Away from the payload's end one check covers every byte the longest modes can take.
+        if bytes.remaining >= longestModes { return try applyModes(modes, entry, bytes, checked: false) }
+        return try applyModes(modes, entry, bytes, checked: true)
+    }
+
+    @inline(__always)
+    private static func applyModes(
+        _ modes: UInt8, _ entry: UnsafeMutablePointer<LocalTouch>, _ bytes: ByteReader, checked: Bool
+    ) throws(Failure) -> UnsafeRawPointer {
         var bytes = bytes
-        try applyMode(modes, bit: 1, &entry.pointee.pressure, &entry.pointee.present, &bytes)
-        try applyMode(modes >> 2, bit: 2, &entry.pointee.major, &entry.pointee.present, &bytes)
-        try applyMode(modes >> 4, bit: 4, &entry.pointee.minor, &entry.pointee.present, &bytes)
+        // The presence bits in a register, stored once (a failure abandons the chunk and its table).
+        var present = entry.pointee.present
+        try applyMode(modes, bit: 1, &entry.pointee.pressure, &present, &bytes, checked: checked)
+        try applyMode(modes >> 2, bit: 2, &entry.pointee.major, &present, &bytes, checked: checked)
+        try applyMode(modes >> 4, bit: 4, &entry.pointee.minor, &present, &bytes, checked: checked)
+        entry.pointee.present = present
         return bytes.cursor
     }
 
+    @inline(__always)
     private static func applyMode(
-        _ mode: UInt8, bit: UInt8, _ value: inout Int32, _ present: inout UInt8, _ bytes: inout ByteReader
+        _ mode: UInt8, bit: UInt8, _ value: inout Int32, _ present: inout UInt8, _ bytes: inout ByteReader, checked: Bool
     ) throws(Failure) {
-        switch mode & 3 {
-        case 0: break
-        case 1:
+        // Tests in order of frequency rather than a switch, which compiled to a jump table per field.
+        let mode = mode & 3
+        if mode == 2 {
+            if present & bit == 0 { value = 0 }
+            value &+= try bytes.delta32(checked: checked)
+            present |= bit
+        } else if mode == 1 {
             present &= ~bit
             value = 0
-        case 2:
-            if present & bit == 0 { value = 0 }
-            value &+= try bytes.delta32()
-            present |= bit
-        default: throw bytes.failure("invalid field mode 3 in a touch sample")
+        } else if mode == 3 {
+            throw bytes.failure("invalid field mode 3 in a touch sample")
         }
     }
 
@@ -241,21 +258,32 @@ struct ChunkDecoder {
         return sample(entry, phase)
     }
 
+    /// The most bytes a touch definition reads: eight varints of at most ten bytes and the field mask.
+    static let longestDefinition = 8 * 10 + 1
+
     /// Reads a touch definition's fields into `entry`; returns where they end.
     @usableFromInline
     static func fill(_ entry: UnsafeMutablePointer<LocalTouch>, _ bytes: ByteReader) throws(Failure) -> UnsafeRawPointer {
+        // Away from the payload's end (all but the last definitions of a 64 KiB chunk) one check
+        // covers every byte the longest definition can take: a third of the instructions go.
+        if bytes.remaining >= longestDefinition { return try fill(entry, bytes, checked: false) }
+        return try fill(entry, bytes, checked: true)
+    }
+
+    @inline(__always)
+    private static func fill(_ entry: UnsafeMutablePointer<LocalTouch>, _ bytes: ByteReader, checked: Bool) throws(Failure) -> UnsafeRawPointer {
         var bytes = bytes
-        entry.pointee.device = try bytes.varint16("device")
-        entry.pointee.touch = try bytes.wideVarint32()
-        entry.pointee.slot = try bytes.varint16("slot")
-        entry.pointee.x = Varint.unzigzag32(try bytes.wideVarint32())
-        entry.pointee.y = Varint.unzigzag32(try bytes.wideVarint32())
-        let present = try bytes.byte()
+        entry.pointee.device = try bytes.varint16("device", checked: checked)
+        entry.pointee.touch = try bytes.wideVarint32(checked: checked)
+        entry.pointee.slot = try bytes.varint16("slot", checked: checked)
+        entry.pointee.x = Varint.unzigzag32(try bytes.wideVarint32(checked: checked))
+        entry.pointee.y = Varint.unzigzag32(try bytes.wideVarint32(checked: checked))
+        let present = try bytes.byte(checked: checked)
         guard present < 8 else { throw bytes.failure("invalid field mask in a touch definition", at: bytes.cursor - 1) }
         entry.pointee.present = present
-        entry.pointee.pressure = present & 1 != 0 ? Varint.unzigzag32(try bytes.wideVarint32()) : 0
-        entry.pointee.major = present & 2 != 0 ? Varint.unzigzag32(try bytes.wideVarint32()) : 0
-        entry.pointee.minor = present & 4 != 0 ? Varint.unzigzag32(try bytes.wideVarint32()) : 0
+        entry.pointee.pressure = present & 1 != 0 ? Varint.unzigzag32(try bytes.wideVarint32(checked: checked)) : 0
+        entry.pointee.major = present & 2 != 0 ? Varint.unzigzag32(try bytes.wideVarint32(checked: checked)) : 0
+        entry.pointee.minor = present & 4 != 0 ? Varint.unzigzag32(try bytes.wideVarint32(checked: checked)) : 0
         return bytes.cursor
     }
 
