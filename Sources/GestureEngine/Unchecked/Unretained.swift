@@ -58,6 +58,22 @@ extension Array where Element: AnyObject {
         }
     }
 
+    /// The first non-nil result of `body` for the elements from last to first, without retaining
+    /// any (the array, held for the walk, keeps each alive).
+    @inline(__always)
+    func lastResultUnretained<Result>(_ body: (Element) -> Result?) -> Result? {
+        withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: Unretained<Element>.self) { unretained in
+                var index = unretained.endIndex
+                while index > unretained.startIndex {
+                    index -= 1
+                    if let result = unretained[index].with(body) { return result }
+                }
+                return nil
+            }
+        }
+    }
+
     /// The element at `likely` if it satisfies `predicate`, else the first that does, and its
     /// index, found without retaining any; the array keeps it alive as long as it holds it. For a
     /// search whose answer is unique and usually known: then it is one test.

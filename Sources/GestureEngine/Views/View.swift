@@ -146,11 +146,11 @@ open class View {
     /// trying subviews front to back; `nil` if the point is outside this view.
     open func hitTest(_ point: Point) -> View? {
         guard !isHidden, isUserInteractionEnabled, self.point(inside: point) else { return nil }
-        for subview in subviews.reversed() {
-            let local = Point(x: point.x - subview.frame.origin.x, y: point.y - subview.frame.origin.y)
-            if let hit = subview.hitTest(local) { return hit }
+        // Front to back, without a retain and release per subview (every touch-down walks this).
+        let hit = subviews.lastResultUnretained { subview in
+            subview.hitTest(Point(x: point.x - subview.frame.origin.x, y: point.y - subview.frame.origin.y))
         }
-        return self
+        return hit ?? self
     }
 
     // MARK: Responder hooks

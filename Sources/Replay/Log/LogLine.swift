@@ -245,7 +245,7 @@ struct LogLine {
         let fraction = hundredths &- whole &* 100
         // "WWWW.FF" and the separator as one 8-byte word (byte i = character i): one store
         // instead of eight, and no branch on the number of digits.
-        let word = fourDigits[whole] | fourDigits.fractionWord(fraction) | UInt64(separator) << 56
+        let word = fourDigits[whole] | fourDigits.fractionWord(fraction, then: separator)
         // The word's last bytes, zeros once the leading zeros are shifted out, land past the
         // number: the room reserved covers them and the next store overwrites them.
         store(fourDigits.droppingLeadingZeros(word, of: whole), length: 8)
@@ -394,11 +394,14 @@ struct LogLine {
 ///
 /// One block at one address: the three tables cost a register in a loop, not three.
 struct FourDigits: @unchecked Sendable {  // written once, before any read, then never
-    /// 10,000 words of four digits, then 100 words ".FF" (`fractionWord`), then 10,000 bytes
-    /// of leading zero bits (`droppingLeadingZeros`).
+    /// 10,000 words of four digits, then four tables of 100 words ".FF" and a separator
+    /// (`fractionWord`), then 10,000 bytes of leading zero bits (`droppingLeadingZeros`).
     private let base: UnsafeRawPointer
     private static let fractionsOffset = 4 * 10_000
-    private static let zeroBitsOffset = fractionsOffset + 8 * 100
+    /// The separators whose fraction tables are kept, in table order: none, and those of a
+    /// point's two coordinates.
+    private static let separators: [UInt8] = [0, UInt8(ascii: ","), UInt8(ascii: ")"), UInt8(ascii: "]")]
+    private static let zeroBitsOffset = fractionsOffset + 8 * 100 * 4
 
     static let table: FourDigits = {
         let base = UnsafeMutableRawPointer.allocate(byteCount: zeroBitsOffset + 10_000, alignment: 8)
@@ -413,10 +416,12 @@ struct FourDigits: @unchecked Sendable {  // written once, before any read, then
             let zeros = value < 10 ? 3 : value < 100 ? 2 : value < 1_000 ? 1 : 0
             base.storeBytes(of: UInt8(8 * zeros), toByteOffset: zeroBitsOffset + value, as: UInt8.self)
         }
-        for value in 0..<100 {
-            let digits = UInt64(0x30 + value / 10) | UInt64(0x30 + value % 10) << 8
-            let word: UInt64 = 0x2E << 32 | digits << 40
-            base.storeBytes(of: word.littleEndian, toByteOffset: fractionsOffset + 8 * value, as: UInt64.self)
+        for (table, separator) in separators.enumerated() {
+            for value in 0..<100 {
+                let digits = UInt64(0x30 + value / 10) | UInt64(0x30 + value % 10) << 8
+                let word: UInt64 = 0x2E << 32 | digits << 40 | UInt64(separator) << 56
+                base.storeBytes(of: word.littleEndian, toByteOffset: fractionsOffset + 8 * (100 * table + value), as: UInt64.self)
+            }
         }
         return FourDigits(base: UnsafeRawPointer(base))
     }()
@@ -427,11 +432,21 @@ struct FourDigits: @unchecked Sendable {  // written once, before any read, then
         UInt64(UInt32(littleEndian: base.load(fromByteOffset: 4 &* Int(value), as: UInt32.self)))
     }
 
-    /// ".FF", the two decimals `value` (below 100), as characters 4 to 6 of a word: the rest of
-    /// a number whose whole part is the word's first four.
+    /// ".FF" and `separator`, the two decimals `value` (below 100) and the byte after them, as
+    /// characters 4 to 7 of a word: the rest of a number whose whole part is the word's first
+    /// four. The separators of points come with the table load (a constant separator picks its
+    /// table when inlined); others are or-ed in.
     @inline(__always)
-    func fractionWord(_ value: UInt32) -> UInt64 {
-        UInt64(littleEndian: base.load(fromByteOffset: Self.fractionsOffset &+ 8 &* Int(value), as: UInt64.self))
+    func fractionWord(_ value: UInt32, then separator: UInt8) -> UInt64 {
+        let table: Int
+        switch separator {
+        case UInt8(ascii: ","): table = 1
+        case UInt8(ascii: ")"): table = 2
+        case UInt8(ascii: "]"): table = 3
+        default: table = 0
+        }
+        let word = base.load(fromByteOffset: Self.fractionsOffset &+ 8 &* (100 &* table &+ Int(value)), as: UInt64.self)
+        return UInt64(littleEndian: word) | (table == 0 ? UInt64(separator) << 56 : 0)
     }
 
     /// `word` (characters from the low byte up) whose first four are the digits of `value`
