@@ -131,7 +131,10 @@ let package = Package(
         // public API only (no @testable import).
         .testTarget(name: "PublicAPITests", dependencies: ["Replay", "TouchstoneBenchmarking", "Synthesis", "TouchTrace", "TestSupport"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Replay", "Synthesis", "TouchTrace", "TestSupport"]),
-        .testTarget(name: "TouchstoneCLITests", dependencies: ["TouchstoneCommands", "TouchstoneCLI", "Replay", "GestureEngine", "TestSupport"]),
+        .testTarget(
+            name: "TouchstoneCLITests", dependencies: ["TouchstoneCommands", "TouchstoneCLI", "Replay", "GestureEngine", "TestSupport"],
+            exclude: ["PeakMemory"]  // peak-rss.c, compiled by the memory tests with the system C compiler
+        ),
         // umockdev's test-bed API, for the recorder's end-to-end tests (emulated devices, no hardware).
         .systemLibrary(
             name: "CUmockdev",

@@ -30,10 +30,9 @@ final class SessionPair: @unchecked Sendable {
     ///
     /// When the long session's peak exceeds the short one's by `allowedGrowthKB()` or more, both
     /// are measured again, up to `attempts` times in all, and each keeps its least peak. A peak
-    /// can be raised by what happens around the process, never lowered below what the command
-    /// holds: CI once measured one streaming conversion 21 MB above every local run of the same
-    /// files (30 runs, quiet and under load, never more than 1.2 MB apart). A command that holds
-    /// what grows with the session exceeds the bound at every attempt and still fails.
+    /// can be raised by what happens around the process (how much of an input the page cache
+    /// holds, in folios of which size), never lowered below what the command holds: a command
+    /// that holds what grows with the session exceeds the bound at every attempt and still fails.
     /// `allowedGrowthKB` is asked after the first measurement, once the commands' outputs exist.
     func peaks(
         _ arguments: (_ size: String) -> [String], allowedGrowthKB: () -> Int, attempts: Int = 3

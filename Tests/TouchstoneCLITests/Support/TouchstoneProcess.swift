@@ -56,25 +56,26 @@ struct TouchstoneProcess {
     }
 
     /// The peak resident memory, in kilobytes, of `touchstone ARGUMENTS`, which must succeed:
-    /// `wait4`'s `ru_maxrss`, the child alone. Output and errors go to /dev/null.
+    /// its `ru_maxrss`, measured by `peak-rss` (Tests/TouchstoneCLITests/PeakMemory), which
+    /// spawns it from a process of its own so that the test runner's size is not folded into it.
+    /// Output and errors go to /dev/null.
     static func peakKilobytes(_ arguments: [String]) throws -> Int {
-        let executable = executable.path
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var pid: pid_t = 0
-        let spawned = argv.withUnsafeBufferPointer { posix_spawn(&pid, executable, &actions, nil, $0.baseAddress!, environ) }
-        try #require(spawned == 0)
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            try #require(errno == EINTR)
-        }
-        try #require(status & 0x7f == 0 && (status >> 8) & 0xff == 0, "touchstone \(arguments.joined(separator: " ")) failed")
-        return usage.ru_maxrss
+        let measured = try CompletedProcess.run(try peakMeter.get(), [executable.path] + arguments)
+        let fields = measured.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        try #require(measured.status == 0 && fields.count == 2, "peak-rss failed: \(measured.stderr)")
+        try #require(fields[0] == 0, "touchstone \(arguments.joined(separator: " ")) failed (wait status \(fields[0]))")
+        return fields[1]
+    }
+
+    /// `peak-rss`, compiled once for the test run with the system C compiler into the build
+    /// folder, beside `touchstone` (under a temporary name, then renamed).
+    private static let peakMeter = Swift.Result { () throws -> String in
+        let source = packagePath("Tests/TouchstoneCLITests/PeakMemory/peak-rss.c")
+        let program = executable.deletingLastPathComponent().appendingPathComponent("peak-rss").path
+        let temporary = program + ".\(getpid()).partial"
+        let compiled = try CompletedProcess.run("/usr/bin/env", ["cc", "-std=c11", "-O1", "-o", temporary, source])
+        try #require(compiled.status == 0, "cannot compile \(source): \(compiled.stderr)")
+        try #require(rename(temporary, program) == 0, "cannot rename \(temporary) to \(program): errno \(errno)")
+        return program
     }
 }
