@@ -4,8 +4,9 @@ import Glibc
 import Darwin
 #endif
 
-/// A whole file mapped read-only into memory, so that readers stream through it with the kernel
-/// paging it in and out: resident memory does not grow with the file's length.
+/// A whole binary trace mapped read-only into memory, so that `TraceReader` streams through it
+/// with the kernel paging it in and out: resident memory does not grow with the file's length.
+/// (Text formats are read through a buffer instead: `TextInput`.)
 ///
 /// - Warning: if another process truncates the file while it is mapped, touching the lost pages
 ///   raises SIGBUS. Traces are written to `NAME.partial` and renamed, so a finished trace never shrinks.
@@ -47,15 +48,10 @@ final class MemoryMappedFile {
         bytes = UnsafeRawBufferPointer(start: address, count: size)
     }
 
-    /// Tells the kernel that the pages before `offset` will not be read again soon, so they leave
-    /// this process's resident set (they stay in the page cache and come back if touched): a
-    /// reader streaming through a large file keeps a bounded footprint.
-    func release(upTo offset: Int) {
-        release(from: 0, upTo: offset)
-    }
-
-    /// `release(upTo:)` for the pages between `start` and `offset` only: a reader calling it as it
-    /// goes need not hand back, again and again, what it already handed back.
+    /// Tells the kernel that the pages between `start` and `offset` will not be read again soon, so
+    /// they leave this process's resident set (they stay in the page cache and come back if
+    /// touched): a reader streaming through a large file keeps a bounded footprint, handing back as
+    /// it goes only what it has not handed back already.
     func release(from start: Int, upTo offset: Int) {
         guard let mapping else { return }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))

@@ -60,8 +60,8 @@ public final class TraceReader {
     private var position: Int
     /// How far pages have been handed back to the kernel (see `MemoryMappedFile.release`).
     private var releasedUpTo = 0
-    /// Small, so that what a trace leaves resident stays about a megabyte whatever its length (as
-    /// `TextLineCursor` does for the text formats); a call hands back only the pages since the last.
+    /// Small, so that what a trace leaves resident stays about a megabyte whatever its length; a
+    /// call hands back only the pages since the last.
     private static let releaseStep = 1024 * 1024
     /// The decoder and a read-ahead event live in memory the reader owns, reached through pointers
     /// rather than stored properties, so that `next()` pays no dynamic exclusivity check per event.

@@ -131,9 +131,9 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
     private let logWarnings: [FormatWarning]
     private var finished = false
 
-    init(_ storage: MemoryMappedFile, file: String) throws(TraceInputError) {
+    init(_ input: TextInput, file: String) throws(TraceInputError) {
         var first = Reader(file: file)
-        var scan = TextLineCursor(storage)
+        var scan = TextLineCursor(input)
         while let line = try scan.next() { try Self.take(line, scan.number, &first, file: file) }
         logWarnings = try first.finishLines()
         lastLines = first.log.devices.map { $0.eventCount > 0 ? $0.lastLine : $0.line }
@@ -144,7 +144,7 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
         let initialDevices = reader.log.devices
         reader.log = first.log
         reader.log.devices = initialDevices
-        cursor = TextLineCursor(storage)
+        cursor = TextLineCursor(input)
     }
 
     private static func take(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ reader: inout Reader, file: String) throws(TraceInputError) {

@@ -5,34 +5,40 @@ import Darwin
 #endif
 
 /// The lines of a text, taken one at a time: the pull side of `TextLines`, for the readers that
-/// stream a file instead of importing it whole.
+/// stream a file instead of importing it whole. A line `next()` returns is valid until the next
+/// call on the same cursor.
 ///
-/// The text is a mapped file (or a copy of bytes in memory); pages already read are handed back to
-/// the kernel as the cursor moves on, so a reader going through a file of any length keeps a
-/// bounded resident set.
+/// Over a file, the cursor reads into a buffer of its own, `TextInput.bufferSize` bytes at a time
+/// (a single longer line grows it, up to the line limit, and the next refill shrinks it back): a
+/// reader going through a file of any length holds that buffer, never the file. Over text in
+/// memory, it reads in place. Copies of a cursor read on independently: they share the buffer until
+/// one of them refills (it then takes a buffer of its own), and `detached(upTo:)` makes a copy that
+/// holds no buffer until it reads.
 struct TextLineCursor {
-    /// Holds the bytes alive.
-    let storage: MemoryMappedFile
-    let text: UnsafeBufferPointer<UInt8>
+    let input: TextInput
     /// Offset of the next line's first byte.
     private(set) var offset = 0
     /// 1-based number of the line `next()` returned last (0 before the first).
     private(set) var number = 0
-    /// Whether this cursor hands pages behind it back to the kernel (a cursor sharing its mapping
-    /// with others that read further back leaves that to its owner).
-    private let releasesPages: Bool
-    private var releasedUpTo = 0
-    /// Small, so that what a text file leaves resident stays a few pages whatever its length.
-    private static let releaseStep = 1024 * 1024
-
+    /// Where this cursor's text ends: the input's end, unless `detached(upTo:)` said sooner.
+    private var end: Int
     /// The longest line this cursor accepts (`maximumLineLength` unless the format needs more).
     private let lineLimit: Int
+    /// The text from offset `windowStart` to `windowEnd`, in the input's memory or in `buffer`.
+    private var window: UnsafePointer<UInt8>?
+    private var windowStart = 0
+    private var windowEnd = 0
+    /// Where a file is read to (nil over text in memory, and until a detached copy reads).
+    private var buffer: TextBuffer?
 
-    init(_ storage: MemoryMappedFile, releasesPages: Bool = true, lineLimit: Int = maximumLineLength) {
-        self.storage = storage
+    init(_ input: TextInput, lineLimit: Int = maximumLineLength) {
+        self.input = input
         self.lineLimit = lineLimit
-        text = UnsafeBufferPointer(start: storage.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: storage.bytes.count)
-        self.releasesPages = releasesPages
+        end = input.count
+        if let memory = input.memory {
+            window = memory.baseAddress
+            windowEnd = memory.count
+        }
     }
 
     /// No text recording has lines this long: a longer one is an error at its line, so that no
@@ -44,26 +50,94 @@ struct TextLineCursor {
 
     /// The next line's bytes, without `\n` or a trailing `\r`; nil after the last.
     mutating func next() throws(TraceInputError) -> UnsafeBufferPointer<UInt8>? {
-        guard offset < text.count, let base = text.baseAddress else { return nil }
-        var end = offset
-        if let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), text.count - offset) {
-            end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        } else {
-            end = text.count
+        guard offset < end else { return nil }
+        // Bytes from `offset` to `searched` hold no line end.
+        var searched = offset
+        var lineEnd: Int
+        while true {
+            let available = min(windowEnd, end)
+            if searched < available, let window,
+                let found = memchr(window + (searched - windowStart), Int32(UInt8(ascii: "\n")), available - searched)
+            {
+                lineEnd = windowStart + window.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                break
+            }
+            if available == end {
+                lineEnd = end
+                break
+            }
+            searched = available
+            try refill()
         }
         let start = offset
-        offset = end + 1
+        offset = lineEnd + 1
         number += 1
-        guard end - start <= lineLimit else {
-            throw TraceInputError(
-                file: storage.path, location: .line(number),
-                message: "a line longer than \(lineLimit / 1024) KiB: not a text recording")
+        guard lineEnd - start <= lineLimit else { throw tooLong(line: number) }
+        let first = window! + (start - windowStart)
+        var count = lineEnd - start
+        if count > 0, first[count - 1] == UInt8(ascii: "\r") { count -= 1 }
+        return UnsafeBufferPointer(start: first, count: count)
+    }
+
+    /// A copy at this cursor's place (the same next line and line number) sharing no buffer with
+    /// it: it reads a buffer of its own when it reads, and holds none until then. `limit` (an
+    /// offset this cursor has reached) ends its text sooner, so that its buffer is no larger than
+    /// what it has left to read.
+    func detached(upTo limit: Int? = nil) -> TextLineCursor {
+        var copy = self
+        if let limit { copy.end = min(limit, end) }
+        if input.memory == nil {
+            copy.buffer = nil
+            copy.window = nil
+            copy.windowStart = offset
+            copy.windowEnd = offset
         }
-        if end > start, base[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        if releasesPages, start - releasedUpTo >= Self.releaseStep {
-            storage.release(from: releasedUpTo, upTo: start)
-            releasedUpTo = start
+        return copy
+    }
+
+    /// Reads on from `offset` (the start of the line being read, some of it perhaps in the window
+    /// already), into this cursor's own buffer.
+    private mutating func refill() throws(TraceInputError) {
+        let pending = windowEnd - offset
+        guard pending <= lineLimit else { throw tooLong(line: number + 1) }
+        var capacity = input.bufferSize
+        while capacity <= pending { capacity = min(capacity * 2, lineLimit + 1) }
+        capacity = min(capacity, end - offset)
+        let target: TextBuffer
+        if isKnownUniquelyReferenced(&buffer), let kept = buffer, kept.bytes.count >= capacity,
+            kept.bytes.count <= max(capacity, input.bufferSize)
+        {
+            if pending > 0 { memmove(kept.bytes.baseAddress!, window! + (offset - windowStart), pending) }
+            target = kept
+        } else {
+            target = TextBuffer(capacity: capacity)
+            if pending > 0 { target.bytes.baseAddress!.copyMemory(from: window! + (offset - windowStart), byteCount: pending) }
+            buffer = target
         }
-        return UnsafeBufferPointer(start: base + start, count: end - start)
+        window = UnsafePointer(target.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        windowStart = offset
+        windowEnd = offset + pending
+        let filled = min(target.bytes.count, end - offset)
+        try input.read(into: UnsafeMutableRawBufferPointer(rebasing: target.bytes[pending..<filled]), at: offset + pending, line: number + 1)
+        windowEnd = offset + filled
+    }
+
+    private func tooLong(line: Int) -> TraceInputError {
+        TraceInputError(
+            file: input.path, location: .line(line),
+            message: "a line longer than \(lineLimit / 1024) KiB: not a text recording")
+    }
+}
+
+/// The buffer a cursor reads a file into, shared by copies of the cursor until one refills.
+private final class TextBuffer {
+    let bytes: UnsafeMutableRawBufferPointer
+
+    init(capacity: Int) {
+        bytes = .allocate(byteCount: capacity, alignment: 16)
+    }
+
+    deinit {
+        bytes.deallocate()
     }
 }

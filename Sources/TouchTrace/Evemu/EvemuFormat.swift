@@ -40,7 +40,7 @@ public enum EvemuFormat {
 
     /// `read(path:)` streamed: the header at once, the events as they are asked for.
     static func open(path: String) throws(TraceInputError) -> EvemuEventSource {
-        try EvemuEventSource(try mapped(path), file: path) { () throws(TraceInputError) -> (EvemuHeader, String)? in
+        try EvemuEventSource(TextInput(path: path), file: path) { () throws(TraceInputError) -> (EvemuHeader, String)? in
             guard let found = companionDescription(forEvents: path) else { return nil }
             var descReader = EvemuReader(file: found)
             try descReader.readHeader(try readFile(found))
@@ -51,13 +51,13 @@ public enum EvemuFormat {
     /// Parses a one-file recording already in memory (`file` names it in errors and warnings). A
     /// recording without a device header has its device inferred from the events, with a warning.
     public static func read(bytes: [UInt8], file: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
-        try EvemuEventSource(MemoryMappedFile(copying: bytes, name: file), file: file).document()
+        try EvemuEventSource(TextInput(copying: bytes, name: file), file: file).document()
     }
 
     /// Reads a device description (`evemu-describe` output) and a file of its events.
     public static func read(descPath: String, eventsPath: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
         let header = try deviceDescription(try readFile(descPath), file: descPath)
-        return try EvemuEventSource(try mapped(eventsPath), file: eventsPath, fixedHeader: header).document()
+        return try EvemuEventSource(TextInput(path: eventsPath), file: eventsPath, fixedHeader: header).document()
     }
 
     /// Parses a device description and a file of its events already in memory (`descFile` and
@@ -66,7 +66,7 @@ public enum EvemuFormat {
         desc: [UInt8], descFile: String, events: [UInt8], eventsFile: String
     ) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
         let header = try deviceDescription(desc, file: descFile)
-        return try EvemuEventSource(MemoryMappedFile(copying: events, name: eventsFile), file: eventsFile, fixedHeader: header).document()
+        return try EvemuEventSource(TextInput(copying: events, name: eventsFile), file: eventsFile, fixedHeader: header).document()
     }
 
     /// The header of a device description; an error when it describes no device.
@@ -125,11 +125,6 @@ public enum EvemuFormat {
             guard let cut = stem[directoryEnd...].lastIndex(where: { $0 == "." || $0 == "-" }) else { return nil }
             stem = String(stem[..<cut])
         }
-    }
-
-    /// The file at `path` mapped for streaming (a regular file only, checked before it is opened).
-    static func mapped(_ path: String) throws(TraceInputError) -> MemoryMappedFile {
-        try MemoryMappedFile(path: path)
     }
 
     static func readFile(_ path: String) throws(TraceInputError) -> [UInt8] {

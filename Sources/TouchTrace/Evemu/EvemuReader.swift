@@ -121,7 +121,7 @@ final class EvemuEventSource: TextEventSource {
 
     /// `missingHeader` is asked once, after the leading lines, when they hold no description.
     init(
-        _ storage: MemoryMappedFile, file: String, fixedHeader: EvemuHeader? = nil,
+        _ input: TextInput, file: String, fixedHeader: EvemuHeader? = nil,
         missingHeader: () throws(TraceInputError) -> (EvemuHeader, String)? = { () throws(TraceInputError) in nil }
     ) throws(TraceInputError) {
         reader = EvemuReader(file: file)
@@ -130,7 +130,7 @@ final class EvemuEventSource: TextEventSource {
             reader.headerIsFixed = true
         }
         output = EvdevDecodeOutput(file: file)
-        cursor = TextLineCursor(storage)
+        cursor = TextLineCursor(input)
         firstEvent = try reader.readLeadingHeader(&cursor)
         lastLine = cursor.number
         if reader.header.isEmpty, let (other, companion) = try missingHeader() {

@@ -24,11 +24,11 @@ public enum EvtestFormat {
 
     /// `read(path:)` streamed: read twice (devices, then events), the events never all in memory.
     static func open(path: String) throws(TraceInputError) -> EvdevLogSource<EvtestReader> {
-        try EvdevLogSource(try EvemuFormat.mapped(path), file: path)
+        try EvdevLogSource(TextInput(path: path), file: path)
     }
 
     /// Reads an evtest log already in memory (`file` names it in errors and warnings).
     public static func read(bytes: [UInt8], file: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
-        try EvdevLogSource<EvtestReader>(MemoryMappedFile(copying: bytes, name: file), file: file).document()
+        try EvdevLogSource<EvtestReader>(TextInput(copying: bytes, name: file), file: file).document()
     }
 }

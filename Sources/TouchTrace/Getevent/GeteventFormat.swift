@@ -37,11 +37,11 @@ public enum GeteventFormat {
 
     /// `read(path:)` streamed: read twice (devices, then events), the events never all in memory.
     static func open(path: String) throws(TraceInputError) -> EvdevLogSource<GeteventReader> {
-        try EvdevLogSource(try EvemuFormat.mapped(path), file: path)
+        try EvdevLogSource(TextInput(path: path), file: path)
     }
 
     /// Reads a getevent log already in memory (`file` names it in errors and warnings).
     public static func read(bytes: [UInt8], file: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
-        try EvdevLogSource<GeteventReader>(MemoryMappedFile(copying: bytes, name: file), file: file).document()
+        try EvdevLogSource<GeteventReader>(TextInput(copying: bytes, name: file), file: file).document()
     }
 }

@@ -80,10 +80,12 @@ public final class InputFile {
     }
 
     /// Reads until `buffer` is full or the file ends: the bytes read and the errno of a failure (0).
-    private static func fill(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> (Int, Int32) {
+    /// From the file's position, or from `offset` (`pread`, the position left alone) when given.
+    static func fill(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer, at offset: Int? = nil) -> (Int, Int32) {
         var filled = 0
         while filled < buffer.count {
-            let got = Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            let got = offset.map { pread(descriptor, buffer.baseAddress! + filled, buffer.count - filled, off_t($0 + filled)) }
+                ?? Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
             if got < 0, errno == EINTR { continue }
             if got < 0 { return (filled, errno) }
             if got == 0 { break }

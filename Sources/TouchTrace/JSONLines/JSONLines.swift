@@ -21,7 +21,7 @@ public enum JSONLines {
 
     /// Parses JSON Lines text; `name` appears in errors.
     public static func parse(_ bytes: [UInt8], name: String = "<memory>") throws -> JSONLinesTrace {
-        try JSONLinesEventSource(MemoryMappedFile(copying: bytes, name: name), file: name).readAll()
+        try JSONLinesEventSource(TextInput(copying: bytes, name: name), file: name).readAll()
     }
 
     /// Reads and parses a JSON Lines file.
@@ -31,7 +31,7 @@ public enum JSONLines {
 
     /// `read(path:)` streamed: the header at once, the events as they are asked for.
     static func open(path: String) throws(TraceInputError) -> JSONLinesEventSource {
-        try JSONLinesEventSource(MemoryMappedFile(path: path), file: path)
+        try JSONLinesEventSource(TextInput(path: path), file: path)
     }
 
     /// The canonical text of `trace`: same trace, same bytes.

@@ -178,9 +178,9 @@ final class JSONLinesEventSource: TextEventSource {
     private var cursor: TextLineCursor
     private var finished = false
 
-    init(_ storage: MemoryMappedFile, file: String) throws(TraceInputError) {
+    init(_ input: TextInput, file: String) throws(TraceInputError) {
         let reader = JSONLinesReader(file: file)
-        var cursor = TextLineCursor(storage, lineLimit: TextLineCursor.maximumJSONLinesLineLength)
+        var cursor = TextLineCursor(input, lineLimit: TextLineCursor.maximumJSONLinesLineLength)
         self.reader = reader
         while let line = try cursor.next() {
             let number = cursor.number

@@ -37,12 +37,12 @@ public enum LibinputRecordFormat {
 
     /// `read(path:)` streamed: a first pass for the devices, then the events as they are asked for.
     static func open(path: String) throws(TraceInputError) -> LibinputRecordEventSource {
-        try LibinputRecordEventSource(try EvemuFormat.mapped(path), file: path)
+        try LibinputRecordEventSource(TextInput(path: path), file: path)
     }
 
     /// Parses a recording already in memory (`file` names it in errors and warnings).
     public static func read(text: String, file: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
-        try LibinputRecordEventSource(MemoryMappedFile(copying: Array(text.utf8), name: file), file: file).document()
+        try LibinputRecordEventSource(TextInput(copying: Array(text.utf8), name: file), file: file).document()
     }
 
     /// The recording of every device in `document` with its touches as evdev frames, one `evdev`

@@ -13,7 +13,10 @@ struct LibinputRecordReader {
         var eventCount = 0
         /// The line of its last event.
         var lastLine = 0
-        /// Its first event, and where the second pass picks its events up after it.
+        /// The offset just past the line that ends its last event: where its second pass stops.
+        var eventsEnd = 0
+        /// Its first event, and where the second pass picks its events up after it (a cursor that
+        /// holds no buffer until it reads: devices are read side by side, each with its own).
         var firstEvent: (event: EvdevEvent, line: Int)?
         var resume: (yaml: LibinputRecordYAML, cursor: TextLineCursor)?
         /// The HID report descriptor as hex bytes (`05 01 09 02 …`), when the recording holds one.
@@ -41,6 +44,8 @@ struct LibinputRecordReader {
     private var host = HostInfo()
     /// Set by the line that is the first event of its device.
     private var sawFirstEvent = false
+    /// Set by a line that ends an event.
+    private var sawEvent = false
 
     init(file: String) {
         self.file = file
@@ -48,17 +53,19 @@ struct LibinputRecordReader {
 
     /// The first pass: every line checked, the devices described, each device's events counted
     /// and its first one kept with the place to resume from.
-    mutating func scan(_ storage: MemoryMappedFile) throws(TraceInputError) {
+    mutating func scan(_ input: TextInput) throws(TraceInputError) {
         var yaml = LibinputRecordYAML()
-        var cursor = TextLineCursor(storage)
+        var cursor = TextLineCursor(input)
         while let text = try cursor.next() {
             sawFirstEvent = false
+            sawEvent = false
             do throws(LibinputRecordYAML.Failure) {
                 try yaml.take(text, number: cursor.number) { (line) throws(LibinputRecordYAML.Failure) in try take(line) }
             } catch {
                 throw TraceInputError(file: file, location: .line(error.line), message: error.message)
             }
-            if sawFirstEvent { devices[devices.count - 1].resume = (yaml, cursor) }
+            if sawEvent { devices[devices.count - 1].eventsEnd = cursor.offset }
+            if sawFirstEvent { devices[devices.count - 1].resume = (yaml, cursor.detached()) }
         }
         do throws(LibinputRecordYAML.Failure) {
             try yaml.finish()
@@ -179,6 +186,7 @@ struct LibinputRecordReader {
         let index = devices.count - 1
         devices[index].eventCount += 1
         devices[index].lastLine = line.number
+        sawEvent = true
         if devices[index].firstEvent == nil {
             devices[index].firstEvent = (event, line.number)
             sawFirstEvent = true
@@ -264,7 +272,8 @@ struct LibinputRecordReader {
         let streams = devices.enumerated().map { index, device in
             LibinputRecordDeviceEvents(
                 decoder: EvdevTouchDecoder(device: DeviceIndex(index), capabilities: device.capabilities),
-                pending: device.firstEvent, resume: device.resume, lastLine: device.eventCount > 0 ? device.lastLine : device.line)
+                pending: device.firstEvent, resume: device.resume.map { ($0.yaml, $0.cursor.detached(upTo: device.eventsEnd)) },
+                lastLine: device.eventCount > 0 ? device.lastLine : device.line)
         }
         return (document(events: []).header, streams)
     }
@@ -404,10 +413,10 @@ final class LibinputRecordEventSource: TextEventSource {
     private var output: EvdevDecodeOutput
     private var finished = false
 
-    init(_ storage: MemoryMappedFile, file: String) throws(TraceInputError) {
+    init(_ input: TextInput, file: String) throws(TraceInputError) {
         self.file = file
         var reader = LibinputRecordReader(file: file)
-        try reader.scan(storage)
+        try reader.scan(input)
         output = EvdevDecodeOutput(file: file)
         (header, devices) = reader.beginDecoding(into: &output)
         for index in devices.indices { try devices[index].advance(file: file) }

@@ -1,0 +1,210 @@
+#if canImport(Glibc)
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+@testable import TouchTrace
+
+/// Text files are read through a buffer a cursor slides (`TextInput`, `TextLineCursor`), never
+/// mapped: the lines and the decoded traces are the same wherever a refill falls, a line at the
+/// limit still reads, and a file that shrinks while it is read is an error, not a trap.
+@Suite("Text read through a buffer")
+struct TextInputTests {
+    /// Every line of `input` with its number, through a cursor.
+    private func lines(_ input: TextInput, lineLimit: Int = TextLineCursor.maximumLineLength) throws -> [(String, Int)] {
+        var cursor = TextLineCursor(input, lineLimit: lineLimit)
+        var lines: [(String, Int)] = []
+        while let line = try cursor.next() { lines.append((String(decoding: line, as: UTF8.self), cursor.number)) }
+        return lines
+    }
+
+    private func write(_ bytes: [UInt8], to path: String) throws {
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test("Lines read through a buffer of any size are the lines of the text in memory", arguments: [1, 2, 3, 5, 8, 64, 4096])
+    func linesAcrossRefills(bufferSize: Int) throws {
+        let folder = TemporaryDirectory("text-input")
+        let texts = [
+            "first\nsecond line\r\n\n\r\nx\nlast without end",
+            "one\n",
+            "\n\n\n",
+            "ends in a lone \r",
+            "a line of thirty-two characters\n" + String(repeating: "y", count: 100) + "\r\n" + "z\n",
+            "",
+        ]
+        for (index, text) in texts.enumerated() {
+            let path = folder.file("\(index).txt")
+            try write(Array(text.utf8), to: path)
+            var expected: [(String, Int)] = []
+            Array(text.utf8).withUnsafeBufferPointer { all in
+                TextLines.forEach(in: all) { line, number in expected.append((String(decoding: line, as: UTF8.self), number)) }
+            }
+            let read = try lines(TextInput(path: path, bufferSize: bufferSize))
+            #expect(read.map(\.0) == expected.map(\.0), "text \(index)")
+            #expect(read.map(\.1) == expected.map(\.1), "text \(index)")
+            let inMemory = try lines(TextInput(copying: Array(text.utf8), name: path))
+            #expect(inMemory.map(\.0) == expected.map(\.0), "text \(index) in memory")
+        }
+    }
+
+    /// Each text format's source over `input`, read whole.
+    private static func decode(_ format: String, _ input: TextInput) throws -> (JSONLinesTrace, [FormatWarning]) {
+        let source: any TextEventSource
+        switch format {
+        case "jsonl": source = try JSONLinesEventSource(input, file: input.path)
+        case "evemu", "evemu-events": source = try EvemuEventSource(input, file: input.path)
+        case "yml": source = try LibinputRecordEventSource(input, file: input.path)
+        case "getevent": source = try EvdevLogSource<GeteventReader>(input, file: input.path)
+        case "evtest": source = try EvdevLogSource<EvtestReader>(input, file: input.path)
+        default: preconditionFailure("no text format \(format)")
+        }
+        return (try source.readAll(), source.warnings)
+    }
+
+    /// Two touchscreens touched at once: a libinput record of it has two devices read side by side.
+    private static func twoTouchscreens() -> TraceDocument {
+        let one = SampleTraces.tenFingers(seconds: 1)
+        var events: [TraceEvent] = []
+        for event in one.events {
+            events.append(event)
+            switch event {
+            case .touch(var sample):
+                sample.device = 1
+                sample.time += 3_000
+                events.append(.touch(sample))
+            case .frame(var frame):
+                frame.device = 1
+                frame.time += 3_000
+                events.append(.frame(frame))
+            default:
+                break
+            }
+        }
+        var header = one.header
+        header.devices = [SampleTraces.touchscreen(index: 0), SampleTraces.touchscreen(index: 1)]
+        return TraceDocument(header: header, events: events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element))
+    }
+
+    /// Each text format, as text: written by Touchstone, or a recording from the fixtures.
+    private static func text(_ format: String) throws -> [UInt8] {
+        switch format {
+        case "jsonl": return JSONLines.encode(SampleTraces.everyCaseDocument)
+        case "evemu": return Array(try EvemuFormat.write(SampleTraces.tenFingers(seconds: 1)).utf8)
+        case "evemu-events":
+            // No description: a first pass over the events (a copy of the cursor) infers the device.
+            let text = try EvemuFormat.write(SampleTraces.tenFingers(seconds: 1))
+            return Array(text.split(separator: "\n").filter { $0.hasPrefix("E:") }.joined(separator: "\n").utf8)
+        case "yml": return Array(try LibinputRecordFormat.write(twoTouchscreens()).utf8)
+        case "getevent": return readFileBytes(Fixtures.path("logs/three-finger-protocol-b.getevent-p.txt"))
+        case "evtest": return readFileBytes(Fixtures.path("logs/pinch-protocol-b.evtest.txt"))
+        default: preconditionFailure("no text format \(format)")
+        }
+    }
+
+    @Test(
+        "Every text format decodes the same through a small buffer, lines spanning its refills, as in memory",
+        arguments: ["jsonl", "evemu", "evemu-events", "yml", "getevent", "evtest"])
+    func formatsAcrossRefills(format: String) throws {
+        let folder = TemporaryDirectory("text-input")
+        let bytes = try Self.text(format)
+        let path = folder.file("recording.\(format)")
+        try write(bytes, to: path)
+        let (expected, expectedWarnings) = try Self.decode(format, TextInput(copying: bytes, name: path))
+        #expect(!expected.document.events.isEmpty)
+        for bufferSize in [61, 1000] {
+            let (read, warnings) = try Self.decode(format, TextInput(path: path, bufferSize: bufferSize))
+            #expect(read == expected, "\(format) through \(bufferSize) bytes")
+            #expect(warnings == expectedWarnings, "\(format) through \(bufferSize) bytes")
+        }
+    }
+
+    @Test("A line at the limit reads, in the middle and at the end of a file; a byte more is an error at its line")
+    func lineAtTheLimit() throws {
+        let folder = TemporaryDirectory("text-input")
+        let limit = TextLineCursor.maximumLineLength
+        let atLimit = String(repeating: "x", count: limit)
+        let path = folder.file("limit.txt")
+        try write(Array("short\n\(atLimit)\n\(atLimit)".utf8), to: path)
+        let read = try lines(TextInput(path: path, bufferSize: 4096))
+        #expect(read.map(\.0.count) == [5, limit, limit])
+        #expect(read.map(\.1) == [1, 2, 3])
+
+        // Past it: one byte more, or a carriage return before the line feed.
+        for over in ["\(atLimit)y\n", "\(atLimit)\r\n", "\(atLimit)y"] {
+            try write(Array("short\n\(over)after\n".utf8), to: path)
+            for input in [try TextInput(path: path, bufferSize: 4096), TextInput(copying: Array("short\n\(over)after\n".utf8), name: path)] {
+                let error = #expect(throws: TraceInputError.self) { try lines(input) }
+                #expect(error?.location == .line(2))
+                #expect(error?.file == path)
+            }
+        }
+    }
+
+    @Test("Copies of a cursor read on independently, each from where it was copied")
+    func copiesReadIndependently() throws {
+        let folder = TemporaryDirectory("text-input")
+        let path = folder.file("copies.txt")
+        let text = (1...200).map { "line \($0)" }.joined(separator: "\n")
+        try write(Array(text.utf8), to: path)
+        var cursor = TextLineCursor(try TextInput(path: path, bufferSize: 16))
+        for _ in 0..<3 { _ = try cursor.next() }
+        var copy = cursor
+        var detached = cursor.detached()
+        var rest: [String] = []
+        while let line = try copy.next() { rest.append(String(decoding: line, as: UTF8.self)) }
+        #expect(rest == (4...200).map { "line \($0)" })
+        #expect(try cursor.next().map { String(decoding: $0, as: UTF8.self) } == "line 4")
+        #expect(try detached.next().map { String(decoding: $0, as: UTF8.self) } == "line 4")
+        #expect(detached.number == 4)
+    }
+
+    @Test("A text file truncated while it is read is an error naming the file and line, not a trap")
+    func truncatedWhileRead() throws {
+        let folder = TemporaryDirectory("text-input")
+        let path = folder.file("shrinking.evemu")
+        // About 5 MB of frames: the first batch of events comes from the first megabyte's buffer.
+        var text = header
+        for frame in 0..<60_000 {
+            let time = "E: \(frame / 1000).\(String(format: "%06d", frame % 1000 * 1000))"
+            if frame == 0 { text += "\(time) 0003 0039 1\n" }
+            text += "\(time) 0003 0035 \(frame % 4000)\n\(time) 0003 0036 \(frame % 2000)\n\(time) 0000 0000 0\n"
+        }
+        try write(Array(text.utf8), to: path)
+        let input = try TraceFile.open(path: path)
+        var truncated = false
+        var events = 0
+        let error = #expect(throws: TraceInputError.self) {
+            try input.forEachEvent { _ in
+                events += 1
+                if !truncated {
+                    truncated = true
+                    #expect(truncate(path, 100) == 0)
+                }
+            }
+        }
+        #expect(events > 0)
+        #expect(error?.file == path)
+        // The line that runs past the first megabyte, whose bytes the file no longer has.
+        let lineAtRefill = Array(text.utf8)[..<TextInput.defaultBufferSize].count { $0 == UInt8(ascii: "\n") } + 1
+        #expect(error?.location == .line(lineAtRefill))
+        #expect(error?.message.contains("shrank") == true)
+    }
+
+    private let header = """
+        # EVEMU 1.3
+        N: Shrinking Touchscreen
+        I: 0003 04f3 0732 0110
+        P: 02 00 00 00 00 00 00 00
+        B: 00 0b 00 00 00 00 00 00 00
+        B: 03 03 00 00 00 00 80 60 02
+        A: 00 0 4095 0 0 10
+        A: 01 0 2047 0 0 12
+        A: 2f 0 9 0 0 0
+        A: 35 0 4095 0 0 10
+        A: 36 0 2047 0 0 12
+        A: 39 0 65535 0 0 0
+
+        """
+}
+#endif
