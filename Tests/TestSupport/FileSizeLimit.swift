@@ -25,6 +25,10 @@ public func environmentUnderFileSizeLimit(_ environment: [String: String]) -> [S
 /// ThreadSanitizer: its runtime exports `__tsan_init`.
 public let runsUnderThreadSanitizer: Bool = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
 
+/// Whether this process (and so the `touchstone` built with it) runs under AddressSanitizer or
+/// ThreadSanitizer: its runtime exports `__asan_init` or `__tsan_init`.
+public let runsUnderSanitizer: Bool = runsUnderThreadSanitizer || dlsym(dlopen(nil, RTLD_NOW), "__asan_init") != nil
+
 /// The sanitizer settings of this process (`ASAN_OPTIONS`, `LSAN_OPTIONS`, `TSAN_OPTIONS`,
 /// `SWIFT_BACKTRACE`), for a child started with an environment of its own: a sanitized child
 /// then reports as strictly as the test run that started it.

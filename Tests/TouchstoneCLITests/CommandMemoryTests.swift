@@ -12,7 +12,7 @@ import Testing
 /// may grow, and is allowed for, is what does not grow with the session once it is long: the
 /// trace's mapped pages (the reader hands them back every 8 MiB) and a picture's own text (held
 /// once until it is written; the byte budget caps it at 4.5 MB).
-@Suite("replay, verify, info and render keep memory flat whatever the session's length")
+@Suite("replay, verify, info and render keep memory flat whatever the session's length", .disabled(if: runsUnderSanitizer, SessionPair.sanitizedReason))
 struct CommandMemoryTests {
     /// How much more the long session may hold at its peak, beyond the trace's and the output's
     /// growth. (Measured: replay 0.6 MB in all; render 3.2 MB in all with 5.5 MB allowed, the SVG

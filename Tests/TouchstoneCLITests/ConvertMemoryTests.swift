@@ -12,7 +12,7 @@ import TouchTrace
 /// as conversion once did, costs hundreds of bytes per sample: tens of megabytes between the two
 /// sizes. Streaming costs the same few megabytes at both. The JSON Lines twin also converts back
 /// to the same bytes.
-@Suite("touchstone convert keeps memory flat whatever the trace's length")
+@Suite("touchstone convert keeps memory flat whatever the trace's length", .disabled(if: runsUnderSanitizer, SessionPair.sanitizedReason))
 struct ConvertMemoryTests {
     /// How much more the long conversion may hold at its peak: batches and buffers are fixed-size
     /// (measured: under 1.5 MB), and the text input's mapped pages, handed back every megabyte,

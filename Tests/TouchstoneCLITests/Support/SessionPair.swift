@@ -1,10 +1,17 @@
 import Foundation
 import TestSupport
+import Testing
 
 /// A short and a longer mixed session (`synth corpus`, seed 3), made once per memory suite in its
 /// own directory, on which a command's peak resident memory is compared: a command that streams
 /// peaks alike at both lengths.
 final class SessionPair: @unchecked Sendable {
+    /// Why the memory suites do not run under a sanitizer: its allocator keeps freed memory in
+    /// quarantine (AddressSanitizer's holds up to 256 MB) and adds shadow memory for what the
+    /// program touches, so a peak measures the sanitizer's bookkeeping, which grows with the work
+    /// done, not what the command holds.
+    static let sanitizedReason: Comment = "under a sanitizer, peak memory measures the sanitizer's quarantine and shadow memory"
+
     /// The two sessions' names, short first.
     static let sizes = ["short", "long"]
     let directory: TemporaryDirectory
