@@ -163,13 +163,8 @@ struct TextInputTests {
     func truncatedWhileRead() throws {
         let folder = TemporaryDirectory("text-input")
         let path = folder.file("shrinking.evemu")
-        // About 5 MB of frames: the first batch of events comes from the first megabyte's buffer.
-        var text = header
-        for frame in 0..<60_000 {
-            let time = "E: \(frame / 1000).\(String(format: "%06d", frame % 1000 * 1000))"
-            if frame == 0 { text += "\(time) 0003 0039 1\n" }
-            text += "\(time) 0003 0035 \(frame % 4000)\n\(time) 0003 0036 \(frame % 2000)\n\(time) 0000 0000 0\n"
-        }
+        // About 2 MB of frames: the first batch of events comes from the first megabyte's buffer.
+        let text = try EvemuFormat.write(SampleTraces.tenFingers(seconds: 20))
         try write(Array(text.utf8), to: path)
         let input = try TraceFile.open(path: path)
         var truncated = false
@@ -190,21 +185,5 @@ struct TextInputTests {
         #expect(error?.location == .line(lineAtRefill))
         #expect(error?.message.contains("shrank") == true)
     }
-
-    private let header = """
-        # EVEMU 1.3
-        N: Shrinking Touchscreen
-        I: 0003 04f3 0732 0110
-        P: 02 00 00 00 00 00 00 00
-        B: 00 0b 00 00 00 00 00 00 00
-        B: 03 03 00 00 00 00 80 60 02
-        A: 00 0 4095 0 0 10
-        A: 01 0 2047 0 0 12
-        A: 2f 0 9 0 0 0
-        A: 35 0 4095 0 0 10
-        A: 36 0 2047 0 0 12
-        A: 39 0 65535 0 0 0
-
-        """
 }
 #endif
