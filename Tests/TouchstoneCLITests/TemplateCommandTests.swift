@@ -16,7 +16,7 @@ struct TemplateCommandTests {
              "views": [{"id": "canvas", "frame": {"x": 0, "y": 0, "width": 1280, "height": 800},
                         "recognizers": [{"id": "stroke", "type": "unistroke", "templates": ["tick.json"]}]}]}
             """
-        FileManager.default.createFile(atPath: dir.file("scene.json"), contents: Data(scene.utf8))
+        try #require(FileManager.default.createFile(atPath: dir.file("scene.json"), contents: Data(scene.utf8)))
         let replay = try TouchstoneProcess.run(["replay", dir.file("two.trace"), "--scene", dir.file("scene.json")])
         #expect(replay.status == 0)
         #expect(replay.stdout.contains("action stroke recognized touches=0"))

@@ -20,7 +20,7 @@ final class SessionPair: @unchecked Sendable {
     /// Synthesizes both sessions; `prepare(stem)` then adds what the suite needs of each: `stem` is
     /// `directory/SIZE`, the folder the session was synthesized in, and its trace is `stem.trace`.
     init(_ name: String, short: Int, long: Int, prepare: (_ stem: String) throws -> Void) throws {
-        directory = TemporaryDirectory(name)
+        directory = TemporaryDirectory(name, removedAtExit: true)
         samples = (short, long)
         for (size, count) in zip(Self.sizes, [short, long]) {
             let folder = directory.file(size)
