@@ -28,6 +28,8 @@ struct TextLineCursor {
     private var window: UnsafePointer<UInt8>?
     private var windowStart = 0
     private var windowEnd = 0
+    /// Where the text this cursor can read without a refill ends: `min(windowEnd, end)`.
+    private var readable = 0
     /// Where a file is read to (nil over text in memory, and until a detached copy reads).
     private var buffer: TextBuffer?
 
@@ -38,6 +40,7 @@ struct TextLineCursor {
         if let memory = input.memory {
             window = memory.baseAddress
             windowEnd = memory.count
+            readable = end
         }
     }
 
@@ -51,32 +54,37 @@ struct TextLineCursor {
     /// The next line's bytes, without `\n` or a trailing `\r`; nil after the last.
     mutating func next() throws(TraceInputError) -> UnsafeBufferPointer<UInt8>? {
         guard offset < end else { return nil }
-        // Bytes from `offset` to `searched` hold no line end.
-        var searched = offset
-        var lineEnd: Int
-        while true {
-            let available = min(windowEnd, end)
-            if searched < available, let window,
-                let found = memchr(window + (searched - windowStart), Int32(UInt8(ascii: "\n")), available - searched)
-            {
-                lineEnd = windowStart + window.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                break
-            }
-            if available == end {
-                lineEnd = end
-                break
-            }
-            searched = available
-            try refill()
-        }
         let start = offset
+        let lineEnd: Int
+        // `readable > start` means there is a window.
+        if start < readable,
+            let found = memchr(window.unsafelyUnwrapped + (start - windowStart), Int32(UInt8(ascii: "\n")), readable - start)
+        {
+            lineEnd = windowStart + window.unsafelyUnwrapped.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        } else {
+            lineEnd = try endOfLineReadingOn()
+        }
         offset = lineEnd + 1
         number += 1
         guard lineEnd - start <= lineLimit else { throw tooLong(line: number) }
-        let first = window! + (start - windowStart)
+        let first = window.unsafelyUnwrapped + (start - windowStart)
         var count = lineEnd - start
         if count > 0, first[count - 1] == UInt8(ascii: "\r") { count -= 1 }
         return UnsafeBufferPointer(start: first, count: count)
+    }
+
+    /// The end of the line at `offset`, which the window holds no end of: the text's end, or the
+    /// first line feed the refills bring (the window then holds the whole line).
+    private mutating func endOfLineReadingOn() throws(TraceInputError) -> Int {
+        while readable < end {
+            // Bytes from `offset` to `searched` hold no line feed.
+            let searched = readable
+            try refill()
+            if let found = memchr(window.unsafelyUnwrapped + (searched - windowStart), Int32(UInt8(ascii: "\n")), readable - searched) {
+                return windowStart + window.unsafelyUnwrapped.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            }
+        }
+        return end
     }
 
     /// A copy at this cursor's place (the same next line and line number) sharing no buffer with
@@ -92,6 +100,7 @@ struct TextLineCursor {
             copy.windowStart = offset
             copy.windowEnd = offset
         }
+        copy.readable = min(copy.windowEnd, copy.end)
         return copy
     }
 
@@ -117,9 +126,11 @@ struct TextLineCursor {
         window = UnsafePointer(target.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
         windowStart = offset
         windowEnd = offset + pending
+        readable = windowEnd
         let filled = min(target.bytes.count, end - offset)
         try input.read(into: UnsafeMutableRawBufferPointer(rebasing: target.bytes[pending..<filled]), at: offset + pending, line: number + 1)
         windowEnd = offset + filled
+        readable = windowEnd
     }
 
     private func tooLong(line: Int) -> TraceInputError {

@@ -380,6 +380,9 @@ struct LibinputRecordDeviceEvents {
             if take(event, line) { return }
         }
         guard var (yaml, cursor) = resume else { return }
+        // Taken out while it reads, so that the cursor is its buffer's one owner and refills it in
+        // place rather than into a new one.
+        resume = nil
         defer { resume = (yaml, cursor) }
         var found: EvdevEvent?
         while cursor.number < lastLine, let text = try cursor.next() {
