@@ -84,6 +84,37 @@ struct LibinputRecordFormatTests {
         #expect(back.header.devices.map(\.kind) == [.touchscreen, .touchpad])
     }
 
+    /// A recording of `count` touchscreens, the first of which is touched once.
+    private func recording(devices count: Int) throws -> String {
+        let devices = (0..<count).map { index in
+            DeviceDescription(index: DeviceIndex(index), name: "Screen \(index)", kind: .touchscreen, source: .synthetic,
+                              x: AxisRange(minimum: 0, maximum: 999), y: AxisRange(minimum: 0, maximum: 999), slots: 2)
+        }
+        let events: [TraceEvent] = [
+            .touch(TouchSample(time: 100, device: 0, phase: .down, touch: 0, x: 1, y: 1)),
+            .frame(FrameMark(time: 100, device: 0)),
+            .touch(TouchSample(time: 200, device: 0, phase: .up, touch: 0, x: 1, y: 1)),
+            .frame(FrameMark(time: 200, device: 0)),
+        ]
+        let document = TraceDocument(header: TraceHeader(recorder: RecorderInfo(name: "test", version: "1"), devices: devices), events: events)
+        return try LibinputRecordFormat.write(document)
+    }
+
+    @Test("A recording of 256 devices reads; a 257th device is an error at its line")
+    func deviceLimit() throws {
+        let (document, _) = try LibinputRecordFormat.read(text: try recording(devices: 256), file: "many.yml")
+        #expect(document.header.devices.count == 256)
+
+        let text = try recording(devices: 257)
+        let lines = text.components(separatedBy: "\n")
+        let devices = lines.indices.filter { lines[$0].hasPrefix("- node:") }
+        try #require(devices.count == 257)
+        let error = #expect(throws: TraceInputError.self) { try LibinputRecordFormat.read(text: text, file: "too-many.yml") }
+        #expect(error == TraceInputError(
+            file: "too-many.yml", location: .line(devices[256] + 1),
+            message: "more than 256 devices: not a recording of one machine's input devices"))
+    }
+
     @Test("A malformed event array is an error naming the file and line")
     func malformedEvent() throws {
         var lines = try String(contentsOfFile: sample, encoding: .utf8).components(separatedBy: "\n")

@@ -33,7 +33,9 @@ struct EvdevLog {
         output = EvdevDecodeOutput(file: file)
     }
 
-    /// Devices are few (one per node); more than this many is a hostile file.
+    /// Devices are few (one per node, a few dozen on a whole machine); a getevent, evtest or
+    /// libinput record file naming more than this many is a hostile file (each device costs a
+    /// description, a decoder and, in libinput record's second pass, a look at every frame).
     static let deviceLimit = 256
 
     /// The index of the device named `node`, added with `line` when it is new; nil past the limit.

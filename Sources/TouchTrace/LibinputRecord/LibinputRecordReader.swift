@@ -125,6 +125,10 @@ struct LibinputRecordReader {
     private mutating func device(_ line: LibinputRecordYAML.Line, path: ArraySlice<String>) throws(LibinputRecordYAML.Failure) {
         // The first line of a new `- ` entry under `devices` starts a device.
         if path.isEmpty, line.startsItem {
+            guard devices.count < EvdevLog.deviceLimit else {
+                throw LibinputRecordYAML.Failure(
+                    line: line.number, message: "more than \(EvdevLog.deviceLimit) devices: not a recording of one machine's input devices")
+            }
             devices.append(DeviceRecord(line: line.number))
         }
         guard !devices.isEmpty else { return }
