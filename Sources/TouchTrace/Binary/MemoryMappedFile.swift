@@ -29,12 +29,8 @@ final class MemoryMappedFile {
     init(path: String) throws(TraceInputError) {
         self.path = path
         copy = nil
-        let fd = try RegularFile.open(path)
+        let (fd, size) = try RegularFile.open(path)
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw Self.error(path, "cannot stat: \(String(cString: strerror(errno)))") }
-        guard info.st_mode & S_IFMT == S_IFREG else { throw Self.error(path, "not a regular file") }
-        let size = Int(info.st_size)
         guard size > 0 else {
             mapping = nil
             bytes = UnsafeRawBufferPointer(start: nil, count: 0)

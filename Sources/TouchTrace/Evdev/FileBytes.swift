@@ -13,20 +13,17 @@ public enum FileBytes {
     }
 
     public static func read(_ path: String) throws(Failure) -> [UInt8] {
-        let fd: Int32
+        let (fd, size): (Int32, Int)
         do {
-            fd = try RegularFile.open(path)
+            (fd, size) = try RegularFile.open(path)
         } catch {
             throw Failure(message: error.message)
         }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw Failure(message: "cannot stat: \(String(cString: strerror(errno)))") }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw Failure(message: "is not a regular file") }
         // Read straight into the array's storage; a file that grows while it is read is read to
         // its new end in further passes.
         var bytes: [UInt8] = []
-        var capacity = max(Int(info.st_size), 0) + 1
+        var capacity = max(size, 0) + 1
         while true {
             let start = bytes.count
             var failure: Int32 = 0

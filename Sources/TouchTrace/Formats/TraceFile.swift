@@ -171,13 +171,8 @@ public enum TraceFile {
     public static let evdevTimeRange: ClosedRange<Microseconds> = 0...(Microseconds(Int32.max) * 1_000_000 + 999_999)
 
     static func readPrefix(_ path: String, count: Int) throws(TraceInputError) -> [UInt8] {
-        let fd = try RegularFile.open(path)
+        let fd = try RegularFile.open(path).descriptor
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure(path, "cannot stat") }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw TraceInputError(file: path, location: .wholeFile, message: "is not a regular file")
-        }
         var buffer = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {

@@ -25,15 +25,22 @@ public enum RegularFile {
         throw TraceInputError(file: path, location: .wholeFile, message: "is \(kind), not a file to read")
     }
 
-    /// Opens `path` for reading after `check(_:)`; non-blocking, so a FIFO swapped in after the
-    /// check cannot hang the open either (the caller's `fstat` then refuses it).
-    static func open(_ path: String) throws(TraceInputError) -> Int32 {
+    /// Opens `path` for reading after `check(_:)`, with the file's size; the caller closes the
+    /// descriptor. Non-blocking, so a FIFO swapped in after the check cannot hang the open either,
+    /// and what was opened is checked again (`fstat`): anything but a regular file is refused.
+    static func open(_ path: String) throws(TraceInputError) -> (descriptor: Int32, size: Int) {
         try check(path)
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             throw TraceInputError(file: path, location: .wholeFile, message: "cannot open: \(String(cString: strerror(errno)))")
         }
-        return fd
+        var info = stat()
+        let failure = fstat(fd, &info) == 0 ? nil : String(cString: strerror(errno))
+        guard failure == nil, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw TraceInputError(file: path, location: .wholeFile, message: failure.map { "cannot stat: \($0)" } ?? "is not a regular file")
+        }
+        return (fd, Int(info.st_size))
     }
 }
 
@@ -45,7 +52,7 @@ public final class InputFile {
 
     public init(path: String) throws(TraceInputError) {
         self.path = path
-        descriptor = try RegularFile.open(path)
+        descriptor = try RegularFile.open(path).descriptor
     }
 
     /// Reused by `nextBytesEqual`, grown to the largest piece compared.

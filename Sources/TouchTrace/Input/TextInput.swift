@@ -44,16 +44,10 @@ final class TextInput {
         self.path = path
         self.bufferSize = bufferSize
         memory = nil
-        let fd = try RegularFile.open(path)
-        var info = stat()
-        let failure = fstat(fd, &info) == 0 ? nil : String(cString: strerror(errno))
-        guard failure == nil, info.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
-            throw TraceInputError(file: path, location: .wholeFile, message: failure.map { "cannot stat: \($0)" } ?? "not a regular file")
-        }
+        let (fd, size) = try RegularFile.open(path)
         _ = posix_fadvise(fd, 0, 0, Int32(POSIX_FADV_SEQUENTIAL))
         descriptor = fd
-        count = Int(info.st_size)
+        count = size
     }
 
     deinit {
