@@ -132,6 +132,29 @@ struct ByteReader {
         return UInt32(first & 0x7F) | UInt32(second & 0x7F) << 7 | UInt32(third) << 14
     }
 
+    /// A varint of up to 64 bits that is usually two or three bytes long: a time step. At 120 Hz
+    /// (8,333 µs, zigzagged 16,666) it is two bytes or three as jitter takes it below or above
+    /// 8,192 µs, which no branch predictor foresees.
+    @inlinable @inline(__always)
+    mutating func timeStep() throws(Failure) -> UInt64 {
+        if end - cursor >= 4, let value = threeByteVarint() { return UInt64(value) }
+        return try varint()
+    }
+
+    /// A varint of one to three bytes decoded from one four-byte load, without a branch on its
+    /// length (a mispredicted branch costs as much as the whole decode); nil, the cursor unmoved,
+    /// when it is longer. The caller has checked that four bytes are readable.
+    @inlinable @inline(__always)
+    mutating func threeByteVarint() -> UInt32? {
+        let word = UInt32(littleEndian: cursor.loadUnaligned(as: UInt32.self))
+        // A clear high bit ends the varint: the lowest such bit is its last byte's.
+        let stops = ~word & 0x0080_8080
+        guard stops != 0 else { return nil }
+        let kept = word & ((stops & (0 &- stops)) &<< 1 &- 1)
+        cursor += Int(truncatingIfNeeded: (stops.trailingZeroBitCount &+ 1) &>> 3)
+        return kept & 0x7F | (kept & 0x7F00) &>> 1 | (kept & 0x7F_0000) &>> 2
+    }
+
     /// A varint that must fit 32 bits; one and two bytes (deltas up to ±8191) stay inline.
     @inlinable @inline(__always)
     mutating func varint32(checked: Bool = true) throws(Failure) -> UInt32 {
