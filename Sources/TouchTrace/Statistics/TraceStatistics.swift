@@ -18,9 +18,11 @@ public struct TraceStatistics: Equatable, Sendable {
     /// Devices added or removed after the trace began.
     public private(set) var deviceChanges = 0
     public private(set) var annotations = 0
-    /// Time of the first and last event; `nil` for an empty trace.
-    public private(set) var firstTime: Microseconds?
-    public private(set) var lastTime: Microseconds?
+    /// Time of the first event; `nil` for an empty trace.
+    public var firstTime: Microseconds? { started ? first : nil }
+    /// The latest time of any event (the last one's unless the trace's times go back); `nil` for
+    /// an empty trace.
+    public var lastTime: Microseconds? { started ? latest : nil }
     /// Samples that made no sense in sequence: a motion or lift for a touch that is not down, or a
     /// second `down` for a touch that is. Counted, not trusted.
     public private(set) var inconsistentSamples = 0
@@ -29,6 +31,10 @@ public struct TraceStatistics: Equatable, Sendable {
     public private(set) var addedDevices: [DeviceDescription] = []
 
     private var active = ActiveTouches()
+    /// `firstTime` and `lastTime` without optionals (an event costs one compare and one store).
+    private var started = false
+    private var first: Microseconds = 0
+    private var latest: Microseconds = .min
 
     public init() {}
 
@@ -45,8 +51,11 @@ public struct TraceStatistics: Equatable, Sendable {
 
     public mutating func add(_ event: TraceEvent) {
         let time = event.time
-        if firstTime == nil { firstTime = time }
-        lastTime = max(lastTime ?? time, time)
+        if !started {
+            started = true
+            first = time
+        }
+        latest = max(latest, time)
         switch event {
         case .touch(let sample):
             touchSamples += 1
