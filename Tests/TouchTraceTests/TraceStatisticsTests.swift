@@ -116,4 +116,18 @@ struct TraceStatisticsTests {
         #expect(stats.maxConcurrentTouches == 2)
         #expect(stats.inconsistentSamples == 2)
     }
+
+    @Test("A touch lifted in another slot than the one it went down in is no longer down in either")
+    func liftInAnotherSlot() {
+        func sample(_ phase: TouchPhase, _ id: TouchID, slot: UInt16) -> TraceEvent {
+            .touch(TouchSample(time: 0, phase: phase, touch: id, slot: slot, x: 0, y: 0))
+        }
+        var stats = TraceStatistics()
+        for event in [
+            sample(.down, 1, slot: 0), sample(.down, 2, slot: 1), sample(.up, 1, slot: 3),
+            sample(.motion, 1, slot: 0), sample(.motion, 1, slot: 3),  // lifted: both inconsistent
+            sample(.motion, 2, slot: 1),
+        ] { stats.add(event) }
+        #expect(stats.inconsistentSamples == 2)
+    }
 }

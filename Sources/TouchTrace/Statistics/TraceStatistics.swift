@@ -118,6 +118,10 @@ struct ActiveTouches: Equatable, Sendable {
     private var large: Set<UInt64>?
     /// Each line holds a key that is down, plus one (0: empty).
     private var lines = [UInt64](repeating: 0, count: ActiveTouches.lineCount)
+    /// Lines `contains` filled after a search since the set was last empty. Until there is one,
+    /// every line was filled by `insert`, which never fills a second line with a key, so a key is
+    /// in one line at most and a removal need not look at the others.
+    private var strays = 0
     static let smallLimit = 32
     static let lineCount = 64
 
@@ -142,6 +146,7 @@ struct ActiveTouches: Equatable, Sendable {
         if lines[line] == key &+ 1 { return true }
         guard searched(key) else { return false }
         lines[line] = key &+ 1
+        strays &+= 1
         return true
     }
 
@@ -170,7 +175,13 @@ struct ActiveTouches: Equatable, Sendable {
             small.remove(at: index)
         }
         // Every line that holds it: its slot's, and others if it changed slots.
-        for index in lines.indices where lines[index] == key &+ 1 { lines[index] = 0 }
+        let stale = key &+ 1
+        if strays == 0, lines[line] == stale {
+            lines[line] = 0
+        } else {
+            for index in lines.indices where lines[index] == stale { lines[index] = 0 }
+        }
+        if count == 0 { strays = 0 }
         return true
     }
 
@@ -178,6 +189,7 @@ struct ActiveTouches: Equatable, Sendable {
         if large != nil { large = large!.filter { $0 >> 32 != UInt64(device) } }
         small.removeAll { $0 >> 32 == UInt64(device) }
         for index in lines.indices { lines[index] = 0 }
+        strays = 0
     }
 
     /// Whether `key` is in the set, searched (the latest finger first: the likeliest to move next).
