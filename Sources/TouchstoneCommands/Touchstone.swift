@@ -23,33 +23,37 @@ struct Touchstone: ParsableCommand {
         ]
     )
 
-    /// The recognizer kinds scene files may name in this run: Touchstone's own, plus those a
-    /// team's tool registered (`TouchstoneCommand.main(registering:)`). Bound for the length of
-    /// one `run(arguments:registry:)`, so runs in one process never see each other's kinds.
+    /// The recognizer kinds scene files may name in this run: Touchstone's own (built on first
+    /// use), plus those a team's tool registered (`TouchstoneCommand.main(registering:)`). Bound for
+    /// the length of one `run(arguments:registry:)`, so runs in one process never see each other's kinds.
     @TaskLocal static var registry = RecognizerRegistry.standard
 
-    /// ArgumentParser's own entry point with `registry` bound, except that an error message goes
-    /// through `printError`, so a file name holding control characters is printed escaped like every
-    /// other message, and an error met while running (a file that cannot be read or written) is
-    /// one `error: ...` line, exit status 1, as the commands' own messages are. Returns the exit status.
-    static func run(arguments: [String]?, registry: RecognizerRegistry) -> Int32 {
-        $registry.withValue(registry) {
-            let command: any ParsableCommand
-            do {
-                command = try parseAsRoot(arguments)
-            } catch {
-                return report(error)
-            }
-            do {
-                var command = command
-                try command.run()
-                return 0
-            } catch let error where isArgumentParserError(error) {
-                return report(error)
-            } catch {
-                printError("error: \(error)")
-                return 1
-            }
+    /// ArgumentParser's own entry point with `registry` bound (nil: Touchstone's own kinds), except
+    /// that an error message goes through `printError`, so a file name holding control characters is
+    /// printed escaped like every other message, and an error met while running (a file that cannot
+    /// be read or written) is one `error: ...` line, exit status 1, as the commands' own messages
+    /// are. Returns the exit status.
+    static func run(arguments: [String]?, registry: RecognizerRegistry?) -> Int32 {
+        guard let registry else { return parseAndRun(arguments) }
+        return $registry.withValue(registry) { parseAndRun(arguments) }
+    }
+
+    private static func parseAndRun(_ arguments: [String]?) -> Int32 {
+        let command: any ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            return report(error)
+        }
+        do {
+            var command = command
+            try command.run()
+            return 0
+        } catch let error where isArgumentParserError(error) {
+            return report(error)
+        } catch {
+            printError("error: \(error)")
+            return 1
         }
     }
 

@@ -34,6 +34,7 @@ struct BuiltinSceneTests {
     @Test("Every built-in scene has a unique name and is found by it")
     func namesAreUnique() {
         #expect(Set(BuiltinScenes.names).count == BuiltinScenes.all.count)
+        #expect(BuiltinScenes.names == BuiltinScenes.all.map(\.name))
         for scene in BuiltinScenes.all { #expect(BuiltinScenes.named(scene.name) == scene) }
     }
 

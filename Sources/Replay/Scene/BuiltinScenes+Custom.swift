@@ -1,9 +1,9 @@
 extension BuiltinScenes {
     /// The built-in scenes of the custom recognizers, listed after the standard ones.
-    static let custom: [Scene] = [
-        unlock, press, strokes,
-        single("chevron", .chevron),
-        single("resetShake", .resetShake),
+    static let customCatalog: [Entry] = [
+        Entry("unlock") { unlock }, Entry("press") { press }, Entry("strokes") { strokes },
+        .single("chevron") { .chevron },
+        .single("resetShake") { .resetShake },
     ]
 
     /// A lock screen: a 3 × 3 pattern grid, targets 120 points apart around the window's centre

@@ -7,24 +7,49 @@ public enum BuiltinScenes {
     public static let window = Size(width: 1280, height: 800)
     static let fullWindow = Frame(x: 0, y: 0, width: 1280, height: 800)
 
-    /// Every built-in scene, by name, in the order `touchstone replay --help` lists them.
-    public static let all: [Scene] = [
-        map, pieces, buttons,
-        single("tap", .tap),
-        single("doubleTap", .tap, ["numberOfTapsRequired": 2]),
-        single("longPress", .longPress),
-        single("pan", .pan),
-        single("swipe", .swipe, ["direction": ["right", "left", "up", "down"]]),
-        single("pinch", .pinch),
-        single("rotation", .rotation),
-        single("screenEdgePan", .screenEdgePan, ["edges": ["left"]]),
-    ] + custom
+    /// Every built-in scene, in the order `touchstone replay --help` lists them.
+    public static var all: [Scene] { catalog.map { $0.scene() } }
 
-    public static var names: [String] { all.map(\.name) }
+    /// Every built-in scene's name, in the same order, known without building any scene: every
+    /// command's help names them, and ArgumentParser builds every command's help to parse any.
+    public static let names = catalog.map(\.name)
 
+    /// The built-in scene called `name`, built alone.
     public static func named(_ name: String) -> Scene? {
-        all.first { $0.name == name }
+        catalog.first { $0.name == name }?.scene()
     }
+
+    /// A scene's name and how to build it. Scenes are built when asked for: their recognizers'
+    /// kinds bring key paths and generic metadata, about 4.7 M instructions for all of them
+    /// together, a quarter of the start-up of a command that reads no scene.
+    struct Entry: Sendable {
+        let name: String
+        let scene: @Sendable () -> Scene
+
+        init(_ name: String, _ scene: @escaping @Sendable () -> Scene) {
+            self.name = name
+            self.scene = scene
+        }
+
+        /// A scene of one full-window view with one recognizer of `kind`, both named `name`.
+        static func single(
+            _ name: String, _ parameters: [String: ParameterValue] = [:], _ kind: @escaping @Sendable () -> RecognizerKind
+        ) -> Entry {
+            Entry(name) { BuiltinScenes.single(name, kind(), parameters) }
+        }
+    }
+
+    static let catalog: [Entry] = [
+        Entry("map") { map }, Entry("pieces") { pieces }, Entry("buttons") { buttons },
+        .single("tap") { .tap },
+        .single("doubleTap", ["numberOfTapsRequired": 2]) { .tap },
+        .single("longPress") { .longPress },
+        .single("pan") { .pan },
+        .single("swipe", ["direction": ["right", "left", "up", "down"]]) { .swipe },
+        .single("pinch") { .pinch },
+        .single("rotation") { .rotation },
+        .single("screenEdgePan", ["edges": ["left"]]) { .screenEdgePan },
+    ] + customCatalog
 
     /// A map view: pan, pinch and rotation together, double tap to zoom, a one-finger zoom (tap, then
     /// drag vertically) that the pan waits for, a single tap that waits for the double tap and the
