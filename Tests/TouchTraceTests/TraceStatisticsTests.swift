@@ -8,6 +8,11 @@ struct TraceStatisticsTests {
         .touch(TouchSample(time: time, device: device, phase: phase, touch: id, x: 10, y: 20))
     }
 
+    /// A sample at time 0 in a given slot, for the tests of slots.
+    private func sample(_ phase: TouchPhase, _ id: TouchID, slot: UInt16) -> TraceEvent {
+        .touch(TouchSample(time: 0, phase: phase, touch: id, slot: slot, x: 0, y: 0))
+    }
+
     private func frame(_ time: Microseconds) -> TraceEvent {
         .frame(FrameMark(time: time, device: 0))
     }
@@ -101,9 +106,6 @@ struct TraceStatisticsTests {
 
     @Test("Touches are tracked by identity even when they change or share slots")
     func touchesChangingSlots() {
-        func sample(_ phase: TouchPhase, _ id: TouchID, slot: UInt16) -> TraceEvent {
-            .touch(TouchSample(time: 0, phase: phase, touch: id, slot: slot, x: 0, y: 0))
-        }
         var stats = TraceStatistics()
         for event in [
             sample(.down, 1, slot: 0), sample(.motion, 1, slot: 3),  // moved to slot 3
@@ -119,9 +121,6 @@ struct TraceStatisticsTests {
 
     @Test("A touch lifted in another slot than the one it went down in is no longer down in either")
     func liftInAnotherSlot() {
-        func sample(_ phase: TouchPhase, _ id: TouchID, slot: UInt16) -> TraceEvent {
-            .touch(TouchSample(time: 0, phase: phase, touch: id, slot: slot, x: 0, y: 0))
-        }
         var stats = TraceStatistics()
         for event in [
             sample(.down, 1, slot: 0), sample(.down, 2, slot: 1), sample(.up, 1, slot: 3),
