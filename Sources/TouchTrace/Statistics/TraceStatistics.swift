@@ -32,6 +32,8 @@ public struct TraceStatistics: Equatable, Sendable {
 
     private var active = ActiveTouches()
     /// `firstTime` and `lastTime` without optionals (an event costs one compare and one store).
+    /// `started` is `events > 0`, kept rather than derived: that is a sum of five counts, which
+    /// every event would add up again.
     private var started = false
     private var first: Microseconds = 0
     private var latest: Microseconds = .min
