@@ -26,9 +26,21 @@ struct LogWriterTests {
         #expect(text(record, .jsonl) == #"{"t":150000,"view":"map","touches":"began","points":[{"id":1,"x":10.00,"y":20.00,"t":499},{"id":2,"x":1.00,"y":2.00}]}"# + "\n")
     }
 
+    @Test("A touch's own time prints in full at every width, negative and past ten digits")
+    func touchTimestampWidths() {
+        let times: [Int64] = [0, 7, 10_000, 99_999_999, 100_000_000, 1_234_567_890, 9_999_999_999,
+                              10_000_000_000, -1, -123_456_789_012, .max, .min]
+        let touches = times.map { TouchPoint(touch: 3, x: 1, y: 2, timestamp: $0) }
+        let record = LogRecord(time: 5, kind: .touches(view: "v", phase: .ended, touches: touches))
+        #expect(text(record) == "         5 view v ended" + times.map { " #3(1.00,2.00)@\($0)" }.joined() + "\n")
+        #expect(text(record, .jsonl) == #"{"t":5,"view":"v","touches":"ended","points":["#
+            + times.map { #"{"id":3,"x":1.00,"y":2.00,"t":\#($0)}"# }.joined(separator: ",") + "]}\n")
+    }
+
     @Test("Touch ids print in full on both sides of the four-digit fast path")
     func touchIdentifiers() {
-        let ids: [UInt32] = [0, 9, 10, 99, 100, 999, 1_000, 9_999, 10_000, 123_456, .max]
+        let ids: [UInt32] = [0, 9, 10, 99, 100, 999, 1_000, 9_999, 10_000, 123_456, 10_000_000,
+                             99_999_999, 100_000_000, 1_000_000_007, .max]
         let record = LogRecord(time: 2, kind: .touches(view: "v", phase: .moved,
                                                        touches: ids.map { TouchPoint(touch: $0, x: 0.5, y: 9_999.99) }))
         #expect(text(record) == "         2 view v moved" + ids.map { " #\($0)(0.50,9999.99)" }.joined() + "\n")

@@ -111,13 +111,13 @@ struct LogLine {
         integer(time)
     }
 
-    /// A time without padding (JSON Lines' `"t"`): from 0 to 9,999,999,999 µs as the time
-    /// column spells its digits, two stores; others as any integer.
+    /// An integer without padding (JSON Lines' `"t"`, a touch's own time, a touch id): from 0
+    /// to 9,999,999,999 as the time column spells its digits, two stores; others as `integer`.
     @inline(__always)
-    mutating func time(_ time: Int64, fourDigits: FourDigits = .table) {
-        guard time >= 0 && time < 10_000_000_000 else { return integer(time) }
-        let top = UInt64(time) / 100_000_000
-        let low = fourDigits.eightDigits(UInt64(time) &- top &* 100_000_000)
+    mutating func wideInteger(_ value: Int64, fourDigits: FourDigits = .table) {
+        guard value >= 0 && value < 10_000_000_000 else { return integer(value) }
+        let top = UInt64(value) / 100_000_000
+        let low = fourDigits.eightDigits(UInt64(value) &- top &* 100_000_000)
         if top == 0 {
             // Up to seven leading zeros shifted out: a leading "0" is a zero byte once XORed
             // with "0"s; the set bit 56 keeps the last digit. One bit scan, no comparisons.
@@ -137,13 +137,14 @@ struct LogLine {
         cursor += 8
     }
 
-    /// `integer` out of line, for the rare numbers of a hot loop (a touch's own time, a large
-    /// touch id): its constants and registers then stay out of the loop. Takes and returns the
-    /// cursor by value, so the caller's cursor needs no address.
+    /// `wideInteger` out of line, for the numbers a hot loop meets less often (a touch's own
+    /// time, a touch id from 10,000, as every touch of a long session has): its constants and
+    /// registers then stay out of the loop. Takes and returns the cursor by value, so the
+    /// caller's cursor needs no address.
     @inline(never)
-    static func outlinedInteger(_ value: Int64, at cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    static func outlinedWideInteger(_ value: Int64, at cursor: UnsafeMutablePointer<UInt8>, fourDigits: FourDigits) -> UnsafeMutablePointer<UInt8> {
         var line = LogLine(cursor: cursor)
-        line.integer(value)
+        line.wideInteger(value, fourDigits: fourDigits)
         return line.cursor
     }
 
@@ -251,12 +252,20 @@ struct LogLine {
         store(fourDigits.droppingLeadingZeros(word, of: whole), length: 8)
     }
 
-    /// A touch id and the byte after it: ids below 10,000 (most) as one word like `fixed2`'s,
-    /// larger ones digit pair by digit pair.
+    /// A touch id and the byte after it: ids below 10,000 as one word like `fixed2`'s; ids to
+    /// 99,999,999 (every touch after the first 10,000 of a session) as one word of two table
+    /// loads, then the separator; larger ones as `wideInteger`, out of line.
     @inline(__always)
     mutating func identifier(_ identifier: UInt32, then separator: UInt8, fourDigits: FourDigits = .table) {
         guard identifier < 10_000 else {
-            cursor = Self.outlinedInteger(Int64(identifier), at: cursor)
+            if identifier < 100_000_000 {
+                // The first four digits are at least 1: their leading zeros are the word's.
+                let high = identifier / 10_000
+                let word = fourDigits[high] | fourDigits[identifier &- high &* 10_000] << 32
+                store(fourDigits.droppingLeadingZeros(word, of: high), length: 8)
+            } else {
+                cursor = Self.outlinedWideInteger(Int64(identifier), at: cursor, fourDigits: fourDigits)
+            }
             return byte(separator)
         }
         store(fourDigits.droppingLeadingZeros(fourDigits[identifier] | UInt64(separator) << 32, of: identifier), length: 5)

@@ -81,7 +81,7 @@ public struct LogWriter {
         var line = LogLine(buffer, room: 64 + prefix.count + count * TouchesLine.touchRoom)
         switch format {
         case .text: line.timeColumn(time, fourDigits: fourDigits)
-        case .jsonl: line.put("{\"t\":"); line.time(time, fourDigits: fourDigits)
+        case .jsonl: line.put("{\"t\":"); line.wideInteger(time, fourDigits: fourDigits)
         }
         line.copyWords(from: prefix.baseAddress!, count: prefix.count)
         return TouchesLine(line: line, format: format, count: count, fourDigits: fourDigits)
@@ -103,7 +103,7 @@ public struct LogWriter {
             line.timeColumn(time)
             line.put(" state "); line.text(recognizer); line.put(" "); line.put(from.word); line.put(" -> "); line.put(to.word)
         case .jsonl:
-            line.put("{\"t\":"); line.time(time)
+            line.put("{\"t\":"); line.wideInteger(time)
             line.put(",\"recognizer\":"); line.quoted(recognizer)
             line.put(",\"from\":\""); line.put(from.word); line.put("\",\"to\":\""); line.put(to.word); line.put("\"}")
         }
@@ -135,7 +135,7 @@ public struct LogWriter {
             if let v = values.turns { line.put(" turns="); line.integer(Int64(v)) }
             if let v = values.accepted { line.put(v ? " accepted=yes" : " accepted=no") }
         case .jsonl:
-            line.put("{\"t\":"); line.time(time)
+            line.put("{\"t\":"); line.wideInteger(time)
             line.put(",\"action\":"); line.quoted(recognizer)
             line.put(",\"state\":\""); line.put(state.word); line.put("\"")
             line.put(",\"touches\":"); line.integer(Int64(values.numberOfTouches))
@@ -168,7 +168,7 @@ public struct LogWriter {
             line.timeColumn(time)
             line.put(" note "); line.text(text)
         case .jsonl:
-            line.put("{\"t\":"); line.time(time); line.put(",\"note\":"); line.quoted(text); line.put("}")
+            line.put("{\"t\":"); line.wideInteger(time); line.put(",\"note\":"); line.quoted(text); line.put("}")
         }
         line.newline()
         line.end(buffer)
@@ -210,7 +210,7 @@ public struct TouchesLine {
         case .text:
             line.put(" #"); line.identifier(touch, then: UInt8(ascii: "("), fourDigits: fourDigits)
             line.fixed2(x, then: UInt8(ascii: ","), y, then: UInt8(ascii: ")"), fourDigits: fourDigits)
-            if let timestamp { line.put("@"); line.cursor = LogLine.outlinedInteger(timestamp, at: line.cursor) }
+            if let timestamp { line.put("@"); line.cursor = LogLine.outlinedWideInteger(timestamp, at: line.cursor, fourDigits: fourDigits) }
         case .jsonl:
             if remaining &+ 1 != count { line.byte(UInt8(ascii: ",")) }
             line.put("{\"id\":"); line.identifier(touch, then: UInt8(ascii: ","), fourDigits: fourDigits)
@@ -218,7 +218,7 @@ public struct TouchesLine {
             line.put("\"x\":"); line.fixed2(x, hundredths: hundredths.x, then: UInt8(ascii: ","), fourDigits: fourDigits)
             // A zero byte stored after the number, taken back.
             line.put("\"y\":"); line.fixed2(y, hundredths: hundredths.y, then: 0, fourDigits: fourDigits); line.cursor -= 1
-            if let timestamp { line.put(",\"t\":"); line.cursor = LogLine.outlinedInteger(timestamp, at: line.cursor) }
+            if let timestamp { line.put(",\"t\":"); line.cursor = LogLine.outlinedWideInteger(timestamp, at: line.cursor, fourDigits: fourDigits) }
             line.byte(UInt8(ascii: "}"))
         }
         self.line = line
