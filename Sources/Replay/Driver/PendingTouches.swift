@@ -47,7 +47,12 @@ struct PendingTouches {
     /// Replaces what `touches` holds with the pending touches, and empties: one copy per frame,
     /// into the array's existing capacity (nothing allocated once it has grown).
     mutating func move(into touches: inout [TouchInput]) {
-        touches.replaceSubrange(touches.indices, with: UnsafeBufferPointer(start: storage, count: count))
+        if touches.count == count {
+            // The commonest frame: as many touches as the one before, copied over them.
+            touches.withUnsafeMutableBufferPointer { $0.baseAddress?.update(from: storage, count: count) }
+        } else {
+            touches.replaceSubrange(touches.indices, with: UnsafeBufferPointer(start: storage, count: count))
+        }
         count = 0
     }
 }
