@@ -119,4 +119,39 @@ struct LibinputRecordScrollTests {
         #expect(!scrolls.isEmpty)
         #expect(gestures(back) == scrolls)
     }
+
+    @Test("Scrolls stream among the touches of a long recording: each after every event of its instant and before every later one")
+    func scrollsStreamAmongTouches() throws {
+        // The fixture's scroll repeated 2,000 times, 100 ms apart: far more events than one batch
+        // of the streamed reader (4,096), with scrolls in every batch and at its edges.
+        let (once, _) = try LibinputRecordFormat.read(text: try scrollRecording(), file: "scroll.yml")
+        let span = (once.events.last?.time ?? 0) + 100_000
+        var events: [TraceEvent] = []
+        for copy in 0..<2_000 {
+            let offset = Int64(copy) * span
+            for event in once.events {
+                switch event {
+                case .touch(var sample): sample.time += offset; sample.touch &+= UInt32(copy) * 10; events.append(.touch(sample))
+                case .frame(var mark): mark.time += offset; events.append(.frame(mark))
+                case .gesture(var sample): sample.time += offset; events.append(.gesture(sample))
+                default: events.append(event)
+                }
+            }
+        }
+        let long = TraceDocument(header: once.header, events: events)
+        let (back, warnings) = try LibinputRecordFormat.read(text: try LibinputRecordFormat.write(long), file: "long.yml")
+
+        #expect(gestures(back) == gestures(long))
+        #expect(warnings.isEmpty)
+        var latestOther = Microseconds.min
+        for (index, event) in back.events.enumerated() {
+            guard case .gesture(let scroll) = event else {
+                latestOther = max(latestOther, event.time)
+                continue
+            }
+            #expect(latestOther <= scroll.time, "a scroll at \(scroll.time) follows an event at \(latestOther)")
+            let next = back.events[(index + 1)...].first { if case .gesture = $0 { false } else { true } }
+            #expect((next?.time ?? .max) > scroll.time, "a scroll at \(scroll.time) precedes an event of its instant")
+        }
+    }
 }

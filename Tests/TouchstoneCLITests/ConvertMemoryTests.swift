@@ -76,6 +76,43 @@ struct ConvertMemoryTests {
         try checkFlat(from: format, to: "trace")
     }
 
+    /// A two-finger touchpad session as `libinput record --with-libinput` writes it: the test
+    /// fixture's scroll once, then its two fingers' touches (8 samples, 4 frames) `copies` times
+    /// more, 100 ms apart, without scrolls. What grows with `copies` is the touches alone.
+    private func touchpadWithOneScroll(copies: Int, at path: String) throws {
+        let fixture = packagePath("Tests/TouchTraceTests/Fixtures/libinput-record/two-finger-scroll.with-libinput.yml")
+        let (once, _) = try LibinputRecordFormat.read(path: fixture)
+        let span = (once.events.last?.time ?? 0) + 100_000
+        var events = once.events
+        for copy in 1...copies {
+            let offset = Int64(copy) * span
+            for event in once.events {
+                switch event {
+                case .touch(var sample): sample.time += offset; sample.touch &+= UInt32(copy) * 10; events.append(.touch(sample))
+                case .frame(var mark): mark.time += offset; events.append(.frame(mark))
+                default: continue
+                }
+            }
+        }
+        try Data(LibinputRecordFormat.write(TraceDocument(header: once.header, events: events)).utf8)
+            .write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test("Importing a libinput recording with finger scrolls keeps memory flat in its touches")
+    func importWithScrollsKeepsMemoryFlat() throws {
+        let folder = TemporaryDirectory("convert-memory")
+        var peaks: [Int] = []
+        // 300 and 6,000 copies: 2,408 and 48,008 touch samples. Decoded whole before the scrolls
+        // were merged in, as such a recording once was, the long one held its 72,000 events.
+        for (name, copies) in [("short", 300), ("long", 6_000)] {
+            try touchpadWithOneScroll(copies: copies, at: folder.file("\(name).yml"))
+            peaks.append(try TouchstoneProcess.peakKilobytes(["convert", folder.file("\(name).yml"), "-o", folder.file("\(name).trace")]))
+        }
+        let back = try TraceFile.load(path: folder.file("long.trace")).document
+        #expect(back.events.filter { if case .gesture = $0 { true } else { false } }.count == 4)
+        #expect(peaks[1] - peaks[0] < Self.allowedGrowthKB, "peak RSS \(peaks[0]) KB at 2,408 samples, \(peaks[1]) KB at 48,008")
+    }
+
     /// A trace of `chunks` chunks, one touch sample each (a 1 µs flush interval, samples 1 µs
     /// apart): its index has an entry per chunk.
     private func traceWithChunks(_ chunks: Int, at path: String) throws {

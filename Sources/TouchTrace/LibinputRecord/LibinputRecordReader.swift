@@ -282,16 +282,15 @@ struct LibinputRecordReader {
         return (document(events: []).header, streams)
     }
 
-    /// Whether the recording holds libinput finger scrolls (`--with-libinput`).
-    var hasScrolls: Bool { devices.contains { !$0.scrolls.isEmpty } }
-
     /// Each device's finger scrolls as `scroll` gestures, the recorder's way (docs/recorder.md):
     /// begin with the first movement after a stop, an update per movement, end with libinput's
     /// zero-valued scroll (`axes: [0.00, 0.00]`). Where a device has `POINTER_SCROLL_FINGER`
     /// events, its `POINTER_AXIS` events are the same scrolls told the old way and are left out.
-    /// In time order across devices (stable); times going backwards are clamped.
-    func scrollGestures(warningsTo output: inout EvdevDecodeOutput) -> [TraceEvent] {
+    /// In time order across devices (stable); times going backwards are clamped. `unfinished`
+    /// holds the last line of each device whose scroll is still under way at the end.
+    func scrollGestures() -> (gestures: [TraceEvent], unfinished: [Int]) {
         var gestures: [TraceEvent] = []
+        var unfinished: [Int] = []
         for (d, device) in devices.enumerated() where !device.scrolls.isEmpty {
             let newStyle = device.scrolls.contains(where: \.isScrollFingerEvent)
             var scrolling = false
@@ -315,30 +314,16 @@ struct LibinputRecordReader {
                     scrolling = false
                 }
             }
-            if scrolling { output.warn(line: lastLine, "a two-finger scroll is still under way at the end of the recording (no stop event)") }
+            if scrolling { unfinished.append(lastLine) }
         }
         if devices.count > 1 {
             gestures = gestures.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         }
-        return gestures
+        return (gestures, unfinished)
     }
 
-    /// The decoded touches and frames with the scroll gestures among them: a gesture goes after
-    /// every event of its instant, as libinput reports a scroll after the frame that made it.
-    static func merge(_ events: [TraceEvent], _ gestures: [TraceEvent]) -> [TraceEvent] {
-        var merged: [TraceEvent] = []
-        merged.reserveCapacity(events.count + gestures.count)
-        var next = 0
-        for gesture in gestures {
-            while next < events.count, events[next].time <= gesture.time {
-                merged.append(events[next])
-                next += 1
-            }
-            merged.append(gesture)
-        }
-        merged.append(contentsOf: events[next...])
-        return merged
-    }
+    /// The warning for a scroll still under way at the end of the recording, at its last line.
+    static let unfinishedScroll = "a two-finger scroll is still under way at the end of the recording (no stop event)"
 
     func document(events: [TraceEvent]) -> TraceDocument {
         let descriptions = devices.enumerated().map { (index, device) -> DeviceDescription in
@@ -413,12 +398,23 @@ struct LibinputRecordDeviceEvents {
 /// A `libinput record` file streamed: a first pass reads the devices and checks every line, the
 /// second merges the devices' frames in time order (a device's own frames keep their order; a tie
 /// goes to the device listed first) and decodes them as they are asked for.
+///
+/// Finger scrolls (libinput's own events, recorded with `--with-libinput`), gathered by the first
+/// pass, are placed among the decoded events as they stream: a scroll goes after every event of
+/// its instant, as libinput reports a scroll after the frame that made it. Memory grows with the
+/// scrolls, never with the touches.
 final class LibinputRecordEventSource: TextEventSource {
     let header: TraceHeader
     private let file: String
     private var devices: [LibinputRecordDeviceEvents]
     private var output: EvdevDecodeOutput
     private var finished = false
+    /// The scroll gestures not yet handed out, in time order.
+    private var scrolls: ArraySlice<TraceEvent>
+    /// The last lines of scrolls still under way at the end, warned about once the end is read.
+    private let unfinishedScrolls: [Int]
+    /// Decoded events not yet merged with the scrolls.
+    private var decoded: [TraceEvent] = []
 
     init(_ input: TextInput, file: String) throws(TraceInputError) {
         self.file = file
@@ -426,31 +422,40 @@ final class LibinputRecordEventSource: TextEventSource {
         try reader.scan(input)
         output = EvdevDecodeOutput(file: file)
         (header, devices) = reader.beginDecoding(into: &output)
+        let (gestures, unfinished) = reader.scrollGestures()
+        scrolls = gestures[...]
+        unfinishedScrolls = unfinished
         for index in devices.indices { try devices[index].advance(file: file) }
-        if reader.hasScrolls {
-            // Finger scrolls (libinput's own events, recorded with --with-libinput) are placed among
-            // the decoded touches by time: such a recording is decoded whole, then handed out.
-            var all: [TraceEvent] = []
-            var batch: [TraceEvent] = []
-            var none: [Int] = []
-            while try read(into: &batch, flushes: &none) { all += batch }
-            merged = LibinputRecordReader.merge(all, reader.scrollGestures(warningsTo: &output))[...]
-        }
     }
-
-    /// A recording with finger scrolls, decoded whole (see `init`); nil while streaming.
-    private var merged: ArraySlice<TraceEvent>?
 
     var warnings: [FormatWarning] { output.allWarnings }
 
     func read(into events: inout [TraceEvent], flushes: inout [Int]) throws(TraceInputError) -> Bool {
         flushes.removeAll(keepingCapacity: true)
         events.removeAll(keepingCapacity: true)
-        if let rest = merged {
-            events.append(contentsOf: rest.prefix(textBatchSize))
-            merged = rest.dropFirst(textBatchSize)
-            return !events.isEmpty
+        guard !scrolls.isEmpty else { return try decode(into: &events) }
+        // Every scroll earlier than a decoded event goes before it (ties after); the scrolls left
+        // when the decoding ends go last.
+        let more = try decode(into: &decoded)
+        events.reserveCapacity(decoded.count + scrolls.count)
+        for event in decoded {
+            while let scroll = scrolls.first, scroll.time < event.time {
+                events.append(scroll)
+                scrolls.removeFirst()
+            }
+            events.append(event)
         }
+        if !more {
+            events.append(contentsOf: scrolls)
+            scrolls = []
+        }
+        return more || !events.isEmpty
+    }
+
+    /// The next batch of decoded events, the devices' frames in time order; false once the end
+    /// is read and nothing is left.
+    private func decode(into events: inout [TraceEvent]) throws(TraceInputError) -> Bool {
+        events.removeAll(keepingCapacity: true)
         guard !finished else { return false }
         swap(&events, &output.events)
         while output.events.count < textBatchSize {
@@ -461,6 +466,7 @@ final class LibinputRecordEventSource: TextEventSource {
             guard let d = next else {
                 finished = true
                 for index in devices.indices { devices[index].decoder.finish(line: devices[index].lastLine, into: &output) }
+                for line in unfinishedScrolls { output.warn(line: line, LibinputRecordReader.unfinishedScroll) }
                 break
             }
             for (event, line) in devices[d].frame { devices[d].decoder.consume(event, line: line, into: &output) }
