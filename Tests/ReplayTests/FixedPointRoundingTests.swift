@@ -1,3 +1,4 @@
+import GestureEngine
 import Testing
 @testable import Replay
 
@@ -52,6 +53,24 @@ struct FixedPointRoundingTests {
     func fastPathEdgesMatchStandardRounding() {
         for value in Self.fastPathEdges {
             #expect(FixedPoint.format(value, decimals: 2) == Self.reference(value, 2), "\(value)")
+        }
+    }
+
+    @Test("An action's points and vectors, of either sign, round as the standard library rounds, in text and JSON")
+    func actionPairsMatchStandardRounding() {
+        let values = Self.fastPathEdges + Self.delicateValues
+        for (x, y) in zip(values, values.reversed().map { -$0 }) {
+            let action = ActionValues(location: Point(x: x, y: y), numberOfTouches: 1, velocity: Vector(dx: y, dy: x))
+            let record = LogRecord(time: 1, kind: .action(recognizer: "pan", state: .changed, values: action))
+            let (rx, ry) = (Self.reference(x, 2), Self.reference(y, 2))
+            for (format, expected) in [
+                (LogFormat.text, "         1 action pan changed touches=1 at=(\(rx),\(ry)) velocity=(\(ry),\(rx))\n"),
+                (.jsonl, #"{"t":1,"action":"pan","state":"changed","touches":1,"location":[\#(rx),\#(ry)],"velocity":[\#(ry),\#(rx)]}"# + "\n"),
+            ] {
+                let writer = LogWriter(format: format)
+                writer.write(record)
+                #expect(String(decoding: writer.take(), as: UTF8.self) == expected, "(\(x), \(y))")
+            }
         }
     }
 

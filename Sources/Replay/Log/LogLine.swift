@@ -345,14 +345,38 @@ struct LogLine {
         put(value.isNaN ? "nan" : value < 0 ? "-inf" : "inf")
     }
 
+    /// An action's point or vector, `(x,y)`: either sign on the fast path.
     @inline(__always)
     mutating func pair(_ x: Double, _ y: Double) {
-        byte(UInt8(ascii: "(")); fixed2(x, then: UInt8(ascii: ","), y, then: UInt8(ascii: ")"))
+        byte(UInt8(ascii: "(")); signedFixed2(x, then: UInt8(ascii: ","), y, then: UInt8(ascii: ")"))
+    }
+
+    /// `pair` in JSON, `[x,y]`.
+    @inline(__always)
+    mutating func jsonPair(_ x: Double, _ y: Double) {
+        byte(UInt8(ascii: "[")); signedFixed2(x, then: UInt8(ascii: ","), y, then: UInt8(ascii: "]"))
+    }
+
+    /// `fixed2` of `x` and `y` with their separators, negative values on the fast path too: an
+    /// action's translation and velocity are negative as often as not. The magnitudes round as
+    /// `hundredths` rounds (half away from zero is symmetric), and a minus sign is stored before
+    /// every number and kept, without a branch, for a negative one that does not round to zero.
+    @inline(__always)
+    mutating func signedFixed2(_ x: Double, then xSeparator: UInt8, _ y: Double, then ySeparator: UInt8, fourDigits: FourDigits = .table) {
+        let rounded = Self.hundredths(x.magnitude, y.magnitude)
+        signedFixed2(x, magnitude: rounded.x, then: xSeparator, fourDigits: fourDigits)
+        signedFixed2(y, magnitude: rounded.y, then: ySeparator, fourDigits: fourDigits)
     }
 
     @inline(__always)
-    mutating func jsonPair(_ x: Double, _ y: Double) {
-        byte(UInt8(ascii: "[")); fixed2(x, then: UInt8(ascii: ","), y, then: UInt8(ascii: "]"))
+    private mutating func signedFixed2(_ value: Double, magnitude rounded: UInt64, then separator: UInt8, fourDigits: FourDigits) {
+        guard rounded < 1_000_000 else {
+            cursor = Self.fixed2Slow(value, at: cursor)
+            return byte(separator)
+        }
+        cursor.pointee = UInt8(ascii: "-")
+        cursor += value < 0 && rounded != 0 ? 1 : 0
+        fixed2(value, hundredths: rounded, then: separator, fourDigits: fourDigits)
     }
 
     /// `value` rounded half away from zero to `decimals` places; never "-0.00", never exponents.
