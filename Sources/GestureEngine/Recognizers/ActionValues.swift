@@ -41,7 +41,7 @@ public struct ActionValues: Equatable, Sendable {
         @inlinable static var accepted: UInt16 { 1 << 10 }
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     func field<Value>(_ bit: UInt16, _ value: Value) -> Value? {
         present & bit != 0 ? value : nil
     }
@@ -60,37 +60,37 @@ public struct ActionValues: Equatable, Sendable {
 
     /// Pan and edge pan: cumulative translation in points.
     @inlinable public var translation: Vector? {
-        get { field(Field.translation, storedTranslation) }
+        @inline(__always) get { field(Field.translation, storedTranslation) }
         set { Self.set(newValue, Field.translation, zero: .zero, &present, &storedTranslation) }
     }
     /// Pan and edge pan: points per second.
     @inlinable public var velocity: Vector? {
-        get { field(Field.velocity, storedVelocity) }
+        @inline(__always) get { field(Field.velocity, storedVelocity) }
         set { Self.set(newValue, Field.velocity, zero: .zero, &present, &storedVelocity) }
     }
     /// Pinch: scale factor relative to the finger distance when it began.
     @inlinable public var scale: Double? {
-        get { field(Field.scale, storedScale) }
+        @inline(__always) get { field(Field.scale, storedScale) }
         set { Self.set(newValue, Field.scale, zero: 0, &present, &storedScale) }
     }
     /// Rotation: radians, positive clockwise (y points down).
     @inlinable public var rotation: Double? {
-        get { field(Field.rotation, storedRotation) }
+        @inline(__always) get { field(Field.rotation, storedRotation) }
         set { Self.set(newValue, Field.rotation, zero: 0, &present, &storedRotation) }
     }
     /// Pinch: scale per second; rotation: radians per second.
     @inlinable public var scalarVelocity: Double? {
-        get { field(Field.scalarVelocity, storedScalarVelocity) }
+        @inline(__always) get { field(Field.scalarVelocity, storedScalarVelocity) }
         set { Self.set(newValue, Field.scalarVelocity, zero: 0, &present, &storedScalarVelocity) }
     }
     /// Tap: taps recognized.
     @inlinable public var tapCount: Int? {
-        get { field(Field.tapCount, storedTapCount) }
+        @inline(__always) get { field(Field.tapCount, storedTapCount) }
         set { Self.set(newValue, Field.tapCount, zero: 0, &present, &storedTapCount) }
     }
     /// Swipe: the direction recognized.
     @inlinable public var direction: SwipeGestureRecognizer.Direction? {
-        get { field(Field.direction, storedDirection) }
+        @inline(__always) get { field(Field.direction, storedDirection) }
         set { Self.set(newValue, Field.direction, zero: [], &present, &storedDirection) }
     }
     /// Unistroke: the template matched; pattern unlock: the code ("1-2-3-6-9").
@@ -100,17 +100,17 @@ public struct ActionValues: Equatable, Sendable {
     }
     /// Unistroke: the match's score, 0…1.
     @inlinable public var score: Double? {
-        get { field(Field.score, storedScore) }
+        @inline(__always) get { field(Field.score, storedScore) }
         set { Self.set(newValue, Field.score, zero: 0, &present, &storedScore) }
     }
     /// Reset shake: the direction changes counted.
     @inlinable public var turns: Int? {
-        get { field(Field.turns, storedTurns) }
+        @inline(__always) get { field(Field.turns, storedTurns) }
         set { Self.set(newValue, Field.turns, zero: 0, &present, &storedTurns) }
     }
     /// Pattern unlock: whether the code is one the recognizer accepts.
     @inlinable public var accepted: Bool? {
-        get { field(Field.accepted, storedAccepted) }
+        @inline(__always) get { field(Field.accepted, storedAccepted) }
         set { Self.set(newValue, Field.accepted, zero: false, &present, &storedAccepted) }
     }
 
