@@ -101,6 +101,25 @@ struct LogWriterTests {
         #expect(line == "         0 state pan possible -> began\n")
     }
 
+    @Test("Every state's word prints whole in state and action lines, in text and JSON")
+    func everyStateWord() {
+        let names = GestureRecognizer.State.allCases.map { RecognizerStateName($0, kind: .continuous) } + [.recognized]
+        let values = ActionValues(location: Point(x: 1, y: 2), numberOfTouches: 1)
+        for from in names {
+            for to in names {
+                #expect(text(LogRecord(time: 9, kind: .state(recognizer: "r", from: from, to: to)))
+                    == "         9 state r \(from.rawValue) -> \(to.rawValue)\n")
+                #expect(text(LogRecord(time: 9, kind: .state(recognizer: "r", from: from, to: to)), .jsonl)
+                    == #"{"t":9,"recognizer":"r","from":"\#(from.rawValue)","to":"\#(to.rawValue)"}"# + "\n")
+            }
+            #expect(text(LogRecord(time: 9, kind: .action(recognizer: "r", state: from, values: values)))
+                == "         9 action r \(from.rawValue) touches=1 at=(1.00,2.00)\n")
+            #expect(text(LogRecord(time: 9, kind: .action(recognizer: "r", state: from, values: values)), .jsonl)
+                == #"{"t":9,"action":"r","state":"\#(from.rawValue)","touches":1,"location":[1.00,2.00]}"# + "\n")
+        }
+        #expect(Set(names.map(\.rawValue)) == ["possible", "began", "changed", "ended", "cancelled", "failed", "recognized"])
+    }
+
     @Test("An action prints only the values its recognizer has")
     func actionLine() {
         let values = ActionValues(location: Point(x: 1, y: 2), numberOfTouches: 2, scale: 1.5, scalarVelocity: -0.25)
