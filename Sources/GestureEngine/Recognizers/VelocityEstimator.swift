@@ -3,11 +3,11 @@
 /// Keeps the last few samples in a fixed ring and reports the slope between the newest sample
 /// and the oldest one no older than `window` (W10-121: use touch timestamps, not arrival time).
 struct VelocityEstimator<Value: VelocityValue> {
-    /// A ring of six in tuples (no array, so no allocation and no reference counting), read and
-    /// written through their bytes: sound because both tuples are homogeneous and every slot
-    /// index is reduced modulo 6 before it becomes a byte offset.
-    private var times: (GestureTime, GestureTime, GestureTime, GestureTime, GestureTime, GestureTime) = (0, 0, 0, 0, 0, 0)
-    private var values: (Value, Value, Value, Value, Value, Value) = (.zero, .zero, .zero, .zero, .zero, .zero)
+    /// A ring of six, inline (no allocation and no reference counting). Read in place: tuples
+    /// read through `withUnsafeBytes(of:)` were copied to the stack, all 144 bytes, at every
+    /// sample the estimate looked at.
+    private var times = InlineArray<6, GestureTime>(repeating: 0)
+    private var values = InlineArray<6, Value>(repeating: .zero)
     private var count = 0
     private var head = 0
     var window: GestureDuration
@@ -25,16 +25,16 @@ struct VelocityEstimator<Value: VelocityValue> {
     mutating func add(_ value: Value, at time: GestureTime) {
         // A compare, not `% 6`: the ring's index stays below 6 either way.
         head = head == 5 ? 0 : head + 1
-        withUnsafeMutableBytes(of: &times) { $0.storeBytes(of: time, toByteOffset: head * MemoryLayout<GestureTime>.stride, as: GestureTime.self) }
-        withUnsafeMutableBytes(of: &values) { $0.storeBytes(of: value, toByteOffset: head * MemoryLayout<Value>.stride, as: Value.self) }
+        times[head] = time
+        values[head] = value
         count = min(count + 1, 6)
     }
 
+    @inline(__always)
     private func sample(_ back: Int) -> (GestureTime, Value) {
-        let slot = (head - back + 6) % 6
-        let time = withUnsafeBytes(of: times) { $0.load(fromByteOffset: slot * MemoryLayout<GestureTime>.stride, as: GestureTime.self) }
-        let value = withUnsafeBytes(of: values) { $0.load(fromByteOffset: slot * MemoryLayout<Value>.stride, as: Value.self) }
-        return (time, value)
+        // `back` is below `count`, at most 6: the slot is head, head - 1, … wrapped once.
+        let slot = head >= back ? head - back : head - back + 6
+        return (times[slot], values[slot])
     }
 
     /// Units per second; zero with fewer than two samples in the window.
