@@ -23,10 +23,29 @@ public protocol GestureObserver: AnyObject {
     /// deliveries (every frame of a replay) through this, so an observer on that path can take
     /// them without an `Observation` built and copied per frame.
     func observeView(_ view: View, received phase: Touch.Phase, touches: TouchBatch, at time: GestureTime)
+    /// A recognizer changed state: the same as `observe(.stateChanged(recognizer, from: old, to:
+    /// new), at: time)`, which the default implementation calls. The dispatcher reports state
+    /// changes through this, and actions through `observeAction`, so an observer on that path
+    /// takes them without an `Observation` built and copied: one is the size of its largest
+    /// case, an action's values, whatever it holds.
+    func observeStateChange(_ recognizer: GestureRecognizer, from old: GestureRecognizer.State, to new: GestureRecognizer.State, at time: GestureTime)
+    /// A recognizer sent its action: the same as `observe(.action(recognizer, state: state,
+    /// values: values), at: time)`, which the default implementation calls.
+    func observeAction(_ recognizer: GestureRecognizer, presenting state: GestureRecognizer.State, values: ActionValues, at time: GestureTime)
 }
 
 extension GestureObserver {
     public func observeView(_ view: View, received phase: Touch.Phase, touches: TouchBatch, at time: GestureTime) {
         observe(.viewReceived(view, phase: phase, touches: touches), at: time)
+    }
+
+    public func observeStateChange(
+        _ recognizer: GestureRecognizer, from old: GestureRecognizer.State, to new: GestureRecognizer.State, at time: GestureTime
+    ) {
+        observe(.stateChanged(recognizer, from: old, to: new), at: time)
+    }
+
+    public func observeAction(_ recognizer: GestureRecognizer, presenting state: GestureRecognizer.State, values: ActionValues, at time: GestureTime) {
+        observe(.action(recognizer, state: state, values: values), at: time)
     }
 }

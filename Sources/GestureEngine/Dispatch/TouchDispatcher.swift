@@ -753,12 +753,12 @@ public final class TouchDispatcher {
             reconcileMarks &+= 1
         }
         guard let reporter else { return }
-        reporter.with { $0.observer.observe(.stateChanged(recognizer, from: old, to: new), at: scheduler.now) }
+        reporter.with { $0.observer.observeStateChange(recognizer, from: old, to: new, at: scheduler.now) }
     }
 
     func recognizerWillSendAction(_ recognizer: GestureRecognizer, presenting state: GestureRecognizer.State) {
         guard let reporter else { return }
-        reporter.with { $0.observer.observe(.action(recognizer, state: state, values: recognizer.actionValues), at: scheduler.now) }
+        reporter.with { $0.observer.observeAction(recognizer, presenting: state, values: recognizer.actionValues, at: scheduler.now) }
     }
 
     func recognizerHandledTimer(_ recognizer: GestureRecognizer) {
@@ -785,10 +785,6 @@ public final class TouchDispatcher {
         settle()
         releaseFinishedHeldTouches()
         if touchesDown.isEmpty && indirectRecognizers.isEmpty { resetSettledRecognizers() }
-    }
-
-    func emit(_ observation: Observation) {
-        reporter?.with { $0.observer.observe(observation, at: scheduler.now) }
     }
 }
 

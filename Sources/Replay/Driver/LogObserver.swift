@@ -21,17 +21,26 @@ final class LogObserver: GestureObserver {
     func observe(_ observation: Observation, at time: GestureTime) {
         switch observation {
         case .stateChanged(let recognizer, let from, let to):
-            if to == .possible || (from == .changed && to == .changed) { return }
-            let toName = RecognizerStateName(to, kind: recognizer.kind)
-            writer.state(time: time, recognizer: recognizer.name, from: RecognizerStateName(from, kind: recognizer.kind), to: toName)
-            latency.recognizer(recognizer.name, changedTo: toName, at: time)
+            observeStateChange(recognizer, from: from, to: to, at: time)
         case .action(let recognizer, let state, let values):
-            writer.action(
-                time: time, recognizer: recognizer.name, state: RecognizerStateName(state, kind: recognizer.kind), values: values)
-            latency.actionSent(by: recognizer.name, at: time)
+            observeAction(recognizer, presenting: state, values: values, at: time)
         case .viewReceived(let view, let phase, let touches):
             observeView(view, received: phase, touches: touches, at: time)
         }
+    }
+
+    /// A state change, reported to the log directly by the dispatcher (see `observeView`).
+    func observeStateChange(_ recognizer: GestureRecognizer, from: GestureRecognizer.State, to: GestureRecognizer.State, at time: GestureTime) {
+        if to == .possible || (from == .changed && to == .changed) { return }
+        let toName = RecognizerStateName(to, kind: recognizer.kind)
+        writer.state(time: time, recognizer: recognizer.name, from: RecognizerStateName(from, kind: recognizer.kind), to: toName)
+        latency.recognizer(recognizer.name, changedTo: toName, at: time)
+    }
+
+    /// An action, reported to the log directly by the dispatcher (see `observeView`).
+    func observeAction(_ recognizer: GestureRecognizer, presenting state: GestureRecognizer.State, values: ActionValues, at time: GestureTime) {
+        writer.action(time: time, recognizer: recognizer.name, state: RecognizerStateName(state, kind: recognizer.kind), values: values)
+        latency.actionSent(by: recognizer.name, at: time)
     }
 
     /// A view delivery (every frame of a replay), reported to the log directly by the dispatcher:

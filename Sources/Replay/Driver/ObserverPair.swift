@@ -21,4 +21,14 @@ final class ObserverPair: GestureObserver {
         first.observeView(view, received: phase, touches: touches, at: time)
         second.observeView(view, received: phase, touches: touches, at: time)
     }
+
+    func observeStateChange(_ recognizer: GestureRecognizer, from old: GestureRecognizer.State, to new: GestureRecognizer.State, at time: GestureTime) {
+        first.observeStateChange(recognizer, from: old, to: new, at: time)
+        second.observeStateChange(recognizer, from: old, to: new, at: time)
+    }
+
+    func observeAction(_ recognizer: GestureRecognizer, presenting state: GestureRecognizer.State, values: ActionValues, at time: GestureTime) {
+        first.observeAction(recognizer, presenting: state, values: values, at: time)
+        second.observeAction(recognizer, presenting: state, values: values, at: time)
+    }
 }
