@@ -38,23 +38,35 @@ final class TimelineRecorder<Visitor: SessionVisitor>: GestureObserver {
     func observe(_ observation: Observation, at time: GestureTime) {
         switch observation {
         case .stateChanged(let recognizer, let from, let to):
-            if from == .changed && to == .changed { return }
-            visitor.recognizer(index(of: recognizer), changed: .init(time: time, to: RecognizerStateName(to, kind: recognizer.kind)))
-        case .action(let recognizer, let state, _):
-            visitor.recognizer(index(of: recognizer), acted: .init(time: time, state: RecognizerStateName(state, kind: recognizer.kind)))
+            observeStateChange(recognizer, from: from, to: to, at: time)
+        case .action(let recognizer, let state, let values):
+            observeAction(recognizer, presenting: state, values: values, at: time)
         case .viewReceived(let view, let phase, let touches):
-            guard let phase = ViewTouchPhase(phase) else { return }
-            // Only began and ended can be held back (delaysTouchesBegan/Ended); a cancel carries
-            // the touches' last movement, which is no delay.
-            let held = phase == .began || phase == .ended
-            var original = time
-            var count = 0
-            for touch in touches {
-                if held { original = min(original, touch.timestamp) }
-                count += 1
-            }
-            visitor.view(index(of: view), received: .init(time: time, original: original, phase: phase, touchCount: count))
+            observeView(view, received: phase, touches: touches, at: time)
         }
+    }
+
+    func observeStateChange(_ recognizer: GestureRecognizer, from: GestureRecognizer.State, to: GestureRecognizer.State, at time: GestureTime) {
+        if from == .changed && to == .changed { return }
+        visitor.recognizer(index(of: recognizer), changed: .init(time: time, to: RecognizerStateName(to, kind: recognizer.kind)))
+    }
+
+    func observeAction(_ recognizer: GestureRecognizer, presenting state: GestureRecognizer.State, values: ActionValues, at time: GestureTime) {
+        visitor.recognizer(index(of: recognizer), acted: .init(time: time, state: RecognizerStateName(state, kind: recognizer.kind)))
+    }
+
+    func observeView(_ view: View, received phase: Touch.Phase, touches: TouchBatch, at time: GestureTime) {
+        guard let phase = ViewTouchPhase(phase) else { return }
+        // Only began and ended can be held back (delaysTouchesBegan/Ended); a cancel carries the
+        // touches' last movement, which is no delay.
+        let held = phase == .began || phase == .ended
+        var original = time
+        var count = 0
+        touches.forEach { touch in
+            if held { original = min(original, touch.timestamp) }
+            count += 1
+        }
+        visitor.view(index(of: view), received: .init(time: time, original: original, phase: phase, touchCount: count))
     }
 
     private func index(of recognizer: GestureRecognizer) -> Int {
