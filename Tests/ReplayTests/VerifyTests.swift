@@ -27,6 +27,17 @@ struct VerifyTests {
         #expect(serial.latencyText == parallel.latencyText)
     }
 
+    @Test("Several workers take the captures largest trace first, ties and unreadable traces in corpus order")
+    func longestFirst() throws {
+        let folder = TemporaryDirectory("verify-order")
+        let sizes = [("a", 10), ("b", 300), ("c", 10), ("d", 2_000)]
+        for (name, size) in sizes {
+            try Data(repeating: 0, count: size).write(to: URL(fileURLWithPath: folder.file(name + ".trace")))
+        }
+        let captures = (sizes.map(\.0) + ["missing"]).map { Capture(root: folder.path, name: $0) }
+        #expect(VerifyRunner.longestFirst(captures) == [3, 1, 0, 2, 4])
+    }
+
     @Test("The shards K/4 together verify every capture exactly once")
     func shardsCoverCorpus() throws {
         let all = try CaptureDiscovery.captures(in: CaptureCorpus.root).map(\.name)

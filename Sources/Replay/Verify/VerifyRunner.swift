@@ -15,9 +15,10 @@ import TouchTrace
 /// (`RecognizerRegistry.standard.registering([...])`).
 ///
 /// Captures run on `jobs` threads of the runner's own (`WorkerThreads`), each taking the next
-/// capture from a shared index, but results are kept by position and reported in the corpus
-/// order, so everything printed is the same at any parallelism. Only a capture's failure
-/// keeps its log in memory (for the diff); a passing capture keeps its counts.
+/// capture from a shared index, longest trace first when there are several workers (so that the
+/// last to start are short and the workers finish together), but results are kept by position
+/// and reported in the corpus order, so everything printed is the same at any parallelism. Only
+/// a capture's failure keeps its log in memory (for the diff); a passing capture keeps its counts.
 public struct VerifyRunner: Sendable {
     public var options: VerifyOptions
 
@@ -35,13 +36,15 @@ public struct VerifyRunner: Sendable {
         let registry = options.registry
         let started = ContinuousClock.now
         let workers = min(options.jobs, max(1, captures.count))
+        let order = workers > 1 ? Self.longestFirst(captures) : Array(captures.indices)
         WorkerThreads.run(count: workers) { _ in
             while true {
-                let index = next.withLock { value -> Int in
+                let taken = next.withLock { value -> Int in
                     defer { value += 1 }
                     return value
                 }
-                guard index < captures.count else { return }
+                guard taken < order.count else { return }
+                let index = order[taken]
                 let result = Self.verify(captures[index], update: update, registry: registry)
                 results.withLock { $0[index] = result }
                 let finished = done.withLock { value -> Int in
@@ -53,6 +56,19 @@ public struct VerifyRunner: Sendable {
         }
         let elapsed = ContinuousClock.now - started
         return VerifyReport(results: results.withLock { $0.map { $0! } }, elapsed: elapsed)
+    }
+
+    /// The captures' positions, largest trace file first (a capture's replay takes time in
+    /// proportion to its events, which its file's size follows within one format), ties and
+    /// files that cannot be read in corpus order. Taken in this order, the workers' last
+    /// captures are short ones, so the workers finish close together, where corpus order could
+    /// leave the longest capture to start last, on one worker, while the others wait.
+    static func longestFirst(_ captures: [Capture]) -> [Int] {
+        let sizes = captures.map { capture -> Int64 in
+            var info = stat()
+            return stat(capture.tracePath, &info) == 0 ? Int64(info.st_size) : 0
+        }
+        return captures.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
     }
 
     /// Replays one capture and judges it against its golden.
