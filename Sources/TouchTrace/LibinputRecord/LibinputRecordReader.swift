@@ -437,7 +437,7 @@ final class LibinputRecordEventSource: TextEventSource {
         // Every scroll earlier than a decoded event goes before it (ties after); the scrolls left
         // when the decoding ends go last.
         let more = try decode(into: &decoded)
-        events.reserveCapacity(decoded.count + scrolls.count)
+        events.reserveCapacity(decoded.count)
         for event in decoded {
             while let scroll = scrolls.first, scroll.time < event.time {
                 events.append(scroll)
