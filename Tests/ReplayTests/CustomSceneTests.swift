@@ -52,7 +52,7 @@ struct CustomSceneTests {
         let trace = try SyntheticTraces.document([.checkmark], seed: 5)
         let template = try TemplateRecorder.record(trace, name: "tick")
         let templatePath = directory.file("tick.json")
-        FileManager.default.createFile(atPath: templatePath, contents: UnistrokeTemplateFile.encode(template))
+        writeFileBytes(templatePath, Array(UnistrokeTemplateFile.encode(template)))
         let loaded = try load(scene(recognizer: #"{"id": "s", "type": "unistroke", "templates": ["tick.json"]}"#),
                               file: directory.file("scene.json"))
         let written = try UnistrokeTemplateFile.read(templatePath)
@@ -83,7 +83,7 @@ struct CustomSceneTests {
         let template = UnistrokeTemplate(name: "odd \"name\"", points: [Point(x: -1.234, y: 5.678), Point(x: 100.004, y: -0.005)],
                                          rotationInvariant: true)
         let path = folder.file("t.json")
-        FileManager.default.createFile(atPath: path, contents: UnistrokeTemplateFile.encode(template))
+        writeFileBytes(path, Array(UnistrokeTemplateFile.encode(template)))
         let read = try UnistrokeTemplateFile.read(path)
         #expect(read.name == template.name)
         #expect(read.rotationInvariant)
