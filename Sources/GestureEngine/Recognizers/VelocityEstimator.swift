@@ -32,7 +32,7 @@ struct VelocityEstimator<Value: VelocityValue> {
 
     @inline(__always)
     private func sample(_ back: Int) -> (GestureTime, Value) {
-        // `back` is below `count`, at most 6: the slot is head, head - 1, … wrapped once.
+        // `back` is below `count`, which is at most 6: the slot is head, head - 1, … wrapped once.
         let slot = head >= back ? head - back : head - back + 6
         return (times[slot], values[slot])
     }
