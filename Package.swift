@@ -144,7 +144,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LibinputCaptureTests",
-            dependencies: ["LibinputCapture", "TouchTrace", "CUmockdev", "TestSupport"],
+            dependencies: ["LibinputCapture", "TouchTrace", "CUmockdev", "TestSupport", .product(name: "Logging", package: "swift-log")],
             exclude: ["Preload"],
             resources: [.copy("Fixtures")]
         ),

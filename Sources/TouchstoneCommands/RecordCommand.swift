@@ -45,11 +45,30 @@ struct Record: ParsableCommand {
     @Flag(help: "Also print libinput's informational messages.")
     var verbose = false
 
+    /// The longest interval any option takes, in seconds (about 31 years): in microseconds far
+    /// inside `Microseconds`, so no deadline computed from one can overflow.
+    static let longestInterval = 1e9
+
     func validate() throws {
         if seat != nil, !devices.isEmpty { throw ValidationError("--seat and --device cannot be combined.") }
-        if flushMilliseconds <= 0 { throw ValidationError("--flush-ms must be positive.") }
-        if let duration, duration <= 0 { throw ValidationError("--duration must be positive.") }
-        if let autorestart, autorestart <= 0 { throw ValidationError("--autorestart must be positive.") }
+        guard flushMilliseconds > 0, Double(flushMilliseconds) <= Self.longestInterval * 1_000 else {
+            throw ValidationError("--flush-ms must be a number of milliseconds above 0 and at most 1e12, found \(flushMilliseconds)")
+        }
+        try Self.checkSeconds(duration, option: "--duration")
+        try Self.checkSeconds(autorestart, option: "--autorestart")
+    }
+
+    /// A number of seconds must be finite, above 0 and at most `longestInterval` (NaN is none of these).
+    private static func checkSeconds(_ seconds: Double?, option: String) throws {
+        guard let seconds else { return }
+        guard seconds > 0, seconds <= longestInterval else {
+            throw ValidationError("\(option) must be a number of seconds above 0 and at most 1e9, found \(seconds)")
+        }
+    }
+
+    /// Seconds already checked by `validate()`, in microseconds; at least 1.
+    private static func microseconds(_ seconds: Double) -> Microseconds {
+        max(1, Microseconds((seconds * 1_000_000).rounded()))
     }
 
     func run() throws {
@@ -57,8 +76,8 @@ struct Record: ParsableCommand {
         let options = RecordingOptions(
             output: output,
             backend: devices.isEmpty ? .seat(seat ?? "seat0") : .paths(devices),
-            duration: duration.map { Microseconds($0 * 1_000_000) },
-            autorestart: autorestart.map { Microseconds($0 * 1_000_000) },
+            duration: duration.map(Self.microseconds),
+            autorestart: autorestart.map(Self.microseconds),
             flushInterval: flushInterval,
             showStatus: isatty(STDERR_FILENO) != 0
         )

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import TestSupport
 import Testing
 import TouchTrace
@@ -37,6 +38,44 @@ struct RecorderUnitTests {
             var state = RecordingFileState.starting
             state.handle(.quietSpell)
         }
+    }
+
+    @Test("Options with an interval that is not positive are refused, naming it", arguments: [
+        (RecordingOptions(output: "s.trace", flushInterval: 0), "the flush interval must be positive, found 0 µs"),
+        (RecordingOptions(output: "s.trace", duration: -1), "the duration must be positive, found -1 µs"),
+        (RecordingOptions(output: "s.trace", autorestart: 0), "the quiet spell before a new file must be positive, found 0 µs"),
+    ])
+    func nonPositiveIntervals(options: RecordingOptions, problem: String) {
+        #expect(options.problem == problem)
+    }
+
+    @Test("Intervals up to Microseconds.max are taken as they are")
+    func longestIntervals() {
+        #expect(RecordingOptions(output: "s.trace", duration: .max, autorestart: .max, flushInterval: .max).problem == nil)
+    }
+
+    @Test("Refused options end run() before any device or file is touched")
+    func runRefusesOptions() {
+        let directory = TemporaryDirectory("options")
+        let options = RecordingOptions(output: directory.file("s.trace"), backend: .paths(["/nonexistent"]), flushInterval: -5)
+        let recorder = Recorder(options: options, recorder: RecorderInfo(name: "test", version: "0"),
+                                logger: Logger(label: "test"), openOutput: Recorder.traceWriters(flushInterval: 1))
+        #expect(throws: CaptureError.invalidOption("the flush interval must be positive, found -5 µs")) { try recorder.run() }
+        #expect(access(directory.file("s.trace"), F_OK) != 0)
+    }
+
+    @Test("A deadline an interval of any length away saturates at Microseconds.max")
+    func deadlinesSaturate() {
+        #expect(Recorder.later(1_000, by: 500) == 1_500)
+        #expect(Recorder.later(1_000, by: .max) == .max)
+        #expect(Recorder.later(.max - 1, by: 2) == .max)
+    }
+
+    @Test("poll waits until the deadline in whole milliseconds rounded up, 0 once past, Int32.max at most",
+          arguments: [(Int64(5_000), Int64(5_000), Int32(0)), (4_000, 5_000, 0), (6_000, 5_000, 1), (6_001, 5_000, 2),
+                      (.max, 5_000, .max), (.max, .min, .max), (5_000, .min, .max)])
+    func pollTimeouts(deadline: Int64, now: Int64, expected: Int32) {
+        #expect(Recorder.pollTimeout(until: deadline, now: now) == expected)
     }
 
     @Test("Every error reads as one line naming what to do or what was kept")

@@ -221,6 +221,25 @@ struct HostileInputTests {
         #expect(result.stderr.hasPrefix("Error: --jobs must be 1 or more, found 0"))
     }
 
+    @Test("record refuses intervals that are not a number of seconds it can wait as a usage error, before opening anything",
+          arguments: [("--duration", "nan"), ("--duration", "inf"), ("--duration", "1e308"), ("--duration", "0"),
+                      ("--autorestart", "nan"), ("--autorestart", "9223372036854775807"), ("--autorestart", "1e10")])
+    func recordRefusesIntervals(option: String, value: String) throws {
+        let folder = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.run(["record", "-o", folder.file("s.trace"), "--device", "/nonexistent", option, value])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: \(option) must be a number of seconds above 0 and at most 1e9, found "), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test("record refuses a flush interval that is not a positive number of milliseconds up to 1e12 as a usage error",
+          arguments: ["0", "9223372036854775807", "1000000000001"])
+    func recordRefusesFlushIntervals(value: String) throws {
+        let result = try TouchstoneProcess.run(["record", "-o", "/nonexistent/s.trace", "--device", "/nonexistent", "--flush-ms", value])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --flush-ms must be a number of milliseconds above 0 and at most 1e12, found \(value)"), "\(result.stderr)")
+    }
+
     @Test("--help and the help subcommand print the help on standard output and exit 0",
           arguments: [["--help"], ["help"], ["replay", "--help"], ["help", "verify"], ["synth", "corpus", "--help"]])
     func helpIsNotAnError(arguments: [String]) throws {

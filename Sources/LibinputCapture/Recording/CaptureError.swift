@@ -20,6 +20,8 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
     /// file is left. `detail` is the writer's own message.
     case cannotCreate(file: String, detail: String)
     case cannotInstallSignalHandlers(errno: Int32)
+    /// `RecordingOptions` holds an interval that is not positive (`RecordingOptions.problem`).
+    case invalidOption(String)
 
     public var description: String {
         switch self {
@@ -45,6 +47,8 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot start \(file): \(detail)"
         case .cannotInstallSignalHandlers(let code):
             "cannot watch for SIGINT/SIGTERM: \(String(cString: strerror(code)))"
+        case .invalidOption(let problem):
+            problem
         }
     }
 }

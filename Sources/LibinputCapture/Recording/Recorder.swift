@@ -24,6 +24,7 @@ public final class Recorder {
 
     /// Records until a signal, the duration, or the loss of every device; returns what was written.
     public func run() throws(CaptureError) -> RecordingSummary {
+        if let problem = options.problem { throw .invalidOption(problem) }
         let signals = try SignalPipe()
         // Past a file-size limit write(2) then fails with EFBIG, reported like a full disk,
         // instead of SIGXFSZ killing the recorder with the last chunk unwritten.
@@ -116,10 +117,26 @@ public final class Recorder {
 
     private func timeout(_ state: LoopState, now: Microseconds) -> Int32 {
         var deadline = state.nextFlush
-        if let duration = options.duration { deadline = min(deadline, state.start + duration) }
-        if let quiet = options.autorestart, state.output != nil { deadline = min(deadline, state.lastEvent + quiet) }
+        if let duration = options.duration { deadline = min(deadline, Self.later(state.start, by: duration)) }
+        if let quiet = options.autorestart, state.output != nil { deadline = min(deadline, Self.later(state.lastEvent, by: quiet)) }
         if options.showStatus { deadline = min(deadline, now + 250_000) }
-        return Int32(clamping: max(0, (deadline - now + 999) / 1_000))
+        return Self.pollTimeout(until: deadline, now: now)
+    }
+
+    /// Milliseconds for poll(2) to wait from `now` (a clock reading) until `deadline`: rounded up,
+    /// 0 once it has passed, `Int32.max` at most.
+    static func pollTimeout(until deadline: Microseconds, now: Microseconds) -> Int32 {
+        guard deadline > now else { return 0 }
+        let (remaining, overflow) = deadline.subtractingReportingOverflow(now)
+        if overflow { return .max }
+        return Int32(clamping: remaining / 1_000 + (remaining % 1_000 > 0 ? 1 : 0))
+    }
+
+    /// `time + interval` (both positive), or `Microseconds.max` past it: an interval of any length
+    /// only puts a deadline further away.
+    static func later(_ time: Microseconds, by interval: Microseconds) -> Microseconds {
+        let (sum, overflow) = time.addingReportingOverflow(interval)
+        return overflow ? .max : sum
     }
 
     // MARK: - Events
@@ -210,7 +227,7 @@ public final class Recorder {
                 }
                 state.eventsAtLastFlush = output.eventsWritten
             }
-            state.nextFlush = now + options.flushInterval
+            state.nextFlush = Self.later(now, by: options.flushInterval)
         }
         if let quiet = options.autorestart, let output = state.output, output.eventsWritten > 0,
            state.translator.activeTouches == 0, now - state.lastEvent >= quiet {

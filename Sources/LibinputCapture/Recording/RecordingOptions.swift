@@ -27,6 +27,16 @@ public struct RecordingOptions: Sendable {
         self.showStatus = showStatus
     }
 
+    /// What makes these options unusable, or nil: every interval must be positive (a flush
+    /// interval of 0 would flush in a busy loop). Any positive length is taken, up to
+    /// `Microseconds.max`: `Recorder` adds them to clock readings without overflowing.
+    public var problem: String? {
+        if flushInterval <= 0 { return "the flush interval must be positive, found \(flushInterval) µs" }
+        if let duration, duration <= 0 { return "the duration must be positive, found \(duration) µs" }
+        if let autorestart, autorestart <= 0 { return "the quiet spell before a new file must be positive, found \(autorestart) µs" }
+        return nil
+    }
+
     /// The name of the `number`th file of a recording: `output`, then `output.1`, `output.2`, …
     public func fileName(_ number: Int) -> String {
         number == 0 ? output : "\(output).\(number)"
