@@ -46,5 +46,6 @@ let package = Package(
         fuzzTarget("FuzzLibinputRecord", ["TouchTrace"]),
         fuzzTarget("FuzzScene", ["Replay"]),
         fuzzTarget("FuzzTemplate", ["Replay"]),
+        fuzzTarget("FuzzReplay", ["Replay", "TouchTrace"]),
     ]
 )
