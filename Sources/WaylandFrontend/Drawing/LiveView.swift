@@ -106,6 +106,29 @@ final class LiveView {
             let bar = geometry.pixels(Double(geometry.titleBarHeight))
             canvas.fillRect(x: 0, y: 0, width: canvas.width, height: bar, Self.titleBar)
             canvas.text(content.title, x: geometry.pixels(8), y: (bar - 7 * ts) / 2, scale: ts, Self.titleText)
+            paintButtons(canvas, geometry: geometry, bar: bar)
+        }
+    }
+
+    /// The title bar's maximize (a square) and close (a cross) buttons, over any title too long.
+    private func paintButtons(_ canvas: Canvas, geometry: Geometry, bar: Int) {
+        let titleBar = TitleBar(width: geometry.width, height: geometry.height, barHeight: geometry.titleBarHeight, resizable: false)
+        paintButton(.maximizeButton, of: titleBar, canvas, geometry: geometry, bar: bar)
+        paintButton(.closeButton, of: titleBar, canvas, geometry: geometry, bar: bar)
+    }
+
+    private func paintButton(_ button: TitleBar.Part, of titleBar: TitleBar, _ canvas: Canvas, geometry: Geometry, bar: Int) {
+        guard let frame = titleBar.frame(of: button) else { return }
+        let left = geometry.pixels(Double(frame.x))
+        canvas.fillRect(x: left, y: 0, width: geometry.pixels(Double(frame.x + frame.width)) - left, height: bar, Self.titleBar)
+        let half = geometry.pixels(5)
+        let centre = (x: geometry.pixels(Double(frame.x) + Double(frame.width) / 2), y: bar / 2)
+        if button == .closeButton {
+            let thickness = max(1, geometry.pixels(1.5))
+            canvas.line(from: (centre.x - half, centre.y - half), to: (centre.x + half, centre.y + half), thickness: thickness, Self.titleText)
+            canvas.line(from: (centre.x - half, centre.y + half), to: (centre.x + half, centre.y - half), thickness: thickness, Self.titleText)
+        } else {
+            canvas.strokeRect(x: centre.x - half, y: centre.y - half, width: 2 * half, height: 2 * half, Self.titleText)
         }
     }
 

@@ -6,8 +6,9 @@ import CWaylandProtocols
 ///
 /// Capabilities may arrive or change at any time; the seat creates its `wl_touch` and `wl_pointer`
 /// when they appear. Pointer motion and buttons are not part of a touch trace: the pointer is bound
-/// because `zwp_pointer_gestures_v1` hangs its gesture objects off it, and for its finger
-/// scrolling (`axis_source` finger, `axis`, `axis_stop`, `frame`).
+/// because `zwp_pointer_gestures_v1` hangs its gesture objects off it, for its finger scrolling
+/// (`axis_source` finger, `axis`, `axis_stop`, `frame`), and they go to the window's decorations
+/// (`chrome`), as do the touches that land on its title bar, which the trace never sees.
 final class Seat {
     private let seat: OpaquePointer
     private let gestures: OpaquePointer?
@@ -21,6 +22,12 @@ final class Seat {
     private(set) var name = ""
     private(set) var hasTouch = false
     private(set) var hasPointer = false
+    /// The window's own decorations, once there is a window.
+    var chrome: WindowChrome?
+    /// What the current `wl_touch` frame held: touches of the scene, or of the window's title bar
+    /// only (a frame of those alone is not the scene's, and is not passed on).
+    private var frameHasSceneTouches = false
+    private var frameHasChromeTouches = false
 
     // Listener tables live as long as the seat, which outlives every proxy it creates.
     private let seatListener = UnsafeMutablePointer<wl_seat_listener>.allocate(capacity: 1)
@@ -38,6 +45,9 @@ final class Seat {
         pointerListener.initialize(to: Self.makePointerListener())
         wl_seat_add_listener(seat, seatListener, Unmanaged.passUnretained(self).toOpaque())
     }
+
+    /// The `wl_seat` itself.
+    var proxy: OpaquePointer { seat }
 
     /// Whether touchpad gestures can arrive: the compositor offers them and the seat has a pointer.
     var hasPointerGestures: Bool { swipe != nil }
@@ -113,15 +123,44 @@ final class Seat {
 
     private static func makeTouchListener() -> wl_touch_listener {
         var listener = wl_touch_listener()
-        listener.down = { data, _, _, time, _, id, x, y in
-            Seat.from(data).translator.touchDown(time: time, id: id, x: x, y: y)
+        listener.down = { data, _, serial, time, _, id, x, y in
+            let seat = Seat.from(data)
+            if seat.chrome?.touchDown(serial: serial, id: id, x: points(x), y: points(y)) == true {
+                seat.frameHasChromeTouches = true
+            } else {
+                seat.frameHasSceneTouches = true
+                seat.translator.touchDown(time: time, id: id, x: x, y: y)
+            }
         }
-        listener.up = { data, _, _, time, id in Seat.from(data).translator.touchUp(time: time, id: id) }
+        listener.up = { data, _, _, time, id in
+            let seat = Seat.from(data)
+            if seat.chrome?.touchUp(id: id, time: time) == true {
+                seat.frameHasChromeTouches = true
+            } else {
+                seat.frameHasSceneTouches = true
+                seat.translator.touchUp(time: time, id: id)
+            }
+        }
         listener.motion = { data, _, time, id, x, y in
-            Seat.from(data).translator.touchMotion(time: time, id: id, x: x, y: y)
+            let seat = Seat.from(data)
+            if seat.chrome?.touchMoved(id: id, x: points(x), y: points(y)) == true {
+                seat.frameHasChromeTouches = true
+            } else {
+                seat.frameHasSceneTouches = true
+                seat.translator.touchMotion(time: time, id: id, x: x, y: y)
+            }
         }
-        listener.frame = { data, _ in Seat.from(data).translator.touchFrame() }
-        listener.cancel = { data, _ in Seat.from(data).translator.touchCancel() }
+        listener.frame = { data, _ in
+            let seat = Seat.from(data)
+            if seat.frameHasSceneTouches || !seat.frameHasChromeTouches { seat.translator.touchFrame() }
+            (seat.frameHasSceneTouches, seat.frameHasChromeTouches) = (false, false)
+        }
+        listener.cancel = { data, _ in
+            let seat = Seat.from(data)
+            seat.chrome?.touchesCancelled()
+            (seat.frameHasSceneTouches, seat.frameHasChromeTouches) = (false, false)
+            seat.translator.touchCancel()
+        }
         listener.shape = { _, _, _, _, _ in }
         listener.orientation = { _, _, _, _ in }
         return listener
@@ -129,10 +168,13 @@ final class Seat {
 
     private static func makePointerListener() -> wl_pointer_listener {
         var listener = wl_pointer_listener()
-        listener.enter = { _, _, _, _, _, _ in }
+        listener.enter = { data, _, _, _, x, y in Seat.from(data).chrome?.pointerMoved(x: points(x), y: points(y)) }
         listener.leave = { _, _, _, _ in }
-        listener.motion = { _, _, _, _, _ in }
-        listener.button = { _, _, _, _, _, _ in }
+        listener.motion = { data, _, _, x, y in Seat.from(data).chrome?.pointerMoved(x: points(x), y: points(y)) }
+        listener.button = { data, _, serial, time, button, state in
+            Seat.from(data).chrome?.pointerButton(
+                serial: serial, time: time, button: button, pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue)
+        }
         // Finger scrolling is recorded (a `scroll` gesture); the rest of the pointer is not.
         listener.axis = { data, _, time, axis, value in
             Seat.from(data).translator.pointerAxis(time: time, axis: axis, value: points(value))

@@ -131,7 +131,11 @@ public final class LiveSession: TraceEventSink {
         let window = Toplevel(
             display: display, title: options.windowTitle, sceneSize: (options.sceneWidth, options.sceneHeight),
             fullscreen: options.fullscreen)
-        defer { window.destroy() }
+        seat?.chrome = seat.map { WindowChrome(window: window, seat: $0.proxy) }
+        defer {
+            seat?.chrome = nil
+            window.destroy()
+        }
         while !window.isConfigured {
             if let end = try pump(display, signalFD: signalFD, timeout: -1) { return end }
         }

@@ -12,7 +12,8 @@ import CWaylandProtocols
 /// The buffer scale follows the outputs the surface is on (`wl_output.scale`), or the
 /// compositor's preferred fractional scale where it offers `wp_fractional_scale_manager_v1` and
 /// `wp_viewporter`. Decorations are the compositor's where it offers `zxdg_decoration_manager_v1`
-/// and agrees to draw them; otherwise the window draws a title bar of its own (not when fullscreen).
+/// and agrees to draw them; otherwise the window draws a title bar of its own (not when fullscreen),
+/// by which it is moved, maximized, resized and closed (`TitleBar`, `WindowChrome`).
 final class Toplevel {
     /// The height of the title bar the window draws itself, in points.
     static let titleBarHeight = 24
@@ -33,14 +34,21 @@ final class Toplevel {
     /// Buffer pixels per logical point.
     private(set) var bufferScale = 1.0
     private(set) var isFullscreen = false
+    /// The compositor maximized the window (its last configure said so).
+    private(set) var isMaximized = false
     /// The compositor draws the decorations.
     private(set) var serverSideDecorations = false
     /// The height of the title bar drawn into the window's own buffer (0 when there is none).
     var titleBarHeight: Int { serverSideDecorations || isFullscreen ? 0 : Self.titleBarHeight }
+    /// The decorations the window draws now, for hit testing and drawing.
+    var titleBar: TitleBar {
+        TitleBar(width: width, height: height, barHeight: titleBarHeight, resizable: !isMaximized && !isFullscreen)
+    }
 
     private var proposedWidth: Int32 = 0
     private var proposedHeight: Int32 = 0
     private var proposedFullscreen = false
+    private var proposedMaximized = false
     private var bounds: (width: Int, height: Int)?
     /// `wp_fractional_scale_v1.preferred_scale`, in 120ths; 0 until told.
     private var preferredFractionalScale: UInt32 = 0
@@ -119,6 +127,7 @@ final class Toplevel {
             window.proposedWidth = width
             window.proposedHeight = height
             window.proposedFullscreen = Toplevel.contains(states, XDG_TOPLEVEL_STATE_FULLSCREEN.rawValue)
+            window.proposedMaximized = Toplevel.contains(states, XDG_TOPLEVEL_STATE_MAXIMIZED.rawValue)
         }
         toplevelTable.close = { data, _ in Toplevel.from(data).closeRequested = true }
         toplevelTable.configure_bounds = { data, _, width, height in
@@ -158,6 +167,7 @@ final class Toplevel {
     private func configure(serial: UInt32) {
         xdg_surface_ack_configure(xdgSurface, serial)
         isFullscreen = proposedFullscreen
+        isMaximized = proposedMaximized
         let chrome = serverSideDecorations || isFullscreen ? 0 : Self.titleBarHeight
         let preferred = WindowSize.preferred(scene: sceneSize, chrome: chrome, bounds: bounds ?? largestOutput())
         let size = WindowSize.accept(proposed: (proposedWidth, proposedHeight), preferred: preferred)
@@ -203,6 +213,34 @@ final class Toplevel {
             bufferScale = scale
             resized = isConfigured
         }
+    }
+
+    // MARK: - Window management, asked of the compositor
+
+    /// Lets the compositor move the window with the press `serial` of `seat` (a pointer button or
+    /// a touch down).
+    func move(seat: OpaquePointer, serial: UInt32) {
+        xdg_toplevel_move(toplevel, seat, serial)
+    }
+
+    /// Lets the compositor resize the window from `edges` (`xdg_toplevel.resize_edge`).
+    func resize(seat: OpaquePointer, serial: UInt32, edges: UInt32) {
+        xdg_toplevel_resize(toplevel, seat, serial, edges)
+    }
+
+    /// The compositor's window menu, at (`x`, `y`) in window points.
+    func showWindowMenu(seat: OpaquePointer, serial: UInt32, x: Double, y: Double) {
+        xdg_toplevel_show_window_menu(toplevel, seat, serial, Int32(clamping: Int(x.rounded())), Int32(clamping: Int(y.rounded())))
+    }
+
+    /// Asks to be maximized, or no longer; the compositor's configure says what it did.
+    func toggleMaximized() {
+        if isMaximized { xdg_toplevel_unset_maximized(toplevel) } else { xdg_toplevel_set_maximized(toplevel) }
+    }
+
+    /// The window's own close button: the session ends as when the compositor asks it to close.
+    func requestClose() {
+        closeRequested = true
     }
 
     /// Whether the size, scale or decorations changed since the last call, and resets that.

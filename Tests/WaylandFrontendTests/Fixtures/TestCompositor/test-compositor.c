@@ -19,6 +19,9 @@
 //   axis-finger DX DY            one frame of two-finger scrolling (wl_pointer v5: axis_source
 //                                finger, axis for each nonzero value, frame); DX DY in surface points
 //   axis-stop                    the scroll's end (axis_source finger, axis_stop on both axes, frame)
+//   pointer X Y                  wl_pointer.motion to X Y (surface points), and a frame
+//   button CODE PRESSED          wl_pointer.button: CODE a linux button code (272 left, 273
+//                                right), PRESSED 1 or 0; a press prints "pressed SERIAL"
 //   resize W H                   a new xdg_toplevel configure
 //   storm N                      N configures at once, of sizes that all differ, the last 700 x 500
 //   settle                       pause the script (not the clock) until the client has acked the
@@ -28,7 +31,10 @@
 //   vanish                       exit at once, as a crashed compositor would
 // The compositor exits 0 when its client disconnects after the script, 2 on a usage or script
 // error, 3 on timeout. On stdout it prints "mapped W H" when the client maps its window and
-// "buffer W H" for every buffer the client commits, so a test can see that resize was honoured.
+// "buffer W H" for every buffer the client commits, so a test can see that resize was honoured;
+// "touch-down SERIAL" for each touch down it sends; and each window-management request of the
+// client: "move SERIAL", "resize SERIAL EDGES", "window-menu SERIAL X Y", "maximize" and
+// "unmaximize" (each answered by a configure with or without the maximized state).
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdbool.h>
@@ -68,7 +74,7 @@ static struct {
     struct wl_resource *touch, *pointer;
     struct wl_resource *swipe, *pinch, *hold;
     struct wl_resource *pending_buffer;
-    bool configured, mapped;
+    bool configured, mapped, maximized;
     int width, height;
     uint32_t serial;
     // The serial of the last configure sent and of the last one the client acked, whether a buffer
@@ -116,6 +122,10 @@ static void send_configure(void) {
     wl_array_init(&states);
     uint32_t *activated = wl_array_add(&states, sizeof(uint32_t));
     *activated = XDG_TOPLEVEL_STATE_ACTIVATED;
+    if (state.maximized) {
+        uint32_t *maximized = wl_array_add(&states, sizeof(uint32_t));
+        *maximized = XDG_TOPLEVEL_STATE_MAXIMIZED;
+    }
     xdg_toplevel_send_configure(state.toplevel, state.width, state.height, &states);
     wl_array_release(&states);
     state.configure_serial = next_serial();
@@ -128,8 +138,23 @@ static void run_step(const struct step *s) {
     const char *c = s->command;
     uint32_t t = state.time_ms;
     if (!strcmp(c, "down")) {
-        if (state.touch && state.surface)
-            wl_touch_send_down(state.touch, next_serial(), t, state.surface, (int32_t)s->a, fixed(s->b), fixed(s->c));
+        if (state.touch && state.surface) {
+            uint32_t serial = next_serial();
+            wl_touch_send_down(state.touch, serial, t, state.surface, (int32_t)s->a, fixed(s->b), fixed(s->c));
+            printf("touch-down %u\n", serial);
+        }
+    } else if (!strcmp(c, "pointer")) {
+        if (!state.pointer) return;
+        wl_pointer_send_motion(state.pointer, t, fixed(s->a), fixed(s->b));
+        if (wl_resource_get_version(state.pointer) >= WL_POINTER_FRAME_SINCE_VERSION) wl_pointer_send_frame(state.pointer);
+    } else if (!strcmp(c, "button")) {
+        if (!state.pointer) return;
+        uint32_t serial = next_serial();
+        bool pressed = s->b != 0;
+        wl_pointer_send_button(state.pointer, serial, t, (uint32_t)s->a,
+                               pressed ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED);
+        if (wl_resource_get_version(state.pointer) >= WL_POINTER_FRAME_SINCE_VERSION) wl_pointer_send_frame(state.pointer);
+        if (pressed) printf("pressed %u\n", serial);
     } else if (!strcmp(c, "motion")) {
         if (state.touch) wl_touch_send_motion(state.touch, t, (int32_t)s->a, fixed(s->b), fixed(s->c));
     } else if (!strcmp(c, "up")) {
@@ -396,6 +421,38 @@ static void toplevel_ignore_size(struct wl_client *c, struct wl_resource *r, int
     (void)c, (void)r, (void)w, (void)h;
 }
 
+static void toplevel_move(struct wl_client *c, struct wl_resource *r, struct wl_resource *seat, uint32_t serial) {
+    (void)c, (void)r, (void)seat;
+    printf("move %u\n", serial);
+    fflush(stdout);
+}
+static void toplevel_resize(struct wl_client *c, struct wl_resource *r, struct wl_resource *seat, uint32_t serial,
+                            uint32_t edges) {
+    (void)c, (void)r, (void)seat;
+    printf("resize %u %u\n", serial, edges);
+    fflush(stdout);
+}
+static void toplevel_show_window_menu(struct wl_client *c, struct wl_resource *r, struct wl_resource *seat,
+                                      uint32_t serial, int32_t x, int32_t y) {
+    (void)c, (void)r, (void)seat;
+    printf("window-menu %u %d %d\n", serial, x, y);
+    fflush(stdout);
+}
+static void toplevel_set_maximized(struct wl_client *c, struct wl_resource *r) {
+    (void)c, (void)r;
+    printf("maximize\n");
+    fflush(stdout);
+    state.maximized = true;
+    send_configure();
+}
+static void toplevel_unset_maximized(struct wl_client *c, struct wl_resource *r) {
+    (void)c, (void)r;
+    printf("unmaximize\n");
+    fflush(stdout);
+    state.maximized = false;
+    send_configure();
+}
+
 static const struct xdg_toplevel_interface toplevel_implementation = {
     .destroy = destroy_request,
     .set_parent = toplevel_ignore_resource,
@@ -403,8 +460,11 @@ static const struct xdg_toplevel_interface toplevel_implementation = {
     .set_app_id = toplevel_ignore_string,
     .set_max_size = toplevel_ignore_size,
     .set_min_size = toplevel_ignore_size,
-    .set_maximized = toplevel_ignore,
-    .unset_maximized = toplevel_ignore,
+    .show_window_menu = toplevel_show_window_menu,
+    .move = toplevel_move,
+    .resize = toplevel_resize,
+    .set_maximized = toplevel_set_maximized,
+    .unset_maximized = toplevel_unset_maximized,
     .unset_fullscreen = toplevel_ignore,
     .set_fullscreen = toplevel_ignore_resource,
     .set_minimized = toplevel_ignore,
