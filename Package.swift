@@ -82,10 +82,10 @@ let package = Package(
             name: "LibinputCapture",
             dependencies: ["TouchTrace", "CLibinput", .product(name: "Logging", package: "swift-log")]
         ),
-        // libwayland-client, and the client-side protocol code wayland-scanner generated from
+        // libwayland-client and libwayland-cursor, and the client-side protocol code wayland-scanner generated from
         // wayland-protocols (scripts/generate-wayland-protocols), with accessors Swift needs.
         .systemLibrary(
-            name: "CWaylandClient", pkgConfig: "wayland-client",
+            name: "CWaylandClient", pkgConfig: "wayland-client wayland-cursor",
             providers: [.apt(["libwayland-dev"])]
         ),
         .target(name: "CWaylandProtocols", dependencies: ["CWaylandClient"]),

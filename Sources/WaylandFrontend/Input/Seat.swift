@@ -168,8 +168,11 @@ final class Seat {
 
     private static func makePointerListener() -> wl_pointer_listener {
         var listener = wl_pointer_listener()
-        listener.enter = { data, _, _, _, x, y in Seat.from(data).chrome?.pointerMoved(x: points(x), y: points(y)) }
-        listener.leave = { _, _, _, _ in }
+        listener.enter = { data, pointer, serial, _, x, y in
+            guard let pointer else { return }
+            Seat.from(data).chrome?.pointerEntered(pointer, serial: serial, x: points(x), y: points(y))
+        }
+        listener.leave = { data, _, _, _ in Seat.from(data).chrome?.pointerLeft() }
         listener.motion = { data, _, _, x, y in Seat.from(data).chrome?.pointerMoved(x: points(x), y: points(y)) }
         listener.button = { data, _, serial, time, button, state in
             Seat.from(data).chrome?.pointerButton(

@@ -131,9 +131,11 @@ public final class LiveSession: TraceEventSink {
         let window = Toplevel(
             display: display, title: options.windowTitle, sceneSize: (options.sceneWidth, options.sceneHeight),
             fullscreen: options.fullscreen)
-        seat?.chrome = seat.map { WindowChrome(window: window, seat: $0.proxy) }
+        let cursor = PointerCursor(compositor: display.compositor!, shm: display.shm!)
+        seat?.chrome = seat.map { WindowChrome(window: window, seat: $0.proxy, cursor: cursor) }
         defer {
             seat?.chrome = nil
+            cursor.destroy()
             window.destroy()
         }
         while !window.isConfigured {

@@ -1,6 +1,7 @@
-/// The pointer and touches on the window's own decorations (`TitleBar`): it follows the pointer,
-/// takes the touches that land on the title bar away from the scene, and asks the compositor to
-/// move, resize, maximize or show its menu for the window, or closes it.
+/// The pointer and touches on the window's own decorations (`TitleBar`): it follows the pointer
+/// (and sets its image, `PointerCursor`), takes the touches that land on the title bar away from
+/// the scene, and asks the compositor to move, resize, maximize or show its menu for the window,
+/// or closes it.
 ///
 /// The pointer is never recorded, so every pointer press goes through here. A touch that lands on
 /// the title bar is the window's until it ends: neither it nor its motion or lift reach the trace
@@ -14,26 +15,45 @@ final class WindowChrome {
     private unowned let window: Toplevel
     /// The `wl_seat` the presses come from: move, resize and the window menu name it.
     private let seat: OpaquePointer
+    private let cursor: PointerCursor
     private var pointer = TitleBarPress()
     private var pointerPosition = (x: 0.0, y: 0.0)
+    /// The `wl_pointer` on the window and the serial of its `enter`, while it is there.
+    private var entered: (pointer: OpaquePointer, serial: UInt32)?
     private var touch = TitleBarPress()
     /// The touch driving `touch`, while it is down.
     private var pressingTouch: Int32?
     /// The `wl_touch` ids of the touches down that landed on the title bar.
     private var ownTouches: [Int32] = []
 
-    init(window: Toplevel, seat: OpaquePointer) {
+    init(window: Toplevel, seat: OpaquePointer, cursor: PointerCursor) {
         self.window = window
         self.seat = seat
+        self.cursor = cursor
     }
 
     // MARK: - Pointer
 
-    /// The pointer entered the surface or moved on it (surface points).
+    /// The pointer entered the window at (`x`, `y`), surface points.
+    func pointerEntered(_ pointer: OpaquePointer, serial: UInt32, x: Double, y: Double) {
+        entered = (pointer, serial)
+        pointerMoved(x: x, y: y)
+    }
+
+    func pointerLeft() {
+        entered = nil
+    }
+
+    /// The pointer moved on the window (surface points).
     func pointerMoved(x: Double, y: Double) {
         pointerPosition = (x, y)
+        let part = part(x, y, pointer: true)
+        if let entered {
+            let shape: PointerCursor.Shape = if case .edge(let edges) = part { .resize(edges: edges) } else { .arrow }
+            cursor.show(shape, pointer: entered.pointer, serial: entered.serial, scale: window.bufferScale)
+        }
         guard pointer.isPressed else { return }
-        perform(pointer.handle(.motion(part(x, y, pointer: true), x: x, y: y)))
+        perform(pointer.handle(.motion(part, x: x, y: y)))
     }
 
     func pointerButton(serial: UInt32, time: UInt32, button: UInt32, pressed: Bool) {

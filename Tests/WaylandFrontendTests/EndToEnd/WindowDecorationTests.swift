@@ -122,6 +122,22 @@ struct WindowDecorationTests {
         #expect(lines(run, "window-menu") == ["window-menu \(pressed[1]) 100 12"])
     }
 
+    @Test("The pointer shows the theme's arrow on entering, with the enter's serial, and a resize arrow over an edge")
+    func cursorImages() throws {
+        let scratch = TemporaryDirectory("wayland")
+        let run = try TestCompositor.run(
+            script: "pointer 300 12\nwait 10\npointer 638 498\nwait 10\npointer 300 200\nwait 50\nclose\n",
+            compositorOptions: Self.undecorated, liveArguments: [], scratch: scratch)
+        #expect(run.liveStatus == 0, "\(run.liveStderr)")
+        let entered = serials(run, "entered")
+        let cursors = lines(run, "cursor ")
+        // Arrow on entering, the corner's arrow, the arrow again; each set once, with the enter's serial.
+        #expect(cursors.count == 3, "\(run.compositorStdout)")
+        #expect(cursors.allSatisfy { $0.hasPrefix("cursor \(entered[0]) ") })
+        #expect(cursors[0] == cursors[2])
+        #expect(lines(run, "cursor-buffer").count == 3)
+    }
+
     @Test("With the compositor's decorations the window draws no bar, and a press at its top moves nothing")
     func serverSideDecorationsLeaveThePressAlone() throws {
         let scratch = TemporaryDirectory("wayland")

@@ -32,7 +32,9 @@
 // The compositor exits 0 when its client disconnects after the script, 2 on a usage or script
 // error, 3 on timeout. On stdout it prints "mapped W H" when the client maps its window and
 // "buffer W H" for every buffer the client commits, so a test can see that resize was honoured;
-// "touch-down SERIAL" for each touch down it sends; and each window-management request of the
+// "touch-down SERIAL" for each touch down it sends, "entered SERIAL" when the pointer enters the
+// window; "cursor SERIAL HX HY" for each wl_pointer.set_cursor (its surface given a role only by
+// that) and "cursor-buffer W H" for each buffer committed to a cursor surface; and each window-management request of the
 // client: "move SERIAL", "resize SERIAL EDGES", "window-menu SERIAL X Y", "maximize" and
 // "unmaximize" (each answered by a configure with or without the maximized state).
 #define _GNU_SOURCE
@@ -74,6 +76,8 @@ static struct {
     struct wl_resource *touch, *pointer;
     struct wl_resource *swipe, *pinch, *hold;
     struct wl_resource *pending_buffer;
+    // A buffer attached to another surface of the client's (its pointer cursor), until committed.
+    struct wl_resource *other_pending_buffer;
     bool configured, mapped, maximized;
     int width, height;
     uint32_t serial;
@@ -98,7 +102,7 @@ static void destroy_request(struct wl_client *client, struct wl_resource *resour
 static void clear_reference(struct wl_resource *resource) {
     struct wl_resource **slots[] = {&state.surface, &state.xdg_surface, &state.toplevel, &state.touch,
                                     &state.pointer, &state.swipe, &state.pinch, &state.hold,
-                                    &state.pending_buffer};
+                                    &state.pending_buffer, &state.other_pending_buffer};
     for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++)
         if (*slots[i] == resource) *slots[i] = NULL;
 }
@@ -260,7 +264,11 @@ static void start_script_when_mapped(void) {
     if (state.script_started || !state.mapped) return;
     state.script_started = true;
     // Pointer focus first: gestures go to the surface under the pointer.
-    if (state.pointer) wl_pointer_send_enter(state.pointer, next_serial(), state.surface, fixed(10), fixed(10));
+    if (state.pointer) {
+        uint32_t serial = next_serial();
+        wl_pointer_send_enter(state.pointer, serial, state.surface, fixed(10), fixed(10));
+        printf("entered %u\n", serial);
+    }
     wl_display_flush_clients(state.display);
     wl_event_source_timer_update(state.timer, 50);
 }
@@ -270,7 +278,8 @@ static void start_script_when_mapped(void) {
 static void surface_attach(struct wl_client *client, struct wl_resource *resource, struct wl_resource *buffer,
                            int32_t x, int32_t y) {
     (void)client, (void)resource, (void)x, (void)y;
-    state.pending_buffer = buffer;
+    if (resource == state.surface) state.pending_buffer = buffer;
+    else state.other_pending_buffer = buffer;
 }
 
 static void surface_frame(struct wl_client *client, struct wl_resource *resource, uint32_t callback) {
@@ -283,7 +292,15 @@ static void surface_frame(struct wl_client *client, struct wl_resource *resource
 }
 
 static void surface_commit(struct wl_client *client, struct wl_resource *resource) {
-    (void)client, (void)resource;
+    (void)client;
+    if (resource != state.surface) {  // the cursor's surface: its buffer is shown, and released
+        struct wl_resource *other = state.other_pending_buffer;
+        state.other_pending_buffer = NULL;
+        struct wl_shm_buffer *shm = other ? wl_shm_buffer_get(other) : NULL;
+        if (shm) printf("cursor-buffer %d %d\n", wl_shm_buffer_get_width(shm), wl_shm_buffer_get_height(shm));
+        if (other) wl_buffer_send_release(other);
+        return;
+    }
     struct wl_resource *buffer = state.pending_buffer;
     state.pending_buffer = NULL;
     if (!buffer) {
@@ -343,9 +360,9 @@ static const struct wl_region_interface region_implementation = {
     .subtract = ignore_rect,
 };
 
+// The window's surface is the one given the xdg_surface role; any other is its pointer cursor's.
 static void compositor_create_surface(struct wl_client *client, struct wl_resource *resource, uint32_t id) {
-    state.surface = create_resource(client, &wl_surface_interface, wl_resource_get_version(resource), id,
-                                    &surface_implementation);
+    create_resource(client, &wl_surface_interface, wl_resource_get_version(resource), id, &surface_implementation);
 }
 
 static void compositor_create_region(struct wl_client *client, struct wl_resource *resource, uint32_t id) {
@@ -366,7 +383,9 @@ static void bind_compositor(struct wl_client *client, void *data, uint32_t versi
 
 static void pointer_set_cursor(struct wl_client *c, struct wl_resource *r, uint32_t serial, struct wl_resource *s,
                                int32_t x, int32_t y) {
-    (void)c, (void)r, (void)serial, (void)s, (void)x, (void)y;
+    (void)c, (void)r;
+    if (s) printf("cursor %u %d %d\n", serial, x, y);
+    else printf("cursor %u hidden\n", serial);
 }
 
 static const struct wl_pointer_interface pointer_implementation = {
@@ -490,7 +509,7 @@ static const struct xdg_surface_interface xdg_surface_implementation = {
 
 static void wm_base_get_xdg_surface(struct wl_client *client, struct wl_resource *resource, uint32_t id,
                                     struct wl_resource *surface) {
-    (void)surface;
+    state.surface = surface;
     state.xdg_surface = create_resource(client, &xdg_surface_interface, wl_resource_get_version(resource), id,
                                         &xdg_surface_implementation);
 }
