@@ -17,6 +17,8 @@ final class WindowChrome {
     private let seat: OpaquePointer
     private let cursor: PointerCursor
     private var pointer = TitleBarPress()
+    /// The button whose press `pointer` follows.
+    private var pressingButton: UInt32?
     private var pointerPosition = (x: 0.0, y: 0.0)
     /// The `wl_pointer` on the window and the serial of its `enter`, while it is there.
     private var entered: (pointer: OpaquePointer, serial: UInt32)?
@@ -56,13 +58,17 @@ final class WindowChrome {
         perform(pointer.handle(.motion(part, x: x, y: y)))
     }
 
+    /// A button went down or up; only the primary and secondary buttons press, and a press ends
+    /// with the release of the button that began it.
     func pointerButton(serial: UInt32, time: UInt32, button: UInt32, pressed: Bool) {
         if pressed {
-            guard button == Self.primaryButton || button == Self.secondaryButton else { return }
+            guard button == Self.primaryButton || button == Self.secondaryButton, !pointer.isPressed else { return }
             let (x, y) = pointerPosition
+            pressingButton = button
             perform(pointer.handle(.press(part(x, y, pointer: true), serial: serial, x: x, y: y,
                                           secondary: button == Self.secondaryButton)))
-        } else {
+        } else if button == pressingButton {
+            pressingButton = nil
             perform(pointer.handle(.release(time: time)))
         }
     }

@@ -19,11 +19,11 @@ struct WindowDecorationTests {
         lines(run, prefix + " ").map { String($0.dropFirst(prefix.count + 1)) }
     }
 
-    @Test("Dragging the title bar with the pointer asks the compositor to move the window with the press's serial")
+    @Test("Dragging the title bar with the pointer asks the compositor to move the window with the press's serial, whatever other buttons do meanwhile")
     func pointerDragMoves() throws {
         let scratch = TemporaryDirectory("wayland")
         let run = try TestCompositor.run(
-            script: "pointer 200 12\nbutton 272 1\nwait 10\npointer 206 12\nwait 10\nbutton 272 0\nwait 50\nclose\n",
+            script: "pointer 200 12\nbutton 272 1\nbutton 274 1\nbutton 274 0\nwait 10\npointer 206 12\nwait 10\nbutton 272 0\nwait 50\nclose\n",
             compositorOptions: Self.undecorated, liveArguments: [], scratch: scratch)
         #expect(run.liveStatus == 0, "\(run.liveStderr)")
         #expect(lines(run, "move") == ["move \(serials(run, "pressed")[0])"])
