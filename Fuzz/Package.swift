@@ -47,5 +47,6 @@ let package = Package(
         fuzzTarget("FuzzScene", ["Replay"]),
         fuzzTarget("FuzzTemplate", ["Replay"]),
         fuzzTarget("FuzzReplay", ["Replay", "TouchTrace"]),
+        fuzzTarget("FuzzSceneReplay", ["Replay", "Synthesis", "TouchTrace"]),
     ]
 )
