@@ -19,8 +19,11 @@ struct Live: ParsableCommand {
             wl_fixed_t units (256 per point) with the surface size; replaying it with \
             `touchstone replay FILE --scene SCENE` prints the same log as --log. The scene is drawn \
             into the window at one uniform scale, centred, and touches are mapped back into scene \
-            points the same way. Closing the window, Ctrl-C or the compositor quitting all end the \
-            session with the recording complete; the compositor quitting exits 1.
+            points the same way. Where the compositor draws no decorations, the window draws a \
+            title bar that moves, maximizes (double click, or its square) and closes (its cross) \
+            the window; touches on it are not recorded. Closing the window, Ctrl-C or the \
+            compositor quitting all end the session with the recording complete; the compositor \
+            quitting exits 1.
             """
     )
 
