@@ -51,6 +51,9 @@ public struct TraceStatistics: Equatable, Sendable {
         return (Double(last) - Double(first)) / 1_000_000  // times near ±2^63 must not overflow
     }
 
+    /// The counts add with `&+=`: each counts events of one file, which cannot hold 2^63 of them
+    /// (an event takes at least a byte), and the overflow checks were 4 of the 122 instructions a
+    /// sample costs `info`, and 7 % of its time (docs/benchmarks.md, "Session 12").
     public mutating func add(_ event: TraceEvent) {
         let time = event.time
         if !started {
@@ -60,20 +63,20 @@ public struct TraceStatistics: Equatable, Sendable {
         latest = max(latest, time)
         switch event {
         case .touch(let sample):
-            touchSamples += 1
+            touchSamples &+= 1
             count(sample)
         case .frame:
-            frames += 1
+            frames &+= 1
         case .gesture:
-            gestureEvents += 1
+            gestureEvents &+= 1
         case .device(let change):
-            deviceChanges += 1
+            deviceChanges &+= 1
             switch change {
             case .added(_, let device): addedDevices.append(device)
             case .removed(_, let device): active.removeAll(of: device)
             }
         case .annotation:
-            annotations += 1
+            annotations &+= 1
         }
     }
 
@@ -91,16 +94,16 @@ public struct TraceStatistics: Equatable, Sendable {
         let line = ActiveTouches.line(sample.device, sample.slot)
         switch sample.phase {
         case .down:
-            touchSequences += 1
+            touchSequences &+= 1
             if active.insert(key, line: line) {
                 maxConcurrentTouches = max(maxConcurrentTouches, active.count)
             } else {
-                inconsistentSamples += 1
+                inconsistentSamples &+= 1
             }
         case .motion:
-            if !active.contains(key, line: line) { inconsistentSamples += 1 }
+            if !active.contains(key, line: line) { inconsistentSamples &+= 1 }
         case .up, .cancel:
-            if !active.remove(key, line: line) { inconsistentSamples += 1 }
+            if !active.remove(key, line: line) { inconsistentSamples &+= 1 }
         }
     }
 }
