@@ -101,8 +101,11 @@ final class WindowChrome {
     /// Whether the touch was the window's; it ends here either way.
     func touchUp(id: Int32, time: UInt32) -> Bool {
         guard ownTouches.contains(id) else { return false }
-        if pressingTouch == id { perform(touch.handle(.release(time: time))) }
-        forget(id)
+        if pressingTouch == id {
+            pressingTouch = nil
+            perform(touch.handle(.release(time: time)))
+        }
+        ownTouches.removeAll { $0 == id }
         return true
     }
 
