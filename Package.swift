@@ -71,12 +71,9 @@ let package = Package(
             name: "Pictures",
             dependencies: ["Replay", "TouchTrace", "GestureEngine", .product(name: "SystemPackage", package: "swift-system")]
         ),
-        // libinput and libudev, found through pkg-config: the C APIs the recorder drives.
-        .systemLibrary(
-            name: "CLibinput",
-            pkgConfig: "libinput libudev",
-            providers: [.apt(["libinput-dev", "libudev-dev"])]
-        ),
+        // libinput and libudev, the C APIs the recorder drives: their headers (libinput-dev, libudev-dev)
+        // at build time, the libraries loaded by `record` alone when it starts (include/CLibinput.h).
+        .target(name: "CLibinput", linkerSettings: [.linkedLibrary("dl")]),
         // Records touchscreen touches and touchpad gestures through libinput into trace events.
         .target(
             name: "LibinputCapture",

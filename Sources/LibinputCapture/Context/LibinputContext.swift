@@ -21,7 +21,9 @@ public final class LibinputContext {
     private let udev: OpaquePointer?
 
     /// Creates the context and adds its devices. Their `DEVICE_ADDED` events wait in the queue.
+    /// The first context loads libinput and libudev, which touchstone does not link.
     public init(backend: Backend, logger: Logger) throws(CaptureError) {
+        if let problem = touchstone_libinput_load() { throw .libinputUnavailable(String(cString: problem)) }
         self.backend = backend
         bridge = CallbackBridge(logger: logger)
         let userData = Unmanaged.passUnretained(bridge).toOpaque()

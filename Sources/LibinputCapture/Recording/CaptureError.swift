@@ -7,6 +7,9 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotOpen(path: String, errno: Int32)
     /// libinput opened the node but does not handle it as an input device.
     case notAnInputDevice(path: String)
+    /// libinput or libudev could not be loaded (`record` alone loads them): the dynamic loader's
+    /// message, which names the library or function missing.
+    case libinputUnavailable(String)
     case udevUnavailable
     case seatUnavailable(seat: String)
     /// libinput found nothing with touch or gesture capability.
@@ -31,6 +34,8 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot open \(path): \(String(cString: strerror(code)))"
         case .notAnInputDevice(let path):
             "\(path) is not an input device libinput can use"
+        case .libinputUnavailable(let detail):
+            "cannot load libinput: \(detail); recording needs libinput and libudev installed (Debian: libinput10, libudev1)"
         case .udevUnavailable:
             "cannot create a libinput context: udev is not available"
         case .seatUnavailable(let seat):
