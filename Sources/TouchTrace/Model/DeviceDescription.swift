@@ -7,6 +7,20 @@ public enum DeviceKind: UInt8, Sendable, CaseIterable, Equatable {
     case other = 255
 }
 
+extension DeviceKind: CustomStringConvertible {
+    /// The case's name, as `touchstone info` prints it. Spelled out so that interpolating it is a
+    /// switch, not the reflection that the default description of an enum takes (about 0.2 ms of
+    /// the runtime's protocol lookups at its first use).
+    public var description: String {
+        switch self {
+        case .touchscreen: "touchscreen"
+        case .touchpad: "touchpad"
+        case .tablet: "tablet"
+        case .other: "other"
+        }
+    }
+}
+
 /// Where a trace's events came from. Raw values are on disk.
 public enum DeviceSource: UInt8, Sendable, CaseIterable, Equatable {
     /// Recorded through libinput by `touchstone record`.
@@ -23,6 +37,21 @@ public enum DeviceSource: UInt8, Sendable, CaseIterable, Equatable {
     case getevent = 5
     /// Imported from an `evtest` log.
     case evtest = 6
+}
+
+extension DeviceSource: CustomStringConvertible {
+    /// The case's name, as `touchstone info` prints it (see `DeviceKind.description`).
+    public var description: String {
+        switch self {
+        case .libinput: "libinput"
+        case .wayland: "wayland"
+        case .evemu: "evemu"
+        case .libinputRecord: "libinputRecord"
+        case .synthetic: "synthetic"
+        case .getevent: "getevent"
+        case .evtest: "evtest"
+        }
+    }
 }
 
 /// The range of one absolute axis, as evdev's `input_absinfo` describes it.
