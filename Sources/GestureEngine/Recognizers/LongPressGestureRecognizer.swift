@@ -57,6 +57,9 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     private var start = Point.zero
     private var tapsCompleted = 0
 
+    /// One of the engine's own classes (`GestureRecognizer.isEngineClass`).
+    override class var isEngineClass: Bool { true }
+
     public init(name: String = "") {
         super.init(kind: .continuous, name: name)
     }

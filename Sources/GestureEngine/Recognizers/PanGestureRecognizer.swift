@@ -65,6 +65,9 @@ public final class PanGestureRecognizer: GestureRecognizer {
     private(set) var phase = Phase.tracking
     private var tracker = TranslationTracker(velocityWindow: GestureDefaults.velocityWindow)
 
+    /// One of the engine's own classes (`GestureRecognizer.isEngineClass`).
+    override class var isEngineClass: Bool { true }
+
     public init(name: String = "") {
         super.init(kind: .continuous, name: name)
     }

@@ -22,6 +22,9 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     #endif
     private var progress = TwoFingerProgress()
 
+    /// One of the engine's own classes (`GestureRecognizer.isEngineClass`).
+    override class var isEngineClass: Bool { true }
+
     public init(name: String = "") {
         super.init(kind: .continuous, name: name)
     }

@@ -62,6 +62,9 @@ public final class ScreenEdgePanGestureRecognizer: GestureRecognizer {
     private var inward = Vector.zero
     private var tracker = TranslationTracker(velocityWindow: GestureDefaults.velocityWindow)
 
+    /// One of the engine's own classes (`GestureRecognizer.isEngineClass`).
+    override class var isEngineClass: Bool { true }
+
     public init(name: String = "") {
         super.init(kind: .continuous, name: name)
     }

@@ -101,6 +101,9 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     #endif
     private var origin: (location: Point, time: GestureTime)?
 
+    /// One of the engine's own classes (`GestureRecognizer.isEngineClass`).
+    override class var isEngineClass: Bool { true }
+
     public init(name: String = "") {
         super.init(kind: .discrete, name: name)
     }

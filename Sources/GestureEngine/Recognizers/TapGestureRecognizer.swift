@@ -77,6 +77,9 @@ public final class TapGestureRecognizer: GestureRecognizer {
     #endif
     private var tapTouchLocations: [Point] = []
 
+    /// One of the engine's own classes (`GestureRecognizer.isEngineClass`).
+    override class var isEngineClass: Bool { true }
+
     public init(name: String = "") {
         super.init(kind: .discrete, name: name)
         tapTouchLocations.reserveCapacity(4)

@@ -74,6 +74,48 @@ struct FailureRequirementTests {
         #expect(tester.actions == ["400ms single action ended"])
     }
 
+    /// A user's recognizer: it recognizes when its finger lifts, and answers the class-wide
+    /// failure questions as it is told.
+    private final class LiftRecognizer: GestureRecognizer {
+        var requiresFailureOf: String?
+        var requiredToFailBy: String?
+
+        init(name: String) { super.init(kind: .discrete, name: name) }
+
+        override func touchesEnded(_ touches: TouchBatch) { state = .ended }
+        override func shouldRequireFailure(of other: GestureRecognizer) -> Bool { other.name == requiresFailureOf }
+        override func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { other.name == requiredToFailBy }
+    }
+
+    @Test("a subclass that requires another's failure (shouldRequireFailure(of:)) waits for it")
+    func subclassRequiresFailure() {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 200, height: 200))
+        let lift = LiftRecognizer(name: "lift")
+        lift.requiresFailureOf = "double"
+        let double = TapGestureRecognizer(name: "double")
+        double.numberOfTapsRequired = 2
+        view.addGestureRecognizer(lift)
+        view.addGestureRecognizer(double)
+        tester.tap(1, 100, 100, at: 0)
+        tester.finish()
+        #expect(tester.actions == ["400ms lift action ended"])
+    }
+
+    @Test("a subclass that must fail before another (shouldBeRequiredToFail(by:)) holds the engine's tap back, and its success fails the tap")
+    func subclassRequiredToFail() {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 200, height: 200))
+        let lift = LiftRecognizer(name: "lift")
+        lift.requiredToFailBy = "tap"
+        let tap = TapGestureRecognizer(name: "tap")
+        view.addGestureRecognizer(tap)
+        view.addGestureRecognizer(lift)
+        tester.tap(1, 100, 100, at: 0)
+        tester.finish()
+        #expect(tester.actions == ["50ms lift action ended"])
+    }
+
     @Test("a requirement not in play this sequence counts as failed")
     func requirementOutOfPlay() {
         let tester = GestureTester()

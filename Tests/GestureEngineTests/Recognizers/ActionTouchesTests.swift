@@ -112,7 +112,7 @@ struct ActionTouchesTests {
     }
 
     @Test("a lift at a new position reaches recognizers as a move first, so location and translation agree")
-    func liftWithNewPosition() {
+    func liftWithNewPosition() throws {
         let pan = PanGestureRecognizer(name: "pan")
         var ended: (location: Point, translation: Vector)?
         pan.addAction { [unowned pan] _ in  // unowned: the recognizer keeps its actions
@@ -127,8 +127,8 @@ struct ActionTouchesTests {
             "20ms pan changed touches=1 at=(150,110) [(150,110)]",
             "20ms pan ended touches=0 at=(150,110)",
         ])
-        let result = try? #require(ended)
-        #expect(result?.location == Point(x: 100, y: 100) + (result?.translation ?? .zero))
+        let result = try #require(ended)
+        #expect(result.location == Point(x: 100, y: 100) + result.translation)
     }
 
     @Test("the view sees a lift's new position as a move before the lift")

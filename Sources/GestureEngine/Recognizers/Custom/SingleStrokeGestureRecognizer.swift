@@ -27,6 +27,11 @@ public class SingleStrokeGestureRecognizer: GestureRecognizer {
 
     private let coordinates: Coordinates
 
+    /// The engine's own classes, all of them (`GestureRecognizer.isEngineClass`): this class is not
+    /// open, and its subclasses (chevron, unistroke, reset shake, double-tap-drag zoom, pattern
+    /// unlock) are the engine's.
+    override class var isEngineClass: Bool { true }
+
     init(kind: Kind, name: String, coordinates: Coordinates = .window) {
         self.coordinates = coordinates
         super.init(kind: kind, name: name)

@@ -28,6 +28,9 @@ public final class TouchDownPressGestureRecognizer: GestureRecognizer {
 
     private(set) var phase = Phase.idle
 
+    /// One of the engine's own classes (`GestureRecognizer.isEngineClass`).
+    override class var isEngineClass: Bool { true }
+
     public init(name: String = "") {
         super.init(kind: .discrete, name: name)
     }
