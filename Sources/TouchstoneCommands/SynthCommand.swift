@@ -55,14 +55,18 @@ struct SynthPanelOptions: ParsableArguments {
     }
 }
 
-extension GestureFamily: ExpressibleByArgument {}
+extension GestureFamily: ExpressibleByArgument {
+    /// The families a gesture argument takes, without ArgumentParser's generic key path (see
+    /// `LogFormat.allValueStrings`).
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+}
 
 /// `touchstone synth GESTURE`: one gesture family, once or several times, into one trace.
 struct SynthGesture: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesture",
         abstract: "Generate one gesture (the default: `touchstone synth tap -o tap.trace`).",
-        discussion: "GESTURE is one of: \(GestureFamily.allCases.map(\.rawValue).joined(separator: ", "))."
+        discussion: "GESTURE is one of: \(GestureFamily.allValueStrings.joined(separator: ", "))."
     )
 
     @Argument(help: "The gesture family to perform.")
