@@ -87,33 +87,30 @@ struct FailureRequirementTests {
         override func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { other.name == requiredToFailBy }
     }
 
-    @Test("a subclass that requires another's failure (shouldRequireFailure(of:)) waits for it")
-    func subclassRequiresFailure() {
+    /// The actions of one tap on a view carrying `recognizers`, timers run out.
+    private func actionsOfOneTap(on recognizers: GestureRecognizer...) -> [String] {
         let tester = GestureTester()
         let view = tester.addView("view", Rect(x: 0, y: 0, width: 200, height: 200))
+        for recognizer in recognizers { view.addGestureRecognizer(recognizer) }
+        tester.tap(1, 100, 100, at: 0)
+        tester.finish()
+        return tester.actions
+    }
+
+    @Test("a subclass that requires another's failure (shouldRequireFailure(of:)) waits for it")
+    func subclassRequiresFailure() {
         let lift = LiftRecognizer(name: "lift")
         lift.requiresFailureOf = "double"
         let double = TapGestureRecognizer(name: "double")
         double.numberOfTapsRequired = 2
-        view.addGestureRecognizer(lift)
-        view.addGestureRecognizer(double)
-        tester.tap(1, 100, 100, at: 0)
-        tester.finish()
-        #expect(tester.actions == ["400ms lift action ended"])
+        #expect(actionsOfOneTap(on: lift, double) == ["400ms lift action ended"])
     }
 
     @Test("a subclass that must fail before another (shouldBeRequiredToFail(by:)) holds the engine's tap back, and its success fails the tap")
     func subclassRequiredToFail() {
-        let tester = GestureTester()
-        let view = tester.addView("view", Rect(x: 0, y: 0, width: 200, height: 200))
         let lift = LiftRecognizer(name: "lift")
         lift.requiredToFailBy = "tap"
-        let tap = TapGestureRecognizer(name: "tap")
-        view.addGestureRecognizer(tap)
-        view.addGestureRecognizer(lift)
-        tester.tap(1, 100, 100, at: 0)
-        tester.finish()
-        #expect(tester.actions == ["50ms lift action ended"])
+        #expect(actionsOfOneTap(on: TapGestureRecognizer(name: "tap"), lift) == ["50ms lift action ended"])
     }
 
     @Test("a requirement not in play this sequence counts as failed")
