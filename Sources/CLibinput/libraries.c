@@ -132,8 +132,9 @@ const char *touchstone_libinput_load(void) {
     return load_status == 0 ? NULL : load_error;
 }
 
-// A forwarder called before a successful load is LibinputCapture's bug (every entry point loads
-// first and reports a failure as CaptureError): it stops the process with the reason.
+// Every forwarder makes sure of the load (after the first, pthread_once is a load and a branch).
+// LibinputCapture loads before its first call and reports a failure as CaptureError, so a
+// forwarder that finds the libraries missing is its bug: the process stops with the reason.
 static void require_loaded(const char *function) {
     const char *error = touchstone_libinput_load();
     if (!error) return;
