@@ -140,7 +140,13 @@ public enum BenchmarkCorpus {
         try? FileManager.default.removeItem(atPath: scratchPath)
     }
 
+    /// The same length in every process: the pid padded to seven digits (Linux's `pid_max` is at
+    /// most 2^22). The exact allocation counts (`Decode.allocations`) open files by this path, and
+    /// its length decides some of their string buffers' growth: with the pid as it came, the count
+    /// moved by two when the machine's pids went from five digits to four.
     private static var scratchPath: String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("touchstone-bench-\(getpid())").path
+        let pid = String(getpid())
+        let padded = String(repeating: "0", count: max(0, 7 - pid.count)) + pid
+        return FileManager.default.temporaryDirectory.appendingPathComponent("touchstone-bench-\(padded)").path
     }
 }
