@@ -3,7 +3,7 @@
 //
 // touchstone does not link libinput or libudev: only `record` uses them, and loading them (with
 // the ten libraries libinput pulls in, GLib among them) cost every other command about a
-// millisecond of start-up (docs/benchmarks.md, "Start-up III"). This target defines each function
+// millisecond of start-up (docs/benchmarks.md, "Session 13"). This target defines each function
 // LibinputCapture calls, under libinput's and libudev's own names, as a forwarder to the library
 // loaded on first use; the declarations are the libraries' own headers, so a mismatch does not
 // compile. A machine without libinput runs every command but `record`.

@@ -9,8 +9,8 @@ public enum DeviceKind: UInt8, Sendable, CaseIterable, Equatable {
 
 extension DeviceKind: CustomStringConvertible {
     /// The case's name, as `touchstone info` prints it. Spelled out so that interpolating it is a
-    /// switch, not the reflection that the default description of an enum takes (about 0.2 ms of
-    /// the runtime's protocol lookups at its first use).
+    /// switch, not the reflection that the default description of an enum takes (with
+    /// `DeviceSource`'s, 1.5 M instructions of the runtime's lookups at every `info`).
     public var description: String {
         switch self {
         case .touchscreen: "touchscreen"
