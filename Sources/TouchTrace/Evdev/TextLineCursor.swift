@@ -37,10 +37,16 @@ struct TextLineCursor {
         self.input = input
         self.lineLimit = lineLimit
         end = input.count
+        offset = input.start
         if let memory = input.memory {
             window = memory.baseAddress
             windowEnd = memory.count
             readable = end
+        } else {
+            // No window yet: the first refill reads from the text's start.
+            windowStart = offset
+            windowEnd = offset
+            readable = offset
         }
     }
 
@@ -51,7 +57,7 @@ struct TextLineCursor {
     /// during the trace, each byte escaped at worst as six: this much always reads back.
     static let maximumJSONLinesLineLength = 128 << 20
 
-    /// The next line's bytes, without `\n` or a trailing `\r`; nil after the last.
+    /// The next line's bytes, without `\n` or the `\r`s before it; nil after the last.
     mutating func next() throws(TraceInputError) -> UnsafeBufferPointer<UInt8>? {
         guard offset < end else { return nil }
         let start = offset
@@ -69,7 +75,7 @@ struct TextLineCursor {
         guard lineEnd - start <= lineLimit else { throw tooLong(line: number) }
         let first = window.unsafelyUnwrapped + (start - windowStart)
         var count = lineEnd - start
-        if count > 0, first[count - 1] == UInt8(ascii: "\r") { count -= 1 }
+        while count > 0, first[count - 1] == UInt8(ascii: "\r") { count -= 1 }
         return UnsafeBufferPointer(start: first, count: count)
     }
 

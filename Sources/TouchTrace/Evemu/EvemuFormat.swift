@@ -18,9 +18,9 @@ public enum EvemuFormat {
     /// Whether the first bytes of a file look like evemu text: `# EVEMU`, or a first non-comment
     /// line that is an evemu header or event line.
     public static func looksLike(_ prefix: [UInt8]) -> Bool {
-        let text = String(decoding: prefix.prefix(4096), as: UTF8.self)
-        if text.hasPrefix("# EVEMU") { return true }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+        let lines = TextLines.leading(Array(prefix.prefix(4096)))
+        if lines.first?.hasPrefix("# EVEMU") == true { return true }
+        for line in lines {
             let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
             if trimmed.hasPrefix("#") { continue }
             let bytes = Array(trimmed.utf8.prefix(3))
@@ -129,7 +129,8 @@ public enum EvemuFormat {
 
     static func readFile(_ path: String) throws(TraceInputError) -> [UInt8] {
         do {
-            return try FileBytes.read(path)
+            // A `.desc` saved by a Windows tool reads like the events beside it (TextInput).
+            return TextEncoding.utf8Text(try FileBytes.read(path))
         } catch {
             throw TraceInputError(file: path, location: .wholeFile, message: error.message)
         }

@@ -29,14 +29,17 @@ public enum TraceFormat: String, CaseIterable, Sendable {
     }
 
     /// The format whose signature `prefix` (the first bytes of a file; 4 KiB is plenty) carries:
-    /// the one place every command learns what a file is. A name is never consulted.
+    /// the one place every command learns what a file is. A name is never consulted. The text
+    /// formats are looked for in the text as their readers see it: without a byte-order mark,
+    /// transcoded from UTF-16, whatever its line ends (`TextEncoding`).
     public static func detect(prefix: [UInt8]) -> TraceFormat? {
         if BinaryTrace.looksLike(prefix) { return .binary }
-        if JSONLines.looksLike(prefix) { return .jsonLines }
-        if LibinputRecordFormat.looksLike(prefix) { return .libinputRecord }
-        if EvemuFormat.looksLike(prefix) { return .evemu }
-        if EvtestFormat.looksLike(prefix) { return .evtest }
-        if GeteventFormat.looksLike(prefix) { return .getevent }
+        let text = TextEncoding.utf8Text(prefix)
+        if JSONLines.looksLike(text) { return .jsonLines }
+        if LibinputRecordFormat.looksLike(text) { return .libinputRecord }
+        if EvemuFormat.looksLike(text) { return .evemu }
+        if EvtestFormat.looksLike(text) { return .evtest }
+        if GeteventFormat.looksLike(text) { return .getevent }
         return nil
     }
 

@@ -10,6 +10,9 @@ import Darwin
 /// A file is read with `pread` into each cursor's own buffer, never mapped: what a text read keeps
 /// resident is that buffer (`bufferSize`, more only for a longer line), not the file's pages, and
 /// a file that shrinks while it is read is an error at the line being read, never a trap.
+///
+/// A UTF-8 byte-order mark is skipped (`start`), and a UTF-16 text (told by its mark) is
+/// transcoded to UTF-8 in memory when it is opened (`TextEncoding`), up to `maximumUTF16Size`.
 final class TextInput {
     let path: String
     /// The text's length; for a file, its length when it was opened. Cursors read this much and no
@@ -21,20 +24,33 @@ final class TextInput {
     private let descriptor: Int32
     /// The text in memory (a copy this input owns); nil for a file.
     let memory: UnsafeBufferPointer<UInt8>?
+    /// Where the text's first line begins: past a UTF-8 byte-order mark, else 0.
+    let start: Int
 
     /// A megabyte: a refill per few thousand lines, and the most a text read holds (but for a
     /// single longer line).
     static let defaultBufferSize = 1 << 20
 
-    /// Bytes already in memory, copied once; `name` appears in errors.
+    /// The largest UTF-16 file read: it is transcoded whole into memory, which a text of this
+    /// size (a long `getevent` session saved by PowerShell) still fits in comfortably.
+    static let maximumUTF16Size = 256 << 20
+
+    /// Bytes already in memory, copied once (as UTF-8, when they are UTF-16); `name` appears in errors.
     init(copying source: [UInt8], name: String) {
         path = name
-        count = source.count
         bufferSize = Self.defaultBufferSize
         descriptor = -1
-        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(source.count, 1))
-        _ = copy.initialize(from: source)
-        memory = UnsafeBufferPointer(rebasing: UnsafeBufferPointer(copy)[0..<source.count])
+        let text: [UInt8]
+        switch TextEncoding.of(source) {
+        case .utf8(let skipped):
+            text = source
+            start = skipped
+        case .utf16:
+            text = TextEncoding.utf8Text(source)
+            start = 0
+        }
+        count = text.count
+        memory = Self.copy(text)
     }
 
     /// Opens `path` (a regular file only); `bufferSize` is for tests that cross buffer refills
@@ -43,11 +59,45 @@ final class TextInput {
         precondition(bufferSize > 0, "a text buffer holds at least a byte")
         self.path = path
         self.bufferSize = bufferSize
-        memory = nil
         let (fd, size) = try RegularFile.open(path)
         _ = posix_fadvise(fd, 0, 0, Int32(POSIX_FADV_SEQUENTIAL))
-        descriptor = fd
-        count = size
+        var mark = [UInt8](repeating: 0, count: min(size, 3))
+        let (filled, failure) = mark.withUnsafeMutableBytes { InputFile.fill(fd, $0, at: 0) }
+        guard failure == 0 else {
+            close(fd)
+            throw TraceInputError(file: path, location: .wholeFile, message: "cannot read: \(String(cString: strerror(failure)))")
+        }
+        switch TextEncoding.of(mark.prefix(filled)) {
+        case .utf8(let skipped):
+            descriptor = fd
+            count = size
+            memory = nil
+            start = skipped
+        case .utf16:
+            defer { close(fd) }
+            guard size <= Self.maximumUTF16Size else {
+                throw TraceInputError(
+                    file: path, location: .wholeFile,
+                    message: "UTF-16 text of more than \(Self.maximumUTF16Size >> 20) MiB: convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)")
+            }
+            var whole = [UInt8](repeating: 0, count: size)
+            let (read, failure) = whole.withUnsafeMutableBytes { InputFile.fill(fd, $0, at: 0) }
+            guard failure == 0 else {
+                throw TraceInputError(file: path, location: .wholeFile, message: "cannot read: \(String(cString: strerror(failure)))")
+            }
+            let text = TextEncoding.utf8Text(Array(whole.prefix(read)))
+            descriptor = -1
+            count = text.count
+            memory = Self.copy(text)
+            start = 0
+        }
+    }
+
+    /// `text` in memory this input owns (at least a byte allocated, so the base is never nil).
+    private static func copy(_ text: [UInt8]) -> UnsafeBufferPointer<UInt8> {
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(text.count, 1))
+        _ = copy.initialize(from: text)
+        return UnsafeBufferPointer(rebasing: UnsafeBufferPointer(copy)[0..<text.count])
     }
 
     deinit {

@@ -10,7 +10,6 @@ public enum JSONLines {
     /// optional whitespace, `{`, optional whitespace, `"touchstone"`.
     public static func looksLike(_ prefix: [UInt8]) -> Bool {
         var rest = prefix[...]
-        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { return false }  // a BOM is not valid JSON Lines
         func skipWhitespace() { rest = rest.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
         skipWhitespace()
         guard rest.first == UInt8(ascii: "{") else { return false }

@@ -21,13 +21,9 @@ public enum LibinputRecordFormat {
     /// Whether the first bytes look like a libinput recording: the `# libinput record` banner, or
     /// `version: 1` among the first lines with no evemu lines before it.
     public static func looksLike(_ prefix: [UInt8]) -> Bool {
-        let text = String(decoding: prefix.prefix(4096), as: UTF8.self)
-        if text.hasPrefix("# libinput record") { return true }
-        for line in text.split(separator: "\n") {
-            if line.hasPrefix("#") || line.allSatisfy({ $0 == " " }) { continue }
-            return line.hasPrefix("version: 1")
-        }
-        return false
+        let lines = TextLines.leading(Array(prefix.prefix(4096)))
+        if lines.first?.hasPrefix("# libinput record") == true { return true }
+        return lines.first { !$0.hasPrefix("#") }?.hasPrefix("version: 1") ?? false
     }
 
     /// Reads a recording from a file.
