@@ -5,16 +5,15 @@
 ///
 ///     let (document, warnings) = try EvtestFormat.read(path: "tap.evtest")
 public enum EvtestFormat {
-    /// Whether the first bytes look like evtest output: its header lines or `Event: time` lines.
+    /// Whether the first bytes look like evtest output: its header lines, `Event: time` lines, or
+    /// the lines evtest starts with when it lists the devices to choose from (however many).
     public static func looksLike(_ prefix: [UInt8]) -> Bool {
-        for line in String(decoding: prefix.prefix(4096), as: UTF8.self).split(separator: "\n").prefix(40) {
-            if line.hasPrefix("Input driver version is ") || line.hasPrefix("Input device ID: bus ")
+        TextLines.leading(Array(prefix.prefix(4096))).contains { line in
+            line.hasPrefix("Input driver version is ") || line.hasPrefix("Input device ID: bus ")
                 || line.hasPrefix("Input device name: ") || line.hasPrefix("Event: time ")
-            {
-                return true
-            }
+                || line.hasPrefix("No device specified, trying to scan all of /dev/input/event")
+                || line.hasPrefix("Available devices:")
         }
-        return false
     }
 
     /// Reads an evtest log from a file.

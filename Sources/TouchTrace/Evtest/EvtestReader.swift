@@ -18,13 +18,17 @@
 ///
 /// The numbers decide; names in parentheses are not needed (old evtest printed other ones). The
 /// device list and prompt evtest prints when started without a device are accepted before the
-/// header.
+/// header, and the framed notice it prints when another process has grabbed the device is
+/// skipped, with a warning.
 struct EvtestReader: EvdevLogReading {
     private enum Section { case none, events, repeats, properties }
 
     let file: String
     var log: EvdevLog
     private var section = Section.none
+    /// Inside the `*****`-framed notice, and the line where the first one began (0 for none).
+    private var inNotice = false
+    private var grabNoticeLine = 0
     private var type: UInt16?
     private var axis: UInt16?
     private var axisValues: [String: Int32] = [:]
@@ -49,7 +53,10 @@ struct EvtestReader: EvdevLogReading {
         if log.devices[0].declared != nil {
             log.devices[0].declared!.name = log.devices[0].name
         }
-        return []
+        guard grabNoticeLine > 0 else { return [] }
+        return [FormatWarning(
+            file: file, location: .line(grabNoticeLine),
+            message: "evtest said another process had grabbed the device: events while that grab was active are not in the log")]
     }
 
     private var declared: EvdevCapabilities {
@@ -63,6 +70,13 @@ struct EvtestReader: EvdevLogReading {
         var scanner = LineScanner(line)
         scanner.skipBlanks()
         if scanner.atEnd { return }
+        // `This device is grabbed by another process. …` between two lines of asterisks.
+        if scanner.take("***") {
+            inNotice.toggle()
+            if grabNoticeLine == 0 { grabNoticeLine = number }
+            return
+        }
+        if inNotice { return }
         if scanner.take("Event:") {
             try finishAxis()
             try event(&scanner, number)
@@ -197,13 +211,17 @@ struct EvtestReader: EvdevLogReading {
             case UInt8(ascii: "-"):
                 let name = LineScanner.string(UnsafeBufferPointer(rebasing: scanner.rest.prefix(while: { $0 != marker.first ?? 0 })))
                     .trimmingBlanks
-                // Old evtest names the reports "Report Sync" and "Config Sync".
+                // Old evtest names the reports "Report Sync" and "Config Sync"; another old one
+                // named them from the event *type* table indexed by the code, so `EV_SYN` is
+                // SYN_REPORT, `EV_KEY` SYN_CONFIG (and `++++ EV_REL ++++` SYN_MT_REPORT).
                 if name == "Report Sync" {
                     code = EvdevCode.SYN_REPORT
                 } else if name == "Config Sync" {
                     code = EvdevCode.SYN_CONFIG
                 } else if let found = EvdevCode.code(named: name), found.type == EvdevCode.EV_SYN {
                     code = found.code
+                } else if let type = EvdevCode.type(named: name), type <= EvdevCode.SYN_DROPPED {
+                    code = type
                 } else {
                     throw LineError("unknown separator `\(name)`")
                 }

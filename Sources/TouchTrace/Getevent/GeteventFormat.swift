@@ -11,13 +11,16 @@ public enum GeteventFormat {
     /// Whether the first bytes look like getevent output: the first meaningful line is an
     /// `add device N:` header, or a `[ time ]`/device-prefixed/bare event line of getevent's shape.
     public static func looksLike(_ prefix: [UInt8]) -> Bool {
-        for line in String(decoding: prefix.prefix(4096), as: UTF8.self).split(separator: "\n").prefix(8) {
+        for line in TextLines.leading(Array(prefix.prefix(4096))).prefix(8) {
             let text = line.drop(while: { $0 == " " || $0 == "\t" })
-            if text.isEmpty { continue }
             if text.hasPrefix("add device ") || text.hasPrefix("could not ") { return true }
             var rest = Substring(text)
             if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") { rest = rest[rest.index(after: close)...] }
-            let fields = rest.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+            var fields = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            // Old toolbox getevent's `-t` time: `SECONDS-MICROSECONDS:`.
+            if let first = fields.first, Array(first.utf8).withUnsafeBufferPointer({ GeteventReader.dashedTime($0) }) != nil {
+                fields.removeFirst()
+            }
             var start = 0
             if let first = fields.first, first.hasPrefix("/dev/"), first.hasSuffix(":") { start = 1 }
             guard fields.count - start >= 3 else { return false }

@@ -9,6 +9,7 @@
 ///     [   81594.155379] /dev/input/event2: EV_ABS       ABS_MT_POSITION_X    0000021b
 ///     /dev/input/event2: 0003 0035 0000021b      (plain; -t adds the time, -l the names)
 ///     0003 0035 0000021b                         (one device given on the command line)
+///     4391-51302: /dev/input/event2: 0003 0035 0000021b   (-t of old toolbox getevent, Android 4)
 ///
 /// Values are 32-bit hex (tracking id -1 is `ffffffff`), or `DOWN`/`UP`/`REPEAT` for keys under
 /// `-l`; a name getevent cut at 20 characters is matched by its prefix.
@@ -198,6 +199,10 @@ struct GeteventReader: EvdevLogReading {
             let token = scanner.token(stoppingAt: "]")
             guard let parsed = LineScanner.time(token), scanner.take("]") else { throw LineError("expected `[ seconds.microseconds ]`") }
             time = parsed
+        } else if scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] &- UInt8(ascii: "0") < 10 {
+            // A digit first: old toolbox getevent's time, or a bare hex event type (`0003 …`).
+            let save = scanner.index
+            if let parsed = Self.dashedTime(scanner.token()) { time = parsed } else { scanner.index = save }
         }
         if let timed, timed != (time != nil) {
             throw LineError(timed ? "an event without a time in a log with times" : "an event with a time in a log without times")
@@ -270,6 +275,18 @@ struct GeteventReader: EvdevLogReading {
             name.contains("_")
         else { throw LineError("expected an event code, hex or a name, not `\(name)`") }
         return nil
+    }
+
+    /// Old toolbox getevent's `-t` time, `SECONDS-MICROSECONDS:`, in microseconds; nil for any
+    /// other token. It printed the microseconds unpadded (`printf("%ld-%ld: ", …)`), so
+    /// `4391-51302:` is 4391.051302 s.
+    static func dashedTime(_ token: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard token.count >= 4, token.last == UInt8(ascii: ":"), let dash = token.firstIndex(of: UInt8(ascii: "-")), dash > 0,
+            let seconds = LineScanner.decimal(UnsafeBufferPointer(rebasing: token[..<dash]), limit: Int64(Int32.max)), seconds >= 0,
+            token[dash + 1] != UInt8(ascii: "-"),
+            let micros = LineScanner.decimal(UnsafeBufferPointer(rebasing: token[(dash + 1)..<(token.count - 1)]), limit: 999_999)
+        else { return nil }
+        return seconds * 1_000_000 + micros
     }
 
     /// Plain hex as getevent prints it: exactly `digits` digits (type and code 4, value 8).

@@ -1,0 +1,148 @@
+import Testing
+@testable import TouchTrace
+
+/// The spellings of `evtest` and `getevent` that older releases printed, and what they print
+/// around the events, each read as the current spelling of the same events is.
+@Suite("Older and other spellings of evtest and getevent logs")
+struct EventLogVariantsTests {
+    private static let evtestHeader = """
+        Input driver version is 1.0.1
+        Input device ID: bus 0x18 vendor 0x0 product 0x0 version 0x0
+        Input device name: "Resistive Panel"
+        Supported events:
+          Event type 0 (Sync)
+          Event type 3 (Absolute)
+            Event code 48 (?)
+              Value      0
+              Min        0
+              Max      255
+            Event code 53 (?)
+              Value      0
+              Min        0
+              Max      799
+            Event code 54 (?)
+              Value      0
+              Min        0
+              Max      479
+        Testing ... (interrupt to exit)
+
+        """
+
+    /// Two frames of one protocol A contact; `report` and `contact` spell the two separators.
+    private static func evtest(report: String, contact: String) -> String {
+        evtestHeader + """
+            Event: time 20.000000, type 3 (Absolute), code 53 (?), value 400
+            Event: time 20.000000, type 3 (Absolute), code 54 (?), value 150
+            Event: time 20.000000, type 3 (Absolute), code 48 (?), value 20
+            Event: time 20.000002, \(contact)
+            Event: time 20.000004, \(report)
+            Event: time 20.015000, type 3 (Absolute), code 53 (?), value 404
+            Event: time 20.015000, type 3 (Absolute), code 54 (?), value 150
+            Event: time 20.015000, type 3 (Absolute), code 48 (?), value 20
+            Event: time 20.015002, \(contact)
+            Event: time 20.015004, \(report)
+            Event: time 20.030004, \(contact)
+            Event: time 20.030006, \(report)
+
+            """
+    }
+
+    private static func read(evtest text: String) throws -> (TraceDocument, [FormatWarning]) {
+        try EvtestFormat.read(bytes: Array(text.utf8), file: "panel.evtest")
+    }
+
+    private static func touches(_ document: TraceDocument) -> [TouchSample] {
+        document.events.compactMap { if case .touch(let sample) = $0 { sample } else { nil } }
+    }
+
+    @Test("Separators named from the event-type table (EV_SYN for a report, EV_REL for a contact) read as SYN_REPORT and SYN_MT_REPORT")
+    func separatorsNamedByType() throws {
+        let (current, _) = try Self.read(evtest: Self.evtest(
+            report: "-------------- SYN_REPORT ------------", contact: "++++++++++++++ SYN_MT_REPORT ++++++++++++"))
+        let (old, _) = try Self.read(evtest: Self.evtest(
+            report: "-------------- EV_SYN ------------", contact: "++++++++++++++ EV_REL ++++++++++++"))
+
+        #expect(Self.touches(current).map(\.phase) == [.down, .motion, .up])
+        #expect(old.events == current.events)
+    }
+
+    @Test("A separator naming no synchronisation is an error at its line")
+    func unknownSeparator() throws {
+        let text = Self.evtest(report: "-------------- EV_MSC ------------", contact: "++++++++++++++ EV_REL ++++++++++++")
+        #expect {
+            _ = try Self.read(evtest: text)
+        } throws: { error in
+            (error as? TraceInputError)?.location == .line(24) && "\(error)".contains("unknown separator `EV_MSC`")
+        }
+    }
+
+    @Test("The notice evtest frames in asterisks when another process grabbed the device is skipped, with a warning at its line")
+    func grabNotice() throws {
+        let plain = Self.evtest(report: "-------------- SYN_REPORT ------------", contact: "++++++++++++++ SYN_MT_REPORT ++++++++++++")
+        let notice = """
+            ***********************************************
+              This device is grabbed by another process.
+              No events are available to evtest while the
+              other grab is active.
+            ***********************************************
+
+            """
+        let withNotice = plain.replacingOccurrences(of: "Testing ... (interrupt to exit)\n", with: "Testing ... (interrupt to exit)\n" + notice)
+        let (expected, _) = try Self.read(evtest: plain)
+        let (read, warnings) = try Self.read(evtest: withNotice)
+
+        #expect(read.events == expected.events)
+        #expect(warnings.map(\.location) == [.line(20)])
+        #expect(warnings.first?.message.contains("another process had grabbed the device") == true)
+    }
+
+    @Test("An evtest log that lists many devices before the chosen one's header is recognised by that list")
+    func longDeviceList() {
+        let devices = (0..<60).map { "/dev/input/event\($0):\tDevice number \($0)" }.joined(separator: "\n")
+        let text = "No device specified, trying to scan all of /dev/input/event*\nAvailable devices:\n" + devices
+            + "\nSelect the device event number [0-59]: 3\n" + Self.evtestHeader
+        #expect(TraceFormat.detect(prefix: Array(text.utf8.prefix(4096))) == .evtest)
+    }
+
+    /// One tap in getevent's `-t` spelling: `time` spells each event's time.
+    private static func getevent(_ time: (Int, Int) -> String) -> String {
+        """
+        add device 1: /dev/input/event4
+          name:     "panel_ts"
+        \(time(4391, 283_563)) /dev/input/event4: 0003 0039 00000070
+        \(time(4391, 283_563)) /dev/input/event4: 0003 0035 00000160
+        \(time(4391, 283_563)) /dev/input/event4: 0003 0036 00000282
+        \(time(4391, 283_563)) /dev/input/event4: 0000 0000 00000000
+        \(time(4391, 299_857)) /dev/input/event4: 0003 0036 0000027c
+        \(time(4391, 299_857)) /dev/input/event4: 0000 0000 00000000
+        \(time(4392, 51302)) /dev/input/event4: 0003 0039 ffffffff
+        \(time(4392, 51302)) /dev/input/event4: 0000 0000 00000000
+
+        """
+    }
+
+    @Test("Old toolbox getevent's SECONDS-MICROSECONDS: times, microseconds unpadded, read as the bracketed ones")
+    func dashedTimes() throws {
+        let bracketed = Self.getevent { seconds, micros in
+            let digits = String(micros)
+            return "[\(String(repeating: " ", count: 8))\(seconds).\(String(repeating: "0", count: 6 - digits.count))\(digits)]"
+        }
+        let dashed = Self.getevent { seconds, micros in "\(seconds)-\(micros):" }
+        let (expected, _) = try GeteventFormat.read(bytes: Array(bracketed.utf8), file: "new.getevent")
+        let (read, _) = try GeteventFormat.read(bytes: Array(dashed.utf8), file: "old.getevent")
+
+        #expect(TraceFormat.detect(prefix: Array(dashed.utf8)) == .getevent)
+        #expect(TraceFormat.detect(prefix: Array(dashed.split(separator: "\n").dropFirst(2).joined(separator: "\n").utf8)) == .getevent)
+        #expect(read.events == expected.events)
+        #expect(Self.touches(read).last?.time == 4_392_051_302)
+    }
+
+    @Test("A dashed time is only SECONDS-MICROSECONDS: with microseconds below a million", arguments: [
+        ("4391-51302:", 4_391_051_302), ("0-0:", 0), ("4391-999999:", 4_391_999_999),
+        ("4391-1000000:", nil), ("4391-51302", nil), ("-5-1:", nil), ("5--1:", nil), ("5-:", nil), ("0003", nil),
+        ("99999999999-1:", nil),
+    ] as [(String, Int64?)])
+    func dashedTimeSpelling(token: String, expected: Int64?) {
+        #expect(Array(token.utf8).withUnsafeBufferPointer { GeteventReader.dashedTime($0) } == expected)
+    }
+}
