@@ -11,6 +11,12 @@ private struct Script {
         events.append(EvdevEvent(time: time, type: EvdevCode.EV_ABS, code: code, value: value))
     }
 
+    /// The current slot's position (protocol B).
+    mutating func place(_ x: Int32, _ y: Int32) {
+        abs(EvdevCode.ABS_MT_POSITION_X, x)
+        abs(EvdevCode.ABS_MT_POSITION_Y, y)
+    }
+
     mutating func key(_ code: UInt16, _ value: Int32) {
         events.append(EvdevEvent(time: time, type: EvdevCode.EV_KEY, code: code, value: value))
     }
@@ -258,6 +264,7 @@ struct EvdevTouchDecoderTests {
     func timeGoingBackwards() {
         var s = Script()
         s.abs(EvdevCode.ABS_MT_TRACKING_ID, 3)
+        s.place(1, 1)
         s.syn()
         s.time = 4_000_000
         s.abs(EvdevCode.ABS_MT_POSITION_X, 10)
@@ -265,7 +272,7 @@ struct EvdevTouchDecoderTests {
         let (samples, _, warnings) = s.decode(protocolB())
 
         #expect(samples.map(\.time) == [5_000_000, 5_000_000])
-        #expect(warnings.first?.location == .line(3))
+        #expect(warnings.first?.location == .line(5))
         #expect(warnings.first?.message.contains("backwards") == true)
     }
 
@@ -273,6 +280,7 @@ struct EvdevTouchDecoderTests {
     func trackingIDReuse() {
         var s = Script()
         s.abs(EvdevCode.ABS_MT_TRACKING_ID, 3)
+        s.place(1, 1)
         s.syn()
         s.abs(EvdevCode.ABS_MT_TRACKING_ID, 3)
         s.abs(EvdevCode.ABS_MT_POSITION_X, 10)
@@ -280,17 +288,55 @@ struct EvdevTouchDecoderTests {
         let (samples, _, warnings) = s.decode(protocolB())
 
         #expect(samples.map(\.phase) == [.down, .motion])
-        #expect(warnings.first?.location == .line(3))
+        #expect(warnings.first?.location == .line(5))
     }
 
     @Test("A touch still down at the end of the recording is reported, not invented an end")
     func touchStillDown() {
         var s = Script()
         s.abs(EvdevCode.ABS_MT_TRACKING_ID, 3)
+        s.place(1, 1)
         s.syn()
         let (samples, _, warnings) = s.decode(protocolB())
 
         #expect(samples.map(\.phase) == [.down])
         #expect(warnings.count == 1)
+    }
+
+    @Test("A touch begun in a slot the recording never placed is reported once, at 0 on the axes it lacks")
+    func touchWithoutPosition() {
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 3)
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 40)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, -1)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 4)
+        s.syn()
+        let (samples, _, warnings) = s.decode(protocolB())
+
+        #expect(samples.map(\.phase) == [.down, .up, .down])
+        #expect(samples.first.map { [$0.x, $0.y] } == [40, 0])
+        #expect(warnings.map(\.location) == [.line(3), .line(7)])
+        #expect(warnings.first?.message.contains("a touch began in slot 0 before the recording gave that slot its y") == true)
+        #expect(warnings.last?.message.contains("still down") == true)
+    }
+
+    @Test("A slot keeps its position between touches: a touch begun where the last one was needs no position")
+    func touchAtTheSlotsLastPosition() {
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 3)
+        s.place(40, 50)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, -1)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 4)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, -1)
+        s.syn()
+        let (samples, _, warnings) = s.decode(protocolB())
+
+        #expect(samples.map { [$0.x, $0.y] } == [[40, 50], [40, 50], [40, 50], [40, 50]])
+        #expect(warnings == [])
     }
 }

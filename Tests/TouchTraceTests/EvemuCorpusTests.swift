@@ -69,6 +69,10 @@ struct EvemuCorpusTests {
         let (_, warnings) = try EvemuFormat.read(path: Fixtures.path("evemu/" + file))
         let unexpected = warnings.filter {
             !$0.message.contains("still down") && !$0.message.hasPrefix("no device header; using ")
+                // The Cypress trackpad's second finger arrives with only a pressure: its slot's
+                // position was set before the recording began.
+                && !(file == "touchpads/CyPS2 Cypress Trackpad.three_finger_tap.events"
+                    && $0.message.hasPrefix("a touch began in slot 1 before the recording gave that slot its x and y"))
         }
 
         #expect(unexpected == [])

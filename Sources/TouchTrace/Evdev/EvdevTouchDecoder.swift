@@ -57,6 +57,10 @@ public struct EvdevTouchDecoder: Sendable {
         var minor: Int32 = 0
         /// Some value changed in the current frame.
         var changed = false
+        /// Which of x (bit 0) and y (bit 1) the recording has given this slot. evdev sends a value
+        /// only when it changes, so a recording started while a slot held a position does not
+        /// have it until the slot moves (`positionlessWarning`).
+        var positioned: UInt8 = 0
     }
 
     /// One protocol A contact as its frame lists it.
@@ -97,6 +101,8 @@ public struct EvdevTouchDecoder: Sendable {
     private var frameOpen = false
     private var lastTime: Microseconds?
     private var lastLine = 0
+    /// A touch began without a position once already: said once per device.
+    private var warnedPositionless = false
 
     /// A decoder for the device `capabilities` describe, writing events for trace device `device`.
     public init(device: DeviceIndex, capabilities: EvdevCapabilities) {
@@ -204,9 +210,11 @@ public struct EvdevTouchDecoder: Sendable {
         case xCode:
             changed = slots[index].x != value
             slots[index].x = value
+            slots[index].positioned |= 1
         case yCode:
             changed = slots[index].y != value
             slots[index].y = value
+            slots[index].positioned |= 2
         case pressureCode:
             changed = reportsPressure && slots[index].pressure != value
             slots[index].pressure = value
@@ -355,6 +363,8 @@ public struct EvdevTouchDecoder: Sendable {
         slots[s].major = contact.major
         slots[s].minor = contact.minor
         slots[s].trackingID = contact.trackingID
+        // Protocol A lists every contact whole in every frame.
+        slots[s].positioned = 3
     }
 
     /// The closest (contact, touch) pair not yet paired; ties go to the lower slot, then contact.
@@ -406,11 +416,13 @@ public struct EvdevTouchDecoder: Sendable {
             preconditionFailure("slot \(index): begin while a touch is in it; the caller ends it first")
         case (.starting, .end):
             // Touched and lifted within one frame: both samples, in order.
+            positionlessWarning(slot: index, line: line, into: &output)
             let id = output.takeTouchID()
             pending.append(sample(.down, slot: index, touch: id))
             pending.append(sample(.up, slot: index, touch: id))
             slots[index].life = .idle
         case (.starting, .frameEnd):
+            positionlessWarning(slot: index, line: line, into: &output)
             let id = output.takeTouchID()
             output.events.append(.touch(sample(.down, slot: index, touch: id, time: time!)))
             slots[index].life = .active(id)
@@ -432,6 +444,15 @@ public struct EvdevTouchDecoder: Sendable {
         } else if input == .data {
             slots[index].changed = true
         }
+    }
+
+    /// Warns, once per device, of a touch beginning in a slot the recording has given no position
+    /// yet: it starts at 0 on the axes it lacks until the slot reports them.
+    private mutating func positionlessWarning(slot index: Int, line: Int, into output: inout EvdevDecodeOutput) {
+        guard slots[index].positioned != 3, !warnedPositionless else { return }
+        warnedPositionless = true
+        let missing = slots[index].positioned == 0 ? "x and y" : slots[index].positioned == 1 ? "y" : "x"
+        output.warn(line: line, "a touch began in slot \(index) before the recording gave that slot its \(missing) (evdev sends only changes, so a recording begun while the slot held a position lacks it): taken as 0 until the slot reports it")
     }
 
     private func sample(_ phase: TouchPhase, slot index: Int, touch: TouchID, time: Microseconds = 0) -> TouchSample {
