@@ -12,10 +12,23 @@ public struct CoordinateMapper: Sendable {
         var offsetX: Double
         var scaleY: Double
         var offsetY: Double
+        /// A stretched axis's far edge: the window's width or height (infinite for a scale), and
+        /// the largest device value within the axis's range (`maximum`). A stretch puts `maximum`
+        /// on the window's far edge, which is outside the window (half-open, as `CGRect.contains`
+        /// has it): a device's last row or column would reach no view, so a value in range that
+        /// lands on or past that edge is taken to the last point inside it. A value past
+        /// `maximum` is outside the device's range and stays outside the window.
+        var edgeX = Double.infinity
+        var edgeY = Double.infinity
+        var maximumX = Int32.max
+        var maximumY = Int32.max
 
         @inline(__always)
         func point(x: Int32, y: Int32) -> Point {
-            Point(x: Double(x) * scaleX + offsetX, y: Double(y) * scaleY + offsetY)
+            var point = Point(x: Double(x) * scaleX + offsetX, y: Double(y) * scaleY + offsetY)
+            if point.x >= edgeX && x <= maximumX { point.x = edgeX.nextDown }
+            if point.y >= edgeY && y <= maximumY { point.y = edgeY.nextDown }
+            return point
         }
     }
 
@@ -78,6 +91,7 @@ public struct CoordinateMapper: Sendable {
         }
         let (sx, ox) = axis(device.x, window.width)
         let (sy, oy) = axis(device.y, window.height)
-        return Transform(scaleX: sx, offsetX: ox, scaleY: sy, offsetY: oy)
+        return Transform(scaleX: sx, offsetX: ox, scaleY: sy, offsetY: oy,
+                         edgeX: window.width, edgeY: window.height, maximumX: device.x.maximum, maximumY: device.y.maximum)
     }
 }

@@ -73,6 +73,12 @@ public final class ReplayDriver {
     @exclusivity(unchecked)
     #endif
     public private(set) var touchSamples = 0
+    /// Touches begun so far, and how many of them began outside the scene's window, where they
+    /// reach no view (a device mapped past the window; `outsideWindowNotice`), with the virtual
+    /// time of the first.
+    public private(set) var touchesBegan = 0
+    public private(set) var touchesBeganOutsideWindow = 0
+    public private(set) var firstTouchOutsideWindow: Microseconds?
 
     /// `also`, when given, sees every observation right after the log does (the pictures'
     /// recorder); without it the dispatcher reports to the log observer directly.
@@ -96,6 +102,20 @@ public final class ReplayDriver {
 
     /// The virtual time now.
     public var now: Microseconds { instance.scheduler.now }
+
+    /// A line for standard error when touches began outside the scene's window and so reached no
+    /// view, the usual reason for a log that shows less than the trace holds; nil when none did.
+    public func outsideWindowNotice(file: String) -> String? {
+        guard touchesBeganOutsideWindow > 0, let first = firstTouchOutsideWindow else { return nil }
+        let window = mapper.window
+        return "warning: \(file): \(touchesBeganOutsideWindow) of \(touchesBegan) touches began outside the scene's window "
+            + "(\(Self.points(window.width)) x \(Self.points(window.height)) points, device mapping \(mapper.mapping)) and reached no view; "
+            + "the first at \(first) µs"
+    }
+
+    private static func points(_ length: Double) -> String {
+        length == length.rounded() && abs(length) < 1e15 ? String(Int64(length)) : String(length)
+    }
 
     /// Bytes of log written and not yet drained.
     public var pendingLogBytes: Int { observer.writer.count }
@@ -221,8 +241,8 @@ public final class ReplayDriver {
         }
         // Motion, most samples, changes no bookkeeping.
         // The fields by value: passing the sample would store all of it to memory for every sample.
-        let change = sample.phase == .motion ? .move : sequenceChange(sample.phase, sample.device, sample.touch, at: time)
         let location = mapping.point(x: sample.x, y: sample.y)
+        let change = sample.phase == .motion ? .move : sequenceChange(sample.phase, sample.device, sample.touch, at: time, location: location)
         if pending.isEmpty { frame.timestamp = max(time, schedulerNow) }
         pending.append(TouchInput(identifier: sample.touch, change: change, location: location))
         return delivered
@@ -240,13 +260,22 @@ public final class ReplayDriver {
 
     /// The change a down, lift or cancel makes, with the fingers-down list and latency kept up to date.
     @inline(never)
-    private func sequenceChange(_ phase: TouchPhase, _ device: DeviceIndex, _ touch: TouchID, at time: Microseconds) -> TouchInput.Change {
+    private func sequenceChange(
+        _ phase: TouchPhase, _ device: DeviceIndex, _ touch: TouchID, at time: Microseconds, location: Point
+    ) -> TouchInput.Change {
         switch phase {
         case .down:
             if !down.contains(where: { $0.device == device && $0.touch == touch }) {
                 if pending.isEmpty { frame.timestamp = max(time, schedulerNow) }
                 observer.latency.touchDown(at: frame.timestamp, activeTouches: down.count)
                 down.append((device, touch))
+                touchesBegan &+= 1
+                // The window's far edges are outside it, as `Rect.contains` has them.
+                let window = mapper.window
+                if !(location.x >= 0 && location.x < window.width && location.y >= 0 && location.y < window.height) {
+                    if touchesBeganOutsideWindow == 0 { firstTouchOutsideWindow = frame.timestamp }
+                    touchesBeganOutsideWindow &+= 1
+                }
             }
             return .down
         case .motion: return .move

@@ -64,6 +64,7 @@ public enum TraceReplay {
         driver.finish()
         try driver.drainLog(into: &sink)
         return ReplayOutcome(log: [], events: driver.events, touchSamples: driver.touchSamples,
-                             latencies: driver.latencies, virtualDuration: driver.now, notices: input.notices)
+                             latencies: driver.latencies, virtualDuration: driver.now,
+                             notices: input.notices + [driver.outsideWindowNotice(file: input.path)].compactMap { $0 })
     }
 }

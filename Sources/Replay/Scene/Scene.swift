@@ -83,6 +83,17 @@ public enum DeviceMapping: Equatable, Sendable {
     case scale(unitsPerPoint: Double, originX: Double, originY: Double)
 }
 
+extension DeviceMapping: CustomStringConvertible {
+    /// As a scene file names the mode (`automatic`, `stretch`, `scale`), a scale with its numbers.
+    public var description: String {
+        switch self {
+        case .automatic: "automatic"
+        case .stretch: "stretch"
+        case .scale(let unitsPerPoint, let originX, let originY): "scale (\(unitsPerPoint) units per point from \(originX), \(originY))"
+        }
+    }
+}
+
 /// One view of a scene: a frame, the flags hit testing reads, its recognizers and subviews.
 public struct ViewSpec: Equatable, Sendable {
     /// Unique within the scene; names the view in the replay log.
