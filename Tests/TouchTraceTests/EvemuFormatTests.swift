@@ -204,4 +204,20 @@ extension EvemuFormatTests {
         let error = #expect(throws: TraceInputError.self) { try input.forEachEvent { _ in } }
         #expect(error?.location == .line(11))
     }
+
+    @Test("Converting a trace of two devices to evemu writes the first and says what was left out")
+    func secondDeviceLeftOutIsSaid() throws {
+        let folder = TemporaryDirectory("evemu-convert")
+        let document = SampleTraces.twoTouchscreens()
+        let trace = folder.file("two.jsonl"), output = folder.file("one.evemu")
+        try Data(JSONLines.encode(document)).write(to: URL(fileURLWithPath: trace))
+        var notices: [String] = []
+        try TraceFile.convert(trace, to: output, as: .evemu) { notices.append($0) }
+
+        let secondDevice = document.events.filter { if case .touch(let sample) = $0 { sample.device == 1 } else { false } }.count
+        let written = try TraceFile.load(path: output).document
+        #expect(written.events.allSatisfy { if case .touch(let sample) = $0 { sample.device == 0 } else { true } })
+        #expect(notices == ["warning: \(output): an evemu file holds one device: only device 0 (\(document.header.devices[0].name)) was written; "
+            + "\(secondDevice) touch samples of 1 other device were left out (a .trace, .jsonl or .yml output keeps every device)"])
+    }
 }

@@ -62,30 +62,6 @@ struct TextInputTests {
         return (try source.readAll(), source.warnings)
     }
 
-    /// Two touchscreens touched at once: a libinput record of it has two devices read side by side.
-    private static func twoTouchscreens() -> TraceDocument {
-        let one = SampleTraces.tenFingers(seconds: 1)
-        var events: [TraceEvent] = []
-        for event in one.events {
-            events.append(event)
-            switch event {
-            case .touch(var sample):
-                sample.device = 1
-                sample.time += 3_000
-                events.append(.touch(sample))
-            case .frame(var frame):
-                frame.device = 1
-                frame.time += 3_000
-                events.append(.frame(frame))
-            default:
-                break
-            }
-        }
-        var header = one.header
-        header.devices = [SampleTraces.touchscreen(index: 0), SampleTraces.touchscreen(index: 1)]
-        return TraceDocument(header: header, events: events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element))
-    }
-
     /// Each text format, as text: written by Touchstone, or a recording from the fixtures.
     private static func text(_ format: String) throws -> [UInt8] {
         switch format {
@@ -95,7 +71,7 @@ struct TextInputTests {
             // No description: a first pass over the events (a copy of the cursor) infers the device.
             let text = try EvemuFormat.write(SampleTraces.tenFingers(seconds: 1))
             return Array(text.split(separator: "\n").filter { $0.hasPrefix("E:") }.joined(separator: "\n").utf8)
-        case "yml": return Array(try LibinputRecordFormat.write(twoTouchscreens()).utf8)
+        case "yml": return Array(try LibinputRecordFormat.write(SampleTraces.twoTouchscreens()).utf8)
         case "getevent": return readFileBytes(Fixtures.path("logs/three-finger-protocol-b.getevent-p.txt"))
         case "evtest": return readFileBytes(Fixtures.path("logs/pinch-protocol-b.evtest.txt"))
         default: preconditionFailure("no text format \(format)")

@@ -112,13 +112,33 @@ public enum TraceFile {
                 break
             }
             var writer = try EvemuWriter(description, recorder: input.header.recorder.name, file: outputPath, into: &output)
+            // An evemu file is one device's evdev events: what it cannot hold is counted, and said.
+            var otherDevices: Set<DeviceIndex> = []
+            var otherSamples = 0
+            var gestures = 0
             try input.forEachEvent { event in
+                switch event {
+                case .touch(let sample) where sample.device != 0:
+                    otherSamples += 1
+                    otherDevices.insert(sample.device)
+                case .gesture: gestures += 1
+                default: break
+                }
                 try writer.add(event, to: &output)
                 if output.count >= TextOutput.drainThreshold { try output.drain(to: file) }
             }
             writer.finish(to: &output)
             try output.drain(to: file)
             try file.commit()
+            if otherSamples > 0 {
+                notice("warning: \(outputPath): an evemu file holds one device: only device 0 (\(description.name)) was written; "
+                    + "\(otherSamples) touch samples of \(otherDevices.count) other device\(otherDevices.count == 1 ? "" : "s") were left out "
+                    + "(a .trace, .jsonl or .yml output keeps every device)")
+            }
+            if gestures > 0 {
+                notice("warning: \(outputPath): an evemu file holds evdev events only: \(gestures) trackpad gesture samples were left out "
+                    + "(a .trace or .jsonl output keeps them; a .yml output keeps two-finger scrolling)")
+            }
         case .libinputRecord:
             let file = try OutputFile(path: outputPath, inputs: [inputPath])
             // Only the trace formats can add devices during a trace; the imports list them all.

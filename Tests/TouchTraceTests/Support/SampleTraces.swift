@@ -69,6 +69,30 @@ enum SampleTraces {
 
     static let everyCaseDocument = TraceDocument(header: header, events: everyCase)
 
+    /// Two touchscreens touched at once: a libinput record of it has two devices read side by side.
+    static func twoTouchscreens() -> TraceDocument {
+        let one = SampleTraces.tenFingers(seconds: 1)
+        var events: [TraceEvent] = []
+        for event in one.events {
+            events.append(event)
+            switch event {
+            case .touch(var sample):
+                sample.device = 1
+                sample.time += 3_000
+                events.append(.touch(sample))
+            case .frame(var frame):
+                frame.device = 1
+                frame.time += 3_000
+                events.append(.frame(frame))
+            default:
+                break
+            }
+        }
+        var header = one.header
+        header.devices = [touchscreen(index: 0), touchscreen(index: 1)]
+        return TraceDocument(header: header, events: events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element))
+    }
+
     /// Ten fingers on a touchscreen at 120 Hz for `seconds`, each tracing its own smooth loop with
     /// a little sensor noise (a fixed linear congruential generator, so it is always the same).
     static func tenFingers(seconds: Int) -> TraceDocument {
