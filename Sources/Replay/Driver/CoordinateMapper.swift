@@ -12,27 +12,17 @@ public struct CoordinateMapper: Sendable {
         var offsetX: Double
         var scaleY: Double
         var offsetY: Double
-        /// A stretched axis's far edge: the window's width or height (infinite for a scale), and
-        /// the largest device value within the axis's range (`maximum`). A stretch puts `maximum`
-        /// on the window's far edge, which is outside the window (half-open, as `CGRect.contains`
-        /// has it): a device's last row or column would reach no view, so a value in range that
-        /// lands on or past that edge is taken to the last point inside it. A value past
-        /// `maximum` is outside the device's range and stays outside the window.
-        var edgeX = Double.infinity
-        var edgeY = Double.infinity
-        var maximumX = Int32.max
-        var maximumY = Int32.max
 
         @inline(__always)
         func point(x: Int32, y: Int32) -> Point {
-            var point = Point(x: Double(x) * scaleX + offsetX, y: Double(y) * scaleY + offsetY)
-            if point.x >= edgeX && x <= maximumX { point.x = edgeX.nextDown }
-            if point.y >= edgeY && y <= maximumY { point.y = edgeY.nextDown }
-            return point
+            Point(x: Double(x) * scaleX + offsetX, y: Double(y) * scaleY + offsetY)
         }
     }
 
     private var transforms: [Transform?] = []
+    /// Per device (indexed as `transforms`): the largest x and y a stretch keeps inside the window
+    /// (`whereTouchBegins`), nil for a device not stretched.
+    private var stretchedMaximums: [(x: Int32, y: Int32)?] = []
     public let mapping: DeviceMapping
     public let window: Size
 
@@ -47,6 +37,31 @@ public struct CoordinateMapper: Sendable {
         let index = Int(device.index)
         if transforms.count <= index { transforms += repeatElement(nil, count: index + 1 - transforms.count) }
         transforms[index] = Self.transform(for: device, mapping: mapping, window: window)
+        if stretchedMaximums.count <= index { stretchedMaximums += repeatElement(nil, count: index + 1 - stretchedMaximums.count) }
+        stretchedMaximums[index] = Self.isStretched(device, mapping: mapping) ? (device.x.maximum, device.y.maximum) : nil
+    }
+
+    /// Where a touch of `device` at (`x`, `y`), whose window point is `point`, begins: `point`,
+    /// except on a stretched axis's far edge. A stretch puts an axis's `maximum` on the window's
+    /// far edge, which is outside the window (half-open, as `CGRect.contains` has it), so the
+    /// device's last row and column would reach no view: a value within the axis's range that
+    /// lands on or past the edge begins at the last point inside it. A value past `maximum` is
+    /// outside the device's range and stays outside. Only where a touch begins matters: hit
+    /// testing reads nothing else, and moves keep their points.
+    public func whereTouchBegins(device: DeviceIndex, x: Int32, y: Int32, at point: Point) -> Point {
+        guard Int(device) < stretchedMaximums.count, let maximum = stretchedMaximums[Int(device)] else { return point }
+        var inside = point
+        if point.x >= window.width && x <= maximum.x { inside.x = window.width.nextDown }
+        if point.y >= window.height && y <= maximum.y { inside.y = window.height.nextDown }
+        return inside
+    }
+
+    private static func isStretched(_ device: DeviceDescription, mapping: DeviceMapping) -> Bool {
+        switch mapping {
+        case .stretch: true
+        case .automatic: !(device.unitsPerPoint.map { $0 > 0 } ?? false)
+        case .scale: false
+        }
     }
 
     /// Whether samples of this device can be placed in the window.
@@ -91,7 +106,6 @@ public struct CoordinateMapper: Sendable {
         }
         let (sx, ox) = axis(device.x, window.width)
         let (sy, oy) = axis(device.y, window.height)
-        return Transform(scaleX: sx, offsetX: ox, scaleY: sy, offsetY: oy,
-                         edgeX: window.width, edgeY: window.height, maximumX: device.x.maximum, maximumY: device.y.maximum)
+        return Transform(scaleX: sx, offsetX: ox, scaleY: sy, offsetY: oy)
     }
 }

@@ -241,8 +241,16 @@ public final class ReplayDriver {
         }
         // Motion, most samples, changes no bookkeeping.
         // The fields by value: passing the sample would store all of it to memory for every sample.
-        let location = mapping.point(x: sample.x, y: sample.y)
-        let change = sample.phase == .motion ? .move : sequenceChange(sample.phase, sample.device, sample.touch, at: time, location: location)
+        let change: TouchInput.Change
+        let location: Point
+        if sample.phase == .motion {
+            change = .move
+            location = mapping.point(x: sample.x, y: sample.y)
+        } else {
+            change = sequenceChange(sample.phase, sample.device, sample.touch, at: time)
+            let point = mapping.point(x: sample.x, y: sample.y)
+            location = change == .down ? touchBegins(sample.device, x: sample.x, y: sample.y, at: point) : point
+        }
         if pending.isEmpty { frame.timestamp = max(time, schedulerNow) }
         pending.append(TouchInput(identifier: sample.touch, change: change, location: location))
         return delivered
@@ -260,28 +268,34 @@ public final class ReplayDriver {
 
     /// The change a down, lift or cancel makes, with the fingers-down list and latency kept up to date.
     @inline(never)
-    private func sequenceChange(
-        _ phase: TouchPhase, _ device: DeviceIndex, _ touch: TouchID, at time: Microseconds, location: Point
-    ) -> TouchInput.Change {
+    private func sequenceChange(_ phase: TouchPhase, _ device: DeviceIndex, _ touch: TouchID, at time: Microseconds) -> TouchInput.Change {
         switch phase {
         case .down:
             if !down.contains(where: { $0.device == device && $0.touch == touch }) {
                 if pending.isEmpty { frame.timestamp = max(time, schedulerNow) }
                 observer.latency.touchDown(at: frame.timestamp, activeTouches: down.count)
                 down.append((device, touch))
-                touchesBegan &+= 1
-                // The window's far edges are outside it, as `Rect.contains` has them.
-                let window = mapper.window
-                if !(location.x >= 0 && location.x < window.width && location.y >= 0 && location.y < window.height) {
-                    if touchesBeganOutsideWindow == 0 { firstTouchOutsideWindow = frame.timestamp }
-                    touchesBeganOutsideWindow &+= 1
-                }
             }
             return .down
         case .motion: return .move
         case .up: release(device, touch); return .up
         case .cancel: release(device, touch); return .cancel
         }
+    }
+
+    /// Where a touch that begins at `point` begins (`CoordinateMapper.whereTouchBegins`), counted
+    /// when that is outside the window, where it reaches no view (`outsideWindowNotice`).
+    @inline(never)
+    private func touchBegins(_ device: DeviceIndex, x: Int32, y: Int32, at point: Point) -> Point {
+        let location = mapper.whereTouchBegins(device: device, x: x, y: y, at: point)
+        touchesBegan &+= 1
+        // The window's far edges are outside it, as `Rect.contains` has them.
+        let window = mapper.window
+        if !(location.x >= 0 && location.x < window.width && location.y >= 0 && location.y < window.height) {
+            if touchesBeganOutsideWindow == 0 { firstTouchOutsideWindow = frame.timestamp }
+            touchesBeganOutsideWindow &+= 1
+        }
+        return location
     }
 
     private var schedulerNow: Microseconds {
