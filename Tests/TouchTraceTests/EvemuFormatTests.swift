@@ -47,6 +47,16 @@ struct EvemuFormatTests {
         #expect(document.header.devices.first?.vendor == 2)
     }
 
+    @Test("A device name keeps its trailing blanks, as the kernel has it, through a round trip")
+    func nameTrailingBlanks() throws {
+        let text = header.replacingOccurrences(of: "N: Test Touchscreen\n", with: "N: Panel R  \t\n")
+        let (document, _) = try EvemuFormat.read(text: text, file: "blanks.evemu")
+        let (back, _) = try EvemuFormat.read(text: EvemuFormat.write(document), file: "back.evemu")
+
+        #expect(document.header.devices.first?.name == "Panel R  \t")
+        #expect(back.header.devices.first?.name == "Panel R  \t")
+    }
+
     @Test("A malformed event line is an error naming the file and line")
     func malformedEventLine() {
         let text = header + "E: 0.000001 0003 0039 0000\nE: 0.000002 0003 zz 1\n"

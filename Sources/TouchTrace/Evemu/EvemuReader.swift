@@ -72,7 +72,9 @@ struct EvemuReader {
         }
         if headerIsFixed { return }
         do throws(EvemuLineError) {
-            try header.add(Self.text(line, from: start))
+            // A name keeps its trailing blanks: they are the kernel's (libevemu reads `N: %[^\n]`),
+            // and quirks and udev rules match names whole.
+            try header.add(Self.text(line, from: start, trimming: line[start] != UInt8(ascii: "N")))
         } catch {
             throw TraceInputError(file: file, location: .line(number), message: error.message)
         }
@@ -82,10 +84,10 @@ struct EvemuReader {
         line.count >= 2 && EvemuHeader.isHeaderLine(line[0], line[1])
     }
 
-    /// The line as text from `start`, trailing blanks removed.
-    private static func text(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> String {
+    /// The line as text from `start`, trailing blanks removed unless `trimming` is false.
+    private static func text(_ line: UnsafeBufferPointer<UInt8>, from start: Int, trimming: Bool = true) -> String {
         var end = line.count
-        while end > start, line[end - 1] == UInt8(ascii: " ") || line[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        while trimming, end > start, line[end - 1] == UInt8(ascii: " ") || line[end - 1] == UInt8(ascii: "\t") { end -= 1 }
         return String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
     }
 
