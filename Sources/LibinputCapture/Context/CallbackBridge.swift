@@ -83,7 +83,11 @@ nonisolated(unsafe) let restrictedInterface: UnsafeMutablePointer<libinput_inter
 }()
 
 /// libinput's log callback: formats the `va_list` with `vsnprintf` and hands the line to the bridge.
-let libinputLogHandler: libinput_log_handler = { context, priority, format, arguments in
+/// A function, not a global of the C function-pointer type: swift-symbolgraph-extract 6.3.1 crashes
+/// (signal 11) deserializing such a global's `va_list` parameter, which stopped the API reference.
+func libinputLogHandler(
+    _ context: OpaquePointer?, _ priority: libinput_log_priority, _ format: UnsafePointer<CChar>?, _ arguments: CVaListPointer?
+) {
     guard let context, let format, let arguments, let userData = libinput_get_user_data(context) else { return }
     let bridge = Unmanaged<CallbackBridge>.fromOpaque(userData).takeUnretainedValue()
     let capacity = 1024

@@ -37,10 +37,13 @@ public enum TraceReplay {
     /// timers still pending, handing the log to `sink` in order.
     ///
     /// - Parameters:
+    ///   - input: A trace opened with `TraceFile.open(path:salvage:)`, in any format.
+    ///   - scene: The scene to replay through; a fresh instance of it is made.
     ///   - format: `.text` is the canonical form goldens store; `.jsonl` the same records as JSON.
-    /// - Returns: the counts, the virtual-time latencies and the reader's notices (damage worked
-    ///   around, import warnings: one line each, meant for standard error). Its `log` is empty: the
-    ///   log went to `sink`.
+    ///   - sink: Where the log goes, in order, in pieces of about 64 KiB.
+    /// - Returns: the counts, the virtual-time latencies and the notices (damage worked around,
+    ///   import warnings, touches that began outside the window: one line each, meant for standard
+    ///   error). Its `log` is empty: the log went to `sink`.
     /// - Throws: `TraceInputError` naming the file and, for a damaged or unreadable trace, the
     ///   byte offset or line; or what `sink` throws.
     @discardableResult

@@ -29,8 +29,11 @@ public final class LiveReplay {
     private var lastActions: [String: (values: String, time: Microseconds)] = [:]
     private var failure: ReplayError?
 
-    /// - Parameter log: an output for the canonical log, or nil to keep only each recognizer's last
-    ///   action. The caller commits it when the session ends well.
+    /// - Parameters:
+    ///   - scene: The scene the live touches go through, a fresh instance of it.
+    ///   - devices: The devices the touches come from (the window's touch surface).
+    ///   - log: An output for the canonical log, or nil to keep only each recognizer's last
+    ///     action. The caller commits it when the session ends well.
     public init(scene: Scene, devices: [DeviceDescription], log: OutputFile?) {
         driver = ReplayDriver(scene: scene, devices: devices)
         self.log = log

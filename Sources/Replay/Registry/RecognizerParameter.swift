@@ -23,9 +23,11 @@ public struct RecognizerParameter<Recognizer: GestureRecognizer> {
     /// unistroke recognizer's templates, read from names and files).
     ///
     /// - Parameters:
+    ///   - key: The key in a scene file's recognizer object.
     ///   - type: The value's type in words, for the tables ("list of templates").
     ///   - unit: The unit the tables print ("pt", "s"), or empty.
     ///   - allowed: The allowed values in a few words, for the tables.
+    ///   - doc: One line of documentation, for `touchstone scene kinds`.
     ///   - decode: Reads and checks the scene's value; throws `input.problem(...)` when it is unusable.
     ///   - apply: Sets the decoded value on a new recognizer.
     ///   - describe: The property's current value in words: the tables' default column.
