@@ -38,6 +38,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.6.0"),
+        // `swift package generate-documentation`: the API reference (scripts/docs), from the
+        // documentation comments and each library's `.docc` catalog. A plugin: nothing links it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The event model and every file format: binary trace, JSON Lines, evemu, libinput record.
