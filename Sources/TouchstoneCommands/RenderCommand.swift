@@ -72,7 +72,7 @@ struct PictureWindow {
 /// `render` and `info --svg`. Damage the reader worked around and import warnings go to standard
 /// error, unless `printNotices` is false (`info` has printed them already).
 func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: String, window: PictureWindow, printNotices: Bool = true) throws {
-    let inputs = [trace] + (sceneFile.flatMap { file in scene.map { SceneReference.inputFiles(file, scene: $0) } } ?? [])
+    let inputs = TraceFile.inputFiles(of: trace) + (sceneFile.flatMap { file in scene.map { SceneReference.inputFiles(file, scene: $0) } } ?? [])
     do {
         try OutputFile.refuseAliasing(output, inputs: inputs)
     } catch {

@@ -36,7 +36,7 @@ extension Touchstone {
             }
             var destination: OutputFile
             do {
-                let inputs = [trace] + SceneReference.inputFiles(self.scene, scene: scene)
+                let inputs = TraceFile.inputFiles(of: trace) + SceneReference.inputFiles(self.scene, scene: scene)
                 destination = try output.map { path throws(OutputFileError) in
                     path == "-" ? OutputFile.standardOutput() : try OutputFile(path: path, inputs: inputs)
                 } ?? OutputFile.standardOutput()

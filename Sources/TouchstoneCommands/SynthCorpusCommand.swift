@@ -38,8 +38,10 @@ struct SynthCorpus: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
-        if mkdir(directory, 0o755) != 0 && errno != EEXIST {
-            throw SynthOutput.failure("\(directory): cannot create the directory: \(String(cString: strerror(errno)))")
+        do {
+            try OutputFile.createFolders(directory)
+        } catch {
+            throw SynthOutput.failure(error.description)
         }
         let digits = max(4, String(count - 1).count)
         let clock = ContinuousClock()

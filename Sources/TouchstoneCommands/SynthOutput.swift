@@ -14,7 +14,8 @@ enum SynthOutput {
     ) throws -> Int {
         do {
             if path.hasSuffix(".trace") {
-                let writer = try TraceWriter(path: path, header: header)
+                // Generated, not recorded: a failed synth leaves nothing behind.
+                let writer = try TraceWriter(path: path, header: header, partial: .hidden)
                 var sink = Sink(writer: writer)
                 try generate(&sink)
                 try writer.close()

@@ -45,12 +45,12 @@ struct Template: ParsableCommand {
 
         func run() throws {
             do {
-                try OutputFile.refuseAliasing(output, inputs: [trace])
+                try OutputFile.refuseAliasing(output, inputs: TraceFile.inputFiles(of: trace))
                 let template = try TemplateRecorder.record(
                     tracePath: trace, name: name, strokeIndex: stroke, rotationInvariant: rotationInvariant,
                     report: { printError($0) })
                 let data = UnistrokeTemplateFile.encode(template)
-                try OutputFile.write(Array(data), to: output, inputs: [trace])
+                try OutputFile.write(Array(data), to: output, inputs: TraceFile.inputFiles(of: trace))
                 try OutputFile.standardOutput().write("template \"\(name)\": \(template.points.count) points from stroke \(stroke) of \(trace) -> \(output)\n")
             } catch {
                 throw fail(String(describing: error))

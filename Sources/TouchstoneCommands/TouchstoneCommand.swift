@@ -30,6 +30,10 @@ public enum TouchstoneCommand {
     /// the command prints, and returns its exit status instead of exiting: for tests, and for tools
     /// that run several commands in one process. `nil` takes the process's arguments.
     public static func run(_ arguments: [String]?, registering kinds: [RecognizerKind] = []) -> Int32 {
+        // Past a file-size limit (`ulimit -f`) a write fails with EFBIG, which every output reports
+        // as an error naming the file, and a temporary file is removed; left to SIGXFSZ's default,
+        // the process would die there and leave the temporary file behind.
+        signal(SIGXFSZ, SIG_IGN)
         // Touchstone's own kinds are built when a command first reads a scene: their key paths and
         // the generic metadata behind them cost about 5 M instructions, a quarter of the start-up
         // of a command that reads none (`info`, `convert`, `synth`). A team's kinds are checked

@@ -54,6 +54,14 @@ extension Touchstone {
             } catch {
                 throw fail(error.description)
             }
+            // The outputs are checked before any golden is rewritten: a refused --junit or --report
+            // leaves the corpus as it was.
+            do {
+                if let junit { try OutputFile.refuseAliasing(junit, inputs: try VerifyRunner(options: options).corpusFiles()) }
+                if let folder = report { try OutputFile.createFolders(folder) }
+            } catch {
+                throw fail(String(describing: error))
+            }
             let bar = ProgressBar(enabled: !noProgress && standardErrorIsTerminal)
             let report: VerifyReport
             do {

@@ -209,4 +209,89 @@ struct OutputSafetyTests {
         #expect(result.stderr.hasPrefix("error: \(output): cannot write the file (is "))
         #expect(readFileBytes(folder.file("press.trace")) == before)
     }
+
+    @Test("verify --update with a golden that is a FIFO reports it instead of hanging on the write", .timeLimit(.minutes(1)))
+    func updateFIFOGolden() throws {
+        let folder = try corpus(golden: "")
+        #expect(unlink(folder.file("press.golden.log")) == 0 && mkfifo(folder.file("press.golden.log"), 0o600) == 0)
+        let result = try TouchstoneProcess.run(["verify", folder.path, "--update", "--no-progress"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("ERROR   press: \(folder.file("press.golden.log")): is a FIFO, not a file to read"))
+    }
+
+    @Test("verify --update never writes a golden through a link onto another capture's trace")
+    func updateGoldenLinkedToAnotherTrace() throws {
+        let folder = try corpus(golden: "")
+        try FileManager.default.copyItem(atPath: Self.pressTrace, toPath: folder.file("other.trace"))
+        try Data("map\n".utf8).write(to: folder.url.appendingPathComponent("other.scene"))
+        #expect(unlink(folder.file("press.golden.log")) == 0 && symlink("other.trace", folder.file("press.golden.log")) == 0)
+        let before = readFileBytes(folder.file("other.trace"))
+        let result = try TouchstoneProcess.run(["verify", folder.path, "--update", "--no-progress"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("press.golden.log: is the same file as an input of the corpus"))
+        #expect(readFileBytes(folder.file("other.trace")) == before)
+    }
+
+    @Test("verify --update --junit onto an input is refused before any golden is rewritten")
+    func junitRefusedBeforeUpdate() throws {
+        let folder = try corpus(golden: "stale\n")
+        let result = try TouchstoneProcess.run(["verify", folder.path, "--update", "--no-progress", "--junit", folder.file("press.trace")])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("press.trace: cannot write the file (is also an input"))
+        #expect(readFileBytes(folder.file("press.golden.log")) == Array("stale\n".utf8))
+    }
+
+    @Test("verify --report onto a file or a device is one error line naming it, before anything runs", arguments: ["file", "/dev/full"])
+    func reportOntoAFile(target: String) throws {
+        let folder = try corpus(golden: "stale\n")
+        let output = target == "file" ? folder.file("press.trace") : target
+        let before = readFileBytes(folder.file("press.trace"))
+        let result = try TouchstoneProcess.run(["verify", folder.path, "--update", "--no-progress", "--report", output])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: \(output): cannot write the file (is not a folder)\n")
+        #expect(readFileBytes(folder.file("press.trace")) == before)
+        #expect(readFileBytes(folder.file("press.golden.log")) == Array("stale\n".utf8))
+    }
+
+    @Test("replay -o onto the .desc a headerless evemu file takes its device from is refused and the .desc is unchanged")
+    func replayOntoCompanionDescription() throws {
+        let folder = TemporaryDirectory("cli")
+        let events = "E: 1.000000 0003 0039 0001\nE: 1.000000 0003 0035 0100\nE: 1.000000 0003 0036 0100\nE: 1.000000 0000 0000 0000\n"
+        let desc = "N: Panel\nI: 0018 0000 0000 0000\nP: 02 00 00 00 00 00 00 00\nB: 00 0b 00 00 00 00 00 00 00\nB: 03 00 00 00 00 00 80 60 02\n"
+            + "A: 2f 0 9 0 0 0\nA: 35 0 999 0 0 0\nA: 36 0 599 0 0 0\nA: 39 0 65535 0 0 0\n"
+        writeFileBytes(folder.file("panel-tap.events"), Array(events.utf8))
+        writeFileBytes(folder.file("panel.desc"), Array(desc.utf8))
+        // convert names its format by the extension: the .desc through a link named .evemu.
+        #expect(symlink("panel.desc", folder.file("panel.evemu")) == 0)
+        for (command, output) in [(["replay", folder.file("panel-tap.events"), "--scene", "map"], "panel.desc"),
+                                  (["convert", folder.file("panel-tap.events")], "panel.evemu")] {
+            let result = try TouchstoneProcess.run(command + ["-o", folder.file(output)])
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix("error: \(folder.file(output)): cannot write the file (is "))
+            #expect(readFileBytes(folder.file("panel.desc")) == Array(desc.utf8))
+        }
+    }
+
+    @Test("synth past a file-size limit exits 1 naming the file and leaves nothing behind", arguments: ["big.trace", "big.jsonl"])
+    func synthPastFileSizeLimit(name: String) throws {
+        let folder = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.shell("ulimit -f 20; \"$TOUCHSTONE\" synth pan --repeat 100 -o '\(folder.file(name))'")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(name): "))
+        #expect(result.stderr.contains("File too large"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+    }
+
+    @Test("synth leaves a file or a link already named NAME.partial as it was")
+    func synthLeavesPartialNamesAlone() throws {
+        let folder = TemporaryDirectory("cli")
+        writeFileBytes(folder.file("precious.txt"), Array("precious".utf8))
+        #expect(symlink("precious.txt", folder.file("a.trace.partial")) == 0)
+        writeFileBytes(folder.file("b.trace.partial"), Array("notes".utf8))
+        for name in ["a.trace", "b.trace"] {
+            #expect(try TouchstoneProcess.run(["synth", "tap", "-o", folder.file(name)]).status == 0)
+        }
+        #expect(readFileBytes(folder.file("precious.txt")) == Array("precious".utf8))
+        #expect(readFileBytes(folder.file("b.trace.partial")) == Array("notes".utf8))
+    }
 }

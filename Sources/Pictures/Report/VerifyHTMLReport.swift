@@ -26,10 +26,10 @@ public enum VerifyHTMLReport {
     public static func write(
         _ report: VerifyReport, to folder: String, inputs: [String] = [], registry: RecognizerRegistry = .standard
     ) throws {
+        try OutputFile.createFolders(folder)
         for (path, html) in pages(for: report, registry: registry) {
             let full = folder + "/" + path
-            try FileManager.default.createDirectory(atPath: FilePath(full).removingLastComponent().string,
-                                                    withIntermediateDirectories: true)
+            try OutputFile.createFolders(FilePath(full).removingLastComponent().string)
             try OutputFile.write(Array(html.utf8), to: full, inputs: inputs)
         }
     }

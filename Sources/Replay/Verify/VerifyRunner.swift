@@ -29,6 +29,8 @@ public struct VerifyRunner: Sendable {
     /// Runs the corpus; `progress(done, total)` is called from worker threads as captures finish.
     public func run(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws(VerifyError) -> VerifyReport {
         let captures = options.shard.slice(try CaptureDiscovery.captures(in: options.root))
+        // What --update must never write a golden onto, whichever capture's golden links to it.
+        let inputs = options.update ? FileIdentities(captures.flatMap { Self.inputFiles(of: $0, registry: options.registry) }) : FileIdentities([])
         let results = Mutex<[CaptureResult?]>(Array(repeating: nil, count: captures.count))
         let next = Mutex(0)
         let done = Mutex(0)
@@ -45,7 +47,7 @@ public struct VerifyRunner: Sendable {
                 }
                 guard taken < order.count else { return }
                 let index = order[taken]
-                let result = Self.verify(captures[index], update: update, registry: registry)
+                let result = Self.verify(captures[index], update: update, registry: registry, protecting: inputs)
                 results.withLock { $0[index] = result }
                 let finished = done.withLock { value -> Int in
                     value += 1
@@ -56,6 +58,21 @@ public struct VerifyRunner: Sendable {
         }
         let elapsed = ContinuousClock.now - started
         return VerifyReport(results: results.withLock { $0.map { $0! } }, elapsed: elapsed)
+    }
+
+    /// Every file of the corpus (or of its shard) a run reads or may write: each capture's trace,
+    /// scene reference and golden, and the scene files and templates its scene names. What an
+    /// output written beside the corpus (`--junit`, `--report`) must never replace, checked before
+    /// the run so that a refused output leaves the goldens as they were.
+    public func corpusFiles() throws(VerifyError) -> [String] {
+        options.shard.slice(try CaptureDiscovery.captures(in: options.root)).flatMap { capture in
+            Self.inputFiles(of: capture, registry: options.registry) + [capture.goldenPath]
+        }
+    }
+
+    /// A capture's inputs: its trace, its scene reference, the scene file and templates that names.
+    static func inputFiles(of capture: Capture, registry: RecognizerRegistry) -> [String] {
+        TraceFile.inputFiles(of: capture.tracePath) + SceneReference.inputFiles(captureSceneFile: capture.sceneReferencePath, registry: registry)
     }
 
     /// The captures' positions, largest trace file first (a capture's replay takes time in
@@ -77,15 +94,26 @@ public struct VerifyRunner: Sendable {
     /// never holds its whole log; only a failing one is replayed again to build the diff, and
     /// `--update` keeps the log to write it. The capture's scene may name the kinds of `registry`.
     public static func verify(_ capture: Capture, update: Bool, registry: RecognizerRegistry = .standard) -> CaptureResult {
+        verify(capture, update: update, registry: registry, protecting: FileIdentities([]))
+    }
+
+    /// `verify(_:update:registry:)`, never writing a golden onto one of `inputs` (the corpus's
+    /// traces, scenes and templates, reached through a golden that is a link).
+    static func verify(_ capture: Capture, update: Bool, registry: RecognizerRegistry, protecting inputs: FileIdentities) -> CaptureResult {
         var files: [String] = []
         if let problem = capture.problem { return result(capture, nil, .error(problem), files: files) }
         do {
             // Refused before any open, so a FIFO or a directory named like a capture file never hangs
-            // or crashes the run.
+            // or crashes the run: a golden that is there must be a file too (a FIFO would hang
+            // --update's write).
             try RegularFile.check(capture.tracePath)
             try RegularFile.check(capture.sceneReferencePath)
+            if access(capture.goldenPath, F_OK) == 0 { try RegularFile.check(capture.goldenPath) }
+            if update, inputs.contains(capture.goldenPath) {
+                return result(capture, nil, .error("\(capture.goldenPath): is the same file as an input of the corpus (a trace, scene or template): not written"), files: files)
+            }
             let scene = try SceneReference.resolve(captureSceneFile: capture.sceneReferencePath, registry: registry)
-            files = [capture.tracePath, capture.goldenPath] + SceneReference.inputFiles(captureSceneFile: capture.sceneReferencePath, scene: scene)
+            files = TraceFile.inputFiles(of: capture.tracePath) + [capture.goldenPath] + SceneReference.inputFiles(captureSceneFile: capture.sceneReferencePath, scene: scene)
             if update {
                 let outcome = try CaptureReplayer.replay(capture, scene: scene)
                 return result(capture, outcome, judge(capture, log: outcome.log, update: true, files: files), files: files)

@@ -25,9 +25,9 @@ public enum BinaryTrace {
         return (TraceDocument(header: reader.header, events: events), reader.damage)
     }
 
-    /// Writes a whole document to `path` (through `path.partial`).
+    /// Writes a whole document to `path`, whole or not at all (through a hidden temporary file).
     public static func write(_ document: TraceDocument, to path: String, options: TraceWriter.Options = .init()) throws {
-        let writer = try TraceWriter(path: path, header: document.header, options: options)
+        let writer = try TraceWriter(path: path, header: document.header, options: options, partial: .hidden)
         for event in document.events { try writer.append(event) }
         try writer.close()
     }

@@ -123,11 +123,16 @@ public final class TraceWriter {
         } catch {
             let reason = (error as? OutputFileError)?.reason ?? "\(error)"
             let kept = file.bytesWritten
-            let failure = TraceWriteError(
-                file: errorName,
-                message: kept == 0 && errorName != path
-                    ? "the header could not be written (\(reason)); nothing was recorded, so \(errorName) was removed"
-                    : "write failed: \(reason); the file keeps its first \(kept) bytes")
+            let message: String
+            if errorName == path {
+                // Hidden (its temporary file goes when the writer does) or written in place.
+                message = "write failed: \(reason)" + (file.temporaryPath == nil ? "" : "; \(path) is left as it was")
+            } else if kept == 0 {
+                message = "the header could not be written (\(reason)); nothing was recorded, so \(errorName) was removed"
+            } else {
+                message = "write failed: \(reason); the file keeps its first \(kept) bytes"
+            }
+            let failure = TraceWriteError(file: errorName, message: message)
             finalError = failure
             throw failure
         }

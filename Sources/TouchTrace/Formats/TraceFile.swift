@@ -25,6 +25,14 @@ public struct LoadedTrace: Sendable {
 /// Tools that need the whole trace (conversion, small files) use `load`; tools that must stay flat in
 /// memory on large binary traces open a `TraceReader` directly.
 public enum TraceFile {
+    /// The files reading `path` reads: the file itself and, for an evemu file, the `.desc`
+    /// companion a file of events without a device header takes it from (`EvemuFormat`). What an
+    /// output must never replace.
+    public static func inputFiles(of path: String) -> [String] {
+        guard (try? detectFormat(path: path)) == .evemu, let companion = EvemuFormat.companionDescription(forEvents: path) else { return [path] }
+        return [path, companion]
+    }
+
     /// The format of the file at `path`, from its first bytes.
     public static func detectFormat(path: String) throws(TraceInputError) -> TraceFormat {
         let prefix = try readPrefix(path, count: 4096)
@@ -79,16 +87,17 @@ public enum TraceFile {
     public static func convert(
         _ inputPath: String, salvage: Bool = false, to outputPath: String, as format: TraceFormat, notice: (String) -> Void = { _ in }
     ) throws {
-        try OutputFile.refuseAliasing(outputPath, inputs: [inputPath])
+        let inputs = inputFiles(of: inputPath)
+        try OutputFile.refuseAliasing(outputPath, inputs: inputs)
         let input = try open(path: inputPath, salvage: salvage)
         let reopen = { () throws -> TraceInput in try open(path: inputPath, salvage: salvage) }
         switch format {
         case .binary:
-            let writer = try TraceWriter(path: outputPath, header: input.header, options: input.writerOptions, partial: .hidden, inputs: [inputPath])
+            let writer = try TraceWriter(path: outputPath, header: input.header, options: input.writerOptions, partial: .hidden, inputs: inputs)
             try input.forEachEvent(flush: { try writer.flush() }) { try writer.append($0) }
             try writer.close()
         case .jsonLines:
-            let file = try OutputFile(path: outputPath, inputs: [inputPath])
+            let file = try OutputFile(path: outputPath, inputs: inputs)
             var writer = JSONLinesWriter()
             writer.header(input.header, options: input.writerOptions)
             try checkLine(writer.output.count, outputPath)
@@ -102,7 +111,7 @@ public enum TraceFile {
             try writer.drain(to: file)
             try file.commit()
         case .evemu:
-            let file = try OutputFile(path: outputPath, inputs: [inputPath])
+            let file = try OutputFile(path: outputPath, inputs: inputs)
             var output = TextOutput()
             let description = try input.header.devices.first { $0.index == 0 }
                 ?? addedDevices(reopen(), stoppingAt: 0).first { $0.index == 0 }
@@ -140,7 +149,7 @@ public enum TraceFile {
                     + "(a .trace or .jsonl output keeps them; a .yml output keeps two-finger scrolling)")
             }
         case .libinputRecord:
-            let file = try OutputFile(path: outputPath, inputs: [inputPath])
+            let file = try OutputFile(path: outputPath, inputs: inputs)
             // Only the trace formats can add devices during a trace; the imports list them all.
             let added = input.format == .binary || input.format == .jsonLines ? try addedDevices(reopen()) : []
             let devices = LibinputRecordWriter.devices(input.header, added: added)

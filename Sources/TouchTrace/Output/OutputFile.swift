@@ -68,8 +68,15 @@ public final class OutputFile {
                 throw OutputFileError(path: path, reason: "is not a regular file; a trace is written to NAME.partial and renamed, so the output must be a regular file or a new name")
             }
             let temporary = final + ".partial"
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw OutputFileError(path: temporary, reason: "cannot create: \(String(cString: strerror(errno)))") }
+            // Created, never reused: a NAME.partial already there is a recording cut short (its
+            // only copy) or someone's file, and a link there would be written through.
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard fd >= 0 else {
+                let reason = errno == EEXIST
+                    ? "already exists (a recording cut short keeps its events there): move it away, or convert it, before recording to \(path)"
+                    : "cannot create: \(String(cString: strerror(errno)))"
+                throw OutputFileError(path: temporary, reason: reason)
+            }
             descriptor = fd
             replacement = (temporary, final)
             return
@@ -173,6 +180,25 @@ public final class OutputFile {
     }
 
     // MARK: - Paths
+
+    /// Makes `path` a folder to write files into, creating it and the folders above it as needed
+    /// (mode 0777 less the umask); an existing folder is used as it is. A path that is something
+    /// else (a file, a device) is refused, naming it.
+    public static func createFolders(_ path: String) throws(OutputFileError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw OutputFileError(path: path, reason: "is not a folder") }
+            return
+        }
+        guard errno == ENOENT else { throw OutputFileError(path: path, errno: errno) }
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        if let slash = trimmed.lastIndex(of: "/"), slash != trimmed.startIndex {
+            try createFolders(String(trimmed[..<slash]))
+        }
+        guard mkdir(trimmed, 0o777) == 0 || errno == EEXIST else {
+            throw OutputFileError(path: path, reason: "cannot create the folder: \(String(cString: strerror(errno)))")
+        }
+    }
 
     /// Throws when `output` exists as a regular file that is one of `inputs`: same device and
     /// inode, so symbolic links, hard links and `./x` spellings are all caught. A device output

@@ -116,4 +116,34 @@ struct OutputFileTests {
         let dir = TemporaryDirectory()
         #expect(throws: OutputFileError(path: dir.path, reason: "is a directory")) { try OutputFile(path: dir.path) }
     }
+
+    @Test("A kept output never reuses a NAME.partial already there, file or link: the file it names is unchanged")
+    func keptPartialNeverReused() throws {
+        let dir = TemporaryDirectory()
+        writeFileBytes(dir.file("cut-short.trace.partial"), Array("an earlier recording".utf8))
+        writeFileBytes(dir.file("precious.txt"), Array("precious".utf8))
+        #expect(symlink(dir.file("precious.txt"), dir.file("linked.trace.partial")) == 0)
+        for name in ["cut-short.trace", "linked.trace"] {
+            #expect {
+                try OutputFile(path: dir.file(name), partial: .kept)
+            } throws: { error in
+                (error as? OutputFileError)?.path == dir.file(name + ".partial") && "\(error)".contains("already exists")
+            }
+        }
+        #expect(readFileBytes(dir.file("cut-short.trace.partial")) == Array("an earlier recording".utf8))
+        #expect(readFileBytes(dir.file("precious.txt")) == Array("precious".utf8))
+    }
+
+    @Test("createFolders makes the missing folders of a path, takes an existing folder, and refuses anything else")
+    func createFolders() throws {
+        let dir = TemporaryDirectory()
+        try OutputFile.createFolders(dir.file("a/b/c/"))
+        try OutputFile.createFolders(dir.file("a/b"))
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: dir.file("a/b/c"), isDirectory: &isFolder) && isFolder.boolValue)
+        writeFileBytes(dir.file("file"), Array("x".utf8))
+        #expect(throws: OutputFileError(path: dir.file("file"), reason: "is not a folder")) { try OutputFile.createFolders(dir.file("file")) }
+        #expect(throws: OutputFileError.self) { try OutputFile.createFolders(dir.file("file/under")) }
+        #expect(throws: OutputFileError(path: "/dev/null", reason: "is not a folder")) { try OutputFile.createFolders("/dev/null") }
+    }
 }
