@@ -85,6 +85,22 @@ struct RenderCommandTests {
         #expect(readFileBytes(folder.file("pan.trace")) == before)
     }
 
+    @Test("A session lasting to the end of time draws a picture of ordinary size; through a scene it is replay's error",
+          arguments: [Int64.max, 9_042_521_604_759_584_125, 9_000_000_000_000_000_000])
+    func sessionToTheEndOfTime(lift: Int64) throws {
+        let folder = TemporaryDirectory("cli")
+        let header = #"{"touchstone":"trace","version":1,"recorder":{"name":"t"},"devices":[{"index":0,"name":"d","kind":"touchscreen","source":"synthetic","x":{"min":0,"max":2880},"y":{"min":0,"max":1800},"slots":10}]}"#
+        let lines = [header, #"{"t":0,"touch":"down","id":1,"x":10,"y":10}"#, #"{"t":\#(lift),"touch":"up","id":1,"x":10,"y":10}"#]
+        writeFileBytes(folder.file("long.jsonl"), Array((lines.joined(separator: "\n") + "\n").utf8))
+        let drawn = try TouchstoneProcess.run(["render", folder.file("long.jsonl"), "-o", folder.file("long.svg")])
+        #expect(drawn.status == 0)
+        let size = readFileBytes(folder.file("long.svg")).count
+        #expect(size > 1_000 && size < 100_000)
+        let replayed = try TouchstoneProcess.run(["render", folder.file("long.jsonl"), "--scene", "map", "-o", folder.file("scene.svg")])
+        #expect(replayed.status == 1)
+        #expect(replayed.stderr.hasPrefix("error: \(folder.file("long.jsonl")): event at \(lift) µs is too far from the first event"))
+    }
+
     @Test("--to before --from is refused")
     func badWindow() throws {
         let result = try TouchstoneProcess.run(["render", Self.pan, "-o", "/dev/null", "--from", "2", "--to", "1"])

@@ -79,10 +79,12 @@ public enum SessionPicture {
     }
 
     static func window(duration: Microseconds, _ options: PictureOptions) -> (Microseconds, Microseconds) {
-        let from = max(options.from ?? 0, 0)
-        // A little room after the last event, so marks at the very end are not cut in half.
+        let from = min(max(options.from ?? 0, 0), .max - 1)
+        // A little room after the last event, so marks at the very end are not cut in half; a
+        // session reaching the end of time gets none (the sums saturate, never trap).
         let end = max(duration, 1)
-        let to = max(options.to ?? end + max(end / 50, 1), from + 1)
+        let room = end.addingReportingOverflow(max(end / 50, 1))
+        let to = max(options.to ?? (room.overflow ? .max : room.partialValue), from + 1)
         return (from, to)
     }
 

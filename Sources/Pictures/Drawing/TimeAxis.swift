@@ -8,16 +8,17 @@ struct TimeAxis {
     var right: Double
 
     init(from: Microseconds, to: Microseconds, left: Double, right: Double) {
-        self.from = from
-        self.to = max(to, from + 1)
+        self.from = min(from, .max - 1)
+        self.to = max(to, self.from + 1)
         self.left = left
         self.right = right
     }
 
-    var span: Double { Double(to - from) }
+    /// In doubles: a window may span the whole of `Microseconds`, whose difference would overflow.
+    var span: Double { Double(to) - Double(from) }
 
     func x(_ time: Microseconds) -> Double {
-        left + (Double(time - from) / span) * (right - left)
+        left + ((Double(time) - Double(from)) / span) * (right - left)
     }
 
     func contains(_ time: Microseconds) -> Bool { time >= from && time <= to }
@@ -28,20 +29,35 @@ struct TimeAxis {
     }
 
     static func niceStep(_ rough: Double) -> Microseconds {
+        // Up to 10^18 µs (31,700 years): a window of the whole of `Microseconds` still gets about
+        // ten ticks, and no step overflows.
         var magnitude: Microseconds = 1
-        while Double(magnitude) * 10 <= rough, magnitude < 1_000_000_000_000 { magnitude *= 10 }
-        for factor: Microseconds in [1, 2, 5] where Double(magnitude * factor) >= rough { return magnitude * factor }
-        return magnitude * 10
+        while Double(magnitude) * 10 <= rough, magnitude < 1_000_000_000_000_000_000 { magnitude *= 10 }
+        for factor: Microseconds in [1, 2, 5] where Double(magnitude) * Double(factor) >= rough {
+            return magnitude.multipliedReportingOverflow(by: factor).overflow ? magnitude : magnitude * factor
+        }
+        return magnitude == 1_000_000_000_000_000_000 ? magnitude : magnitude * 10
+    }
+
+    /// The first multiple of `step` (> 0) at or after `time`, or after it when `strictly`;
+    /// `Microseconds.max` when there is none (the end of time).
+    static func multiple(of step: Microseconds, from time: Microseconds, strictly: Bool = false) -> Microseconds {
+        // `/` rounds toward zero: below for a positive time, above for a negative one.
+        let below = time / step * step
+        guard below < time || (strictly && below == time) else { return below }
+        let next = below.addingReportingOverflow(step)
+        return next.overflow ? .max : next.partialValue
     }
 
     /// Every multiple of `step` inside the window.
     func ticks(step: Microseconds) -> [Microseconds] {
         var result: [Microseconds] = []
-        var tick = (from + step - 1) / step * step
-        if from < 0 { tick = from / step * step }
+        var tick = Self.multiple(of: step, from: from)
         while tick <= to {
             result.append(tick)
-            tick += step
+            let next = tick.addingReportingOverflow(step)
+            if next.overflow { break }
+            tick = next.partialValue
         }
         return result
     }

@@ -66,11 +66,11 @@ struct TrackDrawing {
         track.end = point.time
         if point.time >= from && point.time <= to {
             if track.simplifier.keeps(point) { track.kept.append(point) }
-            if track.firstInside == nil { track.nextTick = (point.time + tickStep - 1) / tickStep * tickStep }
+            if track.firstInside == nil { track.nextTick = TimeAxis.multiple(of: tickStep, from: point.time) }
             if track.firstInside == nil { track.firstInside = point }
             if point.time >= track.nextTick {
                 track.dots.append(point)
-                track.nextTick = (point.time / tickStep + 1) * tickStep
+                track.nextTick = TimeAxis.multiple(of: tickStep, from: point.time, strictly: true)
             }
             track.lastInside = point
         }
