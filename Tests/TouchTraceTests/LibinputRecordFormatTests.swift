@@ -259,4 +259,25 @@ extension LibinputRecordFormatTests {
         let line = modernRecording.components(separatedBy: "\n").firstIndex { $0.contains("hid: [") }! + 1
         #expect(error?.location == .line(line))
     }
+
+    /// The modern recording with `lines` more lines of 16 zero bytes in its hid block.
+    private func longHID(lines: Int) -> String {
+        modernRecording.replacingOccurrences(
+            of: "0xc0, 0xc0 ]", with: "0xc0,\n" + String(repeating: "    " + Array(repeating: "0x00", count: 16).joined(separator: ", ") + ",\n", count: lines) + "    0xc0 ]")
+    }
+
+    @Test("A hid block over thousands of lines reads whole, each byte kept")
+    func longHIDBlock() throws {
+        let (document, _) = try LibinputRecordFormat.read(text: longHID(lines: 5_000), file: "long.yml")
+        #expect(document.header.devices.first?.property("hid")?.split(separator: " ").count == 34 + 5_000 * 16)
+        #expect(touchSamples(document).map(\.phase) == [.down, .motion, .up])
+    }
+
+    @Test("A flow collection longer than a megabyte is an error at the line that opened it, not a buffer that grows with the file")
+    func flowPastAMegabyte() throws {
+        let error = #expect(throws: TraceInputError.self) { try LibinputRecordFormat.read(text: longHID(lines: 15_000), file: "huge.yml") }
+        let line = modernRecording.components(separatedBy: "\n").firstIndex { $0.contains("hid: [") }! + 1
+        #expect(error?.location == .line(line))
+        #expect(error?.message.contains("longer than 1 MiB") == true)
+    }
 }

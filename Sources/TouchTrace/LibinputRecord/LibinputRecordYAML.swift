@@ -56,15 +56,20 @@ struct LibinputRecordYAML {
         if start == end { return }
         if line[start] == UInt8(ascii: "\t") { throw Failure(line: number, message: "tab in indentation") }
         let content = UnsafeBufferPointer(rebasing: line[start..<end])
-        if var flow = openFlow {
+        // Taken out, not copied: a copy would share the content's buffer, and each line's append
+        // would copy the whole flow so far (a `hid: [` block over thousands of lines took minutes).
+        if var flow = openFlow.take() {
             flow.content.append(Self.space)
             flow.content.append(contentsOf: content)
+            // libinput's longest flow is a HID report descriptor: 4,096 bytes, about 24 KiB as text.
+            guard flow.content.count <= TextLineCursor.maximumLineLength else {
+                throw Failure(line: flow.number, message: "a `[` or `{` collection longer than \(TextLineCursor.maximumLineLength >> 20) MiB: not a libinput recording")
+            }
             flow.depth += depth
             guard flow.depth <= 0 else {
                 openFlow = flow
                 return
             }
-            openFlow = nil
             guard flow.depth == 0 else { throw Failure(line: number, message: "unbalanced `]` or `}`") }
             try flow.content.withUnsafeBufferPointer { (joined) throws(Failure) in
                 try handle(column: flow.column, content: joined, number: flow.number, body)
