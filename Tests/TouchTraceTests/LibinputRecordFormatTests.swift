@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TouchTrace
 
@@ -113,6 +114,22 @@ struct LibinputRecordFormatTests {
         #expect(error == TraceInputError(
             file: "too-many.yml", location: .line(devices[256] + 1),
             message: "more than 256 devices: not a recording of one machine's input devices"))
+    }
+
+    @Test("Converting a trace of more devices than libinput record readers take is refused before any file is made")
+    func convertPastDeviceLimit() throws {
+        let folder = TemporaryDirectory("libinput-record")
+        let (document, _) = try LibinputRecordFormat.read(text: try recording(devices: 256), file: "many.yml")
+        var header = document.header
+        header.devices.append(DeviceDescription(index: 256, name: "One more", kind: .touchscreen, source: .synthetic,
+                                                x: AxisRange(minimum: 0, maximum: 9), y: AxisRange(minimum: 0, maximum: 9), slots: 1))
+        try Data(JSONLines.encode(TraceDocument(header: header, events: document.events))).write(to: URL(fileURLWithPath: folder.file("many.jsonl")))
+        #expect(throws: TraceWriteError(
+            file: folder.file("many.yml"),
+            message: "the trace has 257 devices; a libinput record file holds at most 256 (write .trace or .jsonl)")) {
+            try TraceFile.convert(folder.file("many.jsonl"), to: folder.file("many.yml"), as: .libinputRecord)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("many.yml")))
     }
 
     @Test("A malformed event array is an error naming the file and line")

@@ -149,10 +149,16 @@ public enum TraceFile {
                     + "(a .trace or .jsonl output keeps them; a .yml output keeps two-finger scrolling)")
             }
         case .libinputRecord:
-            let file = try OutputFile(path: outputPath, inputs: inputs)
             // Only the trace formats can add devices during a trace; the imports list them all.
             let added = input.format == .binary || input.format == .jsonLines ? try addedDevices(reopen()) : []
             let devices = LibinputRecordWriter.devices(input.header, added: added)
+            // As many as its readers take (ours: EvdevLog.deviceLimit), refused before any file is made.
+            guard devices.count <= EvdevLog.deviceLimit else {
+                throw TraceWriteError(
+                    file: outputPath,
+                    message: "the trace has \(devices.count) devices; a libinput record file holds at most \(EvdevLog.deviceLimit) (write .trace or .jsonl)")
+            }
+            let file = try OutputFile(path: outputPath, inputs: inputs)
             var output = TextOutput()
             output.append(try LibinputRecordWriter.preamble(input.header, deviceCount: devices.count, file: outputPath))
             var pass: TraceInput? = input
