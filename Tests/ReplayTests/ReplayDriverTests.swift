@@ -70,4 +70,17 @@ struct ReplayDriverTests {
         try driver.feed(touch(.down, at: origin))
         #expect(throws: ReplayError.self) { try driver.feed(self.touch(.up, at: origin + ReplayDriver.latestVirtualTime + 1)) }
     }
+
+    @Test("A replay holds touchesDownLimit touches down at once; the next is an error naming the limit")
+    func touchesDownLimit() throws {
+        let header = try SyntheticTraces.document([.tap(fingers: 1)]).header
+        let driver = ReplayDriver(scene: BuiltinScenes.map, devices: header.devices)
+        for touch in 0..<ReplayDriver.touchesDownLimit {
+            try driver.feed(.touch(TouchSample(time: 1_000, phase: .down, touch: TouchID(touch), x: 1000, y: 1000)))
+        }
+        let error = #expect(throws: ReplayError.self) {
+            try driver.feed(.touch(TouchSample(time: 1_000, phase: .down, touch: 5_000, x: 1000, y: 1000)))
+        }
+        #expect(error?.message == "more than 1024 touches down at once (at 0 µs of the replay): not a recording of hands; touches that never lift?")
+    }
 }

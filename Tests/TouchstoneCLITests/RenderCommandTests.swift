@@ -101,6 +101,20 @@ struct RenderCommandTests {
         #expect(replayed.stderr.hasPrefix("error: \(folder.file("long.jsonl")): event at \(lift) µs is too far from the first event"))
     }
 
+    @Test("A trace holding more touches down at once than a replay takes is refused by render too, scene or none")
+    func tooManyTouchesDown() throws {
+        let folder = TemporaryDirectory("cli")
+        let header = #"{"touchstone":"trace","version":1,"recorder":{"name":"t"},"devices":[{"index":0,"name":"d","kind":"touchscreen","source":"synthetic","x":{"min":0,"max":2880},"y":{"min":0,"max":1800},"slots":10}]}"#
+        let downs = (0...1_024).map { #"{"t":0,"touch":"down","id":\#($0),"x":1,"y":1}"# }
+        writeFileBytes(folder.file("held.jsonl"), Array(([header] + downs + [#"{"t":0,"frame":0}"#]).joined(separator: "\n").utf8) + [0x0A])
+        for scene in [[], ["--scene", "map"]] {
+            let result = try TouchstoneProcess.run(["render", folder.file("held.jsonl"), "-o", folder.file("held.svg")] + scene)
+            #expect(result.status == 1)
+            #expect(result.stderr == "error: \(folder.file("held.jsonl")): more than 1024 touches down at once (at 0 µs of the replay): not a recording of hands; touches that never lift?\n")
+            #expect(!FileManager.default.fileExists(atPath: folder.file("held.svg")))
+        }
+    }
+
     @Test("--to before --from is refused")
     func badWindow() throws {
         let result = try TouchstoneProcess.run(["render", Self.pan, "-o", "/dev/null", "--from", "2", "--to", "1"])

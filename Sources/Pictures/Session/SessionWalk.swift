@@ -132,6 +132,9 @@ struct PathCollector {
             if let existing = open[sample.touch] {
                 track = existing.track
             } else {
+                // The replay's limit, whether or not a scene is replayed: drawing rows for more
+                // touches at once would take time in proportion to them, for every touch.
+                guard open.count < ReplayDriver.touchesDownLimit else { throw ReplayDriver.tooManyTouches(at: time) }
                 track = tracks
                 tracks += 1
                 open[sample.touch] = (track, sample.device)

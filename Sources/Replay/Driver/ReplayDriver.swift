@@ -196,6 +196,13 @@ public final class ReplayDriver {
 
     // MARK: - Frames
 
+    /// The most touches a replay holds down at once, over every device: far more than any number
+    /// of hands on any number of devices, and few enough that the engine's per-touch lists (kept
+    /// short and linear, for the speed of ordinary sessions) stay fast. A trace that goes past it
+    /// (touches that never lift) is refused at the touch that does, instead of slowing every
+    /// frame after it in proportion to the touches held.
+    public static let touchesDownLimit = 1_024
+
     /// The latest virtual time a replay reaches: about 142 years after the first event. Times come
     /// from files and may be anywhere in Int64; bounding them keeps every deadline a recognizer
     /// sets (time plus a delay) representable.
@@ -247,7 +254,7 @@ public final class ReplayDriver {
             change = .move
             location = mapping.point(x: sample.x, y: sample.y)
         } else {
-            change = sequenceChange(sample.phase, sample.device, sample.touch, at: time)
+            change = try sequenceChange(sample.phase, sample.device, sample.touch, at: time)
             let point = mapping.point(x: sample.x, y: sample.y)
             location = change == .down ? touchBegins(sample.device, x: sample.x, y: sample.y, at: point) : point
         }
@@ -268,10 +275,13 @@ public final class ReplayDriver {
 
     /// The change a down, lift or cancel makes, with the fingers-down list and latency kept up to date.
     @inline(never)
-    private func sequenceChange(_ phase: TouchPhase, _ device: DeviceIndex, _ touch: TouchID, at time: Microseconds) -> TouchInput.Change {
+    private func sequenceChange(
+        _ phase: TouchPhase, _ device: DeviceIndex, _ touch: TouchID, at time: Microseconds
+    ) throws(ReplayError) -> TouchInput.Change {
         switch phase {
         case .down:
             if !down.contains(where: { $0.device == device && $0.touch == touch }) {
+                guard down.count < Self.touchesDownLimit else { throw Self.tooManyTouches(at: time) }
                 if pending.isEmpty { frame.timestamp = max(time, schedulerNow) }
                 observer.latency.touchDown(at: frame.timestamp, activeTouches: down.count)
                 down.append((device, touch))
@@ -281,6 +291,11 @@ public final class ReplayDriver {
         case .up: release(device, touch); return .up
         case .cancel: release(device, touch); return .cancel
         }
+    }
+
+    /// The error for a touch beyond `touchesDownLimit`, at virtual time `time`.
+    package static func tooManyTouches(at time: Microseconds) -> ReplayError {
+        ReplayError(message: "more than \(touchesDownLimit) touches down at once (at \(time) µs of the replay): not a recording of hands; touches that never lift?")
     }
 
     /// Where a touch that begins at `point` begins (`CoordinateMapper.whereTouchBegins`), counted
