@@ -297,4 +297,21 @@ extension LibinputRecordFormatTests {
         #expect(error?.location == .line(line))
         #expect(error?.message.contains("longer than 1 MiB") == true)
     }
+
+    @Test("A node and udev properties YAML would misread plain are written quoted and read back as they were")
+    func awkwardPropertiesRoundTrip() throws {
+        let (first, _) = try LibinputRecordFormat.read(text: modernRecording, file: "modern.yml")
+        var document = first
+        document.header.devices[0].properties = document.header.devices[0].properties.filter { $0.key != "udev" && $0.key != "node" } + [
+            .init("node", "\"quoted /dev/input/event5"), .init("udev", "A=1 #not a comment"), .init("udev", "KEY: value"),
+            .init("udev", "ID_PATH=pci-0000:00:15.1-platform-i2c"), .init("udev", "[bracketed]"), .init("udev", " padded "),
+        ]
+        let text = try LibinputRecordFormat.write(document)
+        let (back, _) = try LibinputRecordFormat.read(text: text, file: "back.yml")
+
+        #expect(back.header.devices[0].property("node") == "\"quoted /dev/input/event5")
+        #expect(back.header.devices[0].properties.filter { $0.key == "udev" }.map(\.value)
+            == ["A=1 #not a comment", "KEY: value", "ID_PATH=pci-0000:00:15.1-platform-i2c", "[bracketed]", " padded "])
+        #expect(text.contains("\n    - ID_PATH=pci-0000:00:15.1-platform-i2c\n"))
+    }
 }

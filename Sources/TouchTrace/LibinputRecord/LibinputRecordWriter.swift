@@ -141,7 +141,7 @@ struct LibinputRecordWriter {
         for property in description.properties where property.key == LibinputRecordFormat.udevKey || property.key == LibinputRecordFormat.hidKey {
             try TextOutput.refuseControlCharacters(in: property.value, what: "the \(property.key) property", format: "a libinput record file", file: file)
         }
-        text += "- node: \(node)\n"
+        text += "- node: \(scalar(node))\n"
         text += "  evdev:\n"
         text += "    # Name: \(capabilities.name)\n"
         text += "    name: \(quoted(capabilities.name))\n"
@@ -167,7 +167,7 @@ struct LibinputRecordWriter {
         text += "  udev:\n    properties:\n"
         var udev = description.properties.filter { $0.key == LibinputRecordFormat.udevKey }.map(\.value)
         if udev.isEmpty { udev = defaultUdevProperties(description.kind) }
-        for property in udev { text += "    - \(property)\n" }
+        for property in udev { text += "    - \(scalar(property))\n" }
         text += "  quirks:\n"
     }
 
@@ -193,6 +193,17 @@ struct LibinputRecordWriter {
         output.append(", ")
         output.append(Int64(event.value), width: 6)
         output.append("]")
+    }
+
+    /// `value` plain, as libinput record writes nodes and udev properties (`/dev/input/event5`,
+    /// `ID_PATH=pci-0000:00:15.1`), when YAML reads it back as it is; double-quoted otherwise: a
+    /// ` #` would start a comment, a `: ` a mapping, a leading quote or bracket something else.
+    private static func scalar(_ value: String) -> String {
+        let indicators: Set<Character> = ["\"", "'", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "%", "@", "`", ",", "?", "-", ":"]
+        guard let first = value.first, let last = value.last, !indicators.contains(first) || value.hasPrefix("/"),
+            first != " ", last != " ", last != ":", !value.contains(" #"), !value.contains(": "), !value.contains("\t")
+        else { return quoted(value) }
+        return value
     }
 
     private static func quoted(_ value: String) -> String {
