@@ -115,6 +115,19 @@ struct RenderCommandTests {
         }
     }
 
+    @Test("A scene window of any size gets a picture of ordinary size, its scale about eight ticks long",
+          arguments: [1e-3, 1e20, 1e308])
+    func anyWindowSize(size: Double) throws {
+        let folder = TemporaryDirectory("cli")
+        let scene = #"{"name": "w", "window": {"width": \#(size), "height": \#(size)}, "views": [{"id": "v", "frame": {"x": 0, "y": 0, "width": 1, "height": 1}}]}"#
+        writeFileBytes(folder.file("w.json"), Array(scene.utf8))
+        let result = try TouchstoneProcess.run(["render", Self.pan, "--scene", folder.file("w.json"), "-o", folder.file("w.svg")])
+        #expect(result.status == 0)
+        let svg = String(decoding: readFileBytes(folder.file("w.svg")), as: UTF8.self)
+        #expect(svg.utf8.count < 100_000)
+        #expect(svg.components(separatedBy: "text-anchor=\"middle\"").count - 1 <= 20)
+    }
+
     @Test("--to before --from is refused")
     func badWindow() throws {
         let result = try TouchstoneProcess.run(["render", Self.pan, "-o", "/dev/null", "--from", "2", "--to", "1"])

@@ -39,25 +39,43 @@ struct PathPanel {
         return height
     }
 
-    /// Tick marks along the top and left edges every round number of points.
+    /// Tick marks along the top and left edges every round number of points: about eight along
+    /// the longer edge, whatever the window's size (a scene's window may be any positive size).
     private func drawScale(into svg: inout SVGText) {
-        let step = Double(TimeAxis.niceStep(max(window.width, window.height) / 8))
+        let step = Self.roundStep(max(window.width, window.height) / 8)
         let style = "\(Palette.font) font-size=\"10\" fill=\"\(Palette.muted)\""
-        var value = step
-        while value < window.width {
+        for tick in 1..<Self.tickCount(window.width, step) {
+            let value = Double(tick) * step
             svg.line(left + value * scale, top, left + value * scale, top + 5, "stroke=\"\(Palette.outline)\"")
             svg.label(SVGText.number(value), x: left + value * scale, y: top - 3, "\(style) text-anchor=\"middle\"")
-            value += step
         }
-        value = step
-        while value < window.height {
+        for tick in 1..<Self.tickCount(window.height, step) {
+            let value = Double(tick) * step
             svg.line(left, top + value * scale, left + 5, top + value * scale, "stroke=\"\(Palette.outline)\"")
             svg.label(SVGText.number(value), x: left - 3, y: top + value * scale + 3, "\(style) text-anchor=\"end\"")
-            value += step
         }
         svg.label("0", x: left - 3, y: top - 3, "\(style) text-anchor=\"end\"")
         svg.label("window points (\(SVGText.number(window.width)) × \(SVGText.number(window.height)) pt)",
                   x: left + width, y: top + height + 13, "\(style) text-anchor=\"end\"")
+    }
+}
+
+extension PathPanel {
+    /// A step of 1, 2 or 5 × 10^k at or above `rough` (> 0), in doubles: any window size has one.
+    static func roundStep(_ rough: Double) -> Double {
+        guard rough.isFinite, rough > 0 else { return 1 }
+        // The power of ten at or below it: at most about 300 steps either way for any double.
+        var magnitude = 1.0
+        while magnitude * 10 <= rough { magnitude *= 10 }
+        while magnitude > rough { magnitude /= 10 }
+        for factor in [1.0, 2, 5] where magnitude * factor >= rough { return magnitude * factor }
+        return magnitude * 10
+    }
+
+    /// How many multiples of `step` (from 0) lie below `length`, plus one: the end of a tick range.
+    static func tickCount(_ length: Double, _ step: Double) -> Int {
+        let count = (length / step).rounded(.up)
+        return count.isFinite ? Int(min(max(count, 1), 1_000)) : 1
     }
 }
 
