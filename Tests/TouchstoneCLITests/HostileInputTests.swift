@@ -94,6 +94,21 @@ struct HostileInputTests {
         #expect(result.stdout.contains("is a FIFO"))
     }
 
+    @Test("A scene reference or a number of megabytes is quoted in its error as an excerpt, not whole")
+    func longQuotesInErrors() throws {
+        let folder = TemporaryDirectory("cli")
+        try FileManager.default.copyItem(atPath: VerifyCommandTests.captures + "/map/pan.trace", toPath: folder.file("a.trace"))
+        writeFileBytes(folder.file("a.scene"), Array((String(repeating: "x", count: 2_000_000) + "\n").utf8))
+        writeFileBytes(folder.file("n.json"), Array(#"{"name": "n", "window": {"width": \#(String(repeating: "9", count: 2_000_000)), "height": 10}}"#.utf8))
+        let verify = try TouchstoneProcess.run(["verify", folder.path, "--no-progress"])
+        #expect(verify.status == 1)
+        #expect(verify.stdout.contains("a.scene:1: \"" + String(repeating: "x", count: 64) + "… (2000000 characters)\": no built-in scene"))
+        #expect(verify.stdout.utf8.count < 2_000)
+        let replay = try TouchstoneProcess.run(["replay", folder.file("a.trace"), "--scene", folder.file("n.json")])
+        #expect(replay.status == 1)
+        #expect(replay.stderr == "error: \(folder.file("n.json")):1: window.width: expected a number, found \(String(repeating: "9", count: 64))… (2000000 characters)\n")
+    }
+
     @Test("verify of a folder with no captures exits 1 saying so")
     func verifyEmptyFolder() throws {
         let folder = TemporaryDirectory("cli")

@@ -60,7 +60,7 @@ extension JSONNode {
     /// when a double cannot hold it), else its JSON kind.
     var foundText: String {
         guard let number else { return value.kindName }
-        return number.double.map(ParameterText.number) ?? number.text
+        return number.double.map(ParameterText.number) ?? TerminalText.excerpt(number.text)
     }
 }
 

@@ -32,7 +32,7 @@ public enum SceneReference {
         do {
             return try resolve(text, relativeTo: FilePaths.folder(of: path).string, registry: registry)
         } catch let error where error.file == text {
-            throw SceneError(file: path, line: 1, keyPath: "", problem: "\"\(text)\": \(error.problem)")
+            throw SceneError(file: path, line: 1, keyPath: "", problem: "\"\(TerminalText.excerpt(text))\": \(error.problem)")
         }
     }
 

@@ -1,6 +1,19 @@
 /// Text from files (device names, notes, file names) made safe to print: a name holding ESC or
 /// another control character must not move the cursor, retitle the window or hide a line.
 public enum TerminalText {
+    /// Text from a file quoted in a message, at most `limit` characters: a file may hold a line
+    /// of megabytes, and a message says where the problem is, not all of it (`abc… (5,000,000
+    /// characters)`).
+    public static func excerpt(_ text: some StringProtocol, limit: Int = 64) -> String {
+        var prefix = ""
+        var count = 0
+        for character in text {
+            if count < limit { prefix.append(character) }
+            count += 1
+        }
+        return count <= limit ? prefix : prefix + "… (\(count) characters)"
+    }
+
     /// `text` with every control character written as a visible escape (`\x1b`, `\u009b`):
     /// C0 controls, DEL and the C1 range. Line feeds and tabs stay when `keepingLineBreaks`
     /// (multi-line reports), and are escaped too otherwise.
