@@ -9,8 +9,9 @@ struct Info: ParsableCommand {
         discussion: """
             Reads every format Touchstone knows, detected from the file's content. A binary trace is \
             streamed, so memory stays flat however long it is. Exits 1 when the file cannot be read \
-            or a chunk is corrupt; a trace cut short (a recorder killed mid-session) is reported with \
-            what was recovered and exits 0. Damage and import warnings are part of the description and \
+            or was altered (a corrupt chunk, index or trailer: everything readable is still \
+            described); a trace cut short (a recorder killed mid-session) is reported with what was \
+            recovered and exits 0. Damage and import warnings are part of the description and \
             also go to standard error, one line each naming the file, as in every command.
             """
     )
