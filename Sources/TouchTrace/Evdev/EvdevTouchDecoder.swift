@@ -50,17 +50,19 @@ public struct EvdevTouchDecoder: Sendable {
     struct Slot: Sendable {
         var life: SlotLife = .idle
         var trackingID: Int32 = -1
-        var x: Int32 = 0
-        var y: Int32 = 0
+        /// `unplaced` until the recording gives the slot a position: evdev sends a value only when
+        /// it changes, so a recording started while a slot held a position does not have it until
+        /// the slot moves (`placeBeginningTouch`).
+        var x = Slot.unplaced
+        var y = Slot.unplaced
         var pressure: Int32 = 0
         var major: Int32 = 0
         var minor: Int32 = 0
         /// Some value changed in the current frame.
         var changed = false
-        /// Which of x (bit 0) and y (bit 1) the recording has given this slot. evdev sends a value
-        /// only when it changes, so a recording started while a slot held a position does not
-        /// have it until the slot moves (`positionlessWarning`).
-        var positioned: UInt8 = 0
+
+        /// No axis value is this (evdev's are 32-bit, but no device's range reaches its minimum).
+        static let unplaced = Int32.min
     }
 
     /// One protocol A contact as its frame lists it.
@@ -210,11 +212,9 @@ public struct EvdevTouchDecoder: Sendable {
         case xCode:
             changed = slots[index].x != value
             slots[index].x = value
-            slots[index].positioned |= 1
         case yCode:
             changed = slots[index].y != value
             slots[index].y = value
-            slots[index].positioned |= 2
         case pressureCode:
             changed = reportsPressure && slots[index].pressure != value
             slots[index].pressure = value
@@ -363,8 +363,6 @@ public struct EvdevTouchDecoder: Sendable {
         slots[s].major = contact.major
         slots[s].minor = contact.minor
         slots[s].trackingID = contact.trackingID
-        // Protocol A lists every contact whole in every frame.
-        slots[s].positioned = 3
     }
 
     /// The closest (contact, touch) pair not yet paired; ties go to the lower slot, then contact.
@@ -416,13 +414,13 @@ public struct EvdevTouchDecoder: Sendable {
             preconditionFailure("slot \(index): begin while a touch is in it; the caller ends it first")
         case (.starting, .end):
             // Touched and lifted within one frame: both samples, in order.
-            positionlessWarning(slot: index, line: line, into: &output)
+            placeBeginningTouch(slot: index, line: line, into: &output)
             let id = output.takeTouchID()
             pending.append(sample(.down, slot: index, touch: id))
             pending.append(sample(.up, slot: index, touch: id))
             slots[index].life = .idle
         case (.starting, .frameEnd):
-            positionlessWarning(slot: index, line: line, into: &output)
+            placeBeginningTouch(slot: index, line: line, into: &output)
             let id = output.takeTouchID()
             output.events.append(.touch(sample(.down, slot: index, touch: id, time: time!)))
             slots[index].life = .active(id)
@@ -446,12 +444,17 @@ public struct EvdevTouchDecoder: Sendable {
         }
     }
 
-    /// Warns, once per device, of a touch beginning in a slot the recording has given no position
-    /// yet: it starts at 0 on the axes it lacks until the slot reports them.
-    private mutating func positionlessWarning(slot index: Int, line: Int, into output: inout EvdevDecodeOutput) {
-        guard slots[index].positioned != 3, !warnedPositionless else { return }
+    /// A touch beginning in a slot the recording has given no position yet starts at 0 on the axes
+    /// it lacks, until the slot reports them; said once per device. Checked where a touch begins,
+    /// not per value: the per-event path stays as it was.
+    private mutating func placeBeginningTouch(slot index: Int, line: Int, into output: inout EvdevDecodeOutput) {
+        let lacksX = slots[index].x == Slot.unplaced, lacksY = slots[index].y == Slot.unplaced
+        guard lacksX || lacksY else { return }
+        if lacksX { slots[index].x = 0 }
+        if lacksY { slots[index].y = 0 }
+        guard !warnedPositionless else { return }
         warnedPositionless = true
-        let missing = slots[index].positioned == 0 ? "x and y" : slots[index].positioned == 1 ? "y" : "x"
+        let missing = lacksX && lacksY ? "x and y" : lacksX ? "x" : "y"
         output.warn(line: line, "a touch began in slot \(index) before the recording gave that slot its \(missing) (evdev sends only changes, so a recording begun while the slot held a position lacks it): taken as 0 until the slot reports it")
     }
 

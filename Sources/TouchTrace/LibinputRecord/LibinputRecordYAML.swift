@@ -58,7 +58,7 @@ struct LibinputRecordYAML {
         let content = UnsafeBufferPointer(rebasing: line[start..<end])
         // Taken out, not copied: a copy would share the content's buffer, and each line's append
         // would copy the whole flow so far (a `hid: [` block over thousands of lines took minutes).
-        if var flow = openFlow.take() {
+        if openFlow != nil, var flow = openFlow.take() {
             flow.content.append(Self.space)
             flow.content.append(contentsOf: content)
             // libinput's longest flow is a HID report descriptor: 4,096 bytes, about 24 KiB as text.
