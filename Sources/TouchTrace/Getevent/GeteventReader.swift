@@ -26,6 +26,8 @@ struct GeteventReader: EvdevLogReading {
     private var ids: [Int: (bus: UInt16, vendor: UInt16, product: UInt16, version: UInt16)] = [:]
     /// Whether event lines carry `[ time ]` (`-t`); set by the first event line.
     private var timed: Bool?
+    /// Whether they carry old toolbox getevent's `SECONDS-MICROSECONDS:` instead; set with `timed`.
+    private var dashedTimes = false
     private var frames: Int64 = 0
     private var unknownNames: [String: Int] = [:]
     private var firstUnknownLine = 0
@@ -195,14 +197,16 @@ struct GeteventReader: EvdevLogReading {
 
     private mutating func event(_ scanner: inout LineScanner, _ number: Int) throws(LineError) {
         var time: Int64?
-        if scanner.take("[") {
+        // Old toolbox getevent's times, decided by the log's first event: the other spellings'
+        // lines pay one test for them.
+        if timed == nil { dashedTimes = Self.takeDashedTime(&scanner) != nil }
+        if dashedTimes {
+            guard let parsed = Self.takeDashedTime(&scanner) else { throw LineError("expected `SECONDS-MICROSECONDS:` as on the log's first event") }
+            time = parsed
+        } else if scanner.take("[") {
             let token = scanner.token(stoppingAt: "]")
             guard let parsed = LineScanner.time(token), scanner.take("]") else { throw LineError("expected `[ seconds.microseconds ]`") }
             time = parsed
-        } else if scanner.index < scanner.bytes.count, scanner.bytes[scanner.index] &- UInt8(ascii: "0") < 10 {
-            // A digit first: old toolbox getevent's time, or a bare hex event type (`0003 …`).
-            let save = scanner.index
-            if let parsed = Self.dashedTime(scanner.token()) { time = parsed } else { scanner.index = save }
         }
         if let timed, timed != (time != nil) {
             throw LineError(timed ? "an event without a time in a log with times" : "an event with a time in a log without times")
@@ -275,6 +279,18 @@ struct GeteventReader: EvdevLogReading {
             name.contains("_")
         else { throw LineError("expected an event code, hex or a name, not `\(name)`") }
         return nil
+    }
+
+    /// Takes old toolbox getevent's time from the start of the line's rest (the scanner is left
+    /// where it was when there is none).
+    @inline(never)
+    private static func takeDashedTime(_ scanner: inout LineScanner) -> Int64? {
+        let save = scanner.index
+        guard let time = dashedTime(scanner.token()) else {
+            scanner.index = save
+            return nil
+        }
+        return time
     }
 
     /// Old toolbox getevent's `-t` time, `SECONDS-MICROSECONDS:`, in microseconds; nil for any
