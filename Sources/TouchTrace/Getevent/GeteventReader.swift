@@ -199,8 +199,10 @@ struct GeteventReader: EvdevLogReading {
         var time: Int64?
         // Old toolbox getevent's times, decided by the log's first event: the other spellings'
         // lines pay one test for them.
-        if timed == nil { dashedTimes = Self.takeDashedTime(&scanner) != nil }
-        if dashedTimes {
+        if timed == nil, let first = Self.takeDashedTime(&scanner) {
+            dashedTimes = true
+            time = first
+        } else if dashedTimes {
             guard let parsed = Self.takeDashedTime(&scanner) else { throw LineError("expected `SECONDS-MICROSECONDS:` as on the log's first event") }
             time = parsed
         } else if scanner.take("[") {
