@@ -70,6 +70,12 @@ struct EvtestReader: EvdevLogReading {
         var scanner = LineScanner(line)
         scanner.skipBlanks()
         if scanner.atEnd { return }
+        if scanner.take("Event:") {
+            // First: nearly every line is an event, and no line of the notice below is.
+            try finishAxis()
+            try event(&scanner, number)
+            return
+        }
         // `This device is grabbed by another process. …` between two lines of asterisks.
         if scanner.take("***") {
             inNotice.toggle()
@@ -77,10 +83,7 @@ struct EvtestReader: EvdevLogReading {
             return
         }
         if inNotice { return }
-        if scanner.take("Event:") {
-            try finishAxis()
-            try event(&scanner, number)
-        } else if scanner.index > 0 {
+        if scanner.index > 0 {
             try headerDetail(&scanner)
         } else if scanner.take("Input driver version is") || scanner.take("Testing ...") {
             return
