@@ -1,4 +1,8 @@
-import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A name an action reports (the template a unistroke matched, a pattern's code), as an index
 /// into a process-wide table that keeps each distinct name once: what lets `ActionValues` be plain
@@ -32,7 +36,25 @@ struct ActionName: Equatable, Sendable {
         Self.table.withLock { $0.texts[Int(index)] }
     }
 
-    private static let table = Mutex(Table())
+    private static let table = LockedTable()
+
+    /// The table behind a pthread mutex. Not `Synchronization.Mutex`: on Linux it waits on a
+    /// futex, which ThreadSanitizer cannot see, so the accesses it orders were reported as races.
+    private final class LockedTable: @unchecked Sendable {
+        private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+        private var table = Table()
+
+        init() {
+            mutex = .allocate(capacity: 1)
+            pthread_mutex_init(mutex, nil)
+        }
+
+        func withLock<Result>(_ body: (inout Table) -> Result) -> Result {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return body(&table)
+        }
+    }
 
     private struct Table {
         var texts: [String] = [""]

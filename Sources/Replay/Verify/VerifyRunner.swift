@@ -31,9 +31,12 @@ public struct VerifyRunner: Sendable {
         let captures = options.shard.slice(try CaptureDiscovery.captures(in: options.root))
         // What --update must never write a golden onto, whichever capture's golden links to it.
         let inputs = options.update ? FileIdentities(captures.flatMap { Self.inputFiles(of: $0, registry: options.registry) }) : FileIdentities([])
-        let results = Mutex<[CaptureResult?]>(Array(repeating: nil, count: captures.count))
-        let next = Mutex(0)
-        let done = Mutex(0)
+        let results = ResultSlots(count: captures.count)
+        defer { results.deallocate() }
+        // Atomics, not `Mutex`: on Linux a `Mutex` waits on a futex, which ThreadSanitizer cannot
+        // see, so it reported the writes it orders as races.
+        let next = Atomic(0)
+        let done = Atomic(0)
         let update = options.update
         let registry = options.registry
         let started = ContinuousClock.now
@@ -41,23 +44,15 @@ public struct VerifyRunner: Sendable {
         let order = workers > 1 ? Self.longestFirst(captures) : Array(captures.indices)
         WorkerThreads.run(count: workers) { _ in
             while true {
-                let taken = next.withLock { value -> Int in
-                    defer { value += 1 }
-                    return value
-                }
+                let taken = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard taken < order.count else { return }
                 let index = order[taken]
-                let result = Self.verify(captures[index], update: update, registry: registry, protecting: inputs)
-                results.withLock { $0[index] = result }
-                let finished = done.withLock { value -> Int in
-                    value += 1
-                    return value
-                }
-                progress(finished, captures.count)
+                results.store(Self.verify(captures[index], update: update, registry: registry, protecting: inputs), at: index)
+                progress(done.wrappingAdd(1, ordering: .relaxed).newValue, captures.count)
             }
         }
         let elapsed = ContinuousClock.now - started
-        return VerifyReport(results: results.withLock { $0.map { $0! } }, elapsed: elapsed)
+        return VerifyReport(results: results.all, elapsed: elapsed)
     }
 
     /// Every file of the corpus (or of its shard) a run reads or may write: each capture's trace,
@@ -180,5 +175,29 @@ private struct GoldenComparison: LogSink {
     /// Whether every piece matched and the golden has nothing more.
     func matchedWhole() throws -> Bool {
         try matches && golden.read(upTo: 1).isEmpty
+    }
+}
+
+/// One slot per capture for the workers' results: each slot is written by the one worker that took
+/// its capture (the counter hands every index out once), and all are read after every worker has
+/// been joined, so no two threads ever touch the same slot at the same time and no lock is needed.
+private final class ResultSlots: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<CaptureResult?>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    func store(_ result: CaptureResult, at index: Int) {
+        slots[index] = result
+    }
+
+    /// Every result, in capture order; only once every worker has finished.
+    var all: [CaptureResult] { slots.map { $0! } }
+
+    func deallocate() {
+        _ = slots.deinitialize()
+        slots.deallocate()
     }
 }
