@@ -42,7 +42,7 @@ struct PathPanel {
     /// Tick marks along the top and left edges every round number of points: about eight along
     /// the longer edge, whatever the window's size (a scene's window may be any positive size).
     private func drawScale(into svg: inout SVGText) {
-        let step = Self.roundStep(max(window.width, window.height) / 8)
+        let step = TimeAxis.roundStep(max(window.width, window.height) / 8)
         let style = "\(Palette.font) font-size=\"10\" fill=\"\(Palette.muted)\""
         for tick in 1..<Self.tickCount(window.width, step) {
             let value = Double(tick) * step
@@ -61,17 +61,6 @@ struct PathPanel {
 }
 
 extension PathPanel {
-    /// A step of 1, 2 or 5 × 10^k at or above `rough` (> 0), in doubles: any window size has one.
-    static func roundStep(_ rough: Double) -> Double {
-        guard rough.isFinite, rough > 0 else { return 1 }
-        // The power of ten at or below it: at most about 300 steps either way for any double.
-        var magnitude = 1.0
-        while magnitude * 10 <= rough { magnitude *= 10 }
-        while magnitude > rough { magnitude /= 10 }
-        for factor in [1.0, 2, 5] where magnitude * factor >= rough { return magnitude * factor }
-        return magnitude * 10
-    }
-
     /// How many multiples of `step` (from 0) lie below `length`, plus one: the end of a tick range.
     static func tickCount(_ length: Double, _ step: Double) -> Int {
         let count = (length / step).rounded(.up)

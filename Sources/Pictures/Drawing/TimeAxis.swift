@@ -29,14 +29,22 @@ struct TimeAxis {
     }
 
     static func niceStep(_ rough: Double) -> Microseconds {
-        // Up to 10^18 µs (31,700 years): a window of the whole of `Microseconds` still gets about
-        // ten ticks, and no step overflows.
-        var magnitude: Microseconds = 1
-        while Double(magnitude) * 10 <= rough, magnitude < 1_000_000_000_000_000_000 { magnitude *= 10 }
-        for factor: Microseconds in [1, 2, 5] where Double(magnitude) * Double(factor) >= rough {
-            return magnitude.multipliedReportingOverflow(by: factor).overflow ? magnitude : magnitude * factor
-        }
-        return magnitude == 1_000_000_000_000_000_000 ? magnitude : magnitude * 10
+        // At least 1 µs; past 5 × 10^18 (Microseconds ends at 9.2 × 10^18) 10^18, so that a
+        // window of the whole of `Microseconds` still gets about ten ticks and no step overflows.
+        let step = roundStep(max(rough, 1))
+        return step <= 5e18 ? Microseconds(step) : 1_000_000_000_000_000_000
+    }
+
+    /// A step of 1, 2 or 5 × 10^k at or above `rough` (> 0), in doubles: the time axis's steps and
+    /// the window panel's scale, whatever a window's size.
+    static func roundStep(_ rough: Double) -> Double {
+        guard rough.isFinite, rough > 0 else { return 1 }
+        // The power of ten at or below it: at most about 300 steps either way for any double.
+        var magnitude = 1.0
+        while magnitude * 10 <= rough { magnitude *= 10 }
+        while magnitude > rough { magnitude /= 10 }
+        for factor in [1.0, 2, 5] where magnitude * factor >= rough { return magnitude * factor }
+        return magnitude * 10
     }
 
     /// The first multiple of `step` (> 0) at or after `time`, or after it when `strictly`;

@@ -106,7 +106,7 @@ public final class ReplayDriver {
     /// A line for standard error when touches began outside the scene's window and so reached no
     /// view, the usual reason for a log that shows less than the trace holds; nil when none did.
     public func outsideWindowNotice(file: String) -> String? {
-        guard touchesBeganOutsideWindow > 0, let first = firstTouchOutsideWindow else { return nil }
+        guard let first = firstTouchOutsideWindow else { return nil }
         let window = mapper.window
         return "warning: \(file): \(touchesBeganOutsideWindow) of \(touchesBegan) touches began outside the scene's window "
             + "(\(Self.points(window.width)) x \(Self.points(window.height)) points, device mapping \(mapper.mapping)) and reached no view; "
@@ -304,9 +304,8 @@ public final class ReplayDriver {
     private func touchBegins(_ device: DeviceIndex, x: Int32, y: Int32, at point: Point) -> Point {
         let location = mapper.whereTouchBegins(device: device, x: x, y: y, at: point)
         touchesBegan &+= 1
-        // The window's far edges are outside it, as `Rect.contains` has them.
         let window = mapper.window
-        if !(location.x >= 0 && location.x < window.width && location.y >= 0 && location.y < window.height) {
+        if !Rect(x: 0, y: 0, width: window.width, height: window.height).contains(location) {
             if touchesBeganOutsideWindow == 0 { firstTouchOutsideWindow = frame.timestamp }
             touchesBeganOutsideWindow &+= 1
         }
