@@ -87,7 +87,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
     public override func touchesBegan(_ touches: TouchBatch) {
         transition(.down)
         guard phase != .done else { return }
-        tracker.rebase(centroid: location(in: nil))
+        tracker.fingersLanded(centroid: location(in: nil), at: touches.first?.timestamp ?? touchTimestamp)
     }
 
     public override func touchesMoved(_ touches: TouchBatch) {

@@ -49,7 +49,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
 
     public override func touchesBegan(_ touches: TouchBatch) {
         ignoreTouchesBeyondTwo()
-        rebase()
+        rebase(at: touches.first?.timestamp ?? touchTimestamp)
     }
 
     public override func touchesMoved(_ touches: TouchBatch) {
@@ -85,11 +85,13 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         }
     }
 
-    /// A finger landed: later changes are measured from the new pair, keeping the scale.
-    private func rebase() {
+    /// A finger landed at `time`: later changes are measured from the new pair, keeping the
+    /// scale. When the first pair forms, its scale is the velocity's first sample.
+    private func rebase(at time: GestureTime) {
         guard let pair = fingerPairVector() else { return }
         baseDistance = pair.length
         baseScale = currentScale
+        velocity.addStart(currentScale, at: time)
     }
 
     public override func reset() {

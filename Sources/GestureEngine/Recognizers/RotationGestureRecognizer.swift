@@ -40,7 +40,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
 
     public override func touchesBegan(_ touches: TouchBatch) {
         ignoreTouchesBeyondTwo()
-        rebase()
+        rebase(at: touches.first?.timestamp ?? touchTimestamp)
     }
 
     public override func touchesMoved(_ touches: TouchBatch) {
@@ -77,10 +77,13 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         }
     }
 
-    private func rebase() {
+    /// A finger landed at `time`: the angle is measured from the new pair. When the first pair
+    /// forms, the rotation so far is the velocity's first sample.
+    private func rebase(at time: GestureTime) {
         guard let pair = fingerPairVector() else { return }
         lastAngle = pair.angle
         hasPair = true
+        velocity.addStart(turned, at: time)
     }
 
     public override func reset() {

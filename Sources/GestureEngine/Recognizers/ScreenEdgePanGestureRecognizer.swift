@@ -105,7 +105,7 @@ public final class ScreenEdgePanGestureRecognizer: GestureRecognizer {
             guard let edge = inwardFromEdge(at: point) else { return fail() }
             inward = edge
             phase = .fromEdge
-            tracker.rebase(centroid: point)
+            tracker.fingersLanded(centroid: point, at: touchTimestamp)
         case (.fromEdge, .move):
             let travel = tracker.raw
             guard travel.length >= hysteresis else { return }

@@ -25,6 +25,15 @@ struct TranslationTracker {
         lastCentroid = centroid
     }
 
+    /// Fingers landed at `time`: measure from their centroid and, the first time in an attempt,
+    /// take touch-down as the velocity's first sample, so that a first move already has a
+    /// velocity. A trackpad gesture uses `rebase` alone: its first update carries movement made
+    /// before the time it began, so its beginning is no sample.
+    mutating func fingersLanded(centroid: Point, at time: GestureTime) {
+        rebase(centroid: centroid)
+        velocity.addStart(raw, at: time)
+    }
+
     mutating func move(to centroid: Point, at time: GestureTime) {
         raw = raw + (centroid - lastCentroid)
         lastCentroid = centroid

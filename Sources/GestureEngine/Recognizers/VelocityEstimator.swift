@@ -30,6 +30,14 @@ struct VelocityEstimator<Value: VelocityValue> {
         count = min(count + 1, 6)
     }
 
+    /// Adds the sample an attempt starts from (where the fingers came down, the scale when the
+    /// pair formed) unless there is one already: the first movement then has a velocity, as
+    /// touch timestamps give it, instead of reading zero until a second movement.
+    @inline(__always)
+    mutating func addStart(_ value: Value, at time: GestureTime) {
+        if count == 0 { add(value, at: time) }
+    }
+
     @inline(__always)
     private func sample(_ back: Int) -> (GestureTime, Value) {
         // `back` is below `count`, which is at most 6: the slot is head, head - 1, … wrapped once.

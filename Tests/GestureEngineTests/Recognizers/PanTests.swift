@@ -103,9 +103,38 @@ struct PanTests {
         tester.down(1, 100, 100, at: 0)
         tester.move(1, 120, 100, at: 20)
         #expect(pan.actionValues.translation == Vector(dx: 20, dy: 0))
-        #expect(pan.actionValues.velocity == Vector(dx: 0, dy: 0))
-        tester.move(1, 140, 100, at: 40)
         #expect(pan.actionValues.velocity == Vector(dx: 1_000, dy: 0))
+        tester.move(1, 160, 100, at: 40)
+        #expect(pan.actionValues.velocity == Vector(dx: 1_500, dy: 0))
+    }
+
+    @Test("touch-down is the velocity's first sample: a first move that begins the pan already has a velocity")
+    func velocityFromTouchDown() {
+        let (tester, pan) = panScene()
+        var began: Vector?
+        pan.addAction { [unowned pan] in if $0.state == .began { began = pan.velocity(in: nil) } }
+        tester.down(1, 100, 100, at: 0)
+        tester.move(1, 150, 100, at: 16)
+        #expect(began == Vector(dx: 3_125, dy: 0))
+    }
+
+    @Test("a touch-down older than the velocity window is no sample of it")
+    func touchDownOutsideWindow() {
+        let (tester, pan) = panScene()
+        tester.down(1, 100, 100, at: 0)
+        tester.move(1, 150, 100, at: 200)
+        #expect(pan.velocity(in: nil) == .zero)
+    }
+
+    @Test("a second finger landing mid-pan adds no velocity sample")
+    func secondFingerAddsNoSample() {
+        let (tester, pan) = panScene()
+        tester.down(1, 100, 100, at: 0)
+        tester.move(1, 120, 100, at: 20)
+        tester.move(1, 140, 100, at: 40)
+        tester.down(2, 300, 300, at: 60)
+        // The newest sample is still the move at 40 ms, measured from touch-down at 0.
+        #expect(pan.velocity(in: nil) == Vector(dx: 1_000, dy: 0))
     }
 }
 
@@ -126,6 +155,15 @@ struct ScreenEdgePanTests {
         tester.move(1, 20, 302, at: 16)
         tester.up(1, 20, 302, at: 32)
         #expect(tester.actions == ["16ms edge action began", "32ms edge action ended"])
+    }
+
+    @Test("touch-down is the edge pan's first velocity sample")
+    func velocityFromTouchDown() {
+        let tester = scene(edges: .left)
+        let edge = tester.window.gestureRecognizers[0] as! ScreenEdgePanGestureRecognizer
+        tester.down(1, 5, 300, at: 0)
+        tester.move(1, 25, 300, at: 16)
+        #expect(edge.velocity(in: nil) == Vector(dx: 1_250, dy: 0))
     }
 
     @Test("a touch landing away from every chosen edge fails at once")

@@ -57,6 +57,17 @@ struct PinchTests {
         #expect(tester.actions == ["16ms pinch action began", "48ms pinch action ended"])
     }
 
+    @Test("the scale when the second finger lands is the velocity's first sample")
+    func velocityFromPairForming() {
+        let (tester, pinch) = scene()
+        tester.down(1, 150, 200, at: 0)
+        tester.down(2, 250, 200, at: 20)
+        twoFingers(tester, at: 40, Point(x: 125, y: 200), Point(x: 275, y: 200), .move)
+        // From 1 at 20 ms (the pair formed) to 1.5 at 40 ms.
+        #expect(pinch.scaleVelocity == 25)
+        #expect(tester.actions == ["40ms pinch action began"])
+    }
+
     @Test("assigning the scale makes later changes relative to it")
     func resettingScale() {
         let (tester, pinch) = scene()
@@ -95,6 +106,17 @@ struct RotationTests {
             twoFingers(tester, at: Double(step * 16), center - arm, center + arm, .move)
         }
         #expect(abs(rotation.rotation - 2 * Double.pi) < 1e-9)
+    }
+
+    @Test("the angle when the second finger lands is the velocity's first sample")
+    func velocityFromPairForming() {
+        let tester = GestureTester()
+        let rotation = RotationGestureRecognizer(name: "rotation")
+        tester.window.addGestureRecognizer(rotation)
+        twoFingers(tester, at: 0, Point(x: 100, y: 200), Point(x: 300, y: 200), .down)
+        twoFingers(tester, at: 10, Point(x: 200, y: 100), Point(x: 200, y: 300), .move)
+        // A quarter turn in 10 ms, from the pair's landing.
+        #expect(abs(rotation.rotationVelocity - Double.pi / 2 / 0.010) < 1e-9)
     }
 
     @Test("a turn under 5 degrees does not begin a rotation")

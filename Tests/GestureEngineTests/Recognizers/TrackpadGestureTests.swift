@@ -109,6 +109,18 @@ struct TrackpadGestureTests {
         ])
     }
 
+    @Test("a scroll's beginning is no velocity sample: its first update carries movement made before it")
+    func scrollVelocityFromUpdates() {
+        let pan = PanGestureRecognizer(name: "pan")
+        pan.allowedScrollTypes = .continuous
+        let tester = scene(pan)
+        scroll(tester, .began, at: 0, 0, 0)
+        scroll(tester, .changed, at: 0, 0, 8)
+        scroll(tester, .changed, at: 10, 0, 16)
+        // From the first update (8 at 0 ms), not from the beginning (0 at 0 ms).
+        #expect(pan.velocity(in: nil) == Vector(dx: 0, dy: 800))
+    }
+
     @Test("by default a pan takes no scrolling, as UIKit's allowedScrollTypesMask")
     func scrollIgnoredByDefault() {
         let pan = PanGestureRecognizer(name: "pan")

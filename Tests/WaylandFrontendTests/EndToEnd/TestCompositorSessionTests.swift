@@ -46,11 +46,11 @@ struct TestCompositorSessionTests {
         #expect(actions == [
             // Virtual time: microseconds since the session's first event (the tap's down).
             "    400000 action singleTap recognized touches=1 at=(100.00,100.00)",
-            "    466000 action pan began touches=2 at=(110.00,60.00) translation=(10.00,5.00) velocity=(0.00,0.00)",
-            "    482000 action pan changed touches=2 at=(130.00,70.00) translation=(30.00,15.00) velocity=(1250.00,625.00)",
-            "    514000 action pan ended touches=0 at=(180.00,75.00) translation=(30.00,15.00) velocity=(1250.00,625.00)",
-            "    930000 action pan began touches=1 at=(210.00,205.00) translation=(10.00,5.00) velocity=(0.00,0.00)",
-            "    930000 action pan cancelled touches=0 at=(210.00,205.00) translation=(10.00,5.00) velocity=(0.00,0.00)",
+            "    466000 action pan began touches=2 at=(110.00,60.00) translation=(10.00,5.00) velocity=(625.00,312.50)",
+            "    482000 action pan changed touches=2 at=(130.00,70.00) translation=(30.00,15.00) velocity=(937.50,468.75)",
+            "    514000 action pan ended touches=0 at=(180.00,75.00) translation=(30.00,15.00) velocity=(937.50,468.75)",
+            "    930000 action pan began touches=1 at=(210.00,205.00) translation=(10.00,5.00) velocity=(625.00,312.50)",
+            "    930000 action pan cancelled touches=0 at=(210.00,205.00) translation=(10.00,5.00) velocity=(625.00,312.50)",
             // The touchpad pinch drives the map's pinch as a trackpad transform, at the window's centre.
             "   1486000 action pinch began touches=0 at=(640.00,400.00) scale=1.2500 velocity=0.0000",
             "   1496000 action pinch changed touches=0 at=(640.00,400.00) scale=1.5000 velocity=25.0000",
