@@ -184,8 +184,25 @@ open class GestureRecognizer: TimerTarget {
     class var isEngineClass: Bool { false }
 
     deinit {
-        for requirement in failureRequirements {
-            requirement.requiredBy.removeAll { $0.refers(to: self) }
+        Self.forget(failureRequirements, by: self)
+        // A chain of requirements (each recognizer requiring the one before it to fail, as a
+        // scene may hold tens of thousands) would be freed recursively, one deinit inside the
+        // other per link, until the stack overflows. The recognizers only this one keeps alive
+        // are taken apart here instead, one after the other.
+        var orphans = failureRequirements
+        failureRequirements.removeAll()
+        while var next = orphans.popLast() {
+            guard isKnownUniquelyReferenced(&next) else { continue }
+            Self.forget(next.failureRequirements, by: next)
+            orphans.append(contentsOf: next.failureRequirements)
+            next.failureRequirements.removeAll()
+        }
+    }
+
+    /// Takes `dependent`, going away, out of the `requiredBy` lists of its requirements.
+    private static func forget(_ requirements: [GestureRecognizer], by dependent: GestureRecognizer) {
+        for requirement in requirements {
+            requirement.requiredBy.removeAll { $0.refers(to: dependent) }
         }
     }
 

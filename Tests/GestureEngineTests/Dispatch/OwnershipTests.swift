@@ -41,4 +41,22 @@ struct OwnershipTests {
         #expect(dispatcher == nil)
         #expect(observer == nil)
     }
+
+    @Test("A chain of 200,000 recognizers, each requiring the one before it to fail, is freed without overflowing the stack")
+    func longRequirementChainFreed() {
+        weak var first: TapGestureRecognizer?
+        do {
+            let chainStart = TapGestureRecognizer(name: "0")
+            var last = chainStart
+            for index in 1..<200_000 {
+                let next = TapGestureRecognizer(name: "\(index)")
+                next.require(toFail: last)
+                last = next
+            }
+            first = chainStart
+            // Only the last link is held from here: each one keeps the one before it alive.
+            withExtendedLifetime(last) {}
+        }
+        #expect(first == nil)
+    }
 }
