@@ -209,7 +209,7 @@ struct SceneLoaderTests {
 
     @Test("A missing file is reported by path")
     func missingFile() {
-        #expect(throws: SceneError(file: "/nonexistent/scene.json", line: nil, keyPath: "", problem: "cannot read the file")) {
+        #expect(throws: SceneError(file: "/nonexistent/scene.json", line: nil, keyPath: "", problem: "cannot open: No such file or directory")) {
             try SceneLoader.load(contentsOf: "/nonexistent/scene.json")
         }
     }

@@ -11,7 +11,7 @@ public func fileExists(_ path: String) -> Bool {
 /// The whole content of the file at `path` (read by TouchTrace's `FileBytes`, as the tool reads
 /// small files), or no bytes when it cannot be read.
 public func readFileBytes(_ path: String) -> [UInt8] {
-    (try? FileBytes.read(path)) ?? []
+    (try? FileBytes.read(path, atMost: 1 << 31, what: "a file a test reads")) ?? []
 }
 
 /// The file at `path` as UTF-8 text (invalid bytes repaired), or "" when it cannot be read. For

@@ -98,15 +98,56 @@ struct HostileInputTests {
     func longQuotesInErrors() throws {
         let folder = TemporaryDirectory("cli")
         try FileManager.default.copyItem(atPath: VerifyCommandTests.captures + "/map/pan.trace", toPath: folder.file("a.trace"))
-        writeFileBytes(folder.file("a.scene"), Array((String(repeating: "x", count: 2_000_000) + "\n").utf8))
+        writeFileBytes(folder.file("a.scene"), Array((String(repeating: "x", count: 60_000) + "\n").utf8))
         writeFileBytes(folder.file("n.json"), Array(#"{"name": "n", "window": {"width": \#(String(repeating: "9", count: 2_000_000)), "height": 10}}"#.utf8))
         let verify = try TouchstoneProcess.run(["verify", folder.path, "--no-progress"])
         #expect(verify.status == 1)
-        #expect(verify.stdout.contains("a.scene:1: \"" + String(repeating: "x", count: 64) + "… (2000000 characters)\": no built-in scene"))
+        #expect(verify.stdout.contains("a.scene:1: \"" + String(repeating: "x", count: 64) + "… (60000 characters)\": no built-in scene"))
         #expect(verify.stdout.utf8.count < 2_000)
         let replay = try TouchstoneProcess.run(["replay", folder.file("a.trace"), "--scene", folder.file("n.json")])
         #expect(replay.status == 1)
         #expect(replay.stderr == "error: \(folder.file("n.json")):1: window.width: expected a number, found \(String(repeating: "9", count: 64))… (2000000 characters)\n")
+    }
+
+    @Test("A scene, template or capture .scene file larger than its limit is refused by size before it is read")
+    func oversizedInputFilesAreRefused() throws {
+        let folder = TemporaryDirectory("cli")
+        try FileManager.default.copyItem(atPath: VerifyCommandTests.captures + "/map/pan.trace", toPath: folder.file("a.trace"))
+        // Sparse: a 20 GB file that takes no room on disk.
+        #expect(sparseFile(folder.file("scene.json"), bytes: 20 << 30))
+        let scene = try TouchstoneProcess.run(["replay", folder.file("a.trace"), "--scene", folder.file("scene.json")])
+        #expect(scene.status == 1)
+        #expect(scene.stderr == "error: \(folder.file("scene.json")): is \(20 << 30) bytes; a scene file may be at most 16 MiB\n")
+        writeFileBytes(folder.file("uni.json"), Array(#"{"name": "u", "window": {"width": 100, "height": 100}, "recognizers": [{"id": "u", "type": "unistroke", "templates": ["t.json"]}]}"#.utf8))
+        #expect(sparseFile(folder.file("t.json"), bytes: 20 << 30))
+        let template = try TouchstoneProcess.run(["replay", folder.file("a.trace"), "--scene", folder.file("uni.json")])
+        #expect(template.status == 1)
+        #expect(template.stderr.hasSuffix("t.json: is \(20 << 30) bytes; a template file may be at most 16 MiB\n"))
+        #expect(sparseFile(folder.file("a.scene"), bytes: 20 << 30))
+        let verify = try TouchstoneProcess.run(["verify", folder.path, "--no-progress"])
+        #expect(verify.status == 1)
+        #expect(verify.stdout.contains("a.scene: is \(20 << 30) bytes; a capture's .scene file (one line) may be at most 64 KiB"))
+    }
+
+    /// Makes a file of `bytes` that takes no room on disk.
+    private func sparseFile(_ path: String, bytes: Int) -> Bool {
+        writeFileBytes(path, [])
+        return truncate(path, off_t(bytes)) == 0
+    }
+
+    @Test("A golden log too large to read whole is reported as differing, and --update replaces it")
+    func oversizedGoldenIsNotReadWhole() throws {
+        let folder = TemporaryDirectory("cli")
+        try FileManager.default.copyItem(atPath: VerifyCommandTests.captures + "/map/pan.trace", toPath: folder.file("a.trace"))
+        writeFileBytes(folder.file("a.scene"), Array("map\n".utf8))
+        #expect(sparseFile(folder.file("a.golden.log"), bytes: 20 << 30))
+        let verify = try TouchstoneProcess.run(["verify", folder.path, "--no-progress"])
+        #expect(verify.status == 1)
+        #expect(verify.stdout.contains("a.golden.log: the replay's log differs from it (no diff: the file is \(20 << 30) bytes; a golden log shown as a diff may be at most 256 MiB)"))
+        let update = try TouchstoneProcess.run(["verify", folder.path, "--no-progress", "--update"])
+        #expect(update.status == 0)
+        let replay = try TouchstoneProcess.run(["replay", folder.file("a.trace"), "--scene", "map"])
+        #expect(try String(contentsOfFile: folder.file("a.golden.log"), encoding: .utf8) == replay.stdout)
     }
 
     @Test("verify of a folder with no captures exits 1 saying so")

@@ -12,6 +12,9 @@ import TouchTrace
 /// Recognizer types are looked up in a `RecognizerRegistry` (`.standard` unless given), which also
 /// describes and checks each kind's parameters.
 public enum SceneLoader {
+    /// The largest scene file read: a scene of a hundred thousand recognizers is 6 MiB. A scene
+    /// is parsed whole, so a larger file is refused before it is read.
+    public static let maximumFileSize = 16 << 20
     /// Reads and checks the scene file at `path`.
     public static func load(contentsOf path: String, registry: RecognizerRegistry = .standard) throws(SceneError) -> Scene {
         // A FIFO or a directory would block or fail the read: refused before anything is opened.
@@ -22,8 +25,11 @@ public enum SceneLoader {
                 throw SceneError(file: path, line: nil, keyPath: "", problem: error.message)
             }
         }
-        guard let bytes = try? FileBytes.read(path) else {
-            throw SceneError(file: path, line: nil, keyPath: "", problem: "cannot read the file")
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path, atMost: maximumFileSize, what: "a scene file")
+        } catch {
+            throw SceneError(file: path, line: nil, keyPath: "", problem: error.message)
         }
         return try decode(bytes, file: path, registry: registry)
     }

@@ -3,6 +3,8 @@ import TouchTrace
 /// How a command line or a capture names a scene: a built-in name (`map`) or the path of a scene
 /// file (anything ending in `.json`).
 public enum SceneReference {
+    /// The largest capture `.scene` file read: one line, a scene's name or path.
+    public static let maximumReferenceSize = 64 << 10
     /// Resolves `reference`; relative paths are taken from `folder` when given, and scene files may
     /// name the kinds `registry` holds.
     public static func resolve(
@@ -22,8 +24,11 @@ public enum SceneReference {
 
     /// Reads a capture's `.scene` file (one line) and resolves it next to the capture.
     public static func resolve(captureSceneFile path: String, registry: RecognizerRegistry = .standard) throws(SceneError) -> Scene {
-        guard let data = try? FileBytes.read(path) else {
-            throw SceneError(file: path, line: nil, keyPath: "", problem: "cannot read the scene reference")
+        let data: [UInt8]
+        do {
+            data = try FileBytes.read(path, atMost: maximumReferenceSize, what: "a capture's .scene file (one line)")
+        } catch {
+            throw SceneError(file: path, line: nil, keyPath: "", problem: error.message)
         }
         let text = String(String(decoding: data, as: UTF8.self).trimmingWhiteSpace)
         guard !text.isEmpty, !text.contains("\n") else {
@@ -49,7 +54,7 @@ public enum SceneReference {
     /// is the scene it resolves to, when the caller has it (read again with `registry` otherwise).
     public static func inputFiles(captureSceneFile path: String, scene: Scene? = nil, registry: RecognizerRegistry = .standard) -> [String] {
         guard let scene = scene ?? (try? resolve(captureSceneFile: path, registry: registry)),
-              let data = try? FileBytes.read(path) else { return [path] }
+              let data = try? FileBytes.read(path, atMost: maximumReferenceSize, what: "a capture's .scene file (one line)") else { return [path] }
         let text = String(String(decoding: data, as: UTF8.self).trimmingWhiteSpace)
         return [path] + inputFiles(text, scene: scene, relativeTo: FilePaths.folder(of: path).string)
     }

@@ -10,6 +10,8 @@ import TouchTrace
 /// Reads and writes template files: one `UnistrokeTemplate` as JSON,
 /// `{"name": …, "rotationInvariant": false, "points": [[x, y], …]}`.
 public enum UnistrokeTemplateFile {
+    /// The largest template file read: a drawn stroke is a few hundred points, a kilobyte or so.
+    public static let maximumFileSize = 16 << 20
     /// The template in the file at `path`; errors name the file.
     public static func read(_ path: String) throws(TemplateFileError) -> UnistrokeTemplate {
         // A FIFO or a directory would block or fail the read: refused before anything is opened.
@@ -20,8 +22,11 @@ public enum UnistrokeTemplateFile {
                 throw TemplateFileError(file: path, problem: error.message)
             }
         }
-        guard let bytes = try? FileBytes.read(path) else {
-            throw TemplateFileError(file: path, problem: "cannot read the file")
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path, atMost: maximumFileSize, what: "a template file")
+        } catch {
+            throw TemplateFileError(file: path, problem: error.message)
         }
         return try decode(Data(bytes), file: path)
     }

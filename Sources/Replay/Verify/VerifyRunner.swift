@@ -132,8 +132,15 @@ public struct VerifyRunner: Sendable {
                       notices: outcome?.notices ?? [], files: files)
     }
 
+    /// The largest golden log read whole, to tell an update that changes nothing or to show a
+    /// difference as a diff. A passing capture's golden is compared as it is read, whatever its size.
+    static let largestGoldenReadWhole = 256 << 20
+
     private static func judge(_ capture: Capture, log: [UInt8], update: Bool, files: [String]) -> CaptureResult.Status {
-        let golden = try? FileBytes.read(capture.goldenPath)
+        let read = Result { () throws(FileBytes.Failure) in
+            try FileBytes.read(capture.goldenPath, atMost: largestGoldenReadWhole, what: "a golden log shown as a diff")
+        }
+        let golden = try? read.get()
         if update {
             if golden == log { return .updated(changed: false) }
             do {
@@ -144,7 +151,10 @@ public struct VerifyRunner: Sendable {
             return .updated(changed: true)
         }
         guard let golden else {
-            return .error("\(capture.goldenPath): no golden log (run verify with --update to create it)")
+            guard access(capture.goldenPath, F_OK) == 0, case .failure(let failure) = read else {
+                return .error("\(capture.goldenPath): no golden log (run verify with --update to create it)")
+            }
+            return .error("\(capture.goldenPath): the replay's log differs from it (no diff: the file \(failure.message))")
         }
         if golden == log { return .passed }
         let diff = UnifiedDiff.make(

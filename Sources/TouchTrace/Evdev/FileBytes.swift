@@ -12,7 +12,11 @@ public enum FileBytes {
         public var message: String
     }
 
-    public static func read(_ path: String) throws(Failure) -> [UInt8] {
+    /// Reads the whole file at `path`, refusing, before anything is allocated, a file larger than
+    /// `limit` bytes (a sparse file of 20 GB takes no room on disk, and is no scene): `what` names
+    /// the kind of file in the message ("a scene file"). A file that grows past the limit while it
+    /// is read is refused too.
+    public static func read(_ path: String, atMost limit: Int, what: String) throws(Failure) -> [UInt8] {
         let (fd, size): (Int32, Int)
         do {
             (fd, size) = try RegularFile.open(path)
@@ -20,8 +24,12 @@ public enum FileBytes {
             throw Failure(message: error.message)
         }
         defer { close(fd) }
+        func tooLarge(_ bytes: Int) -> Failure {
+            Failure(message: "is \(bytes) bytes; \(what) may be at most \(described(limit))")
+        }
+        guard size <= limit else { throw tooLarge(size) }
         // Read straight into the array's storage; a file that grows while it is read is read to
-        // its new end in further passes.
+        // its new end in further passes, up to the limit and a byte beyond it.
         var bytes: [UInt8] = []
         var capacity = max(size, 0) + 1
         while true {
@@ -41,9 +49,17 @@ public enum FileBytes {
             let full = appended.count == capacity
             if start == 0 { bytes = appended } else { bytes.append(contentsOf: appended) }
             appended = []
+            guard bytes.count <= limit else { throw tooLarge(bytes.count) }
             if !full { break }
-            capacity = max(capacity, 1 << 16)
+            capacity = min(max(capacity, 1 << 16), limit + 1 - bytes.count)
         }
         return bytes
+    }
+
+    /// `limit` in the largest binary unit that divides it: "16 MiB", "64 KiB", "100 bytes".
+    static func described(_ limit: Int) -> String {
+        if limit >= 1 << 20 && limit % (1 << 20) == 0 { return "\(limit >> 20) MiB" }
+        if limit >= 1 << 10 && limit % (1 << 10) == 0 { return "\(limit >> 10) KiB" }
+        return "\(limit) bytes"
     }
 }

@@ -127,10 +127,13 @@ public enum EvemuFormat {
         }
     }
 
+    /// A device description is a few hundred lines; a larger `.desc` is no evemu file.
+    static let maximumDescriptionSize = 16 << 20
+
     static func readFile(_ path: String) throws(TraceInputError) -> [UInt8] {
         do {
             // A `.desc` saved by a Windows tool reads like the events beside it (TextInput).
-            return TextEncoding.utf8Text(try FileBytes.read(path))
+            return TextEncoding.utf8Text(try FileBytes.read(path, atMost: maximumDescriptionSize, what: "an evemu device description"))
         } catch {
             throw TraceInputError(file: path, location: .wholeFile, message: error.message)
         }

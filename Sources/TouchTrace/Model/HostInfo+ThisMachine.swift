@@ -24,7 +24,7 @@ extension HostInfo {
     }
 
     static func operatingSystem() -> String {
-        guard let bytes = try? FileBytes.read("/etc/os-release") else { return "" }
+        guard let bytes = try? FileBytes.read("/etc/os-release", atMost: 64 << 10, what: "os-release") else { return "" }
         return prettyName(inOSRelease: String(decoding: bytes, as: UTF8.self))
     }
 

@@ -86,6 +86,18 @@ struct JSONParserTests {
         #expect(syntaxError(Array(deep.utf8))?.message == "nesting deeper than \(JSONParser.maximumDepth) levels")
     }
 
+    @Test("refuses a text of more values than the limit at the first value past it")
+    func tooManyValuesAreRefused() throws {
+        let count = JSONParser.maximumValues
+        // The array itself is a value: `count - 1` elements fit, `count` do not.
+        let fits = "[" + Array(repeating: "0", count: count - 1).joined(separator: ",") + "]"
+        #expect(try parse(fits).elements?.count == count - 1)
+        let over = "[" + Array(repeating: "0", count: count).joined(separator: ",") + "]"
+        let error = syntaxError(Array(over.utf8))
+        #expect(error?.message == "more than \(count) values in one JSON text")
+        #expect(error?.column == 2 * count)
+    }
+
     @Test("rejects leading zeros, bare control characters and text after the value")
     func grammarIsStrict() {
         #expect(syntaxError(Array("01".utf8))?.message == "numbers do not start with 0")
