@@ -116,7 +116,7 @@ extension TouchDispatcher {
         }
 
         recognizer.arbitrate(.release(presentingBegan: recognizer.kind == .continuous && recognizer.currentState != .began))
-        deliveryGeneration &+= 1
+        deliveryDecisionsChanged()
         requestAction(of: recognizer)
 
         inPlay.forEach { other in

@@ -127,6 +127,24 @@ public final class TouchDispatcher {
     @exclusivity(unchecked)
     #endif
     var deliveryGeneration: UInt64 = 1
+    /// Bumped with `deliveryGeneration` by everything but a touch being collected: what a lifted
+    /// touch whose phase is held (`touchesHeld`) waits on. While it stays, the held touches stay
+    /// held, and no frame walks them: a finger resting through a session while another taps
+    /// would otherwise make every frame walk every lift held since it came down.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var decisionGeneration: UInt64 = 1
+    /// The `decisionGeneration` at which `touchesHeld` was last walked (0: never), and whether
+    /// this frame walked it (so some may have finished).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var heldWalkGeneration: UInt64 = 0
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var heldTouchesWalked = false
     /// Raised whenever a recognizer is marked for reconcile work (a state change or a wake-up), and
     /// lowered when a reconcile pass begins: settling runs no pass over the recognizers in play
     /// when nothing moved, and no second pass after one that woke nobody.
@@ -530,7 +548,11 @@ public final class TouchDispatcher {
                 index += 1
             }
         }
-        if !touchesHeld.isEmpty { releaseFinishedHeldTouches() }
+        // Held touches finish only in a walk over them (`deliverToViews`).
+        if heldTouchesWalked {
+            releaseFinishedHeldTouches()
+            heldTouchesWalked = false
+        }
         if touchesDown.isEmpty && indirectRecognizers.isEmpty { resetSettledRecognizers() }
     }
 
@@ -744,10 +766,17 @@ public final class TouchDispatcher {
 
     // MARK: Calls from recognizers
 
+    /// A recognizer's state, release, flags or touches changed: every view delivery may change.
+    @inline(__always)
+    func deliveryDecisionsChanged() {
+        deliveryGeneration &+= 1
+        decisionGeneration &+= 1
+    }
+
     func recognizerChangedState(_ recognizer: GestureRecognizer, from old: GestureRecognizer.State, to new: GestureRecognizer.State) {
         // `changed -> changed` (every move of a gesture under way) leaves what view delivery reads
         // as it was; every other change may alter it.
-        if old != new { deliveryGeneration &+= 1 }
+        if old != new { deliveryDecisionsChanged() }
         if recognizer.pendingWork.reconcile {
             reconcileRequested = true
             reconcileMarks &+= 1

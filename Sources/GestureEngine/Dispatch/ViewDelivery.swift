@@ -27,10 +27,15 @@ extension TouchDispatcher {
         // are not in this frame (held phases may now be due, or a recognizer that recognized
         // between frames, such as a long press on its timer, cancels them), then the frame.
         // Both lists are only changed between frames (`finishEvent`), never during delivery.
-        if !touchesHeld.isEmpty {
+        // A held touch's step depends only on what `decisionGeneration` tracks: while it stays
+        // since the last walk (a touch's collection does not move it), every held touch stays held.
+        if !touchesHeld.isEmpty && heldWalkGeneration != decisionGeneration {
+            let walkedAt = decisionGeneration
             touchesHeld.forEachUnretained { touch in
                 if touch.viewDelivery != .finished && !isInEvent(touch) { visit(touch, inEvent: false) }
             }
+            heldWalkGeneration = walkedAt
+            heldTouchesWalked = true
         }
         if touchesDown.count != eventTouches.count {
             touchesDown.forEachUnretained { touch in

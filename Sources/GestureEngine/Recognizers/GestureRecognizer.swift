@@ -55,19 +55,19 @@ open class GestureRecognizer: TimerTarget {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    public var cancelsTouchesInView = true { didSet { withDispatcher { $0.deliveryGeneration &+= 1 } } }
+    public var cancelsTouchesInView = true { didSet { withDispatcher { $0.deliveryDecisionsChanged() } } }
     /// The view receives a touch's began (and everything after it) only once this recognizer
     /// has failed; if it recognizes, the view never sees the touch. Default `false` (H-GR, AD).
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    public var delaysTouchesBegan = false { didSet { withDispatcher { $0.deliveryGeneration &+= 1 } } }
+    public var delaysTouchesBegan = false { didSet { withDispatcher { $0.deliveryDecisionsChanged() } } }
     /// The view receives a touch's ended only once this recognizer has resolved; if it recognizes,
     /// the view receives `touchesCancelled` instead. Default `true` (H-GR, AD).
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    public var delaysTouchesEnded = true { didSet { withDispatcher { $0.deliveryGeneration &+= 1 } } }
+    public var delaysTouchesEnded = true { didSet { withDispatcher { $0.deliveryDecisionsChanged() } } }
 
     /// The touches this recognizer currently tracks, in the order they arrived.
     public var touches: TouchBatch { touchList.batch }
@@ -328,7 +328,7 @@ open class GestureRecognizer: TimerTarget {
         touchList.remove(touch)
         // A touch lists each of its recognizers once (the dispatcher collects each once).
         if let index = touch.gestureRecognizers.firstIndex(where: { $0 === self }) { touch.gestureRecognizers.remove(at: index) }
-        withDispatcher { $0.deliveryGeneration &+= 1 }
+        withDispatcher { $0.deliveryDecisionsChanged() }
     }
 
     /// The timestamp of the first tracked touch (the current time if there is none): the instant

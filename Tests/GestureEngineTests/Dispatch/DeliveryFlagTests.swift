@@ -179,4 +179,36 @@ struct DeliveryFlagTests {
             "0ms began [1]", "5ms began [2]", "10ms cancelled [1]", "10ms moved [2]", "20ms ended [2]",
         ])
     }
+
+    /// A finger rests on the view while a second taps three times: the pan, still deciding, holds
+    /// every lift (delaysTouchesEnded). Held lifts are walked only when a decision changes, so
+    /// these pin that the walk still happens then.
+    private func restingFingerAndThreeTaps() -> GestureTester {
+        let tester = scene(Flags(cancels: T, delaysBegan: F, delaysEnded: T), PanGestureRecognizer(name: "pan"))
+        tester.down(1, 100, 100, at: 0)
+        for tap in UInt32(0)..<3 {
+            let start = Double(100 + tap * 100)
+            tester.down(2 + tap, 300, 300, at: start)
+            tester.up(2 + tap, 300, 300, at: start + 50)
+        }
+        return tester
+    }
+
+    @Test("lifts held while a resting finger's pan decides are delivered as ended when it fails")
+    func heldLiftsReleasedWhenThePanFails() {
+        let tester = restingFingerAndThreeTaps()
+        tester.up(1, 100, 100, at: 500)
+        #expect(tester.received(by: "view") == [
+            "0ms began [1]", "100ms began [2]", "200ms began [3]", "300ms began [4]", "500ms ended [2]", "500ms ended [3]", "500ms ended [4]", "500ms ended [1]",
+        ])
+    }
+
+    @Test("lifts held while a resting finger's pan decides are cancelled when it begins")
+    func heldLiftsCancelledWhenThePanBegins() {
+        let tester = restingFingerAndThreeTaps()
+        tester.move(1, 140, 100, at: 500)
+        #expect(tester.received(by: "view") == [
+            "0ms began [1]", "100ms began [2]", "200ms began [3]", "300ms began [4]", "500ms cancelled [2,3,4,1]",
+        ])
+    }
 }
