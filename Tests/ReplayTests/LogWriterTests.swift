@@ -1,5 +1,6 @@
 import GestureEngine
 import Testing
+import TouchTrace
 @testable import Replay
 
 /// The canonical log's spelling.
@@ -133,6 +134,27 @@ struct LogWriterTests {
             location: Point(x: 1, y: 2), numberOfTouches: 1, translation: Vector(dx: 3, dy: -4), velocity: Vector(dx: 0, dy: 0))
         let line = text(LogRecord(time: 7, kind: .action(recognizer: "pan", state: .began, values: values)), .jsonl)
         #expect(line == #"{"t":7,"action":"pan","state":"began","touches":1,"location":[1.00,2.00],"translation":[3.00,-4.00],"velocity":[0.00,0.00]}"# + "\n")
+    }
+
+    @Test("Values too large for fixed point print with an exponent; values that are not finite print as inf or nan in text")
+    func outOfRangeValuesInText() {
+        let values = ActionValues(
+            location: Point(x: 1, y: 2), numberOfTouches: 2, velocity: Vector(dx: .infinity, dy: 1e300), scale: 1e16, scalarVelocity: -.infinity)
+        let line = text(LogRecord(time: 5, kind: .action(recognizer: "pinch", state: .changed, values: values)))
+        #expect(line == "         5 action pinch changed touches=2 at=(1.00,2.00) velocity=(inf,1e+300) scale=1e+16 velocity=-inf\n")
+    }
+
+    @Test("JSON Lines print values that are not finite as null, so every line stays JSON")
+    func notFiniteValuesInJSON() throws {
+        let values = ActionValues(
+            location: Point(x: 1, y: 2), numberOfTouches: 1, translation: Vector(dx: .nan, dy: 1e300), velocity: Vector(dx: 3, dy: -.infinity))
+        let pan = text(LogRecord(time: 7, kind: .action(recognizer: "pan", state: .changed, values: values)), .jsonl)
+        #expect(pan == #"{"t":7,"action":"pan","state":"changed","touches":1,"location":[1.00,2.00],"translation":[null,1e+300],"velocity":[3.00,null]}"# + "\n")
+        _ = try JSONParser.parse(Array(pan.utf8.dropLast()))
+        let scalars = ActionValues(location: Point(x: 1, y: 2), numberOfTouches: 2, scale: .infinity, rotation: 1e16, scalarVelocity: -.nan)
+        let line = text(LogRecord(time: 7, kind: .action(recognizer: "pinch", state: .changed, values: scalars)), .jsonl)
+        #expect(line == #"{"t":7,"action":"pinch","state":"changed","touches":2,"location":[1.00,2.00],"scale":null,"rotation":1e+16,"velocity":null}"# + "\n")
+        _ = try JSONParser.parse(Array(line.utf8.dropLast()))
     }
 
     @Test("JSON Lines escape quotes, backslashes and control characters as JSON's short escapes or \\u00xx")

@@ -341,8 +341,25 @@ struct LogLine {
         return scaled
     }
 
+    /// A value the fixed-point paths leave: not finite (`nan`, `inf`, `-inf`), or too large to
+    /// print without an exponent (written as Swift prints it, `1e+16`, a valid JSON number too).
+    @inline(never)
     mutating func nonFinite(_ value: Double) {
+        if value.isFinite {
+            var text = value.description
+            text.withUTF8 { utf8 in
+                UnsafeMutableRawPointer(cursor).copyMemory(from: utf8.baseAddress!, byteCount: utf8.count)
+                cursor += utf8.count
+            }
+            return
+        }
         put(value.isNaN ? "nan" : value < 0 ? "-inf" : "inf")
+    }
+
+    /// `fixed4` in JSON: a value that is not finite is `null`, as JSON has no infinity.
+    @inline(__always)
+    mutating func jsonFixed4(_ value: Double) {
+        if value.isFinite { fixed4(value) } else { put("null") }
     }
 
     /// An action's point or vector, `(x,y)`: either sign on the fast path.
@@ -351,10 +368,20 @@ struct LogLine {
         byte(UInt8(ascii: "(")); signedFixed2(x, then: UInt8(ascii: ","), y, then: UInt8(ascii: ")"))
     }
 
-    /// `pair` in JSON, `[x,y]`.
+    /// `pair` in JSON, `[x,y]`; a coordinate that is not finite is `null`.
     @inline(__always)
     mutating func jsonPair(_ x: Double, _ y: Double) {
+        guard x.isFinite && y.isFinite else { return jsonPairNotFinite(x, y) }
         byte(UInt8(ascii: "[")); signedFixed2(x, then: UInt8(ascii: ","), y, then: UInt8(ascii: "]"))
+    }
+
+    @inline(never)
+    private mutating func jsonPairNotFinite(_ x: Double, _ y: Double) {
+        byte(UInt8(ascii: "[")); jsonFixed2(x); byte(UInt8(ascii: ",")); jsonFixed2(y); byte(UInt8(ascii: "]"))
+    }
+
+    private mutating func jsonFixed2(_ value: Double) {
+        if value.isFinite { fixed2General(value) } else { put("null") }
     }
 
     /// `fixed2` of `x` and `y` with their separators, negative values on the fast path too: an

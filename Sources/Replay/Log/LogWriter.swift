@@ -142,12 +142,12 @@ public struct LogWriter {
             line.put(",\"location\":"); line.jsonPair(values.location.x, values.location.y)
             if let v = values.translation { line.put(",\"translation\":"); line.jsonPair(v.dx, v.dy) }
             if let v = values.velocity { line.put(",\"velocity\":"); line.jsonPair(v.dx, v.dy) }
-            if let v = values.scale { line.put(",\"scale\":"); line.fixed4(v) }
-            if let v = values.rotation { line.put(",\"rotation\":"); line.fixed4(v) }
-            if let v = values.scalarVelocity { line.put(",\"velocity\":"); line.fixed4(v) }
+            if let v = values.scale { line.put(",\"scale\":"); line.jsonFixed4(v) }
+            if let v = values.rotation { line.put(",\"rotation\":"); line.jsonFixed4(v) }
+            if let v = values.scalarVelocity { line.put(",\"velocity\":"); line.jsonFixed4(v) }
             if let v = direction { line.put(",\"direction\":"); line.quoted(v) }
             if let v = match { line.put(",\"match\":"); line.quoted(v) }
-            if let v = values.score { line.put(",\"score\":"); line.fixed4(v) }
+            if let v = values.score { line.put(",\"score\":"); line.jsonFixed4(v) }
             if let v = values.turns { line.put(",\"turns\":"); line.integer(Int64(v)) }
             if let v = values.accepted { line.put(v ? ",\"accepted\":true" : ",\"accepted\":false") }
             line.put("}")
