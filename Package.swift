@@ -72,7 +72,10 @@ let package = Package(
         // verify's HTML report; observations come from the replay, never from its log text.
         .target(
             name: "Pictures",
-            dependencies: ["Replay", "TouchTrace", "GestureEngine", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: [
+                "Replay", "TouchTrace", "GestureEngine", .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]
         ),
         // libinput and libudev, the C APIs the recorder drives: their headers (libinput-dev, libudev-dev)
         // at build time, the libraries loaded by `record` alone when it starts (include/CLibinput.h).

@@ -1,3 +1,4 @@
+import HeapModule
 import GestureEngine
 import Replay
 import TouchTrace
@@ -129,11 +130,24 @@ struct TouchRows {
     /// Whether bars carry touch ids and cancel marks (few touches in the window).
     private let labelled: Bool
     private var rowEnds: [Microseconds] = []
+    /// The rows still busy, soonest end first, and the rows free when the latest touch went down,
+    /// lowest first. Touches come in the order they went down, so a row free for one is free for
+    /// every later one until it is taken: each touch takes the lowest row whose end is before its
+    /// start, in logarithmic time rather than a scan of every row (a session of touches that
+    /// begin and end at one instant needs a row each).
+    private var busyRows = Heap<BusyRow>()
+    private var freeRows = Heap<Int>()
     private var lastEnd: [Double] = []
     private var pending: [(x1: Double, x2: Double, track: Int)?] = []
     /// What is drawn, in order, in rows rather than picture coordinates (the rows' top is known
     /// when the chart is laid out).
     private var marks: [Mark] = []
+
+    private struct BusyRow: Comparable {
+        var end: Microseconds
+        var row: Int
+        static func < (a: BusyRow, b: BusyRow) -> Bool { (a.end, a.row) < (b.end, b.row) }
+    }
 
     private enum Mark {
         case bar(row: Int, x1: Double, x2: Double, track: Int)
@@ -152,7 +166,10 @@ struct TouchRows {
     /// A touch visible in the window, `track` being its number in order of going down.
     mutating func add(track: Int, id: TouchID, start: Microseconds, end: Microseconds, ending: TouchTrack.Ending) {
         let row: Int
-        if let free = rowEnds.firstIndex(where: { $0 < start }) {
+        while let soonest = busyRows.min, soonest.end < start {
+            freeRows.insert(busyRows.removeMin().row)
+        }
+        if let free = freeRows.popMin() {
             row = free
             rowEnds[row] = end
         } else {
@@ -161,6 +178,7 @@ struct TouchRows {
             pending.append(nil)
             row = rowEnds.count - 1
         }
+        busyRows.insert(BusyRow(end: end, row: row))
         let x1 = axis.x(max(start, axis.from)), x2 = axis.x(min(end, axis.to))
         if x1 - lastEnd[row] < 1, let bar = pending[row] {
             pending[row] = (bar.x1, max(bar.x2, x2), bar.track)
