@@ -74,15 +74,25 @@ struct FixedPointRoundingTests {
         }
     }
 
-    @Test("Values without a decimal spelling print as nan and inf, with the separator that follows them")
+    @Test("Values without a decimal spelling print as nan and inf, too large ones with an exponent, with the separator that follows them")
     func nonFiniteValues() {
         #expect(FixedPoint.format(.nan, decimals: 2) == "nan")
         #expect(FixedPoint.format(.infinity, decimals: 2) == "inf")
         #expect(FixedPoint.format(-.infinity, decimals: 2) == "-inf")
-        #expect(FixedPoint.format(1e300, decimals: 2) == "inf")
+        #expect(FixedPoint.format(1e300, decimals: 2) == "1e+300")
         let writer = LogWriter(format: .text)
         writer.write(LogRecord(time: 1, kind: .touches(view: "v", phase: .moved, touches: [TouchPoint(touch: 3, x: .nan, y: -1e16)])))
-        #expect(String(decoding: writer.take(), as: UTF8.self) == "         1 view v moved #3(nan,-inf)\n")
+        #expect(String(decoding: writer.take(), as: UTF8.self) == "         1 view v moved #3(nan,-1e+16)\n")
+    }
+
+    @Test("In JSON Lines a view's coordinate that is not finite is null")
+    func nonFiniteCoordinatesInJSON() {
+        let writer = LogWriter(format: .jsonl)
+        writer.write(LogRecord(time: 1, kind: .touches(view: "v", phase: .moved, touches: [
+            TouchPoint(touch: 3, x: .nan, y: -1e16), TouchPoint(touch: 4, x: 1, y: 2),
+        ])))
+        let line = String(decoding: writer.take(), as: UTF8.self)
+        #expect(line.contains(#"{"id":3,"x":null,"y":-1e+16},{"id":4,"x":1.00,"y":2.00}"#), "\(line)")
     }
 }
 

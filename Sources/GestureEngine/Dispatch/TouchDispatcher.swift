@@ -624,7 +624,8 @@ public final class TouchDispatcher {
         recognizer.playOrder = playCounter
         // Each delegate is a weak reference: load it once per recognizer, not once per question.
         let delegate = recognizer.delegateIfSet
-        recognizer.asksAboutFailureRequirements = delegate != nil || !recognizer.isEngineRecognizer
+        recognizer.asksAboutFailureRequirements =
+            delegate?.answersFailureRequirementQuestions == true || !recognizer.isEngineRecognizer
         // Requirements set with `require(toFail:)`, both ways, with the recognizers already in play:
         // found through the recognizer's own lists, so a long chain costs its length.
         for requirement in recognizer.failureRequirements where requirement.arbitration.isInPlay && requirement.dispatcher === self {

@@ -139,7 +139,8 @@ open class GestureRecognizer: TimerTarget {
     var playOrder: UInt64 = 0
     /// Whether the dispatcher must ask this recognizer, or its delegate, the class-wide failure
     /// questions (`shouldRequireFailure(of:)` and the delegate's): true unless it is one of the
-    /// engine's own final classes, which never answer yes, and has no delegate.
+    /// engine's own final classes, which never answer yes, and has no delegate that may
+    /// (`GestureRecognizerDelegate.answersFailureRequirementQuestions`).
     #if !DEBUG
     @exclusivity(unchecked)
     #endif

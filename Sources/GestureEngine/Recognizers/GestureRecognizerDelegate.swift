@@ -15,6 +15,12 @@ public protocol GestureRecognizerDelegate: AnyObject {
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool
     /// Asked once per attempt; `true` makes `other` wait for `recognizer` to fail.
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool
+    /// Whether this delegate may answer `true` to `shouldRequireFailureOf` or
+    /// `shouldBeRequiredToFailBy`: what UIKit learns with `respondsToSelector:`. Default `true`.
+    /// A delegate that leaves both questions at their defaults may say `false`; the dispatcher
+    /// then asks them of its recognizers only when the other side may answer yes, so a scene of
+    /// N recognizers sharing such a delegate costs N questions as a touch comes down, not N².
+    var answersFailureRequirementQuestions: Bool { get }
 }
 
 extension GestureRecognizerDelegate {
@@ -29,4 +35,5 @@ extension GestureRecognizerDelegate {
     public func gestureRecognizer(
         _ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer
     ) -> Bool { false }
+    public var answersFailureRequirementQuestions: Bool { true }
 }

@@ -93,6 +93,10 @@ final class SimultaneityDelegate: GestureRecognizerDelegate {
         pairs.append(pair)
     }
 
+    /// It answers the simultaneity question alone: its recognizers need not be asked about
+    /// failure requirements on its account.
+    var answersFailureRequirementQuestions: Bool { false }
+
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
         let pair = Pair(recognizer, other)
         guard pairs.count <= Self.scanLimit else { return pairSet.contains(pair) }

@@ -380,7 +380,9 @@ struct LogLine {
         byte(UInt8(ascii: "[")); jsonFixed2(x); byte(UInt8(ascii: ",")); jsonFixed2(y); byte(UInt8(ascii: "]"))
     }
 
-    private mutating func jsonFixed2(_ value: Double) {
+    /// Two decimals in JSON: a value that is not finite is `null`.
+    @inline(never)
+    mutating func jsonFixed2(_ value: Double) {
         if value.isFinite { fixed2General(value) } else { put("null") }
     }
 

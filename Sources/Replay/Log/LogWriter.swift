@@ -214,6 +214,13 @@ public struct TouchesLine {
         case .jsonl:
             if remaining &+ 1 != count { line.byte(UInt8(ascii: ",")) }
             line.put("{\"id\":"); line.identifier(touch, then: UInt8(ascii: ","), fourDigits: fourDigits)
+            guard x.isFinite && y.isFinite else {
+                line.put("\"x\":"); line.jsonFixed2(x); line.put(",\"y\":"); line.jsonFixed2(y)
+                if let timestamp { line.put(",\"t\":"); line.cursor = LogLine.outlinedWideInteger(timestamp, at: line.cursor, fourDigits: fourDigits) }
+                line.byte(UInt8(ascii: "}"))
+                self.line = line
+                return
+            }
             let hundredths = LogLine.hundredths(x, y)
             line.put("\"x\":"); line.fixed2(x, hundredths: hundredths.x, then: UInt8(ascii: ","), fourDigits: fourDigits)
             // A zero byte stored after the number, taken back.

@@ -74,6 +74,25 @@ struct FailureRequirementTests {
         #expect(tester.actions == ["400ms single action ended"])
     }
 
+    @Test("a delegate that says it answers no failure questions is not asked them for the engine's recognizers")
+    func delegateDecliningFailureQuestions() {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 200, height: 200))
+        let single = TapGestureRecognizer(name: "single")
+        let double = TapGestureRecognizer(name: "double")
+        double.numberOfTapsRequired = 2
+        let delegate = ScriptedDelegate()
+        delegate.requireFailureOf = [double]
+        delegate.answersFailureRequirementQuestions = false
+        single.delegate = delegate
+        view.addGestureRecognizer(single)
+        view.addGestureRecognizer(double)
+        tester.tap(1, 100, 100, at: 0)
+        tester.finish()
+        // Unasked, its answer sets up no requirement: the single tap acts at the lift.
+        #expect(tester.actions == ["50ms single action ended"])
+    }
+
     /// A user's recognizer: it recognizes when its finger lifts, and answers the class-wide
     /// failure questions as it is told.
     private final class LiftRecognizer: GestureRecognizer {

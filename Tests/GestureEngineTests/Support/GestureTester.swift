@@ -145,6 +145,7 @@ final class ScriptedDelegate: GestureRecognizerDelegate {
     var shouldReceive = true
     var simultaneous = false
     var requireFailureOf: [GestureRecognizer] = []
+    var answersFailureRequirementQuestions = true
 
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { shouldBegin }
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { shouldReceive }
