@@ -161,5 +161,20 @@ struct TextInputTests {
         #expect(error?.location == .line(lineAtRefill))
         #expect(error?.message.contains("shrank") == true)
     }
+
+    @Test("A JSON Lines batch of long notes ends after its bytes' limit, not after 4,096 events")
+    func longNotesMakeShortBatches() throws {
+        let folder = TemporaryDirectory("text-input")
+        let path = folder.file("notes.jsonl")
+        var text = JSONLines.encode(TraceDocument(header: SampleTraces.everyCaseDocument.header, events: []))
+        let note = String(repeating: "n", count: 100_000)
+        for time in 0..<100 { text += Array(#"{"t":\#(time),"note":"\#(note)"}"#.utf8) + [0x0A] }
+        try write(text, to: path)
+        let source = try JSONLinesEventSource(try TextInput(path: path), file: path)
+        var events: [TraceEvent] = [], flushes: [Int] = [], batches: [Int] = []
+        while try source.read(into: &events, flushes: &flushes) { batches.append(events.count) }
+        #expect(batches.reduce(0, +) == 100)
+        #expect(batches.allSatisfy { $0 <= JSONLinesEventSource.batchBytes / 100_000 + 1 })
+    }
 }
 #endif

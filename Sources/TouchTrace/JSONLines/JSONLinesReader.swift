@@ -193,16 +193,21 @@ final class JSONLinesEventSource: TextEventSource {
     }
 
     let warnings: [FormatWarning] = []
+    static let batchBytes = 4 << 20
 
     func read(into events: inout [TraceEvent], flushes: inout [Int]) throws(TraceInputError) -> Bool {
         flushes.removeAll(keepingCapacity: true)
         events.removeAll(keepingCapacity: true)
         guard !finished else { return false }
-        while events.count < textBatchSize {
+        // A batch also ends after `batchBytes` of lines: a JSON Lines event can be as long as its
+        // line (a note, a device added), and 4,096 notes of a megabyte are 4 GB held at once.
+        var bytes = 0
+        while events.count < textBatchSize && bytes < Self.batchBytes {
             guard let line = try cursor.next() else {
                 finished = true
                 break
             }
+            bytes += line.count
             let number = cursor.number
             guard let value = try reader.value(line, number: number) else { continue }
             if let event = try Self.typed(reader.file, { try reader.event(value, line: number) }) {
