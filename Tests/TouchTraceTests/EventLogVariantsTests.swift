@@ -121,6 +121,23 @@ struct EventLogVariantsTests {
         """
     }
 
+    @Test("Events with names the reader does not know make one short warning: sixteen names, excerpted, and a count of the rest")
+    func manyUnknownNamesMakeOneShortWarning() throws {
+        var text = "add device 1: /dev/input/event4\n  name:     \"panel_ts\"\n"
+        for event in ["ABS_MT_TRACKING_ID   00000001", "ABS_MT_POSITION_X    00000100", "ABS_MT_POSITION_Y    00000100"] {
+            text += "[    4391.283563] /dev/input/event4: EV_ABS       \(event)\n"
+        }
+        for index in 0..<1_000 {
+            text += "[    4391.283563] /dev/input/event4: EV_ABS       ABS_UNKNOWN_\(index)_\(String(repeating: "X", count: 200)) 00000070\n"
+        }
+        text += "[    4391.283563] /dev/input/event4: EV_SYN       SYN_REPORT           00000000\n"
+        let (_, warnings) = try GeteventFormat.read(bytes: Array(text.utf8), file: "names.getevent")
+        let unknown = try #require(warnings.first { $0.message.contains("names this reader does not know") })
+        #expect(unknown.location == .line(6))
+        #expect(unknown.message.hasSuffix(", and 984 more with other names"))
+        #expect(unknown.message.utf8.count < 2_000)
+    }
+
     @Test("Old toolbox getevent's SECONDS-MICROSECONDS: times, microseconds unpadded, read as the bracketed ones")
     func dashedTimes() throws {
         let bracketed = Self.getevent { seconds, micros in

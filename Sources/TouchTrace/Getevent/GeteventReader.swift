@@ -29,7 +29,12 @@ struct GeteventReader: EvdevLogReading {
     /// Whether they carry old toolbox getevent's `SECONDS-MICROSECONDS:` instead; set with `timed`.
     private var dashedTimes = false
     private var frames: Int64 = 0
+    /// The first `unknownNamesKept` names this reader does not know (excerpted), each with its
+    /// count, and how many skipped events had another: a log of a million names makes one short
+    /// warning, not a megabyte of them.
     private var unknownNames: [String: Int] = [:]
+    private var otherUnknownEvents = 0
+    private static let unknownNamesKept = 16
     private var firstUnknownLine = 0
 
     /// Frames of a log without times are spaced this far apart (a 100 Hz panel).
@@ -49,7 +54,8 @@ struct GeteventReader: EvdevLogReading {
             warnings.append(FormatWarning(file: file, location: .wholeFile, message: "no times in the log (getevent without -t): frames are spaced \(Self.untimedFrameInterval / 1000) ms apart"))
         }
         if !unknownNames.isEmpty {
-            let names = unknownNames.keys.sorted().joined(separator: ", ")
+            var names = unknownNames.keys.sorted().joined(separator: ", ")
+            if otherUnknownEvents > 0 { names += ", and \(otherUnknownEvents) more with other names" }
             warnings.append(FormatWarning(file: file, location: .line(firstUnknownLine), message: "events with names this reader does not know were skipped: \(names)"))
         }
         for index in log.devices.indices {
@@ -237,7 +243,12 @@ struct GeteventReader: EvdevLogReading {
         }
         guard let code = try codeValue(codeToken, type: type) else {
             if unknownNames.isEmpty { firstUnknownLine = number }
-            unknownNames[LineScanner.string(codeToken), default: 0] += 1
+            let name = TerminalText.excerpt(LineScanner.string(codeToken))
+            if unknownNames.count < Self.unknownNamesKept || unknownNames[name] != nil {
+                unknownNames[name, default: 0] += 1
+            } else {
+                otherUnknownEvents += 1
+            }
             return
         }
         let value: Int32
@@ -279,7 +290,7 @@ struct GeteventReader: EvdevLogReading {
         }
         guard name.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || ($0 &- UInt8(ascii: "A")) < 26 || ($0 &- UInt8(ascii: "0")) < 10 }),
             name.contains("_")
-        else { throw LineError("expected an event code, hex or a name, not `\(name)`") }
+        else { throw LineError("expected an event code, hex or a name, not `\(TerminalText.excerpt(name))`") }
         return nil
     }
 
