@@ -314,4 +314,22 @@ extension LibinputRecordFormatTests {
             == ["A=1 #not a comment", "KEY: value", "ID_PATH=pci-0000:00:15.1-platform-i2c", "[bracketed]", " padded "])
         #expect(text.contains("\n    - ID_PATH=pci-0000:00:15.1-platform-i2c\n"))
     }
+
+    @Test("A frame longer than the limit is skipped whole with a warning, and the frames after it decode")
+    func overlongFrameIsSkipped() throws {
+        let written = try LibinputRecordFormat.write(SampleTraces.tenFingers(seconds: 1))
+        // After the first frame's SYN_REPORT, a frame of one axis event too many, closed.
+        let lines = written.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let firstReport = try #require(lines.firstIndex { $0.contains("SYN_REPORT") })
+        // At the first frame's time: `    - [ SECONDS, MICROSECONDS, 0, 0, 0]`.
+        let time = lines[firstReport].split(separator: ",").prefix(2).joined(separator: ",")
+        let filler = Array(repeating: time + ", 3, 53, 2776]", count: LibinputRecordFormat.maximumFrameEvents + 1)
+        let report = time + ", 0, 0, 0]"
+        let text = (lines[...firstReport] + ["  - evdev:"] + filler + [report] + lines[(firstReport + 1)...]).joined(separator: "\n")
+        let (document, warnings) = try LibinputRecordFormat.read(text: text, file: "long.yml")
+        let (expected, _) = try LibinputRecordFormat.read(text: written, file: "plain.yml")
+        #expect(touchSamples(document) == touchSamples(expected), "\(touchSamples(document).count) samples")
+        #expect(warnings.map(\.message) == ["a frame of more than \(LibinputRecordFormat.maximumFrameEvents) events before its SYN_REPORT was skipped"])
+        #expect(warnings.first?.location == .line(firstReport + 3))
+    }
 }

@@ -353,6 +353,10 @@ struct LibinputRecordDeviceEvents {
     /// frame left open, its last event's); empty when the device has no more.
     var frame: [(EvdevEvent, Int)] = []
     var frameTime: Microseconds = 0
+    /// The line where the frame being read overflowed, and the overflowed frames skipped since
+    /// the consumer last took them (`takeSkippedFrames`), by the line they began on.
+    private var overflowLine: Int?
+    private var skippedFrames: [Int] = []
 
     init(decoder: EvdevTouchDecoder, pending: (event: EvdevEvent, line: Int)?, resume: (yaml: LibinputRecordYAML, cursor: TextLineCursor)?, lastLine: Int) {
         self.decoder = decoder
@@ -383,15 +387,32 @@ struct LibinputRecordDeviceEvents {
             } catch {
                 throw TraceInputError(file: file, location: .line(error.line), message: error.message)
             }
-            if let event = found, take(event, cursor.number) { return }
+            if let event = found, take(event, cursor.number) {
+                guard overflowLine != nil else { return }
+                // The frame overflowed: skipped whole, and the next one read in its place.
+                skippedFrames.append(frame.first?.1 ?? cursor.number)
+                overflowLine = nil
+                frame.removeAll(keepingCapacity: true)
+            }
         }
     }
 
     /// Adds an event to the frame; true when it closes the frame.
     private mutating func take(_ event: EvdevEvent, _ line: Int) -> Bool {
-        frame.append((event, line))
         frameTime = event.time
-        return event.type == EvdevCode.EV_SYN && event.code == EvdevCode.SYN_REPORT
+        let closes = event.type == EvdevCode.EV_SYN && event.code == EvdevCode.SYN_REPORT
+        if frame.count < LibinputRecordFormat.maximumFrameEvents || closes {
+            frame.append((event, line))
+        } else if overflowLine == nil {
+            overflowLine = line
+        }
+        return closes
+    }
+
+    /// The lines where the frames skipped for their length began, since the last call.
+    mutating func takeSkippedFrames() -> [Int] {
+        defer { skippedFrames.removeAll() }
+        return skippedFrames
     }
 }
 
@@ -471,6 +492,9 @@ final class LibinputRecordEventSource: TextEventSource {
             }
             for (event, line) in devices[d].frame { devices[d].decoder.consume(event, line: line, into: &output) }
             try devices[d].advance(file: file)
+            for line in devices[d].takeSkippedFrames() {
+                output.warn(line: line, "a frame of more than \(LibinputRecordFormat.maximumFrameEvents) events before its SYN_REPORT was skipped")
+            }
         }
         swap(&events, &output.events)
         return !events.isEmpty || !finished
