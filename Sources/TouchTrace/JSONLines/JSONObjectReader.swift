@@ -36,7 +36,7 @@ struct JSONObjectReader {
     /// Errors on any key not read.
     func finish() throws {
         if let stray = members.keys.first(where: { !used.contains($0) }) {
-            throw error("unknown key \"\(stray)\" in \(what)")
+            throw error("unknown key \"\(TerminalText.excerpt(stray))\" in \(what)")
         }
     }
 
@@ -46,7 +46,7 @@ struct JSONObjectReader {
         guard let value = take(key) else { return nil }
         guard case .number(let number) = value else { throw error("\"\(key)\" in \(what) must be an integer") }
         guard let number: T = number.integer() else {
-            throw error("\"\(key)\" in \(what) must be an integer in \(T.min)...\(T.max), not \(number)")
+            throw error("\"\(key)\" in \(what) must be an integer in \(T.min)...\(T.max), not \(TerminalText.excerpt(number.text))")
         }
         return number
     }
@@ -78,14 +78,14 @@ struct JSONObjectReader {
         guard let value = take(key) else { return nil }
         switch value {
         case .number(let number):
-            guard let value = number.double else { throw error("\"\(key)\" in \(what): \(number) is beyond a double's range") }
+            guard let value = number.double else { throw error("\"\(key)\" in \(what): \(TerminalText.excerpt(number.text)) is beyond a double's range") }
             return value
         case .string("nan"): return Double(bitPattern: JSONLinesVocabulary.canonicalNaN)
         case .string("inf"): return .infinity
         case .string("-inf"): return -.infinity
         case .string(let text) where text.hasPrefix("nan:0x"):
             guard let bits = UInt64(text.dropFirst(6), radix: 16), Double(bitPattern: bits).isNaN else {
-                throw error("\"\(key)\" in \(what): \(text) is not a NaN bit pattern")
+                throw error("\"\(key)\" in \(what): \(TerminalText.excerpt(text)) is not a NaN bit pattern")
             }
             return Double(bitPattern: bits)
         default:
@@ -107,7 +107,7 @@ struct JSONObjectReader {
     mutating func named<T>(_ key: String, in table: [(T, String)]) throws -> T {
         let name = try requiredString(key)
         guard let value = JSONLinesVocabulary.value(name, in: table) else {
-            throw error("\"\(key)\" in \(what) must be one of \(table.map { "\"\($0.1)\"" }.joined(separator: ", ")), not \"\(name)\"")
+            throw error("\"\(key)\" in \(what) must be one of \(table.map { "\"\($0.1)\"" }.joined(separator: ", ")), not \"\(TerminalText.excerpt(name))\"")
         }
         return value
     }

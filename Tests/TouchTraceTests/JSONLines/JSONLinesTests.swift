@@ -126,6 +126,17 @@ struct JSONLinesTests {
         #expect(error?.description.hasPrefix("t.jsonl:\(line): ") == true)
     }
 
+    @Test("Errors quote an excerpt of a long number, key or name, not all of it")
+    func longQuotesAreExcerpts() {
+        let header = "{\"touchstone\":\"trace\",\"version\":1,\"recorder\":{\"name\":\"r\"}}\n"
+        let digits = String(repeating: "9", count: 100_000)
+        for event in ["{\"t\":\(digits),\"frame\":0}", "{\"t\":1,\"frame\":0,\"\(digits)\":1}", "{\"t\":1,\"touch\":\"\(digits)\",\"id\":1,\"x\":1,\"y\":1}"] {
+            let error = #expect(throws: TraceInputError.self) { try JSONLines.parse(Array((header + event).utf8), name: "t.jsonl") }
+            #expect(error?.message.contains(String(repeating: "9", count: 64) + "… (100000 characters)") == true, "\(error?.message.prefix(200) ?? "")")
+            #expect((error?.message.utf8.count ?? .max) < 400)
+        }
+    }
+
     @Test("An empty file is an error")
     func empty() {
         #expect(throws: TraceInputError.self) { try JSONLines.parse(Array("\n\n".utf8)) }
