@@ -37,6 +37,16 @@ struct VerifyHTMLReportTests {
         #expect(index.contains("<a href=\"captures/long-press.html\">failed</a>"))
     }
 
+    @Test("A capture's link is its page's path percent-encoded, folders kept", arguments: [
+        ("a#b", "captures/a%23b.html"), ("q?x=1", "captures/q%3Fx%3D1.html"), ("a%2Fx", "captures/a%252Fx.html"),
+        ("set/sp ace", "captures/set/sp%20ace.html"), ("é", "captures/%C3%A9.html"), ("plain-name_1.v2~", "captures/plain-name_1.v2~.html"),
+    ])
+    func linksArePercentEncoded(name: String, link: String) {
+        let capture = Capture(root: "/corpus", name: name)
+        #expect(VerifyHTMLReport.pageLink(capture) == link)
+        #expect(VerifyHTMLReport.pagePath(capture) == "captures/" + name + ".html")
+    }
+
     @Test("Report pages stand alone: no scripts, nothing fetched from elsewhere")
     func pagesAreSelfContained() throws {
         let folder = TemporaryDirectory("report")

@@ -36,6 +36,25 @@ public enum VerifyHTMLReport {
 
     static func pagePath(_ capture: Capture) -> String { "captures/" + capture.name + ".html" }
 
+    /// `pagePath` as a relative URL: each folder and the name percent-encoded (RFC 3986), so a
+    /// capture called `a#b`, `q?x` or `a%2Fx` links to its own page, not to `a` or another's.
+    static func pageLink(_ capture: Capture) -> String {
+        var link = ""
+        for byte in pagePath(capture).utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                link.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                link.unicodeScalars.append("%")
+                link.unicodeScalars.append(hex[Int(byte >> 4)])
+                link.unicodeScalars.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return link
+    }
+
     // MARK: - Index
 
     static func index(_ report: VerifyReport) -> String {
@@ -51,7 +70,7 @@ public enum VerifyHTMLReport {
             switch result.status {
             case .passed: cell = "<td class=\"pass\">passed</td>"
             case .updated(let changed): cell = "<td class=\"pass\">\(changed ? "updated" : "same")</td>"
-            case .failed: cell = "<td class=\"fail\"><a href=\"\(escape(pagePath(result.capture)))\">failed</a></td>"
+            case .failed: cell = "<td class=\"fail\"><a href=\"\(escape(pageLink(result.capture)))\">failed</a></td>"
             case .error(let message): cell = "<td class=\"fail\">error: \(escape(message))</td>"
             }
             let recognition = LatencySummary(result.latencies.recognition.values.flatMap { $0 })
