@@ -16,4 +16,11 @@ struct AxisRangeTests {
         #expect(axis.lengthMillimetres == nil)
         #expect(axis.millimetres(10) == nil)
     }
+
+    @Test("A reversed range has no millimetre length, however large its ends")
+    func reversedRangeHasNoLength() {
+        #expect(AxisRange(minimum: .max, maximum: .min, resolution: 1).lengthMillimetres == nil)
+        #expect(AxisRange(minimum: 100, maximum: -100, resolution: 10).lengthMillimetres == nil)
+        #expect(AxisRange(minimum: 5, maximum: 5, resolution: 10).lengthMillimetres == 0)
+    }
 }

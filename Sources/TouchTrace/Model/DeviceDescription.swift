@@ -72,9 +72,10 @@ public struct AxisRange: Equatable, Sendable {
         self.flat = flat
     }
 
-    /// Length of the axis in millimetres, where the resolution is known.
+    /// Length of the axis in millimetres, where the resolution is known and the range is not
+    /// reversed (a file may claim a maximum below the minimum; no device has one).
     public var lengthMillimetres: Double? {
-        resolution > 0 ? Double(Int64(maximum) - Int64(minimum)) / Double(resolution) : nil
+        resolution > 0 && maximum >= minimum ? Double(Int64(maximum) - Int64(minimum)) / Double(resolution) : nil
     }
 
     /// A position on this axis in millimetres from its minimum, where the resolution is known.
