@@ -98,4 +98,25 @@ struct CustomSceneTests {
             try UnistrokeTemplateFile.decode(Data(json.utf8), file: "v.json")
         }
     }
+
+    @Test("a template file of more points than a template holds is refused, naming the count and the limit")
+    func templateFileOfTooManyPoints() {
+        let count = UnistrokeTemplateFile.maximumPoints + 1
+        let json = "{\"name\": \"long\", \"points\": [" + (0..<count).map { "[\($0 % 100), \($0 % 7)]" }.joined(separator: ",") + "]}"
+        #expect(throws: TemplateFileError(file: "long.json", line: 1, keyPath: "points",
+                                          problem: "invalid template: \(count) points; a template holds at most \(UnistrokeTemplateFile.maximumPoints)")) {
+            try UnistrokeTemplateFile.decode(Data(json.utf8), file: "long.json")
+        }
+    }
+
+    @Test("a stroke longer than a template holds is thinned to evenly spaced points, first and last kept")
+    func longStrokeIsThinned() {
+        let stroke = (0..<200_000).map { Point(x: Double($0), y: 0) }
+        let thinned = UnistrokeTemplateFile.thinned(stroke)
+        #expect(thinned.count == UnistrokeTemplateFile.maximumPoints)
+        #expect(thinned.first == stroke.first)
+        #expect(thinned.last == stroke.last)
+        #expect(zip(thinned, thinned.dropFirst()).allSatisfy { $1.x - $0.x >= 3 && $1.x - $0.x <= 4 })
+        #expect(UnistrokeTemplateFile.thinned(Array(stroke.prefix(10))) == Array(stroke.prefix(10)))
+    }
 }

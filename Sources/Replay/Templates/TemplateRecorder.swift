@@ -23,7 +23,11 @@ public enum TemplateRecorder {
         input.notices.forEach(report)
         do throws(TemplateRecordingError) {
             guard !name.isEmpty else { throw TemplateRecordingError(message: "a template needs a name") }
-            return UnistrokeTemplate(name: name, points: try stroke.points(), rotationInvariant: rotationInvariant)
+            let points = try stroke.points()
+            if points.count > UnistrokeTemplateFile.maximumPoints {
+                report("\(path): stroke \(strokeIndex) has \(points.count) points; the template keeps \(UnistrokeTemplateFile.maximumPoints) of them, evenly spaced")
+            }
+            return UnistrokeTemplate(name: name, points: UnistrokeTemplateFile.thinned(points), rotationInvariant: rotationInvariant)
         } catch {
             throw TraceInputError(file: path, location: .wholeFile, message: error.message)
         }
@@ -36,7 +40,7 @@ public enum TemplateRecorder {
     ) throws(TemplateRecordingError) -> UnistrokeTemplate {
         guard !name.isEmpty else { throw TemplateRecordingError(message: "a template needs a name") }
         let points = try stroke(in: document, strokeIndex: strokeIndex, mapping: mapping, window: window)
-        return UnistrokeTemplate(name: name, points: points, rotationInvariant: rotationInvariant)
+        return UnistrokeTemplate(name: name, points: UnistrokeTemplateFile.thinned(points), rotationInvariant: rotationInvariant)
     }
 
     /// The window points of the `strokeIndex`th touch, from touch-down to lift (or cancellation).

@@ -12,6 +12,17 @@ import TouchTrace
 public enum UnistrokeTemplateFile {
     /// The largest template file read: a drawn stroke is a few hundred points, a kilobyte or so.
     public static let maximumFileSize = 16 << 20
+    /// The most points a template holds: nine minutes of a stroke at 120 Hz. The matcher compares
+    /// 64 resampled points; the stroke is kept as drawn, and a scene may name one file many times.
+    public static let maximumPoints = 65_536
+
+    /// `points` as a template keeps them: all of them, or `maximumPoints` evenly spaced from the
+    /// first to the last.
+    public static func thinned(_ points: [Point]) -> [Point] {
+        guard points.count > maximumPoints else { return points }
+        let last = points.count - 1
+        return (0..<maximumPoints).map { points[$0 * last / (maximumPoints - 1)] }
+    }
     /// The template in the file at `path`; errors name the file.
     public static func read(_ path: String) throws(TemplateFileError) -> UnistrokeTemplate {
         // A FIFO or a directory would block or fail the read: refused before anything is opened.
@@ -47,7 +58,11 @@ public enum UnistrokeTemplateFile {
         guard let name = try document.string("name") else { throw document.problem("name", nil, "missing required key") }
         let pointsNode = try document.required("points")
         var points: [Point] = []
-        for (index, element) in (try document.array("points") ?? []).enumerated() {
+        let elements = try document.array("points") ?? []
+        guard elements.count <= maximumPoints else {
+            throw document.problem("points", pointsNode, "\(elements.count) points; a template holds at most \(maximumPoints)")
+        }
+        for (index, element) in elements.enumerated() {
             guard let pair = element.elements, pair.count == 2, let x = pair[0].double, let y = pair[1].double else {
                 throw document.problem("points[\(index)]", element, "expected a pair of finite numbers [x, y]")
             }
