@@ -28,7 +28,19 @@ struct Info: ParsableCommand {
     @Flag(help: "Skip corrupt chunks of a binary trace instead of stopping at the first.")
     var salvage = false
 
+    func validate() throws {
+        if svg == "-" { throw ValidationError("--svg -: standard output carries the description; name a file") }
+    }
+
     func run() throws {
+        // An --svg that would replace the trace is refused before anything is printed.
+        if let svg {
+            do {
+                try OutputFile.refuseAliasing(svg, inputs: TraceFile.inputFiles(of: file))
+            } catch {
+                throw fail(error.description)
+            }
+        }
         let summary = try InfoReport.read(path: file, salvage: salvage)
         try OutputFile.standardOutput().write(json ? summary.json() + "\n" : TerminalText.escaped(summary.text()))
         summary.notices.forEach { printError($0) }

@@ -25,7 +25,7 @@ extension Touchstone {
         @Option(help: "A built-in scene name or a scene .json file to replay the trace through.")
         var scene: String?
 
-        @Option(name: .shortAndLong, help: "The SVG file to write.")
+        @Option(name: .shortAndLong, help: "The SVG file to write (- for standard output).")
         var output: String
 
         @Option(help: "Draw from this many seconds into the session.")
@@ -101,7 +101,7 @@ func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: Strin
         throw fail(String(describing: error))
     }
     do {
-        let file = try OutputFile(path: output, inputs: inputs)
+        let file = output == "-" ? OutputFile.standardOutput() : try OutputFile(path: output, inputs: inputs)
         for piece in picture { try file.write(piece) }
         try file.commit()
     } catch {

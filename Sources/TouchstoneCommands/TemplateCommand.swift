@@ -35,7 +35,7 @@ struct Template: ParsableCommand {
         @Flag(help: "Match the shape drawn at any angle (a circle), not only as recorded.")
         var rotationInvariant = false
 
-        @Option(name: [.short, .customLong("output")], help: "The template file to write (.json).")
+        @Option(name: [.short, .customLong("output")], help: "The template file to write (.json; - for standard output).")
         var output: String
 
         func validate() throws {
@@ -50,8 +50,15 @@ struct Template: ParsableCommand {
                     tracePath: trace, name: name, strokeIndex: stroke, rotationInvariant: rotationInvariant,
                     report: { printError($0) })
                 let data = UnistrokeTemplateFile.encode(template)
-                try OutputFile.write(Array(data), to: output, inputs: TraceFile.inputFiles(of: trace))
-                try OutputFile.standardOutput().write("template \"\(name)\": \(template.points.count) points from stroke \(stroke) of \(trace) -> \(output)\n")
+                let summary = "template \"\(name)\": \(template.points.count) points from stroke \(stroke) of \(trace) -> \(output)"
+                if output == "-" {
+                    // The template is standard output's; the summary goes to standard error.
+                    try OutputFile.standardOutput().write(Array(data))
+                    printError(summary)
+                } else {
+                    try OutputFile.write(Array(data), to: output, inputs: TraceFile.inputFiles(of: trace))
+                    try OutputFile.standardOutput().write(summary + "\n")
+                }
             } catch {
                 throw fail(String(describing: error))
             }

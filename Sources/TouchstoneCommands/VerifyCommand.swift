@@ -43,6 +43,7 @@ extension Touchstone {
 
         func validate() throws {
             guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more, found \(jobs)") }
+            if junit == "-" { throw ValidationError("--junit -: standard output carries verify's report; name a file") }
         }
 
         func run() throws {

@@ -25,6 +25,41 @@ struct OutputSafetyTests {
         #expect(result.stderr.contains("standard output: cannot write the file"))
     }
 
+    @Test("render -o - writes the picture to standard output and makes no file called -")
+    func renderToStandardOutput() throws {
+        let folder = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.shell("cd '\(folder.path)' && \"$TOUCHSTONE\" render '\(Self.pressTrace)' -o -")
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("<?xml"))
+        #expect(result.stdout.hasSuffix("</svg>\n"))
+        #expect(!fileExists(folder.file("-")))
+    }
+
+    @Test("--svg - and --junit -, where standard output carries the command's report, are refused as usage errors")
+    func dashWhereStandardOutputIsTaken() throws {
+        let folder = TemporaryDirectory("cli")
+        let info = try TouchstoneProcess.shell("cd '\(folder.path)' && \"$TOUCHSTONE\" info '\(Self.pressTrace)' --svg -")
+        #expect(info.status == 64)
+        #expect(info.stdout.isEmpty)
+        #expect(info.stderr.contains("--svg -: standard output carries the description; name a file"))
+        let verify = try TouchstoneProcess.shell("cd '\(folder.path)' && \"$TOUCHSTONE\" verify '\(Self.captures)/standard' --junit -")
+        #expect(verify.status == 64)
+        #expect(verify.stderr.contains("--junit -: standard output carries verify's report; name a file"))
+        #expect(!fileExists(folder.file("-")))
+    }
+
+    @Test("info --svg onto its own trace is refused before the description is printed")
+    func infoSVGOntoItsTrace() throws {
+        let folder = TemporaryDirectory("cli")
+        try FileManager.default.copyItem(atPath: Self.pressTrace, toPath: folder.file("a.trace"))
+        let before = readFileBytes(folder.file("a.trace"))
+        let result = try TouchstoneProcess.run(["info", folder.file("a.trace"), "--svg", folder.file("a.trace")])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("is also an input"))
+        #expect(readFileBytes(folder.file("a.trace")) == before)
+    }
+
     @Test("replay to a full standard output exits 1 naming standard output")
     func replayToFullStandardOutput() throws {
         let result = try TouchstoneProcess.shell("\"$TOUCHSTONE\" replay '\(Self.pressTrace)' --scene map > /dev/full")
