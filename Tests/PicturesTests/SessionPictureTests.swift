@@ -101,6 +101,19 @@ struct SessionPictureTests {
         writeFileBytes(folder.file("long.svg"), bytes)
         try ExternalTool.xmllint(folder.file("long.svg"))
     }
+
+    @Test("A session of more touches than the coarsest paths fit leaves out the later paths, says so, and fits its budget")
+    func denseSessionLeavesOutPaths() throws {
+        // 20,000 two-sample touches: each a path, a start and an end however coarse the paths.
+        let timeline = LongSession.make(samples: 40_000, fingers: 20_000)
+        let bytes = SessionPicture.svg(timeline, options: PictureOptions(title: "dense", byteBudget: 300_000))
+        #expect(bytes.count <= 300_000)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("touches are not drawn: the picture would pass its 300000-byte budget"))
+        let folder = TemporaryDirectory("pictures")
+        writeFileBytes(folder.file("dense.svg"), bytes)
+        try ExternalTool.xmllint(folder.file("dense.svg"))
+    }
 }
 
 /// A deterministic scribble of many fingers, built directly as a timeline (no trace file needed).

@@ -73,9 +73,26 @@ public enum SessionPicture {
         }
         while true {
             let text = try render(source, survey: survey, options: options, tolerance: tolerance, markerCell: tolerance >= 4 ? tolerance : 0)
-            if text.byteCount <= options.byteBudget || tolerance >= 64 { return text }
+            if text.byteCount <= options.byteBudget { return text }
+            if tolerance >= 64 { return try withFewerPaths(source, survey: survey, options: options, tolerance: tolerance, over: text) }
             tolerance *= 2
         }
+    }
+
+    /// The coarsest paths still pass the budget (a session of hundreds of thousands of touches,
+    /// each a path however short): the paths of the later touches are left out, fewer each time,
+    /// until the picture fits; their lifetimes stay in the lanes.
+    private static func withFewerPaths<Source: SessionSource>(
+        _ source: Source, survey: SessionSurvey, options: PictureOptions, tolerance: Double, over text: SVGText
+    ) throws(Source.Failure) -> SVGText {
+        var text = text
+        var limit = survey.visibleTracks
+        while text.byteCount > options.byteBudget && limit > 0 {
+            let share = Double(options.byteBudget) * 0.9 / Double(text.byteCount)
+            limit = min(limit / 2, Int(Double(limit) * share))
+            text = try render(source, survey: survey, options: options, tolerance: tolerance, markerCell: tolerance, pathLimit: limit)
+        }
+        return text
     }
 
     static func window(duration: Microseconds, _ options: PictureOptions) -> (Microseconds, Microseconds) {
@@ -89,13 +106,14 @@ public enum SessionPicture {
     }
 
     static func render<Source: SessionSource>(
-        _ source: Source, survey: SessionSurvey, options: PictureOptions, tolerance: Double, markerCell: Double
+        _ source: Source, survey: SessionSurvey, options: PictureOptions, tolerance: Double, markerCell: Double, pathLimit: Int = .max
     ) throws(Source.Failure) -> SVGText {
         let (from, to) = window(duration: survey.duration, options)
         let axis = TimeAxis(from: from, to: to, left: LaneChart.labelWidth, right: width - 20)
         let panel = PathPanel(window: source.window, views: source.views, left: margin, top: pathPanelTop, width: width - 2 * margin)
         let drawing = PictureDrawing(tracks: TrackDrawing(panel: panel, axis: axis, tolerance: tolerance, tickStep: axis.step(),
-                                                          markerCell: markerCell, visibleTracks: survey.visibleTracks), axis: axis)
+                                                          markerCell: markerCell, visibleTracks: survey.visibleTracks,
+                                                          pathLimit: pathLimit), axis: axis)
         _ = try source.walk(drawing)
         drawing.finish()
 
@@ -108,6 +126,11 @@ public enum SessionPicture {
         }
         y = pathPanelTop
         y += panel.draw(into: &body, paths: drawing.tracks) + 22
+        if drawing.tracks.undrawnPaths > 0 {
+            body.label("the paths of the last \(drawing.tracks.undrawnPaths) touches are not drawn: the picture would pass its \(options.byteBudget)-byte budget",
+                       x: 20, y: y - 6, "\(Palette.font) font-size=\"12\" fill=\"\(Palette.muted)\"")
+            y += 16
+        }
         y += Legend.draw(into: &body, top: y, withScene: source.hasScene, tickStep: axis.step()) + 10
         let chart = LaneChart(axis: axis, rows: drawing.tracks.rows, recognizers: drawing.recognizers,
                               views: drawing.views.filter(\.isShown))

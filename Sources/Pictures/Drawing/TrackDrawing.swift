@@ -43,9 +43,17 @@ struct TrackDrawing {
         var dots: [TouchTrack.Point] = []
     }
 
+    /// Tracks numbered from `pathLimit` on get no path and no marks in the panel (their lifetimes
+    /// are still drawn): the last resort of a picture that the coarsest paths do not bring within
+    /// its byte budget. `undrawnPaths` counts them.
+    private let pathLimit: Int
+    private(set) var undrawnPaths = 0
+
     /// `visibleTracks`: how many tracks the window shows (`SessionSurvey.visibleTracks`), which
     /// decides whether tracks are labelled with their ids.
-    init(panel: PathPanel, axis: TimeAxis, tolerance: Double, tickStep: Microseconds, markerCell: Double, visibleTracks: Int) {
+    init(panel: PathPanel, axis: TimeAxis, tolerance: Double, tickStep: Microseconds, markerCell: Double, visibleTracks: Int,
+         pathLimit: Int = .max) {
+        self.pathLimit = pathLimit
         self.panel = panel
         from = axis.from
         to = axis.to
@@ -96,6 +104,11 @@ struct TrackDrawing {
         let start = track.start ?? 0
         guard track.end >= from && start <= to else { return }
         let colour = Palette.touch(number)
+        guard number < pathLimit else {
+            undrawnPaths += 1
+            rows.add(track: number, id: track.id, start: start, end: track.end, ending: track.ending)
+            return
+        }
         var points = track.kept
         if let last = track.simplifier.finish() { points.append(last) }
         if !points.isEmpty {
