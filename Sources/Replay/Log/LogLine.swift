@@ -231,14 +231,15 @@ struct LogLine {
         return (rounded.x, rounded.y)
     }
 
-    /// `value`, whose `hundredths` are given, with two decimals and `separator` after it.
+    /// `value`, whose `hundredths` are given, with two decimals and `separator` after it; in
+    /// `json` (a constant at each call), a value that is not finite is `null`.
     @inline(__always)
-    mutating func fixed2(_ value: Double, hundredths rounded: UInt64, then separator: UInt8, fourDigits: FourDigits) {
+    mutating func fixed2(_ value: Double, hundredths rounded: UInt64, then separator: UInt8, fourDigits: FourDigits, json: Bool = false) {
         // Most coordinates are from 0 to 9,999.99 points: they need no sign and no 64-bit digits.
         guard rounded < 1_000_000 else {
             // Through the cursor's value, not `self`: a call given `self`'s address would keep
             // the caller's cursor in memory, stored after every number.
-            cursor = Self.fixed2Slow(value, at: cursor)
+            cursor = json ? Self.jsonFixed2Slow(value, at: cursor) : Self.fixed2Slow(value, at: cursor)
             return byte(separator)
         }
         let hundredths = UInt32(truncatingIfNeeded: rounded)
@@ -292,6 +293,14 @@ struct LogLine {
     static func fixed2Slow(_ value: Double, at cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         var line = LogLine(cursor: cursor)
         line.fixed2General(value)
+        return line.cursor
+    }
+
+    /// `fixed2Slow` in JSON: a value that is not finite is `null`.
+    @inline(never)
+    static func jsonFixed2Slow(_ value: Double, at cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var line = LogLine(cursor: cursor)
+        line.jsonFixed2(value)
         return line.cursor
     }
 

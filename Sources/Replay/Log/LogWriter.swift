@@ -214,17 +214,10 @@ public struct TouchesLine {
         case .jsonl:
             if remaining &+ 1 != count { line.byte(UInt8(ascii: ",")) }
             line.put("{\"id\":"); line.identifier(touch, then: UInt8(ascii: ","), fourDigits: fourDigits)
-            guard x.isFinite && y.isFinite else {
-                line.put("\"x\":"); line.jsonFixed2(x); line.put(",\"y\":"); line.jsonFixed2(y)
-                if let timestamp { line.put(",\"t\":"); line.cursor = LogLine.outlinedWideInteger(timestamp, at: line.cursor, fourDigits: fourDigits) }
-                line.byte(UInt8(ascii: "}"))
-                self.line = line
-                return
-            }
             let hundredths = LogLine.hundredths(x, y)
-            line.put("\"x\":"); line.fixed2(x, hundredths: hundredths.x, then: UInt8(ascii: ","), fourDigits: fourDigits)
+            line.put("\"x\":"); line.fixed2(x, hundredths: hundredths.x, then: UInt8(ascii: ","), fourDigits: fourDigits, json: true)
             // A zero byte stored after the number, taken back.
-            line.put("\"y\":"); line.fixed2(y, hundredths: hundredths.y, then: 0, fourDigits: fourDigits); line.cursor -= 1
+            line.put("\"y\":"); line.fixed2(y, hundredths: hundredths.y, then: 0, fourDigits: fourDigits, json: true); line.cursor -= 1
             if let timestamp { line.put(",\"t\":"); line.cursor = LogLine.outlinedWideInteger(timestamp, at: line.cursor, fourDigits: fourDigits) }
             line.byte(UInt8(ascii: "}"))
         }
