@@ -57,8 +57,9 @@ struct FailureRequirementTests {
         #expect(tester.actions == ["40ms tap action ended"])
     }
 
-    @Test("a requirement set up by the delegate works like require(toFail:)")
-    func delegateRequirement() {
+    /// The actions of one tap on a view with a single and a double tap, the single tap's delegate
+    /// answering that it requires the double tap to fail, and saying whether it answers at all.
+    private func tapWithDelegateRequiringDoubleTap(answersFailureQuestions: Bool) -> [String] {
         let tester = GestureTester()
         let view = tester.addView("view", Rect(x: 0, y: 0, width: 200, height: 200))
         let single = TapGestureRecognizer(name: "single")
@@ -66,31 +67,24 @@ struct FailureRequirementTests {
         double.numberOfTapsRequired = 2
         let delegate = ScriptedDelegate()
         delegate.requireFailureOf = [double]
+        delegate.answersFailureRequirementQuestions = answersFailureQuestions
         single.delegate = delegate
         view.addGestureRecognizer(single)
         view.addGestureRecognizer(double)
         tester.tap(1, 100, 100, at: 0)
         tester.finish()
-        #expect(tester.actions == ["400ms single action ended"])
+        return tester.actions
+    }
+
+    @Test("a requirement set up by the delegate works like require(toFail:)")
+    func delegateRequirement() {
+        #expect(tapWithDelegateRequiringDoubleTap(answersFailureQuestions: true) == ["400ms single action ended"])
     }
 
     @Test("a delegate that says it answers no failure questions is not asked them for the engine's recognizers")
     func delegateDecliningFailureQuestions() {
-        let tester = GestureTester()
-        let view = tester.addView("view", Rect(x: 0, y: 0, width: 200, height: 200))
-        let single = TapGestureRecognizer(name: "single")
-        let double = TapGestureRecognizer(name: "double")
-        double.numberOfTapsRequired = 2
-        let delegate = ScriptedDelegate()
-        delegate.requireFailureOf = [double]
-        delegate.answersFailureRequirementQuestions = false
-        single.delegate = delegate
-        view.addGestureRecognizer(single)
-        view.addGestureRecognizer(double)
-        tester.tap(1, 100, 100, at: 0)
-        tester.finish()
         // Unasked, its answer sets up no requirement: the single tap acts at the lift.
-        #expect(tester.actions == ["50ms single action ended"])
+        #expect(tapWithDelegateRequiringDoubleTap(answersFailureQuestions: false) == ["50ms single action ended"])
     }
 
     /// A user's recognizer: it recognizes when its finger lifts, and answers the class-wide
