@@ -173,10 +173,10 @@ extension TouchDispatcher {
     /// Whether `winner`, recognizing, excludes `other`.
     func prevents(_ winner: GestureRecognizer, _ other: GestureRecognizer) -> Bool {
         guard winner.canPrevent(other), other.canBePrevented(by: winner) else { return false }
-        if let delegate = winner.delegateIfSet, delegate.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: other) {
+        if let delegate = winner.delegate(answering: .simultaneity), delegate.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: other) {
             return false
         }
-        if let delegate = other.delegateIfSet, delegate.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: winner) {
+        if let delegate = other.delegate(answering: .simultaneity), delegate.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: winner) {
             return false
         }
         return true

@@ -414,7 +414,7 @@ public final class TouchDispatcher {
             // Unretained: the view's array (copied for the walk) keeps its recognizers alive.
             view.gestureRecognizers.forEachUnretained { recognizer in
                 guard recognizer.isEnabled, !(recognizer.arbitration.isInPlay && recognizer.currentState.isFinished) else { return }
-                if let delegate = recognizer.delegateIfSet, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
+                if let delegate = recognizer.delegate(answering: .shouldReceive), !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
                     return
                 }
                 if !recognizer.arbitration.isInPlay { activate(recognizer) }
@@ -623,9 +623,8 @@ public final class TouchDispatcher {
         playCounter &+= 1
         recognizer.playOrder = playCounter
         // Each delegate is a weak reference: load it once per recognizer, not once per question.
-        let delegate = recognizer.delegateIfSet
-        recognizer.asksAboutFailureRequirements =
-            delegate?.answersFailureRequirementQuestions == true || !recognizer.isEngineRecognizer
+        let delegate = recognizer.delegate(answering: .failureRequirements)
+        recognizer.asksAboutFailureRequirements = delegate != nil || !recognizer.isEngineRecognizer
         // Requirements set with `require(toFail:)`, both ways, with the recognizers already in play:
         // found through the recognizer's own lists, so a long chain costs its length.
         for requirement in recognizer.failureRequirements where requirement.arbitration.isInPlay && requirement.dispatcher === self {
@@ -662,7 +661,7 @@ public final class TouchDispatcher {
     private func askFailureQuestions(
         _ recognizer: GestureRecognizer, _ delegate: (any GestureRecognizerDelegate)?, and other: GestureRecognizer
     ) {
-        let otherDelegate = other.delegateIfSet
+        let otherDelegate = other.delegate(answering: .failureRequirements)
         if asksToRequire(recognizer, delegate, failureOf: other, otherDelegate), !recognizer.requiresFailure(of: other) {
             recognizer.attemptRequirements.append(other)
             link(recognizer, requiresFailureOf: other)

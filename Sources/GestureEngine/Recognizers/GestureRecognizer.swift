@@ -25,19 +25,23 @@ open class GestureRecognizer: TimerTarget {
     @exclusivity(unchecked)
     #endif
     public weak var delegate: (any GestureRecognizerDelegate)? {
-        didSet { hasDelegate = delegate != nil }
+        didSet { delegateQuestions = delegate?.answeredQuestions ?? [] }
     }
-    /// Whether a delegate was ever set (and not cleared). Loading a weak reference is a runtime
-    /// call even when it is `nil`; most recognizers have no delegate, so the dispatch paths test
-    /// this flag first. A delegate that has gone away still reads as `nil` through `delegateIfSet`.
+    /// The questions the delegate answers (`GestureRecognizerDelegate.answeredQuestions`), read
+    /// when it was set; empty without one. Loading a weak reference is a runtime call even when it
+    /// is `nil`, and a delegate, once loaded, is retained and released through its side table: the
+    /// dispatch paths test this first, and load the delegate only for a question it answers. A
+    /// delegate that has gone away still reads as `nil` through `delegate(answering:)`.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    private(set) var hasDelegate = false
+    private(set) var delegateQuestions: GestureRecognizerDelegateQuestions = []
 
-    /// The delegate, loaded only if one was set.
+    /// The delegate, loaded only if it answers `question`.
     @inline(__always)
-    final var delegateIfSet: (any GestureRecognizerDelegate)? { hasDelegate ? delegate : nil }
+    final func delegate(answering question: GestureRecognizerDelegateQuestions) -> (any GestureRecognizerDelegate)? {
+        delegateQuestions.contains(question) ? delegate : nil
+    }
 
     /// Disabled recognizers receive no touches. Disabling one that is recognizing cancels it;
     /// disabling one that is still deciding fails it.
@@ -139,8 +143,8 @@ open class GestureRecognizer: TimerTarget {
     var playOrder: UInt64 = 0
     /// Whether the dispatcher must ask this recognizer, or its delegate, the class-wide failure
     /// questions (`shouldRequireFailure(of:)` and the delegate's): true unless it is one of the
-    /// engine's own final classes, which never answer yes, and has no delegate that may
-    /// (`GestureRecognizerDelegate.answersFailureRequirementQuestions`).
+    /// engine's own final classes, which never answer yes, and has no delegate that answers them
+    /// (`GestureRecognizerDelegate.answeredQuestions`).
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -246,7 +250,7 @@ open class GestureRecognizer: TimerTarget {
     }
 
     private func shouldBegin() -> Bool {
-        if let delegate = delegateIfSet, !delegate.gestureRecognizerShouldBegin(self) { return false }
+        if let delegate = delegate(answering: .shouldBegin), !delegate.gestureRecognizerShouldBegin(self) { return false }
         if let view, !view.gestureRecognizerShouldBegin(self) { return false }
         return true
     }

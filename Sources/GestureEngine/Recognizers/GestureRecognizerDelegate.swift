@@ -15,12 +15,30 @@ public protocol GestureRecognizerDelegate: AnyObject {
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool
     /// Asked once per attempt; `true` makes `other` wait for `recognizer` to fail.
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool
-    /// Whether this delegate may answer `true` to `shouldRequireFailureOf` or
-    /// `shouldBeRequiredToFailBy`: what UIKit learns with `respondsToSelector:`. Default `true`.
-    /// A delegate that leaves both questions at their defaults may say `false`; the dispatcher
-    /// then asks them of its recognizers only when the other side may answer yes, so a scene of
-    /// N recognizers sharing such a delegate costs N questions as a touch comes down, not N².
-    var answersFailureRequirementQuestions: Bool { get }
+    /// The questions this delegate answers (default: all of them); the others are not asked and
+    /// take their defaults. Read once, when the delegate is set.
+    var answeredQuestions: GestureRecognizerDelegateQuestions { get }
+}
+
+/// The questions a delegate answers: what UIKit learns of its delegate with `respondsToSelector:`,
+/// and caches when the delegate is set, as the engine reads `answeredQuestions` then. A question
+/// left out is not asked: its answer is the default, and asking it costs nothing, not even a load
+/// of the weak reference. A scene of N recognizers sharing a delegate that answers only the
+/// simultaneity question costs N questions as a touch comes down, not N² failure questions.
+public struct GestureRecognizerDelegateQuestions: OptionSet, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// `gestureRecognizerShouldBegin(_:)`.
+    public static let shouldBegin = GestureRecognizerDelegateQuestions(rawValue: 1 << 0)
+    /// `gestureRecognizer(_:shouldReceive:)`.
+    public static let shouldReceive = GestureRecognizerDelegateQuestions(rawValue: 1 << 1)
+    /// `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)`.
+    public static let simultaneity = GestureRecognizerDelegateQuestions(rawValue: 1 << 2)
+    /// `gestureRecognizer(_:shouldRequireFailureOf:)` and `gestureRecognizer(_:shouldBeRequiredToFailBy:)`.
+    public static let failureRequirements = GestureRecognizerDelegateQuestions(rawValue: 1 << 3)
+    /// Every question: what a delegate answers unless it says otherwise.
+    public static let all: GestureRecognizerDelegateQuestions = [.shouldBegin, .shouldReceive, .simultaneity, .failureRequirements]
 }
 
 extension GestureRecognizerDelegate {
@@ -35,5 +53,5 @@ extension GestureRecognizerDelegate {
     public func gestureRecognizer(
         _ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer
     ) -> Bool { false }
-    public var answersFailureRequirementQuestions: Bool { true }
+    public var answeredQuestions: GestureRecognizerDelegateQuestions { .all }
 }

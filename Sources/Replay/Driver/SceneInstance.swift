@@ -93,9 +93,8 @@ final class SimultaneityDelegate: GestureRecognizerDelegate {
         pairs.append(pair)
     }
 
-    /// It answers the simultaneity question alone: its recognizers need not be asked about
-    /// failure requirements on its account.
-    var answersFailureRequirementQuestions: Bool { false }
+    /// It answers the simultaneity question alone: the others are not asked of it.
+    var answeredQuestions: GestureRecognizerDelegateQuestions { .simultaneity }
 
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
         let pair = Pair(recognizer, other)

@@ -67,7 +67,7 @@ struct FailureRequirementTests {
         double.numberOfTapsRequired = 2
         let delegate = ScriptedDelegate()
         delegate.requireFailureOf = [double]
-        delegate.answersFailureRequirementQuestions = answersFailureQuestions
+        if !answersFailureQuestions { delegate.answeredQuestions.remove(.failureRequirements) }
         single.delegate = delegate
         view.addGestureRecognizer(single)
         view.addGestureRecognizer(double)
@@ -179,6 +179,23 @@ struct FailureRequirementTests {
         tester.tap(1, 100, 100, at: 0)
         #expect(tester.lines(of: "tap").isEmpty)
         #expect(tester.received(by: "view") == ["0ms began [1]", "50ms ended [1]"])
+    }
+
+    @Test("a delegate is asked only the questions it says it answers, read when it is set")
+    func unansweredQuestionsAreNotAsked() {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 200, height: 200))
+        let tap = TapGestureRecognizer(name: "tap")
+        let delegate = ScriptedDelegate()
+        delegate.shouldReceive = false
+        delegate.shouldBegin = false
+        delegate.answeredQuestions = .simultaneity
+        tap.delegate = delegate
+        // Read when set: answering every question from now on changes nothing for this recognizer.
+        delegate.answeredQuestions = .all
+        view.addGestureRecognizer(tap)
+        tester.tap(1, 100, 100, at: 0)
+        #expect(tester.actions == ["50ms tap action ended"])
     }
 
     @Test("a disabled recognizer receives no touches")

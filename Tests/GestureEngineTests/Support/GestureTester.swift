@@ -145,7 +145,7 @@ final class ScriptedDelegate: GestureRecognizerDelegate {
     var shouldReceive = true
     var simultaneous = false
     var requireFailureOf: [GestureRecognizer] = []
-    var answersFailureRequirementQuestions = true
+    var answeredQuestions = GestureRecognizerDelegateQuestions.all
 
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { shouldBegin }
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { shouldReceive }
