@@ -192,8 +192,25 @@ final class JSONLinesEventSource: TextEventSource {
         throw TraceInputError(file: file, location: .wholeFile, message: "empty file: a JSON Lines trace starts with a header line")
     }
 
-    let warnings: [FormatWarning] = []
     static let batchBytes = 4 << 20
+    /// The latest event time so far, and the events earlier than it: a JSON Lines trace keeps
+    /// its times as written (it is the binary format's twin), and a replay takes each such event
+    /// at the time before it, so the reader warns once, at the first.
+    private var latestTime = Microseconds.min
+    private var backwards: (line: Int, time: Microseconds, after: Microseconds)?
+    private var backwardsCount = 0
+
+    private func wentBack(_ time: Microseconds, line: Int) {
+        if backwards == nil { backwards = (line, time, latestTime) }
+        backwardsCount += 1
+    }
+
+    var warnings: [FormatWarning] {
+        guard let first = backwards else { return [] }
+        let others = backwardsCount > 1 ? ", and \(backwardsCount - 1) more event\(backwardsCount == 2 ? "" : "s") earlier than one before them" : ""
+        return [FormatWarning(file: reader.file, location: .line(first.line),
+                              message: "time goes backwards (\(first.time) µs after \(first.after) µs)\(others); kept as written, a replay takes each at the time before it")]
+    }
 
     func read(into events: inout [TraceEvent], flushes: inout [Int]) throws(TraceInputError) -> Bool {
         flushes.removeAll(keepingCapacity: true)
@@ -211,6 +228,7 @@ final class JSONLinesEventSource: TextEventSource {
             let number = cursor.number
             guard let value = try reader.value(line, number: number) else { continue }
             if let event = try Self.typed(reader.file, { try reader.event(value, line: number) }) {
+                if event.time < latestTime { wentBack(event.time, line: number) } else { latestTime = event.time }
                 events.append(event)
             } else if flushes.last != events.count {
                 flushes.append(events.count)

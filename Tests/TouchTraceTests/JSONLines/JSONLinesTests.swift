@@ -137,6 +137,24 @@ struct JSONLinesTests {
         }
     }
 
+    @Test("Times going backwards are kept as written, and warned about once, at the first, with a count of the rest")
+    func backwardsTimesAreWarnedAbout() throws {
+        let folder = TemporaryDirectory("jsonl")
+        let path = folder.file("back.jsonl")
+        let lines = [
+            "{\"touchstone\":\"trace\",\"version\":1,\"recorder\":{\"name\":\"r\"}}",
+            "{\"t\":100,\"touch\":\"down\",\"id\":0,\"x\":1,\"y\":1}", "{\"t\":100,\"frame\":0}",
+            "{\"t\":50,\"touch\":\"motion\",\"id\":0,\"x\":2,\"y\":1}", "{\"t\":50,\"frame\":0}",
+            "{\"t\":120,\"touch\":\"up\",\"id\":0,\"x\":2,\"y\":1}", "{\"t\":120,\"frame\":0}",
+        ]
+        writeFileBytes(path, Array((lines.joined(separator: "\n") + "\n").utf8))
+        let input = try TraceFile.open(path: path)
+        var times: [Int64] = []
+        try input.forEachEvent { times.append($0.time) }
+        #expect(times == [100, 100, 50, 50, 120, 120])
+        #expect(input.notices == ["\(path):4: warning: time goes backwards (50 µs after 100 µs), and 1 more event earlier than one before them; kept as written, a replay takes each at the time before it"])
+    }
+
     @Test("An empty file is an error")
     func empty() {
         #expect(throws: TraceInputError.self) { try JSONLines.parse(Array("\n\n".utf8)) }
