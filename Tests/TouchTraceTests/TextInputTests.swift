@@ -162,6 +162,34 @@ struct TextInputTests {
         #expect(error?.message.contains("shrank") == true)
     }
 
+    /// The recorders' formats: a JSON Lines trace is Touchstone's own, written whole, and an
+    /// error in its last line is an error.
+    @Test("A recording cut short inside its last line reads as if cut before it, with a warning naming the line",
+          arguments: ["evemu", "yml", "getevent", "evtest"])
+    func cutInsideTheLastLine(format: String) throws {
+        let folder = TemporaryDirectory("text-input")
+        let text = try Self.text(format)
+        // The last line that carries something (not blank, not a comment), cut short.
+        var starts = [0]
+        for (index, byte) in text.enumerated() where byte == 0x0A && index + 1 < text.count { starts.append(index + 1) }
+        let start = try #require(starts.last { start in
+            let line = text[start...].prefix { $0 != 0x0A }
+            return line.count > 10 && line.first != UInt8(ascii: "#")
+        })
+        let length = text[start...].prefix { $0 != 0x0A }.count
+        // Within its first dozen bytes: a line's end may be a comment, whose cut leaves it whole.
+        let cut = Array(text[..<(start + min(length / 2, 12))])
+        let before = Array(text[..<start])
+        try write(cut, to: folder.file("cut.\(format)"))
+        try write(before, to: folder.file("before.\(format)"))
+        let (cutDocument, warnings) = try Self.decode(format, try TextInput(path: folder.file("cut.\(format)")))
+        let (expected, _) = try Self.decode(format, try TextInput(path: folder.file("before.\(format)")))
+        #expect(cutDocument.document.events == expected.document.events)
+        let line = starts.count
+        #expect(warnings.contains { $0.location == .line(line) && $0.message.hasPrefix("the file ends inside this line, which is ignored (a recording cut short?): ") },
+                "\(warnings.map(\.description))")
+    }
+
     @Test("A JSON Lines batch of long notes ends after its bytes' limit, not after 4,096 events")
     func longNotesMakeShortBatches() throws {
         let folder = TemporaryDirectory("text-input")

@@ -131,13 +131,24 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
     private var cursor: TextLineCursor
     private let lastLines: [Int]
     private let logWarnings: [FormatWarning]
+    /// The last line, when the file ends inside it and it cannot be read: both passes stop there.
+    private let cutLine: Int?
     private var finished = false
 
     init(_ input: TextInput, file: String) throws(TraceInputError) {
         var first = Reader(file: file)
         var scan = TextLineCursor(input)
-        while let line = try scan.next() { try Self.take(line, scan.number, &first, file: file) }
-        logWarnings = try first.finishLines()
+        var cut: (line: Int, reason: String)?
+        while let line = try scan.next() {
+            do {
+                try Self.take(line, scan.number, &first, file: file)
+            } catch {
+                guard scan.lastLineIsUnterminated else { throw error }
+                cut = (scan.number, error.message)
+            }
+        }
+        cutLine = cut?.line
+        logWarnings = try first.finishLines() + (cut.map { [TextLineCursor.cutShortWarning(file: file, line: $0.line, reason: $0.reason)] } ?? [])
         lastLines = first.log.devices.map { $0.eventCount > 0 ? $0.lastLine : $0.line }
         let recorder = RecorderInfo(name: Reader.recorderName, version: "", detail: "imported from \(EvemuReader.baseName(file))")
         header = try first.log.beginDecoding(source: Reader.source, recorder: recorder)
@@ -165,6 +176,7 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
         guard !finished else { return false }
         swap(&events, &reader.log.output.events)
         while reader.log.output.events.count < textBatchSize, let line = try cursor.next() {
+            if cursor.number == cutLine { break }
             try Self.take(line, cursor.number, &reader, file: reader.log.file)
         }
         if reader.log.output.events.count < textBatchSize {

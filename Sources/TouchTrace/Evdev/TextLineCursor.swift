@@ -57,6 +57,17 @@ struct TextLineCursor {
     /// during the trace, each byte escaped at worst as six: this much always reads back.
     static let maximumJSONLinesLineLength = 128 << 20
 
+    /// Whether the line `next()` returned last is the text's last and has no line feed: a file
+    /// cut short inside it (a recorder killed mid-line, a log clipped), or one that merely lacks
+    /// its final newline. A reader that cannot read such a line ignores it with
+    /// `cutShortWarning` rather than refusing the whole file.
+    var lastLineIsUnterminated: Bool { offset > end }
+
+    /// The warning for a last line without a line end that could not be read, and why.
+    static func cutShortWarning(file: String, line: Int, reason: String) -> FormatWarning {
+        FormatWarning(file: file, location: .line(line), message: "the file ends inside this line, which is ignored (a recording cut short?): \(reason)")
+    }
+
     /// The next line's bytes, without `\n` or the `\r`s before it; nil after the last.
     mutating func next() throws(TraceInputError) -> UnsafeBufferPointer<UInt8>? {
         guard offset < end else { return nil }

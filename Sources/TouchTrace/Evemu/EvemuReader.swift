@@ -151,7 +151,12 @@ final class EvemuEventSource: TextEventSource {
             if let (line, number) = firstEvent, let event = try reader.eventOrComment(line, number) { inference.add(event) }
             var scan = cursor
             while let line = try scan.next() {
-                if let event = try reader.eventOrComment(line, scan.number) { inference.add(event) }
+                do {
+                    if let event = try reader.eventOrComment(line, scan.number) { inference.add(event) }
+                } catch {
+                    // A last line cut short is ignored (and warned about) by the pass that decodes.
+                    guard scan.lastLineIsUnterminated else { throw error }
+                }
             }
             capabilities = inference.capabilities(name: EvemuReader.baseName(file))
             output.warn(line: 1, "no device description: the device is inferred from its events (ranges are the values seen)")
@@ -176,7 +181,13 @@ final class EvemuEventSource: TextEventSource {
             try take(line, number)
         }
         while output.events.count < textBatchSize, let line = try cursor.next() {
-            try take(line, cursor.number)
+            do {
+                try take(line, cursor.number)
+            } catch {
+                guard cursor.lastLineIsUnterminated else { throw error }
+                leadingWarnings.append(TextLineCursor.cutShortWarning(file: reader.file, line: cursor.number, reason: error.message))
+                lastLine = cursor.number - 1
+            }
         }
         if output.events.count < textBatchSize {
             finished = true

@@ -44,6 +44,8 @@ struct LibinputRecordReader {
     private var host = HostInfo()
     /// Set by the line that is the first event of its device.
     private var sawFirstEvent = false
+    /// The last line, when the file ends inside it and it cannot be read (`scan` stops there).
+    private(set) var cutLine: (line: Int, reason: String)?
     /// Set by a line that ends an event.
     private var sawEvent = false
 
@@ -62,13 +64,22 @@ struct LibinputRecordReader {
             do throws(LibinputRecordYAML.Failure) {
                 try yaml.take(text, number: cursor.number) { (line) throws(LibinputRecordYAML.Failure) in try take(line) }
             } catch {
-                throw TraceInputError(file: file, location: .line(error.line), message: error.message)
+                guard cursor.lastLineIsUnterminated else {
+                    throw TraceInputError(file: file, location: .line(error.line), message: error.message)
+                }
+                cutLine = (cursor.number, error.message)
+                break
+            }
+            if cursor.lastLineIsUnterminated && yaml.isInsideFlow {
+                // The file ends inside a `[` or `{` this line opened or continued: cut short.
+                cutLine = (cursor.number, "a `[` or `{` never closed")
+                break
             }
             if sawEvent { devices[devices.count - 1].eventsEnd = cursor.offset }
             if sawFirstEvent { devices[devices.count - 1].resume = (yaml, cursor.detached()) }
         }
         do throws(LibinputRecordYAML.Failure) {
-            try yaml.finish()
+            if cutLine == nil { try yaml.finish() }
         } catch {
             throw TraceInputError(file: file, location: .line(error.line), message: error.message)
         }
@@ -446,10 +457,14 @@ final class LibinputRecordEventSource: TextEventSource {
         let (gestures, unfinished) = reader.scrollGestures()
         scrolls = gestures[...]
         unfinishedScrolls = unfinished
+        cutShort = reader.cutLine.map { [TextLineCursor.cutShortWarning(file: file, line: $0.line, reason: $0.reason)] } ?? []
         for index in devices.indices { try devices[index].advance(file: file) }
     }
 
-    var warnings: [FormatWarning] { output.allWarnings }
+    /// The last line's warning, when the file ends inside it.
+    private let cutShort: [FormatWarning]
+
+    var warnings: [FormatWarning] { cutShort + output.allWarnings }
 
     func read(into events: inout [TraceEvent], flushes: inout [Int]) throws(TraceInputError) -> Bool {
         flushes.removeAll(keepingCapacity: true)

@@ -93,6 +93,9 @@ struct LibinputRecordYAML {
     }
 
     /// After the last line: a flow collection still open is an error.
+    /// Whether a `[` or `{` is open: its collection goes on in the lines to come.
+    var isInsideFlow: Bool { openFlow != nil }
+
     func finish() throws(Failure) {
         if let flow = openFlow {
             throw Failure(line: flow.number, message: "`[` or `{` never closed")
