@@ -39,9 +39,10 @@ public enum CustomGestureDefaults {
     public static let unistrokeOrientationTolerance = 15.0 * Double.pi / 180
     /// Golden-section search stops at this angle step, radians (2°). Source: $1 paper.
     public static let unistrokeAnglePrecision = 2.0 * Double.pi / 180
-    /// Lowest score (0…1) that recognizes. Chosen from synthetic strokes (30 seeds each): human
-    /// checkmarks, circles and v's scored 0.89 and above, while half circles drawn like a ">"
-    /// reached 0.85 against the v; 0.86 sits between.
+    /// Lowest score (0…1) that recognizes. Chosen from synthetic strokes (30 seeds each):
+    /// checkmarks and circles score 0.91 and above, v's 0.85 and above (one in thirty below
+    /// 0.86), half circles drawn like a ">" 0.86–0.87 against the v: the v and the half circle
+    /// overlap here, and no threshold tells them apart (docs/custom-recognizers.md).
     public static let unistrokeMinimumScore = 0.86
     /// Shortest stroke that is matched at all, points of path. Chosen: a tap's wobble is no stroke.
     public static let unistrokeMinimumPathLength = 60.0
@@ -60,8 +61,8 @@ public enum CustomGestureDefaults {
 
     // MARK: Double-tap-drag zoom
 
-    /// Movement allowed during the first tap, points. Chosen: the pan's hysteresis, so a drag
-    /// that starts without a tap fails the zoom no later than the pan begins.
+    /// Movement at which the first tap fails, points. Chosen: the pan's hysteresis, so a drag
+    /// that starts without a tap fails the zoom no later than the pan begins (both at 10 pt).
     public static let zoomTapAllowableMovement = 10.0
     /// Distance between the first tap and the second touch-down, points. Source: DC-TapRec
     /// (the tap's 45 pt allowable movement).

@@ -100,6 +100,15 @@ struct DoubleTapDragZoomTests {
         #expect(!tester.actions.contains { $0.contains("zoom") })
     }
 
+    @Test("in the map, a drag of exactly the pan's 10 points pans at once: the zoom's first tap fails at the same distance")
+    func mapPanAtTheBoundary() {
+        let (tester, _) = mapScene()
+        tester.down(1, 640, 400, at: 0)
+        tester.move(1, 640, 410, at: 8)
+        #expect(tester.actions == ["8ms pan action began"])
+        #expect(tester.lines(of: "zoom").first == "8ms zoom: possible -> failed")
+    }
+
     @Test("in the map, a single tap acts once both the double tap and the zoom have failed")
     func mapSingleTap() {
         let (tester, _) = mapScene()

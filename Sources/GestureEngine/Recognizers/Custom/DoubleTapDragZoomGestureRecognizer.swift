@@ -25,7 +25,8 @@ public final class DoubleTapDragZoomGestureRecognizer: SingleStrokeGestureRecogn
     public var maximumTapDuration = GestureDefaults.maximumTapDuration
     /// Microseconds from the first tap's lift to the second touch-down.
     public var maximumIntervalBetweenSuccessiveTaps = GestureDefaults.maximumIntervalBetweenSuccessiveTaps
-    /// Points the first tap's finger may move.
+    /// Points the first tap's finger must stay within: it fails once it has moved this far, the
+    /// distance at which a pan begins (so a drag at exactly that distance holds no pan back).
     public var tapAllowableMovement = CustomGestureDefaults.zoomTapAllowableMovement
     /// Points between where the first tap came down and where the second touch comes down.
     public var secondTouchDistance = CustomGestureDefaults.zoomSecondTouchDistance
@@ -88,9 +89,9 @@ public final class DoubleTapDragZoomGestureRecognizer: SingleStrokeGestureRecogn
             phase = .firstTap
             startTimer(at: touchTimestamp + maximumTapDuration, tag: Timer.tapDuration.rawValue)
         case (.firstTap, .move(let point)):
-            if point.distance(to: tapPoint) > tapAllowableMovement { fail() }
+            if point.distance(to: tapPoint) >= tapAllowableMovement { fail() }
         case (.firstTap, .lift(let point)):
-            guard point.distance(to: tapPoint) <= tapAllowableMovement else { return fail() }
+            guard point.distance(to: tapPoint) < tapAllowableMovement else { return fail() }
             cancelTimer(tag: Timer.tapDuration.rawValue)
             phase = .betweenTaps
             startTimer(at: touchTimestamp + maximumIntervalBetweenSuccessiveTaps, tag: Timer.interval.rawValue)
