@@ -70,13 +70,12 @@ struct LibinputRecordReader {
                 cutLine = (cursor.number, error.message)
                 break
             }
-            if cursor.lastLineIsUnterminated && yaml.isInsideFlow {
-                // The file ends inside a `[` or `{` this line opened or continued: cut short.
-                cutLine = (cursor.number, "a `[` or `{` never closed")
-                break
-            }
             if sawEvent { devices[devices.count - 1].eventsEnd = cursor.offset }
             if sawFirstEvent { devices[devices.count - 1].resume = (yaml, cursor.detached()) }
+        }
+        if cutLine == nil && yaml.isInsideFlow && cursor.lastLineIsUnterminated {
+            // The file ends inside a `[` or `{` its last line opened or continued: cut short.
+            cutLine = (cursor.number, "a `[` or `{` never closed")
         }
         do throws(LibinputRecordYAML.Failure) {
             if cutLine == nil { try yaml.finish() }
