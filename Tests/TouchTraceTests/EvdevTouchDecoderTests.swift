@@ -322,6 +322,27 @@ struct EvdevTouchDecoderTests {
         #expect(warnings.last?.message.contains("still down") == true)
     }
 
+    @Test("A touch already down when the recording began (positions, no tracking id) is reported once and not replayed")
+    func touchDownBeforeTheRecording() {
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 40)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 42)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, -1)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 5)
+        s.abs(EvdevCode.ABS_MT_POSITION_Y, 30)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, -1)
+        s.syn()
+        let (samples, _, warnings) = s.decode(protocolB())
+
+        #expect(samples.map(\.phase) == [.down, .up])
+        #expect(warnings.map(\.location) == [.line(1)])
+        #expect(warnings.first?.message == "slot 0 reports positions without a tracking id: a touch already down when the recording began is not replayed")
+    }
+
     @Test("A slot keeps its position between touches: a touch begun where the last one was needs no position")
     func touchAtTheSlotsLastPosition() {
         var s = Script()

@@ -50,6 +50,8 @@ public struct EvdevTouchDecoder: Sendable {
     struct Slot: Sendable {
         var life: SlotLife = .idle
         var trackingID: Int32 = -1
+        /// Whether a touch ever began in the slot.
+        var hasBegun = false
         /// `unplaced` until the recording gives the slot a position: evdev sends a value only when
         /// it changes, so a recording started while a slot held a position does not have it until
         /// the slot moves (`placeBeginningTouch`).
@@ -105,6 +107,9 @@ public struct EvdevTouchDecoder: Sendable {
     private var lastLine = 0
     /// A touch began without a position once already: said once per device.
     private var warnedPositionless = false
+    /// Whether a protocol B slot that never had a tracking id reported an axis: a touch already
+    /// down when the recording began, which has no down and so is not replayed (warned once).
+    private var warnedUntracked = false
 
     /// A decoder for the device `capabilities` describe, writing events for trace device `device`.
     public init(device: DeviceIndex, capabilities: EvdevCapabilities) {
@@ -398,11 +403,17 @@ public struct EvdevTouchDecoder: Sendable {
         switch (life, input) {
         case (.idle, .begin), (.lost, .begin):
             slots[index].life = .starting
+            slots[index].hasBegun = true
         case (.lost, .data):
             // Protocol B: a slot lost to SYN_DROPPED still has its tracking id, so data means the
             // touch survived. Single-touch resumes through `.begin` instead (it needs BTN_TOUCH).
             if touchProtocol == .multitouchB, slots[index].trackingID >= 0 { slots[index].life = .starting }
-        case (.idle, .data), (.starting, .data), (.active, .data), (.lost, .frameEnd):
+        case (.idle, .data):
+            if touchProtocol == .multitouchB, !slots[index].hasBegun, !warnedUntracked {
+                warnedUntracked = true
+                output.warn(line: line, "slot \(index) reports positions without a tracking id: a touch already down when the recording began is not replayed")
+            }
+        case (.starting, .data), (.active, .data), (.lost, .frameEnd):
             break
         case (.idle, .frameEnd), (.idle, .end), (.idle, .dropped):
             break
