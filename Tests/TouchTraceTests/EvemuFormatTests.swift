@@ -57,6 +57,22 @@ struct EvemuFormatTests {
         #expect(back.header.devices.first?.name == "Panel R  \t")
     }
 
+    @Test("A pen's strokes are written with BTN_TOOL_PEN around BTN_TOUCH, so evemu-play brings the pen into proximity")
+    func penStrokesCarryTheirTool() throws {
+        let pen = DeviceDescription(index: 0, name: "Pen", kind: .tablet, source: .synthetic,
+                                    x: AxisRange(minimum: 0, maximum: 30000), y: AxisRange(minimum: 0, maximum: 20000),
+                                    pressure: AxisRange(minimum: 0, maximum: 4095), slots: 1)
+        let events: [TraceEvent] = [
+            .touch(TouchSample(time: 0, phase: .down, touch: 0, slot: 0, x: 100, y: 100, pressure: 300)), .frame(FrameMark(time: 0, device: 0)),
+            .touch(TouchSample(time: 10_000, phase: .motion, touch: 0, slot: 0, x: 150, y: 120, pressure: 320)), .frame(FrameMark(time: 10_000, device: 0)),
+            .touch(TouchSample(time: 20_000, phase: .up, touch: 0, slot: 0, x: 150, y: 120, pressure: 320)), .frame(FrameMark(time: 20_000, device: 0)),
+        ]
+        let text = try EvemuFormat.write(TraceDocument(header: TraceHeader(recorder: RecorderInfo(name: "test", version: "1"), devices: [pen]), events: events))
+        let keys = text.split(separator: "\n").filter { $0.hasPrefix("E:") && $0.split(separator: " ")[2] == "0001" }.map { $0.split(separator: "\t")[0] }
+        #expect(keys == ["E: 0.000000 0001 0140 0001", "E: 0.000000 0001 014a 0001", "E: 0.020000 0001 014a 0000", "E: 0.020000 0001 0140 0000"])
+        #expect(text.contains("# EV_KEY / BTN_TOOL_PEN 1"))
+    }
+
     @Test("A malformed event line is an error naming the file and line")
     func malformedEventLine() {
         let text = header + "E: 0.000001 0003 0039 0000\nE: 0.000002 0003 zz 1\n"

@@ -91,7 +91,7 @@ extension EvdevCode {
             (0x131, "BTN_B"), (0x132, "BTN_C"), (0x133, "BTN_NORTH"), (0x133, "BTN_X"), (0x134, "BTN_WEST"),
             (0x134, "BTN_Y"), (0x135, "BTN_Z"), (0x136, "BTN_TL"), (0x137, "BTN_TR"), (0x138, "BTN_TL2"),
             (0x139, "BTN_TR2"), (0x13a, "BTN_SELECT"), (0x13b, "BTN_START"), (0x13c, "BTN_MODE"),
-            (0x13d, "BTN_THUMBL"), (0x13e, "BTN_THUMBR"), (0x140, "BTN_DIGI"), (0x140, "BTN_TOOL_PEN"),
+            (0x13d, "BTN_THUMBL"), (0x13e, "BTN_THUMBR"), (0x140, "BTN_TOOL_PEN"), (0x140, "BTN_DIGI"),
             (0x141, "BTN_TOOL_RUBBER"), (0x142, "BTN_TOOL_BRUSH"), (0x143, "BTN_TOOL_PENCIL"),
             (0x144, "BTN_TOOL_AIRBRUSH"), (0x145, "BTN_TOOL_FINGER"), (0x146, "BTN_TOOL_MOUSE"),
             (0x147, "BTN_TOOL_LENS"), (0x148, "BTN_TOOL_QUINTTAP"), (0x149, "BTN_STYLUS3"), (0x14a, "BTN_TOUCH"),

@@ -148,7 +148,11 @@ struct EvdevTouchEncoder {
         let active = slots.filter { $0.touch != nil }
         let key = EvdevCode.EV_KEY
         if (active.count > 0) != (activeBefore > 0), capabilities.has(type: key, code: EvdevCode.BTN_TOUCH) {
+            // A pen comes into proximity before it touches and leaves it after (see encodeSingleTouch).
+            let pen = capabilities.has(type: key, code: EvdevCode.BTN_TOOL_PEN)
+            if pen && !active.isEmpty { emit(EvdevEvent(time: time, type: key, code: EvdevCode.BTN_TOOL_PEN, value: 1)) }
             emit(EvdevEvent(time: time, type: key, code: EvdevCode.BTN_TOUCH, value: active.isEmpty ? 0 : 1))
+            if pen && active.isEmpty { emit(EvdevEvent(time: time, type: key, code: EvdevCode.BTN_TOOL_PEN, value: 0)) }
         }
         let tools = EvdevCapabilities.fingerToolCodes
         let oldTool = min(activeBefore, tools.count)
@@ -227,10 +231,15 @@ struct EvdevTouchEncoder {
             writeValues(sample, slot: 0, time: time, emit: emit)
             let lifted = sample.phase == .up || sample.phase == .cancel
             if sample.phase == .down || lifted {
+                // A pen comes into proximity before it touches and leaves it after it lifts: without
+                // BTN_TOOL_PEN, evemu-play and libinput replay never see a pen at all.
+                let pen = capabilities.has(type: key, code: EvdevCode.BTN_TOOL_PEN)
+                if pen && !lifted { emit(EvdevEvent(time: time, type: key, code: EvdevCode.BTN_TOOL_PEN, value: 1)) }
                 emit(EvdevEvent(time: time, type: key, code: EvdevCode.BTN_TOUCH, value: lifted ? 0 : 1))
                 if capabilities.has(type: key, code: EvdevCode.BTN_TOOL_FINGER) {
                     emit(EvdevEvent(time: time, type: key, code: EvdevCode.BTN_TOOL_FINGER, value: lifted ? 0 : 1))
                 }
+                if pen && lifted { emit(EvdevEvent(time: time, type: key, code: EvdevCode.BTN_TOOL_PEN, value: 0)) }
             }
             if lifted { release(0) }
         }
