@@ -50,8 +50,6 @@ public struct EvdevTouchDecoder: Sendable {
     struct Slot: Sendable {
         var life: SlotLife = .idle
         var trackingID: Int32 = -1
-        /// Whether a touch ever began in the slot.
-        var hasBegun = false
         /// `unplaced` until the recording gives the slot a position: evdev sends a value only when
         /// it changes, so a recording started while a slot held a position does not have it until
         /// the slot moves (`placeBeginningTouch`).
@@ -107,14 +105,16 @@ public struct EvdevTouchDecoder: Sendable {
     private var lastLine = 0
     /// A touch began without a position once already: said once per device.
     private var warnedPositionless = false
-    /// Whether a protocol B slot that never had a tracking id reported an axis: a touch already
-    /// down when the recording began, which has no down and so is not replayed (warned once).
-    private var warnedUntracked = false
+    /// Until a tracking id first appears (protocol B), each frame's end looks for a slot placed
+    /// without one: a touch already down when the recording began, which has no down and so is
+    /// not replayed (warned once). Per frame, and only until then: nothing per event.
+    private var lookingForUntrackedTouch: Bool
 
     /// A decoder for the device `capabilities` describe, writing events for trace device `device`.
     public init(device: DeviceIndex, capabilities: EvdevCapabilities) {
         self.device = device
         self.touchProtocol = capabilities.touchProtocol
+        lookingForUntrackedTouch = capabilities.touchProtocol == .multitouchB
         self.xCode = capabilities.positionXCode
         self.yCode = capabilities.positionYCode
         self.pressureCode = capabilities.pressureCode
@@ -198,6 +198,7 @@ public struct EvdevTouchDecoder: Sendable {
             transition(slot: index, .end, line: line, into: &output)
             return
         }
+        lookingForUntrackedTouch = false
         let active = slots[index].life != .idle && slots[index].life != .lost
         if active, slots[index].trackingID == value {
             output.warn(line: line, "tracking id \(value) set again in slot \(index) while active; ignored")
@@ -284,7 +285,16 @@ public struct EvdevTouchDecoder: Sendable {
 
     // MARK: - Frames
 
+    @inline(never)
+    private mutating func lookForUntrackedTouch(line: Int, into output: inout EvdevDecodeOutput) {
+        if let slot = slots.indices.first(where: { slots[$0].trackingID < 0 && slots[$0].life == .idle && (slots[$0].x != Slot.unplaced || slots[$0].y != Slot.unplaced) }) {
+            output.warn(line: line, "slot \(slot) reports positions without a tracking id: a touch already down when the recording began is not replayed")
+            lookingForUntrackedTouch = false
+        }
+    }
+
     private mutating func endFrame(at time: Microseconds, line: Int, into output: inout EvdevDecodeOutput) {
+        if lookingForUntrackedTouch { lookForUntrackedTouch(line: line, into: &output) }
         if skippingDamagedFrame {
             skippingDamagedFrame = false
         } else if touchProtocol == .multitouchA {
@@ -403,17 +413,11 @@ public struct EvdevTouchDecoder: Sendable {
         switch (life, input) {
         case (.idle, .begin), (.lost, .begin):
             slots[index].life = .starting
-            slots[index].hasBegun = true
         case (.lost, .data):
             // Protocol B: a slot lost to SYN_DROPPED still has its tracking id, so data means the
             // touch survived. Single-touch resumes through `.begin` instead (it needs BTN_TOUCH).
             if touchProtocol == .multitouchB, slots[index].trackingID >= 0 { slots[index].life = .starting }
-        case (.idle, .data):
-            if touchProtocol == .multitouchB, !slots[index].hasBegun, !warnedUntracked {
-                warnedUntracked = true
-                output.warn(line: line, "slot \(index) reports positions without a tracking id: a touch already down when the recording began is not replayed")
-            }
-        case (.starting, .data), (.active, .data), (.lost, .frameEnd):
+        case (.idle, .data), (.starting, .data), (.active, .data), (.lost, .frameEnd):
             break
         case (.idle, .frameEnd), (.idle, .end), (.idle, .dropped):
             break
