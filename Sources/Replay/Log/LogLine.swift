@@ -300,13 +300,13 @@ struct LogLine {
     @inline(never)
     static func jsonFixed2Slow(_ value: Double, at cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         var line = LogLine(cursor: cursor)
-        line.jsonFixed2(value)
+        if value.isFinite { line.fixed2General(value) } else { line.put("null") }
         return line.cursor
     }
 
     @inline(__always)
     private mutating func fixed2General(_ value: Double) {
-        guard let scaled = Self.scaled(value, by: 100) else { return nonFinite(value) }
+        guard let scaled = Self.scaled(value, by: 100) else { return beyondFixedPoint(value) }
         let magnitude = scaled.magnitude
         let whole = magnitude / 100
         let fraction = Int(truncatingIfNeeded: magnitude &- whole &* 100)
@@ -324,7 +324,7 @@ struct LogLine {
     /// Four decimals (scales, angles, rates): the divisor a constant.
     @inline(__always)
     mutating func fixed4(_ value: Double) {
-        guard let scaled = Self.scaled(value, by: 10_000) else { return nonFinite(value) }
+        guard let scaled = Self.scaled(value, by: 10_000) else { return beyondFixedPoint(value) }
         let magnitude = scaled.magnitude
         let whole = magnitude / 10_000
         let fraction = magnitude &- whole &* 10_000
@@ -353,7 +353,7 @@ struct LogLine {
     /// A value the fixed-point paths leave: not finite (`nan`, `inf`, `-inf`), or too large to
     /// print without an exponent (written as Swift prints it, `1e+16`, a valid JSON number too).
     @inline(never)
-    mutating func nonFinite(_ value: Double) {
+    mutating func beyondFixedPoint(_ value: Double) {
         if value.isFinite {
             var text = value.description
             text.withUTF8 { utf8 in
@@ -380,19 +380,7 @@ struct LogLine {
     /// `pair` in JSON, `[x,y]`; a coordinate that is not finite is `null`.
     @inline(__always)
     mutating func jsonPair(_ x: Double, _ y: Double) {
-        guard x.isFinite && y.isFinite else { return jsonPairNotFinite(x, y) }
-        byte(UInt8(ascii: "[")); signedFixed2(x, then: UInt8(ascii: ","), y, then: UInt8(ascii: "]"))
-    }
-
-    @inline(never)
-    private mutating func jsonPairNotFinite(_ x: Double, _ y: Double) {
-        byte(UInt8(ascii: "[")); jsonFixed2(x); byte(UInt8(ascii: ",")); jsonFixed2(y); byte(UInt8(ascii: "]"))
-    }
-
-    /// Two decimals in JSON: a value that is not finite is `null`.
-    @inline(never)
-    mutating func jsonFixed2(_ value: Double) {
-        if value.isFinite { fixed2General(value) } else { put("null") }
+        byte(UInt8(ascii: "[")); signedFixed2(x, then: UInt8(ascii: ","), y, then: UInt8(ascii: "]"), json: true)
     }
 
     /// `fixed2` of `x` and `y` with their separators, negative values on the fast path too: an
@@ -400,16 +388,20 @@ struct LogLine {
     /// `hundredths` rounds (half away from zero is symmetric), and a minus sign is stored before
     /// every number and kept, without a branch, for a negative one that does not round to zero.
     @inline(__always)
-    mutating func signedFixed2(_ x: Double, then xSeparator: UInt8, _ y: Double, then ySeparator: UInt8, fourDigits: FourDigits = .table) {
+    mutating func signedFixed2(
+        _ x: Double, then xSeparator: UInt8, _ y: Double, then ySeparator: UInt8, fourDigits: FourDigits = .table, json: Bool = false
+    ) {
         let rounded = Self.hundredths(x.magnitude, y.magnitude)
-        signedFixed2(x, magnitude: rounded.x, then: xSeparator, fourDigits: fourDigits)
-        signedFixed2(y, magnitude: rounded.y, then: ySeparator, fourDigits: fourDigits)
+        signedFixed2(x, magnitude: rounded.x, then: xSeparator, fourDigits: fourDigits, json: json)
+        signedFixed2(y, magnitude: rounded.y, then: ySeparator, fourDigits: fourDigits, json: json)
     }
 
+    /// In `json` (a constant at each call), a value that is not finite is `null`: every such value
+    /// takes the slow path, as its magnitude's hundredths pass the fast path's bound.
     @inline(__always)
-    private mutating func signedFixed2(_ value: Double, magnitude rounded: UInt64, then separator: UInt8, fourDigits: FourDigits) {
+    private mutating func signedFixed2(_ value: Double, magnitude rounded: UInt64, then separator: UInt8, fourDigits: FourDigits, json: Bool) {
         guard rounded < 1_000_000 else {
-            cursor = Self.fixed2Slow(value, at: cursor)
+            cursor = json ? Self.jsonFixed2Slow(value, at: cursor) : Self.fixed2Slow(value, at: cursor)
             return byte(separator)
         }
         cursor.pointee = UInt8(ascii: "-")
@@ -424,7 +416,7 @@ struct LogLine {
         case 4: fixed4(value)
         default:
             let scale = Self.power(decimals)
-            guard let scaled = Self.scaled(value, by: scale) else { return nonFinite(value) }
+            guard let scaled = Self.scaled(value, by: scale) else { return beyondFixedPoint(value) }
             if scaled < 0 { byte(UInt8(ascii: "-")) }
             let divisor = UInt64(scale)
             unsigned(scaled.magnitude / divisor)
