@@ -131,8 +131,6 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
     private var cursor: TextLineCursor
     private let lastLines: [Int]
     private let logWarnings: [FormatWarning]
-    /// The last line, when the file ends inside it and it cannot be read: both passes stop there.
-    private let cutLine: Int?
     private var finished = false
 
     init(_ input: TextInput, file: String) throws(TraceInputError) {
@@ -147,7 +145,6 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
                 cut = (scan.number, error.message)
             }
         }
-        cutLine = cut?.line
         logWarnings = try first.finishLines() + (cut.map { [TextLineCursor.cutShortWarning(file: file, line: $0.line, reason: $0.reason)] } ?? [])
         lastLines = first.log.devices.map { $0.eventCount > 0 ? $0.lastLine : $0.line }
         let recorder = RecorderInfo(name: Reader.recorderName, version: "", detail: "imported from \(EvemuReader.baseName(file))")
@@ -176,8 +173,12 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
         guard !finished else { return false }
         swap(&events, &reader.log.output.events)
         while reader.log.output.events.count < textBatchSize, let line = try cursor.next() {
-            if cursor.number == cutLine { break }
-            try Self.take(line, cursor.number, &reader, file: reader.log.file)
+            do {
+                try Self.take(line, cursor.number, &reader, file: reader.log.file)
+            } catch {
+                // The last line cut short, which the first pass warned about.
+                guard cursor.lastLineIsUnterminated else { throw error }
+            }
         }
         if reader.log.output.events.count < textBatchSize {
             finished = true
