@@ -5,6 +5,10 @@ import TouchTrace
 public enum SceneReference {
     /// The largest capture `.scene` file read: one line, a scene's name or path.
     public static let maximumReferenceSize = 64 << 10
+
+    private static func readReference(_ path: String) throws(FileBytes.Failure) -> [UInt8] {
+        try FileBytes.read(path, atMost: maximumReferenceSize, what: "a capture's .scene file (one line)")
+    }
     /// Resolves `reference`; relative paths are taken from `folder` when given, and scene files may
     /// name the kinds `registry` holds.
     public static func resolve(
@@ -26,7 +30,7 @@ public enum SceneReference {
     public static func resolve(captureSceneFile path: String, registry: RecognizerRegistry = .standard) throws(SceneError) -> Scene {
         let data: [UInt8]
         do {
-            data = try FileBytes.read(path, atMost: maximumReferenceSize, what: "a capture's .scene file (one line)")
+            data = try readReference(path)
         } catch {
             throw SceneError(file: path, line: nil, keyPath: "", problem: error.message)
         }
@@ -54,7 +58,7 @@ public enum SceneReference {
     /// is the scene it resolves to, when the caller has it (read again with `registry` otherwise).
     public static func inputFiles(captureSceneFile path: String, scene: Scene? = nil, registry: RecognizerRegistry = .standard) -> [String] {
         guard let scene = scene ?? (try? resolve(captureSceneFile: path, registry: registry)),
-              let data = try? FileBytes.read(path, atMost: maximumReferenceSize, what: "a capture's .scene file (one line)") else { return [path] }
+              let data = try? readReference(path) else { return [path] }
         let text = String(String(decoding: data, as: UTF8.self).trimmingWhiteSpace)
         return [path] + inputFiles(text, scene: scene, relativeTo: FilePaths.folder(of: path).string)
     }

@@ -32,7 +32,6 @@ public struct VerifyRunner: Sendable {
         // What --update must never write a golden onto, whichever capture's golden links to it.
         let inputs = options.update ? FileIdentities(captures.flatMap { Self.inputFiles(of: $0, registry: options.registry) }) : FileIdentities([])
         let results = ResultSlots(count: captures.count)
-        defer { results.deallocate() }
         // Atomics, not `Mutex`: on Linux a `Mutex` waits on a futex, which ThreadSanitizer cannot
         // see, so it reported the writes it orders as races.
         let next = Atomic(0)
@@ -206,7 +205,7 @@ private final class ResultSlots: @unchecked Sendable {
     /// Every result, in capture order; only once every worker has finished.
     var all: [CaptureResult] { slots.map { $0! } }
 
-    func deallocate() {
+    deinit {
         _ = slots.deinitialize()
         slots.deallocate()
     }
