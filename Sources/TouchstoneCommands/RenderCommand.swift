@@ -101,7 +101,7 @@ func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: Strin
         throw fail(String(describing: error))
     }
     do {
-        let file = output == "-" ? OutputFile.standardOutput() : try OutputFile(path: output, inputs: inputs)
+        let file = try OutputFile.named(output, inputs: inputs)
         for piece in picture { try file.write(piece) }
         try file.commit()
     } catch {

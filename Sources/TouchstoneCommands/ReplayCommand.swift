@@ -37,9 +37,8 @@ extension Touchstone {
             var destination: OutputFile
             do {
                 let inputs = TraceFile.inputFiles(of: trace) + SceneReference.inputFiles(self.scene, scene: scene)
-                destination = try output.map { path throws(OutputFileError) in
-                    path == "-" ? OutputFile.standardOutput() : try OutputFile(path: path, inputs: inputs)
-                } ?? OutputFile.standardOutput()
+                destination = try output.map { path throws(OutputFileError) in try OutputFile.named(path, inputs: inputs) }
+                    ?? OutputFile.standardOutput()
             } catch {
                 throw fail(error.description)
             }

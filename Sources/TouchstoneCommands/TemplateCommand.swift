@@ -51,14 +51,11 @@ struct Template: ParsableCommand {
                     report: { printError($0) })
                 let data = UnistrokeTemplateFile.encode(template)
                 let summary = "template \"\(name)\": \(template.points.count) points from stroke \(stroke) of \(trace) -> \(output)"
-                if output == "-" {
-                    // The template is standard output's; the summary goes to standard error.
-                    try OutputFile.standardOutput().write(Array(data))
-                    printError(summary)
-                } else {
-                    try OutputFile.write(Array(data), to: output, inputs: TraceFile.inputFiles(of: trace))
-                    try OutputFile.standardOutput().write(summary + "\n")
-                }
+                let file = try OutputFile.named(output, inputs: TraceFile.inputFiles(of: trace))
+                try file.write(Array(data))
+                try file.commit()
+                // On `-` the template is standard output's, and the summary goes to standard error.
+                if output == "-" { printError(summary) } else { try OutputFile.standardOutput().write(summary + "\n") }
             } catch {
                 throw fail(String(describing: error))
             }

@@ -103,12 +103,12 @@ struct TrackDrawing {
     private mutating func draw(_ track: Track, number: Int) {
         let start = track.start ?? 0
         guard track.end >= from && start <= to else { return }
-        let colour = Palette.touch(number)
+        rows.add(track: number, id: track.id, start: start, end: track.end, ending: track.ending)
         guard number < pathLimit else {
             undrawnPaths += 1
-            rows.add(track: number, id: track.id, start: start, end: track.end, ending: track.ending)
             return
         }
+        let colour = Palette.touch(number)
         var points = track.kept
         if let last = track.simplifier.finish() { points.append(last) }
         if !points.isEmpty {
@@ -119,7 +119,6 @@ struct TrackDrawing {
             }
             polylines.raw("\"/>\n")
         }
-        rows.add(track: number, id: track.id, start: start, end: track.end, ending: track.ending)
         guard let first = track.firstInside, let last = track.lastInside else { return }
         for point in track.dots where place(0, panel.px(point.x), panel.py(point.y)) {
             markers.circle(panel.px(point.x), panel.py(point.y), r: 1.6, "fill=\"\(Palette.ink)\"")

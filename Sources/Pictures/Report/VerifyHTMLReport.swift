@@ -39,6 +39,7 @@ public enum VerifyHTMLReport {
     /// `pagePath` as a relative URL: each folder and the name percent-encoded (RFC 3986), so a
     /// capture called `a#b`, `q?x` or `a%2Fx` links to its own page, not to `a` or another's.
     static func pageLink(_ capture: Capture) -> String {
+        let hex = Array("0123456789ABCDEF".unicodeScalars)
         var link = ""
         for byte in pagePath(capture).utf8 {
             switch byte {
@@ -46,7 +47,6 @@ public enum VerifyHTMLReport {
                  UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
                 link.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
                 link.unicodeScalars.append("%")
                 link.unicodeScalars.append(hex[Int(byte >> 4)])
                 link.unicodeScalars.append(hex[Int(byte & 0x0F)])

@@ -26,13 +26,13 @@ public enum LibinputRecordFormat {
         return lines.first { !$0.hasPrefix("#") }?.hasPrefix("version: 1") ?? false
     }
 
-    /// Reads a recording from a file.
     /// A frame holds at most this many events (a real one, a few hundred): the events of a longer
     /// one are not kept, so that a file of millions of events and no `SYN_REPORT` is read in
     /// flat memory. A longer frame that a `SYN_REPORT` closes is skipped whole, with a warning; one
     /// left open at the end keeps its first events, the rest ignored as after any last `SYN_REPORT`.
     public static let maximumFrameEvents = 1 << 16
 
+    /// Reads a recording from a file.
     public static func read(path: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
         try open(path: path).document()
     }

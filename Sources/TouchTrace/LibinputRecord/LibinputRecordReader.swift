@@ -363,9 +363,9 @@ struct LibinputRecordDeviceEvents {
     /// frame left open, its last event's); empty when the device has no more.
     var frame: [(EvdevEvent, Int)] = []
     var frameTime: Microseconds = 0
-    /// The line where the frame being read overflowed, and the overflowed frames skipped since
-    /// the consumer last took them (`takeSkippedFrames`), by the line they began on.
-    private var overflowLine: Int?
+    /// Whether the frame being read overflowed, and the overflowed frames skipped since the
+    /// consumer last took them (`takeSkippedFrames`), by the line they began on.
+    private var overflowed = false
     private var skippedFrames: [Int] = []
 
     init(decoder: EvdevTouchDecoder, pending: (event: EvdevEvent, line: Int)?, resume: (yaml: LibinputRecordYAML, cursor: TextLineCursor)?, lastLine: Int) {
@@ -398,10 +398,10 @@ struct LibinputRecordDeviceEvents {
                 throw TraceInputError(file: file, location: .line(error.line), message: error.message)
             }
             if let event = found, take(event, cursor.number) {
-                guard overflowLine != nil else { return }
+                guard overflowed else { return }
                 // The frame overflowed: skipped whole, and the next one read in its place.
                 skippedFrames.append(frame.first?.1 ?? cursor.number)
-                overflowLine = nil
+                overflowed = false
                 frame.removeAll(keepingCapacity: true)
             }
         }
@@ -413,8 +413,8 @@ struct LibinputRecordDeviceEvents {
         let closes = event.type == EvdevCode.EV_SYN && event.code == EvdevCode.SYN_REPORT
         if frame.count < LibinputRecordFormat.maximumFrameEvents || closes {
             frame.append((event, line))
-        } else if overflowLine == nil {
-            overflowLine = line
+        } else {
+            overflowed = true
         }
         return closes
     }

@@ -92,10 +92,10 @@ struct LibinputRecordYAML {
         try handle(column: start, content: content, number: number, body)
     }
 
-    /// After the last line: a flow collection still open is an error.
     /// Whether a `[` or `{` is open: its collection goes on in the lines to come.
     var isInsideFlow: Bool { openFlow != nil }
 
+    /// After the last line: a flow collection still open is an error.
     func finish() throws(Failure) {
         if let flow = openFlow {
             throw Failure(line: flow.number, message: "`[` or `{` never closed")

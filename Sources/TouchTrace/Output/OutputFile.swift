@@ -102,6 +102,12 @@ public final class OutputFile {
         closesDescriptor = false
     }
 
+    /// The output a command line names: standard output for `-`, else the file at `path`
+    /// (`init(path:inputs:)`).
+    public static func named(_ path: String, inputs: [String] = []) throws(OutputFileError) -> OutputFile {
+        path == "-" ? standardOutput() : try OutputFile(path: path, inputs: inputs)
+    }
+
     /// Standard output, checked like any file: a full disk or `/dev/full` is an error, not a
     /// silent loss. Never closed.
     public static func standardOutput() -> OutputFile {
