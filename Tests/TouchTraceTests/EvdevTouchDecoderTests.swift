@@ -43,7 +43,7 @@ private struct Script {
     }
 }
 
-private func protocolB(slots: Int32 = 2, pressure: Bool = false) -> EvdevCapabilities {
+private func protocolB(slots: Int32 = 2, pressure: Bool = false, toolType: Bool = false) -> EvdevCapabilities {
     var device = EvdevCapabilities(name: "protocol B screen")
     device.addProperty(EvdevCode.INPUT_PROP_DIRECT)
     device.addAxis(EvdevCode.ABS_MT_SLOT, AxisRange(minimum: 0, maximum: slots - 1))
@@ -51,13 +51,15 @@ private func protocolB(slots: Int32 = 2, pressure: Bool = false) -> EvdevCapabil
     device.addAxis(EvdevCode.ABS_MT_POSITION_Y, AxisRange(minimum: 0, maximum: 4095))
     device.addAxis(EvdevCode.ABS_MT_TRACKING_ID, AxisRange(minimum: 0, maximum: 65535))
     if pressure { device.addAxis(EvdevCode.ABS_MT_PRESSURE, AxisRange(minimum: 0, maximum: 255)) }
+    if toolType { device.addAxis(EvdevCode.ABS_MT_TOOL_TYPE, AxisRange(minimum: 0, maximum: 2)) }
     return device
 }
 
-private func protocolA() -> EvdevCapabilities {
+private func protocolA(toolType: Bool = false) -> EvdevCapabilities {
     var device = EvdevCapabilities(name: "protocol A screen")
     device.addAxis(EvdevCode.ABS_MT_POSITION_X, AxisRange(minimum: 0, maximum: 4095))
     device.addAxis(EvdevCode.ABS_MT_POSITION_Y, AxisRange(minimum: 0, maximum: 4095))
+    if toolType { device.addAxis(EvdevCode.ABS_MT_TOOL_TYPE, AxisRange(minimum: 0, maximum: 2)) }
     return device
 }
 
@@ -359,5 +361,110 @@ struct EvdevTouchDecoderTests {
 
         #expect(samples.map { [$0.x, $0.y] } == [[40, 50], [40, 50], [40, 50], [40, 50]])
         #expect(warnings == [])
+    }
+
+    @Test("A touch whose contact becomes a palm is cancelled, and stays rejected until it lifts though it turns finger again")
+    func touchBecomingAPalmIsCancelled() {
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 3)
+        s.place(40, 50)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 45)
+        s.abs(EvdevCode.ABS_MT_TOOL_TYPE, EvdevCode.MT_TOOL_PALM)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 60)
+        s.abs(EvdevCode.ABS_MT_TOOL_TYPE, EvdevCode.MT_TOOL_FINGER)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, -1)
+        s.syn()
+        let (samples, frames, warnings) = s.decode(protocolB(toolType: true))
+
+        #expect(samples.map(\.phase) == [.down, .cancel])
+        #expect(samples[1] == TouchSample(time: 5_010_000, phase: .cancel, touch: 0, slot: 0, x: 45, y: 50))
+        #expect(frames.count == 2)
+        #expect(warnings == [])
+    }
+
+    @Test("A contact that is a palm when its first frame ends never begins, whether the tool type comes after its tracking id or stayed in the slot")
+    func palmFromTheStartNeverBegins() {
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 3)  // the kernel's order: tracking id, then tool type
+        s.abs(EvdevCode.ABS_MT_TOOL_TYPE, EvdevCode.MT_TOOL_PALM)
+        s.place(40, 50)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 45)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, -1)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 4)  // the slot's tool type is still a palm
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, -1)
+        s.syn()
+        let (samples, frames, warnings) = s.decode(protocolB(toolType: true))
+
+        #expect(samples.isEmpty)
+        #expect(frames.isEmpty)
+        #expect(warnings == [])
+    }
+
+    @Test("A finger after a palm in the same slot is a touch")
+    func fingerAfterAPalm() {
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 3)
+        s.abs(EvdevCode.ABS_MT_TOOL_TYPE, EvdevCode.MT_TOOL_PALM)
+        s.place(40, 50)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, -1)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 4)
+        s.abs(EvdevCode.ABS_MT_TOOL_TYPE, EvdevCode.MT_TOOL_FINGER)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, -1)
+        s.syn()
+        let samples = s.decode(protocolB(toolType: true)).samples
+
+        #expect(samples.map(\.phase) == [.down, .up])
+        #expect(samples.map(\.touch) == [0, 0])
+    }
+
+    @Test("Tool types are not palms on a device that does not declare ABS_MT_TOOL_TYPE")
+    func toolTypeUndeclared() {
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 3)
+        s.abs(EvdevCode.ABS_MT_TOOL_TYPE, EvdevCode.MT_TOOL_PALM)
+        s.place(40, 50)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, -1)
+        s.syn()
+
+        #expect(s.decode(protocolB()).samples.map(\.phase) == [.down, .up])
+    }
+
+    @Test("Protocol A: a contact that becomes a palm is cancelled, and one that is a palm from the start never begins")
+    func protocolAPalms() {
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 100)
+        s.abs(EvdevCode.ABS_MT_POSITION_Y, 100)
+        s.syn(EvdevCode.SYN_MT_REPORT)
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 900)
+        s.abs(EvdevCode.ABS_MT_POSITION_Y, 900)
+        s.abs(EvdevCode.ABS_MT_TOOL_TYPE, EvdevCode.MT_TOOL_PALM)
+        s.syn(EvdevCode.SYN_MT_REPORT)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 101)
+        s.abs(EvdevCode.ABS_MT_POSITION_Y, 100)
+        s.abs(EvdevCode.ABS_MT_TOOL_TYPE, EvdevCode.MT_TOOL_PALM)
+        s.syn(EvdevCode.SYN_MT_REPORT)
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 900)
+        s.abs(EvdevCode.ABS_MT_POSITION_Y, 900)
+        s.abs(EvdevCode.ABS_MT_TOOL_TYPE, EvdevCode.MT_TOOL_PALM)
+        s.syn(EvdevCode.SYN_MT_REPORT)
+        s.syn()
+        s.syn(EvdevCode.SYN_MT_REPORT)
+        s.syn()
+        let samples = s.decode(protocolA(toolType: true)).samples
+
+        #expect(samples.map(\.phase) == [.down, .cancel])
+        #expect(samples.map(\.x) == [100, 101])
     }
 }

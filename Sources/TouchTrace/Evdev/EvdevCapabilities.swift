@@ -189,6 +189,8 @@ public struct EvdevCapabilities: Equatable, Sendable {
         addAxis(EvdevCode.ABS_MT_POSITION_Y, description.y)
         addAxis(EvdevCode.ABS_MT_TRACKING_ID, AxisRange(minimum: 0, maximum: 65535))
         if let pressure = description.pressure { addAxis(EvdevCode.ABS_MT_PRESSURE, pressure) }
+        // Finger or palm: how a cancelled touch is written (EvdevTouchEncoder).
+        addAxis(EvdevCode.ABS_MT_TOOL_TYPE, AxisRange(minimum: EvdevCode.MT_TOOL_FINGER, maximum: EvdevCode.MT_TOOL_PALM))
     }
 
     /// `BTN_TOOL_FINGER` … `BTN_TOOL_QUINTTAP` in finger-count order: one finger, two, … five.

@@ -46,10 +46,18 @@ public enum EvdevCode {
     public static let ABS_MT_TOUCH_MINOR: UInt16 = 0x31
     public static let ABS_MT_POSITION_X: UInt16 = 0x35
     public static let ABS_MT_POSITION_Y: UInt16 = 0x36
+    public static let ABS_MT_TOOL_TYPE: UInt16 = 0x37
     public static let ABS_MT_TRACKING_ID: UInt16 = 0x39
     public static let ABS_MT_PRESSURE: UInt16 = 0x3a
     /// One past the highest absolute axis (`ABS_CNT`).
     public static let ABS_CNT: UInt16 = 0x40
+
+    // MARK: - ABS_MT_TOOL_TYPE values
+
+    public static let MT_TOOL_FINGER: Int32 = 0
+    public static let MT_TOOL_PEN: Int32 = 1
+    /// The device took the contact for a palm: libinput cancels such a touch, or never begins it.
+    public static let MT_TOOL_PALM: Int32 = 2
 
     // MARK: - EV_MSC codes
 

@@ -12,6 +12,11 @@
 /// `SYN_DROPPED` cancels the touches in progress, skips the rest of the damaged frame, and a touch
 /// whose slot reports data again afterwards starts a new sequence.
 ///
+/// Palms are rejected as libinput rejects them on a touchscreen, for a device that declares
+/// `ABS_MT_TOOL_TYPE`: a contact whose tool type is `MT_TOOL_PALM` when its first frame ends never
+/// begins, and a touch whose contact becomes a palm is cancelled; either stays rejected, even if the
+/// device calls it a finger again, until it lifts.
+///
 /// After `init` the decoder allocates nothing per event (the output array grows amortised).
 public struct EvdevTouchDecoder: Sendable {
     /// Where one slot's touch is in its life. Changes only in `transition(slot:_:at:line:into:)`.
@@ -23,6 +28,10 @@ public struct EvdevTouchDecoder: Sendable {
     ///     lost ◄───────────────────────────────────┘
     ///       ├── data / begin ──► starting           (the touch survived the drop)
     ///       └── end ──► idle                        (it lifted: already cancelled)
+    ///
+    ///     starting ──frameEnd, a palm──► rejected   (never began)
+    ///     active, lost ──palm──► rejected           (active: cancelled)
+    ///     rejected ──end──► idle
     enum SlotLife: Equatable, Sendable {
         case idle
         /// A sequence began in the current frame; its `down` goes out at the frame's end.
@@ -30,6 +39,8 @@ public struct EvdevTouchDecoder: Sendable {
         case active(TouchID)
         /// The slot held a touch when the kernel dropped events; that touch was cancelled.
         case lost
+        /// The slot's contact is a palm: cancelled, or never begun. Nothing more until it lifts.
+        case rejected
     }
 
     /// What can happen to a slot.
@@ -44,6 +55,8 @@ public struct EvdevTouchDecoder: Sendable {
         case frameEnd
         /// `SYN_DROPPED`: the kernel lost events.
         case dropped
+        /// The device called the contact a palm (`ABS_MT_TOOL_TYPE` became `MT_TOOL_PALM`).
+        case palm
     }
 
     /// One slot's current values. evdev keeps them between frames and between touches in the slot.
@@ -58,6 +71,8 @@ public struct EvdevTouchDecoder: Sendable {
         var pressure: Int32 = 0
         var major: Int32 = 0
         var minor: Int32 = 0
+        /// The tool type is `MT_TOOL_PALM`. Like every value, it stays between touches.
+        var palm = false
         /// Some value changed in the current frame.
         var changed = false
 
@@ -73,6 +88,7 @@ public struct EvdevTouchDecoder: Sendable {
         var major: Int32 = 0
         var minor: Int32 = 0
         var trackingID: Int32 = -1
+        var palm = false
         var matched = false
     }
 
@@ -84,6 +100,8 @@ public struct EvdevTouchDecoder: Sendable {
     private let pressureCode: UInt16
     private let majorCode: UInt16
     private let minorCode: UInt16
+    /// `ABS_MT_TOOL_TYPE` when the device declares it (palms are rejected), else a code no event has.
+    private let toolTypeCode: UInt16
     private let reportsPressure: Bool
     private let reportsMajor: Bool
     private let reportsMinor: Bool
@@ -120,6 +138,7 @@ public struct EvdevTouchDecoder: Sendable {
         self.pressureCode = capabilities.pressureCode
         self.majorCode = capabilities.majorCode ?? UInt16.max
         self.minorCode = capabilities.minorCode ?? UInt16.max
+        self.toolTypeCode = capabilities.axes[EvdevCode.ABS_MT_TOOL_TYPE] != nil ? EvdevCode.ABS_MT_TOOL_TYPE : UInt16.max
         self.reportsPressure = capabilities.axes[capabilities.pressureCode] != nil
         self.reportsMajor = capabilities.majorCode.map { capabilities.axes[$0] != nil } ?? false
         self.reportsMinor = capabilities.minorCode.map { capabilities.axes[$0] != nil } ?? false
@@ -230,6 +249,10 @@ public struct EvdevTouchDecoder: Sendable {
         case minorCode:
             changed = reportsMinor && slots[index].minor != value
             slots[index].minor = value
+        case toolTypeCode:
+            slots[index].palm = value == EvdevCode.MT_TOOL_PALM
+            if slots[index].palm { transition(slot: index, .palm, line: line, into: &output) }
+            return
         default: return
         }
         if changed { transition(slot: index, .data, line: line, into: &output) }
@@ -261,6 +284,7 @@ public struct EvdevTouchDecoder: Sendable {
         case EvdevCode.ABS_MT_TOUCH_MAJOR: contact.major = event.value
         case EvdevCode.ABS_MT_TOUCH_MINOR: contact.minor = event.value
         case EvdevCode.ABS_MT_TRACKING_ID: contact.trackingID = event.value
+        case toolTypeCode: contact.palm = event.value == EvdevCode.MT_TOOL_PALM
         default:
             // Other multitouch axes (width, orientation, tool type) still make a contact.
             guard event.code >= EvdevCode.ABS_MT_TOUCH_MAJOR, event.code < EvdevCode.ABS_CNT else { return }
@@ -369,6 +393,7 @@ public struct EvdevTouchDecoder: Sendable {
         let changed = old.x != new.x || old.y != new.y || (reportsPressure && old.pressure != new.pressure)
             || (reportsMajor && old.major != new.major) || (reportsMinor && old.minor != new.minor)
         if changed { transition(slot: s, .data, line: line, into: &output) }
+        if new.palm { transition(slot: s, .palm, line: line, into: &output) }
     }
 
     private mutating func store(_ contact: Contact, in s: Int) {
@@ -378,6 +403,7 @@ public struct EvdevTouchDecoder: Sendable {
         slots[s].major = contact.major
         slots[s].minor = contact.minor
         slots[s].trackingID = contact.trackingID
+        slots[s].palm = contact.palm
     }
 
     /// The closest (contact, touch) pair not yet paired; ties go to the lower slot, then contact.
@@ -425,8 +451,21 @@ public struct EvdevTouchDecoder: Sendable {
             slots[index].life = .idle
         case (.lost, .dropped):
             break
+        case (.idle, .palm), (.starting, .palm), (.rejected, .palm), (.rejected, .data), (.rejected, .frameEnd), (.rejected, .dropped):
+            break  // a beginning contact is judged when its frame ends
+        case (.active(let id), .palm):
+            pending.append(sample(.cancel, slot: index, touch: id))
+            slots[index].life = .rejected
+        case (.lost, .palm):
+            slots[index].life = .rejected  // its touch was cancelled at the drop
+        case (.rejected, .end):
+            slots[index].life = .idle
+        case (.rejected, .begin):
+            preconditionFailure("slot \(index): begin while a palm is in it; the caller ends it first")
         case (.starting, .begin), (.active, .begin):
             preconditionFailure("slot \(index): begin while a touch is in it; the caller ends it first")
+        case (.starting, .end) where slots[index].palm:
+            slots[index].life = .idle
         case (.starting, .end):
             // Touched and lifted within one frame: both samples, in order.
             placeBeginningTouch(slot: index, line: line, into: &output)
@@ -434,6 +473,8 @@ public struct EvdevTouchDecoder: Sendable {
             pending.append(sample(.down, slot: index, touch: id))
             pending.append(sample(.up, slot: index, touch: id))
             slots[index].life = .idle
+        case (.starting, .frameEnd) where slots[index].palm:
+            slots[index].life = .rejected
         case (.starting, .frameEnd):
             placeBeginningTouch(slot: index, line: line, into: &output)
             let id = output.takeTouchID()

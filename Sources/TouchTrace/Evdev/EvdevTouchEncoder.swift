@@ -7,8 +7,11 @@
 /// kernel adds for legacy clients and libinput expects: `BTN_TOUCH`, `BTN_TOOL_*` finger counts and
 /// `ABS_X`/`ABS_Y` following the oldest touch, each only when the device declares the code.
 ///
-/// - Note: evdev cannot say "cancelled", so a `cancel` is written as a lift. A `motion` that changes
-///   nothing cannot be expressed either and disappears.
+/// - Note: evdev has no "cancelled". A protocol B device that declares `ABS_MT_TOOL_TYPE` (every
+///   synthesized one does) says it as libinput understands it: the contact becomes a palm
+///   (`MT_TOOL_PALM`) as it lifts, so reading it back, or replaying it through libinput, gives the
+///   cancel. On other devices a `cancel` is written as a lift. A `motion` that changes nothing
+///   cannot be expressed either and disappears.
 struct EvdevTouchEncoder {
     private struct SlotState {
         var touch: TouchID?
@@ -101,7 +104,12 @@ struct EvdevTouchEncoder {
             }
             writeValues(sample, slot: index, time: time, emit: emit)
             if sample.phase == .up || sample.phase == .cancel {
+                // A cancel is a palm where the device has tool types, as libinput reads one: the
+                // slot is a finger again before its next touch, which libinput would otherwise drop.
+                let palm = sample.phase == .cancel && capabilities.axes[EvdevCode.ABS_MT_TOOL_TYPE] != nil
+                if palm { emit(EvdevEvent(time: time, type: abs, code: EvdevCode.ABS_MT_TOOL_TYPE, value: EvdevCode.MT_TOOL_PALM)) }
                 emit(EvdevEvent(time: time, type: abs, code: EvdevCode.ABS_MT_TRACKING_ID, value: -1))
+                if palm { emit(EvdevEvent(time: time, type: abs, code: EvdevCode.ABS_MT_TOOL_TYPE, value: EvdevCode.MT_TOOL_FINGER)) }
                 release(index)
             }
         }
