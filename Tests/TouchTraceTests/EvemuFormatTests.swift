@@ -73,6 +73,25 @@ struct EvemuFormatTests {
         #expect(text.contains("# EV_KEY / BTN_TOOL_PEN 1"))
     }
 
+    @Test("A cancelled touch is written as a contact that becomes a palm as it lifts, and reads back cancelled; the slot's next touch is a finger")
+    func cancelRoundTripsAsAPalm() throws {
+        let screen = DeviceDescription(index: 0, name: "Screen", kind: .touchscreen, source: .synthetic,
+                                       x: AxisRange(minimum: 0, maximum: 4095), y: AxisRange(minimum: 0, maximum: 4095), slots: 2)
+        let events: [TraceEvent] = [
+            .touch(TouchSample(time: 0, phase: .down, touch: 0, slot: 0, x: 100, y: 100)), .frame(FrameMark(time: 0, device: 0)),
+            .touch(TouchSample(time: 10_000, phase: .cancel, touch: 0, slot: 0, x: 150, y: 120)), .frame(FrameMark(time: 10_000, device: 0)),
+            .touch(TouchSample(time: 20_000, phase: .down, touch: 1, slot: 0, x: 300, y: 300)), .frame(FrameMark(time: 20_000, device: 0)),
+            .touch(TouchSample(time: 30_000, phase: .up, touch: 1, slot: 0, x: 300, y: 300)), .frame(FrameMark(time: 30_000, device: 0)),
+        ]
+        let text = try EvemuFormat.write(TraceDocument(header: TraceHeader(recorder: RecorderInfo(name: "test", version: "1"), devices: [screen]), events: events))
+        let (back, warnings) = try EvemuFormat.read(text: text, file: "written")
+        let toolTypes = text.split(separator: "\n").filter { $0.hasPrefix("E:") && $0.split(separator: " ")[3] == "0037" }.map { $0.split(separator: "\t")[0] }
+
+        #expect(back.events == events)
+        #expect(toolTypes == ["E: 0.010000 0003 0037 0002", "E: 0.010000 0003 0037 0000"])
+        #expect(warnings.isEmpty)
+    }
+
     @Test("A malformed event line is an error naming the file and line")
     func malformedEventLine() {
         let text = header + "E: 0.000001 0003 0039 0000\nE: 0.000002 0003 zz 1\n"
