@@ -121,6 +121,46 @@ struct EventLogVariantsTests {
         """
     }
 
+    @Test("getevent -l names ABS_MT_TOOL_TYPE's values, MT_TOOL_FINGER to MT_TOOL_MAX, and a palm so named is rejected")
+    func toolTypeLabels() throws {
+        var text = """
+            add device 1: /dev/input/event2
+              name:     "fts_ts"
+              events:
+                ABS (0003): ABS_MT_SLOT           : value 0, min 0, max 9, fuzz 0, flat 0, resolution 0
+                            ABS_MT_POSITION_X     : value 0, min 0, max 1079, fuzz 0, flat 0, resolution 0
+                            ABS_MT_POSITION_Y     : value 0, min 0, max 2339, fuzz 0, flat 0, resolution 0
+                            ABS_MT_TOOL_TYPE      : value 0, min 0, max 2, fuzz 0, flat 0, resolution 0
+                            ABS_MT_TRACKING_ID    : value 0, min 0, max 65535, fuzz 0, flat 0, resolution 0
+              input props:
+                INPUT_PROP_DIRECT
+
+            """
+        var time = 81_594
+        func frame(_ events: [String]) {
+            for event in events + ["EV_SYN       SYN_REPORT           00000000"] {
+                text += "[   \(time).155379] /dev/input/event2: \(event)\n"
+            }
+            time += 1
+        }
+        frame(["EV_ABS       ABS_MT_TRACKING_ID   00000001", "EV_ABS       ABS_MT_TOOL_TYPE     MT_TOOL_FINGER",
+               "EV_ABS       ABS_MT_POSITION_X    00000100", "EV_ABS       ABS_MT_POSITION_Y    00000200"])
+        frame(["EV_ABS       ABS_MT_TOOL_TYPE     MT_TOOL_PALM"])
+        frame(["EV_ABS       ABS_MT_TRACKING_ID   ffffffff", "EV_ABS       ABS_MT_TOOL_TYPE     MT_TOOL_PEN"])
+        frame(["EV_ABS       ABS_MT_TRACKING_ID   00000002", "EV_ABS       ABS_MT_TOOL_TYPE     MT_TOOL_DIAL"])
+        frame(["EV_ABS       ABS_MT_TRACKING_ID   ffffffff", "EV_ABS       ABS_MT_TOOL_TYPE     MT_TOOL_MAX"])
+        let (document, warnings) = try GeteventFormat.read(bytes: Array(text.utf8), file: "tools.getevent")
+
+        #expect(Self.touches(document).map(\.phase) == [.down, .cancel, .down, .up])
+        #expect(warnings == [])
+    }
+
+    @Test("A tool type's name on another code is an error at its line")
+    func toolTypeLabelElsewhere() {
+        let text = "[    1.000000] /dev/input/event2: EV_ABS       ABS_MT_POSITION_X    MT_TOOL_PALM\n"
+        #expect(throws: TraceInputError.self) { try GeteventFormat.read(bytes: Array(text.utf8), file: "bad.getevent") }
+    }
+
     @Test("Events with names the reader does not know make one short warning: sixteen names, excerpted, and a count of the rest")
     func manyUnknownNamesMakeOneShortWarning() throws {
         var text = "add device 1: /dev/input/event4\n  name:     \"panel_ts\"\n"

@@ -40,6 +40,14 @@ struct GeteventReader: EvdevLogReading {
     /// Frames of a log without times are spaced this far apart (a 100 Hz panel).
     static let untimedFrameInterval: Int64 = 10_000
 
+    /// The values `getevent -l` prints as names: a key's state.
+    private static let valueLabels: [String: Int32] = ["UP": 0, "DOWN": 1, "REPEAT": 2]
+    /// `ABS_MT_TOOL_TYPE`'s values as `getevent -l` names them (the kernel's `MT_TOOL_*`).
+    private static let toolTypeLabels: [String: Int32] = [
+        "MT_TOOL_FINGER": EvdevCode.MT_TOOL_FINGER, "MT_TOOL_PEN": EvdevCode.MT_TOOL_PEN,
+        "MT_TOOL_PALM": EvdevCode.MT_TOOL_PALM, "MT_TOOL_DIAL": 0x0a, "MT_TOOL_MAX": 0x0f,
+    ]
+
     init(file: String) {
         self.file = file
         log = EvdevLog(file: file)
@@ -255,11 +263,14 @@ struct GeteventReader: EvdevLogReading {
         if let hex = Self.number(valueToken, digits: 8) {
             value = Int32(bitPattern: hex)
         } else {
-            switch LineScanner.string(valueToken) {
-            case "UP": value = 0
-            case "DOWN": value = 1
-            case "REPEAT": value = 2
-            default: throw LineError("expected an 8-digit hex value, UP, DOWN or REPEAT")
+            // `-l` names a key's value, and ABS_MT_TOOL_TYPE's (getevent's `mt_tool_labels`).
+            let label = LineScanner.string(valueToken)
+            if let known = Self.valueLabels[label] {
+                value = known
+            } else if let tool = Self.toolTypeLabels[label], type == EvdevCode.EV_ABS, code == EvdevCode.ABS_MT_TOOL_TYPE {
+                value = tool
+            } else {
+                throw LineError("expected an 8-digit hex value, UP, DOWN or REPEAT, or for ABS_MT_TOOL_TYPE an MT_TOOL_ name")
             }
         }
         let device: Int
