@@ -467,4 +467,39 @@ struct EvdevTouchDecoderTests {
         #expect(samples.map(\.phase) == [.down, .cancel])
         #expect(samples.map(\.x) == [100, 101])
     }
+
+    @Test("A semi-multitouch device's touches are read from its slots, and the first one says once that they are a box's corners")
+    func semiMultitouchIsSaid() {
+        var device = protocolB()
+        device.addProperty(EvdevCode.INPUT_PROP_SEMI_MT)
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 3)
+        s.place(40, 50)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, -1)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 4)
+        s.syn()
+        let (samples, _, warnings) = s.decode(device)
+
+        #expect(samples.map(\.phase) == [.down, .up, .down])
+        #expect(warnings.filter { $0.message.contains("INPUT_PROP_SEMI_MT") }.map(\.location) == [.line(4)])
+    }
+
+    @Test("A device counting more fingers than it has slots (BTN_TOOL_TRIPLETAP on two) says once that the others are not replayed")
+    func fingersBeyondSlotsAreSaid() {
+        var s = Script()
+        s.key(EvdevCode.BTN_TOOL_DOUBLETAP, 1)
+        s.syn()
+        s.key(EvdevCode.BTN_TOOL_DOUBLETAP, 0)
+        s.key(EvdevCode.BTN_TOOL_TRIPLETAP, 1)
+        s.syn()
+        s.key(EvdevCode.BTN_TOOL_TRIPLETAP, 0)
+        s.key(EvdevCode.BTN_TOOL_QUADTAP, 1)
+        s.syn()
+        let warnings = s.decode(protocolB(slots: 2)).warnings
+
+        #expect(warnings.map(\.message) == ["the device counts 3 fingers (BTN_TOOL_TRIPLETAP) but has 2 slots: the fingers beyond its slots have no position and are not replayed"])
+        #expect(warnings.map(\.location) == [.line(4)])
+    }
 }

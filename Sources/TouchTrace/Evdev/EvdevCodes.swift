@@ -68,6 +68,8 @@ public enum EvdevCode {
     public static let INPUT_PROP_POINTER: UInt16 = 0x00
     public static let INPUT_PROP_DIRECT: UInt16 = 0x01
     public static let INPUT_PROP_BUTTONPAD: UInt16 = 0x02
+    /// The device's slots report a box around the fingers, not the fingers.
+    public static let INPUT_PROP_SEMI_MT: UInt16 = 0x03
 
     // MARK: - Names
 

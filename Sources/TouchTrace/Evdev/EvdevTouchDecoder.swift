@@ -123,6 +123,12 @@ public struct EvdevTouchDecoder: Sendable {
     private var lastLine = 0
     /// A touch began without a position once already: said once per device.
     private var warnedPositionless = false
+    /// What a touch's beginning must still say once about the device: its slots are a box around
+    /// the fingers (`INPUT_PROP_SEMI_MT`). Per touch, not per event.
+    private var semiMultitouchNotice: Bool
+    /// The most fingers the device's slots can hold, and whether `BTN_TOOL_*TAP` counting more
+    /// has been said (protocol B; checked on key events only).
+    private var warnedFingersBeyondSlots = false
     /// Until a tracking id first appears (protocol B), each frame's end looks for a slot placed
     /// without one: a touch already down when the recording began, which has no down and so is
     /// not replayed (warned once). Per frame, and only until then: nothing per event.
@@ -133,6 +139,7 @@ public struct EvdevTouchDecoder: Sendable {
         self.device = device
         self.touchProtocol = capabilities.touchProtocol
         lookingForUntrackedTouch = capabilities.touchProtocol == .multitouchB
+        semiMultitouchNotice = capabilities.touchProtocol != .singleTouch && capabilities.hasProperty(EvdevCode.INPUT_PROP_SEMI_MT)
         self.xCode = capabilities.positionXCode
         self.yCode = capabilities.positionYCode
         self.pressureCode = capabilities.pressureCode
@@ -193,7 +200,10 @@ public struct EvdevTouchDecoder: Sendable {
     }
 
     private mutating func consumeProtocolB(_ event: EvdevEvent, line: Int, into output: inout EvdevDecodeOutput) {
-        guard event.type == EvdevCode.EV_ABS else { return }
+        guard event.type == EvdevCode.EV_ABS else {
+            if event.type == EvdevCode.EV_KEY, event.value == 1, !warnedFingersBeyondSlots { countFingers(event.code, line: line, into: &output) }
+            return
+        }
         if event.code == EvdevCode.ABS_MT_SLOT {
             if event.value >= 0, Int(event.value) < slots.count {
                 currentSlot = Int(event.value)
@@ -256,6 +266,14 @@ public struct EvdevTouchDecoder: Sendable {
         default: return
         }
         if changed { transition(slot: index, .data, line: line, into: &output) }
+    }
+
+    /// `BTN_TOOL_DOUBLETAP` … `QUINTTAP` count the fingers; a touchpad with fewer slots than that
+    /// (libinput makes up "fake" touches for the rest) has fingers that carry no position.
+    private mutating func countFingers(_ code: UInt16, line: Int, into output: inout EvdevDecodeOutput) {
+        guard let index = EvdevCapabilities.fingerToolCodes.firstIndex(of: code), index + 1 > slots.count else { return }
+        warnedFingersBeyondSlots = true
+        output.warn(line: line, "the device counts \(index + 1) fingers (\(EvdevCode.codeName(type: EvdevCode.EV_KEY, code: code))) but has \(slots.count) slot\(slots.count == 1 ? "" : "s"): the fingers beyond its slots have no position and are not replayed")
     }
 
     private mutating func consumeSingleTouch(_ event: EvdevEvent, line: Int, into output: inout EvdevDecodeOutput) {
@@ -504,6 +522,10 @@ public struct EvdevTouchDecoder: Sendable {
     /// it lacks, until the slot reports them; said once per device. Checked where a touch begins,
     /// not per value: the per-event path stays as it was.
     private mutating func placeBeginningTouch(slot index: Int, line: Int, into output: inout EvdevDecodeOutput) {
+        if semiMultitouchNotice {
+            semiMultitouchNotice = false
+            output.warn(line: line, "the device is semi-multitouch (INPUT_PROP_SEMI_MT): with two fingers down its slots are two corners of a box around them, not the fingers (libinput reads one finger from ABS_X/ABS_Y): the distance and centre between two touches are the fingers', their angle may be mirrored")
+        }
         let lacksX = slots[index].x == Slot.unplaced, lacksY = slots[index].y == Slot.unplaced
         guard lacksX || lacksY else { return }
         if lacksX { slots[index].x = 0 }
