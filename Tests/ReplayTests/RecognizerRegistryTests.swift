@@ -131,6 +131,34 @@ struct RecognizerRegistryTests {
         #expect(error(#"{"id": "p", "type": "twoFingerPress"}"#)?.problem.hasPrefix("unknown recognizer type \"twoFingerPress\"") == true)
     }
 
+    @Test("A kind's own delegate is kept when the scene lists its recognizer in a simultaneous pair: it still answers, and the pair is simultaneous")
+    func ownDelegateKeptWithSimultaneousPairs() throws {
+        final class NeverBegins: GestureRecognizerDelegate, Sendable {
+            static let shared = NeverBegins()
+            func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { false }
+            var answeredQuestions: GestureRecognizerDelegateQuestions { .shouldBegin }
+        }
+        let guarded = RecognizerKind("guardedPan", summary: "A pan its delegate never lets begin.", make: { name -> PanGestureRecognizer in
+            let recognizer = PanGestureRecognizer(name: name)
+            recognizer.delegate = NeverBegins.shared
+            return recognizer
+        })
+        let registry = try RecognizerRegistry.standard.registering([guarded])
+        let scene = try SceneLoader.decode(Array("""
+            {"name": "s", "window": {"width": 10, "height": 10},
+             "recognizers": [{"id": "g", "type": "guardedPan"}, {"id": "p", "type": "pinch"}],
+             "simultaneous": [["g", "p"]]}
+            """.utf8), file: "scene.json", registry: registry)
+        let instance = SceneInstance(scene)
+        let pan = try #require(instance.recognizers["g"]), pinch = try #require(instance.recognizers["p"])
+        let delegate = try #require(pan.delegate)
+
+        #expect(delegate.gestureRecognizerShouldBegin(pan) == false)
+        #expect(delegate.answeredQuestions == [.shouldBegin, .simultaneity])
+        #expect(delegate.gestureRecognizer(pan, shouldRecognizeSimultaneouslyWith: pinch))
+        #expect(pinch.delegate?.gestureRecognizer(pinch, shouldRecognizeSimultaneouslyWith: pan) == true)
+    }
+
     @Test("Defaults in the tables are read from the recognizers the kinds make")
     func defaultsComeFromTheEngine() {
         func defaultValue(_ kind: RecognizerKind, _ key: String) -> String? {

@@ -10,6 +10,8 @@ public final class SceneInstance {
     /// Every recognizer by its scene id, including the content-delay recognizers (`ID.delay`).
     public private(set) var recognizers: [String: GestureRecognizer] = [:]
     private let simultaneity: SimultaneityDelegate
+    /// The delegates that add the scene's pairs to a recognizer's own (a delegate is weak).
+    private var addedDelegates: [SimultaneityAddedDelegate] = []
 
     public init(_ scene: Scene, startingAt time: GestureTime = 0) {
         self.scene = scene
@@ -58,9 +60,60 @@ public final class SceneInstance {
         for pair in scene.simultaneous {
             guard let first = recognizers[pair.first], let second = recognizers[pair.second] else { continue }
             simultaneity.allow(first, second)
-            first.delegate = simultaneity
-            second.delegate = simultaneity
+            answerSimultaneity(for: first)
+            answerSimultaneity(for: second)
         }
+    }
+
+    /// Makes the scene's pairs `recognizer`'s delegate's answer, keeping the delegate its kind gave
+    /// it, if any: that one still answers every other question, and the pairs it allows.
+    private func answerSimultaneity(for recognizer: GestureRecognizer) {
+        guard let own = recognizer.delegate else {
+            recognizer.delegate = simultaneity
+            return
+        }
+        guard own !== simultaneity, !(own is SimultaneityAddedDelegate) else { return }
+        let added = SimultaneityAddedDelegate(own: own, scene: simultaneity)
+        addedDelegates.append(added)
+        recognizer.delegate = added
+    }
+}
+
+/// A recognizer's own delegate with the scene's simultaneous pairs added: a pair is simultaneous if
+/// the scene lists it or the own delegate allows it; every other question is the own delegate's.
+final class SimultaneityAddedDelegate: GestureRecognizerDelegate {
+    private weak var own: (any GestureRecognizerDelegate)?
+    private let scene: SimultaneityDelegate
+    private let ownQuestions: GestureRecognizerDelegateQuestions
+
+    init(own: any GestureRecognizerDelegate, scene: SimultaneityDelegate) {
+        self.own = own
+        self.scene = scene
+        ownQuestions = own.answeredQuestions
+    }
+
+    var answeredQuestions: GestureRecognizerDelegateQuestions { ownQuestions.union(.simultaneity) }
+
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        own?.gestureRecognizerShouldBegin(recognizer) ?? true
+    }
+
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool {
+        own?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true
+    }
+
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+        if scene.gestureRecognizer(recognizer, shouldRecognizeSimultaneouslyWith: other) { return true }
+        guard ownQuestions.contains(.simultaneity), let own else { return false }
+        return own.gestureRecognizer(recognizer, shouldRecognizeSimultaneouslyWith: other)
+    }
+
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer) -> Bool {
+        own?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) ?? false
+    }
+
+    func gestureRecognizer(_ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool {
+        own?.gestureRecognizer(recognizer, shouldBeRequiredToFailBy: other) ?? false
     }
 }
 
