@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import GestureEngine
 @testable import Replay
 
 /// `touchstone verify` on the bundled corpus and on scratch corpora made from it.
@@ -107,5 +108,37 @@ struct VerifyTests {
     @Test("A missing corpus folder is reported, not crashed on")
     func missingFolder() {
         #expect(throws: VerifyError.self) { try CaptureCorpus.verify(root: "/nonexistent/captures") }
+    }
+}
+
+/// A recognizer that breaks the state machine stops the process (a programmer error); `verify`
+/// names the capture it was replaying first. Run in a child process (an exit test).
+@Suite("Verify, stopped by a recognizer")
+struct VerifyStoppedTests {
+    /// Declared continuous, it says `ended` straight from `possible` at the first touch.
+    final class EndsAtOnce: GestureRecognizer {
+        init(name: String) { super.init(kind: .continuous, name: name) }
+        override func touchesBegan(_ touches: TouchBatch) { state = .ended }
+    }
+
+    @Test("A recognizer that traps stops verify with the message of the trap and the trace of the capture in progress")
+    func trapNamesTheCapture() async throws {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let folder = "/tmp/touchstone-verify-trap-\(getpid())"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data(#"{"name": "trap", "window": {"width": 1000, "height": 1000}, "recognizers": [{"id": "t", "type": "endsAtOnce"}]}"#.utf8)
+                .write(to: URL(fileURLWithPath: folder + "/trap.json"))
+            try CaptureCorpus.copy("standard/tap", to: folder, as: "tap", scene: "trap.json")
+            let kind = RecognizerKind("endsAtOnce", summary: "Ends at the first touch.", make: { EndsAtOnce(name: $0) })
+            let registry = try RecognizerRegistry.standard.registering([kind])
+            _ = try VerifyRunner(options: VerifyOptions(root: folder, registry: registry)).run()
+        }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? [] where name.hasPrefix("touchstone-verify-trap-") {
+            try? FileManager.default.removeItem(atPath: "/tmp/" + name)
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("illegal gesture state transition"))
+        #expect(message.contains("touchstone verify: stopped while replaying /tmp/touchstone-verify-trap-"))
+        #expect(message.contains("/tap.trace\n"))
     }
 }

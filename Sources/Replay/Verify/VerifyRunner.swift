@@ -42,11 +42,16 @@ public struct VerifyRunner: Sendable {
         let workers = min(options.jobs, max(1, captures.count))
         let order = workers > 1 ? Self.longestFirst(captures) : Array(captures.indices)
         WorkerThreads.run(count: workers) { _ in
+            // A recognizer that traps stops the process; the line names what it was replaying.
+            let line = CapturesInProgress.claimLine()
+            defer { if let line { CapturesInProgress.releaseLine(line) } }
             while true {
                 let taken = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard taken < order.count else { return }
                 let index = order[taken]
+                if let line { CapturesInProgress.note(line: line, path: captures[index].tracePath) }
                 results.store(Self.verify(captures[index], update: update, registry: registry, protecting: inputs), at: index)
+                if let line { CapturesInProgress.clear(line: line) }
                 progress(done.wrappingAdd(1, ordering: .relaxed).newValue, captures.count)
             }
         }
