@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Replay
+import TouchTrace
 
 /// The `touchstone` command as a library.
 ///
@@ -34,6 +35,8 @@ public enum TouchstoneCommand {
         // as an error naming the file, and a temporary file is removed; left to SIGXFSZ's default,
         // the process would die there and leave the temporary file behind.
         signal(SIGXFSZ, SIG_IGN)
+        // Ctrl+C, `timeout` or a closed terminal: outputs being written are removed, not left.
+        OutputFile.removeTemporaryFilesOnSignals()
         // Touchstone's own kinds are built when a command first reads a scene: their key paths and
         // the generic metadata behind them cost about 5 M instructions, a quarter of the start-up
         // of a command that reads none (`info`, `convert`, `synth`). A team's kinds are checked

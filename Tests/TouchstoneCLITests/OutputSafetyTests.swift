@@ -18,6 +18,25 @@ struct OutputSafetyTests {
         return folder
     }
 
+    @Test("A command stopped by SIGTERM, SIGHUP or SIGINT removes the output it was writing and ends as the signal ends it (SIGINT, which a background job ignores, is handled alike)", arguments: [("TERM", 143), ("HUP", 129)])
+    func stoppedBySignalLeavesNothing(signal: String, status: Int) throws {
+        let folder = TemporaryDirectory("cli")
+        // The test runner's threads block signals, and a child inherits that: the command starts
+        // with none blocked, as from a shell; it is killed if the signal has not ended it in 30 s.
+        let result = try TouchstoneProcess.shell("""
+            cd '\(folder.path)'
+            python3 -c 'import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])' \\
+                "$TOUCHSTONE" synth pan --fingers 10 --repeat 1000000 -o out.trace & pid=$!
+            for i in $(seq 400); do ls -a | grep -q partial && break; sleep 0.05; done
+            kill -\(signal) $pid
+            i=0; while [ $i -lt 300 ] && [ -e /proc/$pid ] && ! grep -q '^State:.*Z' /proc/$pid/status; do sleep 0.1; i=$((i + 1)); done
+            kill -9 $pid 2>/dev/null; wait $pid; echo "status $?"; ls -a
+            """)
+        #expect(result.stdout.hasPrefix("status \(status)\n"))
+        #expect(!result.stdout.contains("partial"))
+        #expect(!result.stdout.contains("out.trace"))
+    }
+
     @Test("info to a full standard output exits 1 naming standard output")
     func infoToFullDevice() throws {
         let result = try TouchstoneProcess.shell("\"$TOUCHSTONE\" info '\(Self.pressTrace)' > /dev/full")

@@ -35,6 +35,8 @@ public final class OutputFile {
     private let closesDescriptor: Bool
     private let partial: Partial
     private var state = State.open
+    /// The hidden temporary's line in `TemporaryFiles` (removed if a signal stops the program).
+    private var signalNote: Int?
     /// Bytes written by calls that succeeded whole.
     public private(set) var bytesWritten = 0
 
@@ -89,6 +91,7 @@ public final class OutputFile {
             return
         }
         let (temporary, fd) = try OutputFile.createTemporary(beside: final, reportedAs: path)
+        signalNote = TemporaryFiles.note(temporary)
         if exists { _ = fchmod(fd, info.st_mode & 0o7777) }
         descriptor = fd
         replacement = (temporary, final)
@@ -162,6 +165,7 @@ public final class OutputFile {
             descriptor = -1
             guard closed == 0 else { throw OutputFileError(path: path, errno: errno) }
             guard rename(temporary, final) == 0 else { throw OutputFileError(path: path, errno: errno) }
+            forgetTemporary()
         } else if closesDescriptor {
             let closed = Glibc.close(descriptor)
             descriptor = -1
@@ -176,6 +180,21 @@ public final class OutputFile {
         if descriptor >= 0 && closesDescriptor { Glibc.close(descriptor) }
         descriptor = -1
         if let (temporary, _) = replacement, partial == .hidden || bytesWritten == 0 { unlink(temporary) }
+        forgetTemporary()
+    }
+
+    private func forgetTemporary() {
+        if let signalNote { TemporaryFiles.forget(signalNote) }
+        signalNote = nil
+    }
+
+    /// Makes a signal that stops the program (SIGINT, SIGTERM, SIGHUP, SIGPIPE, each unless it is
+    /// ignored) remove every hidden temporary file first, then end the program as the signal
+    /// would: a command cut short leaves no `.NAME.XXXXXX.partial` behind. For programs, such as
+    /// `touchstone`, that may take these signals over; a recorder's kept `NAME.partial` is not
+    /// touched.
+    public static func removeTemporaryFilesOnSignals() {
+        TemporaryFiles.removeOnSignals()
     }
 
     /// Writes `bytes` as the whole content of `path`, or leaves `path` as it was.
