@@ -127,7 +127,14 @@ protocol EvdevLogReading {
 /// the events decoded as they are asked for.
 final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
     let header: TraceHeader
+    // Exempt from the runtime's exclusivity checks in release builds, as EvemuEventSource's.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var reader: Reader
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var cursor: TextLineCursor
     private let lastLines: [Int]
     private let logWarnings: [FormatWarning]

@@ -201,7 +201,7 @@ public struct EvdevTouchDecoder: Sendable {
 
     private mutating func consumeProtocolB(_ event: EvdevEvent, line: Int, into output: inout EvdevDecodeOutput) {
         guard event.type == EvdevCode.EV_ABS else {
-            if event.type == EvdevCode.EV_KEY, event.value == 1, !warnedFingersBeyondSlots { countFingers(event.code, line: line, into: &output) }
+            if event.type == EvdevCode.EV_KEY { countFingers(event, line: line, into: &output) }
             return
         }
         if event.code == EvdevCode.ABS_MT_SLOT {
@@ -270,7 +270,10 @@ public struct EvdevTouchDecoder: Sendable {
 
     /// `BTN_TOOL_DOUBLETAP` … `QUINTTAP` count the fingers; a touchpad with fewer slots than that
     /// (libinput makes up "fake" touches for the rest) has fingers that carry no position.
-    private mutating func countFingers(_ code: UInt16, line: Int, into output: inout EvdevDecodeOutput) {
+    @inline(never)
+    private mutating func countFingers(_ event: EvdevEvent, line: Int, into output: inout EvdevDecodeOutput) {
+        guard event.value == 1, !warnedFingersBeyondSlots else { return }
+        let code = event.code
         guard let index = EvdevCapabilities.fingerToolCodes.firstIndex(of: code), index + 1 > slots.count else { return }
         warnedFingersBeyondSlots = true
         output.warn(line: line, "the device counts \(index + 1) fingers (\(EvdevCode.codeName(type: EvdevCode.EV_KEY, code: code))) but has \(slots.count) slot\(slots.count == 1 ? "" : "s"): the fingers beyond its slots have no position and are not replayed")

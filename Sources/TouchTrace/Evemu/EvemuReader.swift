@@ -113,15 +113,33 @@ struct EvemuReader {
 /// anywhere is read twice: once to infer the device from its events, once to decode them.
 final class EvemuEventSource: TextEventSource {
     let header: TraceHeader
+    // The properties read per line are exempt from the runtime's exclusivity checks in release
+    // builds: each access was a call into the runtime, 30 % of an evemu import (docs/benchmarks.md,
+    // "Session 16"). Only `read` touches them, one batch at a time.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var reader: EvemuReader
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var cursor: TextLineCursor
     /// The first event line, already taken from the cursor, not yet decoded.
     private var firstEvent: (line: UnsafeBufferPointer<UInt8>, number: Int)?
     /// The description came from the events (a second pass): other lines were checked in the first.
     private let inferred: Bool
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var decoder: EvdevTouchDecoder
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var output: EvdevDecodeOutput
     private var leadingWarnings: [FormatWarning] = []
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var lastLine = 0
     private var finished = false
 

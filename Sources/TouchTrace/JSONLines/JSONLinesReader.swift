@@ -175,6 +175,10 @@ final class JSONLinesEventSource: TextEventSource {
     let header: TraceHeader
     let writerOptions: TraceWriter.Options
     private let reader: JSONLinesReader
+    // Exempt from the runtime's exclusivity checks in release builds, as EvemuEventSource's.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var cursor: TextLineCursor
     private var finished = false
 

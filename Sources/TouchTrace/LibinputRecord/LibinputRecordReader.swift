@@ -437,7 +437,14 @@ struct LibinputRecordDeviceEvents {
 final class LibinputRecordEventSource: TextEventSource {
     let header: TraceHeader
     private let file: String
+    // Exempt from the runtime's exclusivity checks in release builds, as EvemuEventSource's.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var devices: [LibinputRecordDeviceEvents]
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     private var output: EvdevDecodeOutput
     private var finished = false
     /// The scroll gestures not yet handed out, in time order.
