@@ -80,7 +80,7 @@ struct CustomSceneTests {
     @Test("a template file keeps the name, the flag and every point to 1/100 point")
     func templateFileRoundTrip() throws {
         let folder = TemporaryDirectory("replay")
-        let template = UnistrokeTemplate(name: "odd \"name\"", points: [Point(x: -1.234, y: 5.678), Point(x: 100.004, y: -0.005)],
+        let template = UnistrokeTemplate(name: "odd\"name\"\\é", points: [Point(x: -1.234, y: 5.678), Point(x: 100.004, y: -0.005)],
                                          rotationInvariant: true)
         let path = folder.file("t.json")
         writeFileBytes(path, Array(UnistrokeTemplateFile.encode(template)))

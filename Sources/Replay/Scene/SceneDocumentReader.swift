@@ -71,6 +71,24 @@ struct SceneObjectReader {
         return value
     }
 
+    /// A name that the log, the pictures and the reports print as it is: required, not empty, and
+    /// without blanks, control characters or Unicode noncharacters, any of which could forge a line
+    /// of a golden log, a field of one, a terminal's state or an XML document's well-formedness.
+    func identifier(_ key: String) throws(SceneError) -> String {
+        let value = try requiredString(key)
+        if let bad = value.unicodeScalars.first(where: Self.isForbiddenInIdentifiers) {
+            let code = "U+" + String(repeating: "0", count: max(0, 4 - String(bad.value, radix: 16).count)) + String(bad.value, radix: 16, uppercase: true)
+            throw problem(key, node(key), "must not contain blanks, control characters or noncharacters (found \(code))")
+        }
+        return value
+    }
+
+    static func isForbiddenInIdentifiers(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value < 0x21 || (0x7f...0xa0).contains(value) || scalar.properties.isWhitespace
+            || (0xfdd0...0xfdef).contains(value) || value & 0xfffe == 0xfffe
+    }
+
     func bool(_ key: String) throws(SceneError) -> Bool? {
         guard let node = node(key) else { return nil }
         guard let value = node.bool else {

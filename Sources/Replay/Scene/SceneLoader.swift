@@ -41,7 +41,7 @@ public enum SceneLoader {
         try document.rejectUnknownKeys(["name", "window", "mapping", "recognizers", "views", "simultaneous"])
         var context = Context(registry: registry)
         let scene = Scene(
-            name: try document.requiredString("name"),
+            name: try document.identifier("name"),
             window: try window(document),
             mapping: try mapping(document),
             windowRecognizers: try recognizers(in: document, context: &context),
@@ -136,7 +136,7 @@ public enum SceneLoader {
         try reader.rejectUnknownKeys([
             "id", "frame", "hidden", "userInteractionEnabled", "delaysContentTouches", "recognizers", "subviews",
         ])
-        let id = try reader.requiredString("id")
+        let id = try reader.identifier("id")
         try context.ids.addView(id, reader: reader)
         _ = try reader.required("frame")
         return ViewSpec(
@@ -179,7 +179,7 @@ public enum SceneLoader {
     ]
 
     private static func recognizer(_ reader: SceneObjectReader, registry: RecognizerRegistry) throws(SceneError) -> RecognizerSpec {
-        let id = try reader.requiredString("id")
+        let id = try reader.identifier("id")
         let type = try reader.requiredString("type")
         guard let kind = registry.kind(named: type) else {
             throw reader.problem("type", reader.node("type"),

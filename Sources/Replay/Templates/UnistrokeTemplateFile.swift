@@ -52,10 +52,15 @@ public enum UnistrokeTemplateFile {
         }
     }
 
+    /// What a template's name may not contain (the same as a scene's ids): it is printed in logs.
+    public static func isForbiddenInNames(_ scalar: Unicode.Scalar) -> Bool {
+        SceneObjectReader.isForbiddenInIdentifiers(scalar)
+    }
+
     private static func template(_ bytes: [UInt8], file: String) throws(SceneError) -> UnistrokeTemplate {
         let document = try SceneObjectReader.document(bytes, file: file)
         try document.rejectUnknownKeys(["name", "points", "rotationInvariant"])
-        guard let name = try document.string("name") else { throw document.problem("name", nil, "missing required key") }
+        let name = try document.identifier("name")
         let pointsNode = try document.required("points")
         var points: [Point] = []
         let elements = try document.array("points") ?? []
