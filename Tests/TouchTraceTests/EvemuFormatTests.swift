@@ -266,3 +266,62 @@ extension EvemuFormatTests {
             + "\(secondDevice) touch samples of 1 other device were left out (a .trace, .jsonl or .yml output keeps every device)"])
     }
 }
+
+extension EvemuFormatTests {
+    /// Three touches at once on a device of two slots.
+    private static func threeTouchesOnTwoSlots() -> TraceDocument {
+        let screen = DeviceDescription(index: 0, name: "Two-slot Screen", kind: .touchscreen, source: .synthetic,
+                                       x: AxisRange(minimum: 0, maximum: 4095), y: AxisRange(minimum: 0, maximum: 4095), slots: 2)
+        var events: [TraceEvent] = []
+        for touch in 0..<3 {
+            events.append(.touch(TouchSample(time: 0, phase: .down, touch: TouchID(touch), slot: UInt16(touch), x: Int32(100 * touch), y: 100)))
+        }
+        events.append(.frame(FrameMark(time: 0, device: 0)))
+        for touch in 0..<3 {
+            events.append(.touch(TouchSample(time: 10_000, phase: .up, touch: TouchID(touch), slot: UInt16(touch), x: Int32(100 * touch), y: 100)))
+        }
+        events.append(.frame(FrameMark(time: 10_000, device: 0)))
+        return TraceDocument(header: TraceHeader(recorder: RecorderInfo(name: "test", version: "1"), devices: [screen]), events: events)
+    }
+
+    @Test("Converting to evemu or libinput record says how many touches found every slot taken and were left out", arguments: [TraceFormat.evemu, .libinputRecord])
+    func touchesBeyondSlotsAreSaid(format: TraceFormat) throws {
+        let folder = TemporaryDirectory("evemu-convert")
+        let trace = folder.file("three.jsonl"), output = folder.file(format == .evemu ? "out.evemu" : "out.yml")
+        try Data(JSONLines.encode(Self.threeTouchesOnTwoSlots())).write(to: URL(fileURLWithPath: trace))
+        var notices: [String] = []
+        try TraceFile.convert(trace, to: output, as: format) { notices.append($0) }
+
+        #expect(notices == ["warning: \(output): 1 touch of Two-slot Screen began while all its 2 slots were taken and was left out "
+            + "(evdev has no slot for them; a .trace or .jsonl output keeps every touch)"])
+    }
+}
+
+extension EvemuFormatTests {
+    @Test("Converting to libinput record says what it cannot hold: gestures other than scrolling, and scrolls whose values are not finite")
+    func libinputRecordLeftOutIsSaid() throws {
+        let pad = DeviceDescription(index: 0, name: "Pad", kind: .touchpad, source: .synthetic,
+                                    x: AxisRange(minimum: 0, maximum: 4095), y: AxisRange(minimum: 0, maximum: 4095), slots: 2)
+        let events: [TraceEvent] = [
+            .gesture(GestureSample(time: 0, kind: .swipe, phase: .begin, fingers: 3)),
+            .gesture(GestureSample(time: 10_000, kind: .swipe, phase: .end, fingers: 3)),
+            .gesture(GestureSample(time: 20_000, kind: .scroll, phase: .begin, fingers: 2)),
+            .gesture(GestureSample(time: 30_000, kind: .scroll, phase: .update, fingers: 2, dx: .nan, dy: 1)),
+            .gesture(GestureSample(time: 40_000, kind: .scroll, phase: .update, fingers: 2, dx: 1, dy: 2)),
+            .gesture(GestureSample(time: 50_000, kind: .scroll, phase: .end, fingers: 2)),
+        ]
+        let folder = TemporaryDirectory("yml-convert")
+        let trace = folder.file("gestures.trace"), output = folder.file("out.yml")
+        try BinaryTrace.write(TraceDocument(header: TraceHeader(recorder: RecorderInfo(name: "test", version: "1"), devices: [pad]), events: events), to: trace)
+        var notices: [String] = []
+        try TraceFile.convert(trace, to: output, as: .libinputRecord) { notices.append($0) }
+        let written = try TraceFile.load(path: output)
+
+        #expect(notices == [
+            "warning: \(output): 1 scroll samples of Pad whose values are not finite numbers were left out",
+            "warning: \(output): a libinput record file holds evdev events and two-finger scrolling: 2 other trackpad gesture samples were left out "
+                + "(libinput derives them from the touches; a .trace or .jsonl output keeps them)",
+        ])
+        #expect(written.document.events.count { if case .gesture = $0 { true } else { false } } == 3)
+    }
+}

@@ -37,6 +37,9 @@ struct EvdevTouchEncoder {
     private var emulatedX: Int32 = 0
     private var emulatedY: Int32 = 0
     private var frame: [TouchSample] = []
+    /// Touches that began while every slot of the device was taken: evdev cannot say them, so
+    /// their samples are left out. The writers say how many.
+    private(set) var touchesWithoutSlot = 0
 
     init(capabilities: EvdevCapabilities) {
         self.capabilities = capabilities
@@ -127,6 +130,7 @@ struct EvdevTouchEncoder {
         } else if let free = slots.indices.first(where: { slots[$0].touch == nil }) {
             index = free
         } else {
+            touchesWithoutSlot += 1
             return nil
         }
         slotOfTouch[sample.touch] = index

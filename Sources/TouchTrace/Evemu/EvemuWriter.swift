@@ -46,6 +46,9 @@ struct EvemuWriter {
     }
 
     /// After the last event: writes a frame no mark closed.
+    /// Touches left out because every slot of the device was taken (`EvdevTouchEncoder`).
+    var touchesWithoutSlot: Int { encoder.touchesWithoutSlot }
+
     mutating func finish(to output: inout TextOutput) {
         encoder.finish { Self.appendEventLine($0, to: &output, previousReport: &previousReport) }
     }

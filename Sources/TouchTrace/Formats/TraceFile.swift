@@ -139,6 +139,9 @@ public enum TraceFile {
             writer.finish(to: &output)
             try output.drain(to: file)
             try file.commit()
+            if writer.touchesWithoutSlot > 0 {
+                notice(Self.touchesWithoutSlotWarning(outputPath, writer.touchesWithoutSlot, description))
+            }
             if otherSamples > 0 {
                 notice("warning: \(outputPath): an evemu file holds one device: only device 0 (\(description.name)) was written; "
                     + "\(otherSamples) touch samples of \(otherDevices.count) other device\(otherDevices.count == 1 ? "" : "s") were left out "
@@ -162,23 +165,53 @@ public enum TraceFile {
             var output = TextOutput()
             output.append(try LibinputRecordWriter.preamble(input.header, deviceCount: devices.count, file: outputPath))
             var pass: TraceInput? = input
+            var leftOut: [String] = []
+            // What the file cannot hold, counted in the first device's pass (every event is read
+            // in each): touches of undescribed devices, gestures other than two-finger scrolling.
+            let described = Set(devices.map(\.index))
+            var undescribedSamples = 0
+            var otherGestures = 0
             for (position, description) in devices.enumerated() {
                 let events = try pass ?? reopen()
                 pass = nil
                 var writer = try LibinputRecordWriter.Events(description, position: position, file: outputPath, into: &output)
                 try events.forEachEvent { event in
+                    if position == 0 {
+                        switch event {
+                        case .touch(let sample) where !described.contains(sample.device): undescribedSamples += 1
+                        case .gesture(let sample) where sample.kind != .scroll: otherGestures += 1
+                        default: break
+                        }
+                    }
                     try writer.add(event, to: &output)
                     if output.count >= TextOutput.drainThreshold { try output.drain(to: file) }
                 }
                 writer.finish(to: &output)
+                if writer.touchesWithoutSlot > 0 { leftOut.append(Self.touchesWithoutSlotWarning(outputPath, writer.touchesWithoutSlot, description)) }
+                if writer.nonFiniteScrolls > 0 {
+                    leftOut.append("warning: \(outputPath): \(writer.nonFiniteScrolls) scroll samples of \(description.name) whose values are not finite numbers were left out")
+                }
             }
             if let unread = pass { try unread.forEachEvent { _ in } }  // no device: read for the notices
             try output.drain(to: file)
             try file.commit()
+            if undescribedSamples > 0 {
+                leftOut.append("warning: \(outputPath): \(undescribedSamples) touch samples of devices the trace does not describe were left out")
+            }
+            if otherGestures > 0 {
+                leftOut.append("warning: \(outputPath): a libinput record file holds evdev events and two-finger scrolling: \(otherGestures) other trackpad gesture samples were left out "
+                    + "(libinput derives them from the touches; a .trace or .jsonl output keeps them)")
+            }
+            leftOut.forEach(notice)
         case .getevent, .evtest:
             throw TraceWriteError(file: outputPath, message: "Touchstone reads \(format.displayName)s but does not write them")
         }
         input.notices.forEach(notice)
+    }
+
+    private static func touchesWithoutSlotWarning(_ path: String, _ count: Int, _ device: DeviceDescription) -> String {
+        "warning: \(path): \(count) touch\(count == 1 ? "" : "es") of \(device.name) began while all its \(device.slots) slots were taken and "
+            + "\(count == 1 ? "was" : "were") left out (evdev has no slot for them; a .trace or .jsonl output keeps every touch)"
     }
 
     /// Refuses a JSON Lines line longer than the reader takes.

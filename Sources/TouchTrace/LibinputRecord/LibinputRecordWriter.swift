@@ -50,10 +50,20 @@ struct LibinputRecordWriter {
             encoder = EvdevTouchEncoder(capabilities: capabilities)
         }
 
+        /// Touches left out because every slot of the device was taken (`EvdevTouchEncoder`).
+        var touchesWithoutSlot: Int { encoder.touchesWithoutSlot }
+        /// Scroll samples left out because a value is not a finite number, which YAML cannot hold
+        /// as libinput writes it.
+        private(set) var nonFiniteScrolls = 0
+
         mutating func add(_ event: TraceEvent, to output: inout TextOutput) throws(TraceWriteError) {
             try EvemuWriter.checkTime(event, format: "libinput record files", file: file)
             if case .gesture(let sample) = event, sample.kind == .scroll, sample.device == device, sample.phase != .begin {
-                scrolls.append(sample)
+                if sample.dx.isFinite && sample.dy.isFinite {
+                    scrolls.append(sample)
+                } else {
+                    nonFiniteScrolls += 1
+                }
             }
             var state = (blockOpen, previousReport, scrolls)
             encoder.add(event, device: device) { Self.emit($0, to: &output, &state) }
