@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParser
 import Pictures
 import Replay
@@ -46,6 +49,30 @@ extension Touchstone {
             if junit == "-" { throw ValidationError("--junit -: standard output carries verify's report; name a file") }
         }
 
+        /// Where `path` is within `folder` (which exists), through links and `..`, or nil when it
+        /// is not: the report writes `index.html` and `captures/…` there.
+        static func path(_ path: String, isInsideFolder folder: String) -> String? {
+            guard let folderReal = realpath(folder, nil) else { return nil }
+            defer { free(folderReal) }
+            let base = String(cString: folderReal)
+            // The deepest folder of `path` that exists, resolved, and the names below it.
+            var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            var rest: [String] = []
+            var resolved: String?
+            while resolved == nil, let last = components.popLast() {
+                rest.insert(last, at: 0)
+                let prefix = components.isEmpty ? "." : components == [""] ? "/" : components.joined(separator: "/")
+                if let real = realpath(prefix, nil) {
+                    resolved = String(cString: real)
+                    free(real)
+                }
+            }
+            guard let resolved else { return nil }
+            let full = (resolved == "/" ? "" : resolved) + "/" + rest.joined(separator: "/")
+            guard full.hasPrefix(base == "/" ? "/" : base + "/") else { return nil }
+            return String(full.dropFirst(base == "/" ? 1 : base.count + 1))
+        }
+
         func run() throws {
             let options: VerifyOptions
             do {
@@ -59,7 +86,14 @@ extension Touchstone {
             // leaves the corpus as it was.
             do {
                 if let junit { try OutputFile.refuseAliasing(junit, inputs: try VerifyRunner(options: options).corpusFiles()) }
-                if let folder = report { try OutputFile.createFolders(folder) }
+                if let folder = report {
+                    try OutputFile.createFolders(folder)
+                    if let junit, let inside = Self.path(junit, isInsideFolder: folder) {
+                        throw fail("--junit \(junit) is inside the --report folder \(folder) (\(inside)), whose files the report writes: write the JUnit file elsewhere")
+                    }
+                }
+            } catch let error as ExitCode {
+                throw error
             } catch {
                 throw fail(String(describing: error))
             }

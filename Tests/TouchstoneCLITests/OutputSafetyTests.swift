@@ -37,6 +37,16 @@ struct OutputSafetyTests {
         #expect(!result.stdout.contains("out.trace"))
     }
 
+    @Test("--junit inside the --report folder, which the report writes, is refused before the run", arguments: ["rep/index.html", "./rep/../rep/captures/press.xml"])
+    func junitInsideTheReportIsRefused(junit: String) throws {
+        let folder = try corpus(golden: "stale\n")
+        let result = try TouchstoneProcess.shell("cd '\(folder.path)' && \"$TOUCHSTONE\" verify . --update --report rep --junit \(junit) --no-progress")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: --junit \(junit) is inside the --report folder rep"))
+        #expect(try String(contentsOfFile: folder.file("press.golden.log"), encoding: .utf8) == "stale\n")
+        #expect(!fileExists(folder.file("rep/index.html")))
+    }
+
     @Test("info to a full standard output exits 1 naming standard output")
     func infoToFullDevice() throws {
         let result = try TouchstoneProcess.shell("\"$TOUCHSTONE\" info '\(Self.pressTrace)' > /dev/full")
