@@ -115,10 +115,15 @@ struct SynthGesture: ParsableCommand {
 
     @Option(name: .customLong("repeat"), help: "Perform the gesture this many times, with human pauses between.")
     var repetitions: Int = 1
+    /// The most repetitions one trace holds: more is a disk filled by a typo.
+    static let maximumRepetitions = 1_000_000
 
     func run() throws {
         let gesture = try makeGesture()
         guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }
+        guard repetitions <= Self.maximumRepetitions else {
+            throw ValidationError("--repeat must be at most \(Self.maximumRepetitions) (a ten-finger pan that many times is about 1.2 GB)")
+        }
         let options = try panel.synthesisOptions(position: try parsePosition(), nearMiss: nearMiss, cancelAt: cancelAt)
         var session: SessionSynthesizer
         do {

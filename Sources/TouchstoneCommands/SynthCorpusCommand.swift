@@ -30,7 +30,9 @@ struct SynthCorpus: ParsableCommand {
 
     func run() throws {
         guard count >= 1 else { throw ValidationError("--count must be at least 1") }
+        guard count <= Self.maximumCount else { throw ValidationError("--count must be at most \(Self.maximumCount)") }
         guard samples >= 2 else { throw ValidationError("--samples must be at least 2: a touch needs a down and an up") }
+        guard samples <= Self.maximumSamples else { throw ValidationError("--samples must be at most \(Self.maximumSamples)") }
         let options = try panel.synthesisOptions()
         let corpus: CorpusSynthesizer
         do {
@@ -44,12 +46,22 @@ struct SynthCorpus: ParsableCommand {
             throw SynthOutput.failure(error.description)
         }
         let digits = max(4, String(count - 1).count)
-        let clock = ContinuousClock()
-        let started = clock.now
-        for index in 0..<count {
+        let paths = (0..<count).map { index in
             let number = String(index)
             let name = "corpus-" + String(repeating: "0", count: digits - number.count) + number + ".trace"
-            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        }
+        // A name taken by something that is not a regular file (a folder, a device) is refused
+        // before any trace is written: a failed command leaves every file as it was.
+        for path in paths {
+            var info = stat()
+            if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFLNK {
+                throw SynthOutput.failure("\(path): is not a regular file; the corpus would replace it")
+            }
+        }
+        let clock = ContinuousClock()
+        let started = clock.now
+        for (index, path) in paths.enumerated() {
             var made: CorpusSynthesizer.TraceSummary?
             let header = corpus.header(index: index, samples: samples, version: Touchstone.configuration.version)
             let bytes = try SynthOutput.write(to: path, header: header, allowJSONLines: false) { sink in
@@ -64,6 +76,10 @@ struct SynthCorpus: ParsableCommand {
         let total = Double(count * samples)
         printError("generated \(count * samples) touch samples in \(rounded(seconds)) s (\(rounded(total / seconds / 1e6)) M samples/s)")
     }
+
+    /// Bounds that keep a typo from filling a disk, and `count × samples` far from overflowing.
+    static let maximumCount = 100_000
+    static let maximumSamples = 100_000_000
 
     private func rounded(_ value: Double) -> String {
         let hundredths = (value * 100).rounded() / 100

@@ -47,6 +47,18 @@ struct OutputSafetyTests {
         #expect(!fileExists(folder.file("rep/index.html")))
     }
 
+    @Test("synth corpus refuses a name taken by a folder before writing any trace, so the traces already there stay as they were")
+    func corpusRefusesAFolderBeforeWriting() throws {
+        let folder = TemporaryDirectory("cli")
+        try FileManager.default.createDirectory(atPath: folder.file("corp/corpus-0001.trace"), withIntermediateDirectories: true)
+        try Data("old\n".utf8).write(to: URL(fileURLWithPath: folder.file("corp/corpus-0000.trace")))
+        let result = try TouchstoneProcess.run(["synth", "corpus", "--count", "3", "--samples", "100", "-o", folder.file("corp")])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("corpus-0001.trace: is not a regular file"))
+        #expect(try String(contentsOfFile: folder.file("corp/corpus-0000.trace"), encoding: .utf8) == "old\n")
+        #expect(!fileExists(folder.file("corp/corpus-0002.trace")))
+    }
+
     @Test("info to a full standard output exits 1 naming standard output")
     func infoToFullDevice() throws {
         let result = try TouchstoneProcess.shell("\"$TOUCHSTONE\" info '\(Self.pressTrace)' > /dev/full")
