@@ -114,6 +114,10 @@ struct EvdevLog {
 protocol EvdevLogReading {
     init(file: String)
     var log: EvdevLog { get set }
+    /// `log.output.events.count`, read per line by `EvdevLogSource`: a requirement of its own, so
+    /// that reading it does not copy the whole log through the generic `log` getter (9.7 % of a
+    /// getevent import, docs/benchmarks.md "Session 16").
+    var decodedEventCount: Int { get }
     /// Reads one line.
     mutating func take(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) throws(LineScanner.LineError)
     /// After the last line of the first pass: completes the devices' descriptions and returns what
@@ -138,9 +142,12 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
     private var cursor: TextLineCursor
     private let lastLines: [Int]
     private let logWarnings: [FormatWarning]
+    /// The file's name, for errors: kept here, not read per line through the generic reader.
+    private let file: String
     private var finished = false
 
     init(_ input: TextInput, file: String) throws(TraceInputError) {
+        self.file = file
         var first = Reader(file: file)
         var scan = TextLineCursor(input)
         var cut: (line: Int, reason: String)?
@@ -179,15 +186,15 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
         events.removeAll(keepingCapacity: true)
         guard !finished else { return false }
         swap(&events, &reader.log.output.events)
-        while reader.log.output.events.count < textBatchSize, let line = try cursor.next() {
+        while reader.decodedEventCount < textBatchSize, let line = try cursor.next() {
             do {
-                try Self.take(line, cursor.number, &reader, file: reader.log.file)
+                try Self.take(line, cursor.number, &reader, file: file)
             } catch {
                 // The last line cut short, which the first pass warned about.
                 guard cursor.lastLineIsUnterminated else { throw error }
             }
         }
-        if reader.log.output.events.count < textBatchSize {
+        if reader.decodedEventCount < textBatchSize {
             finished = true
             reader.log.finishDecoding(lastLines: lastLines)
         }

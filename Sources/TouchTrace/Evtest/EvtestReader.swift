@@ -25,6 +25,7 @@ struct EvtestReader: EvdevLogReading {
 
     let file: String
     var log: EvdevLog
+    var decodedEventCount: Int { log.output.events.count }
     private var section = Section.none
     /// Inside the `*****`-framed notice, and the line where the first one began (0 for none).
     private var inNotice = false

@@ -18,6 +18,7 @@ struct GeteventReader: EvdevLogReading {
 
     let file: String
     var log: EvdevLog
+    var decodedEventCount: Int { log.output.events.count }
     /// The device whose `add device` block is being read, and where in the block the reader is.
     private var infoDevice: Int?
     private var section = Section.none
