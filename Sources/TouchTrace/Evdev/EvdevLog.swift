@@ -171,12 +171,15 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
         cursor = TextLineCursor(input)
     }
 
-    private static func take(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ reader: inout Reader, file: String) throws(TraceInputError) {
+    /// Reads one line into `reader`; the events it has decoded and not handed out.
+    @discardableResult
+    private static func take(_ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ reader: inout Reader, file: String) throws(TraceInputError) -> Int {
         do throws(LineScanner.LineError) {
             try reader.take(line, number)
         } catch {
             throw TraceInputError(file: file, location: .line(number), message: error.message)
         }
+        return reader.decodedEventCount
     }
 
     var warnings: [FormatWarning] { logWarnings + reader.log.output.allWarnings }
@@ -186,9 +189,11 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
         events.removeAll(keepingCapacity: true)
         guard !finished else { return false }
         swap(&events, &reader.log.output.events)
-        while reader.decodedEventCount < textBatchSize, let line = try cursor.next() {
+        // The batch's size is read through `&reader` in `take`: read here, through the generic
+        // stored property, it copied the whole reader for every line.
+        while let line = try cursor.next() {
             do {
-                try Self.take(line, cursor.number, &reader, file: file)
+                if try Self.take(line, cursor.number, &reader, file: file) >= textBatchSize { break }
             } catch {
                 // The last line cut short, which the first pass warned about.
                 guard cursor.lastLineIsUnterminated else { throw error }

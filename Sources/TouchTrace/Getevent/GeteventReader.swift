@@ -38,6 +38,12 @@ struct GeteventReader: EvdevLogReading {
     private static let unknownNamesKept = 16
     private var firstUnknownLine = 0
 
+    /// Device nodes, type names and code names by their bytes: a `-l` log spells a few of each on
+    /// every line, and reading each as a `String` to look it up was a fifth of the import.
+    private var recentNodes = RecentNames<Int>()
+    private var recentTypes = RecentNames<UInt16>()
+    private var recentCodes = RecentNames<(type: UInt16, code: UInt16)>()
+
     /// Frames of a log without times are spaced this far apart (a 100 Hz panel).
     static let untimedFrameInterval: Int64 = 10_000
 
@@ -230,11 +236,11 @@ struct GeteventReader: EvdevLogReading {
         }
         timed = time != nil
         // An optional `/dev/input/eventN:` prefix names the device.
-        var node = ""
+        var node: UnsafeBufferPointer<UInt8>?
         let save = scanner.index
         let first = scanner.token(stoppingAt: ":")
         if first.first == UInt8(ascii: "/"), scanner.take(":") {
-            node = LineScanner.string(first)
+            node = first
         } else {
             scanner.index = save
         }
@@ -247,7 +253,7 @@ struct GeteventReader: EvdevLogReading {
             // `-r` appends the event rate to SYN_REPORT lines.
             guard scanner.take("rate"), LineScanner.decimal(scanner.rest) != nil else { throw LineError("unexpected text after the value") }
         }
-        guard let type = Self.number(typeToken, digits: 4).map(UInt16.init(_:)) ?? EvdevCode.type(named: LineScanner.string(typeToken)) else {
+        guard let type = Self.number(typeToken, digits: 4).map(UInt16.init(_:)) ?? typeNamed(typeToken) else {
             throw LineError("unknown event type \(LineScanner.string(typeToken))")
         }
         guard let code = try codeValue(codeToken, type: type) else {
@@ -275,12 +281,20 @@ struct GeteventReader: EvdevLogReading {
             }
         }
         let device: Int
-        if node.isEmpty, log.devices.count == 1 {
+        if let node {
+            if let known = recentNodes.value(for: node) {
+                device = known
+            } else {
+                guard let found = log.device(node: LineScanner.string(node), line: number) else { throw LineError("more than \(EvdevLog.deviceLimit) devices") }
+                recentNodes.remember(node, found)
+                device = found
+            }
+        } else if log.devices.count == 1 {
             device = 0
-        } else if node.isEmpty, log.devices.count > 1 {
+        } else if log.devices.count > 1 {
             throw LineError("an event without a device in a log of \(log.devices.count) devices")
         } else {
-            guard let found = log.device(node: node, line: number) else { throw LineError("more than \(EvdevLog.deviceLimit) devices") }
+            guard let found = log.device(node: "", line: number) else { throw LineError("more than \(EvdevLog.deviceLimit) devices") }
             device = found
         }
         let stamp = time ?? frames * Self.untimedFrameInterval
@@ -288,9 +302,25 @@ struct GeteventReader: EvdevLogReading {
         log.append(EvdevEvent(time: stamp, type: type, code: code, value: value), device: device, line: number)
     }
 
-    /// A code given as hex or by name; nil for a well-formed name this reader does not know.
-    private func codeValue(_ token: UnsafeBufferPointer<UInt8>, type: UInt16) throws(LineError) -> UInt16? {
+    /// A type given by name (`EV_ABS`), remembered by its bytes.
+    private mutating func typeNamed(_ token: UnsafeBufferPointer<UInt8>) -> UInt16? {
+        if let known = recentTypes.value(for: token) { return known }
+        guard let type = EvdevCode.type(named: LineScanner.string(token)) else { return nil }
+        recentTypes.remember(token, type)
+        return type
+    }
+
+    /// A code given as hex or by name; nil for a well-formed name this reader does not know. A
+    /// name read before for the same type is remembered by its bytes.
+    private mutating func codeValue(_ token: UnsafeBufferPointer<UInt8>, type: UInt16) throws(LineError) -> UInt16? {
         if let hex = Self.number(token, digits: 4) { return UInt16(hex) }
+        if let known = recentCodes.value(for: token), known.type == type { return known.code }
+        guard let code = try namedCode(token, type: type) else { return nil }
+        recentCodes.remember(token, (type, code))
+        return code
+    }
+
+    private func namedCode(_ token: UnsafeBufferPointer<UInt8>, type: UInt16) throws(LineError) -> UInt16? {
         let name = LineScanner.string(token)
         if let found = EvdevCode.code(named: name) {
             guard found.type == type else { throw LineError("\(name) is not an \(EvdevCode.typeName(type)) code") }
