@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Synchronization
 import Testing
 import GestureEngine
 @testable import Replay
@@ -140,5 +141,34 @@ struct VerifyStoppedTests {
         #expect(message.contains("illegal gesture state transition"))
         #expect(message.contains("touchstone verify: stopped while replaying /tmp/touchstone-verify-trap-"))
         #expect(message.contains("/tap.trace\n"))
+    }
+}
+
+@Suite("Verify's memory budget for diffs")
+struct MemoryBudgetTests {
+    @Test("A holder that would pass the budget beside another waits until the other is done; one within it does not")
+    func waitsBeyondTheBudget() {
+        let budget = MemoryBudget(bytes: 256)
+        let firstHolding = Atomic(false), firstDone = Atomic(false), secondTried = Atomic(false)
+        let sawFirstDone = Atomic(false), smallRanBeside = Atomic(false)
+        WorkerThreads.run(count: 2) { worker in
+            if worker == 0 {
+                budget.while(holding: 200) {
+                    firstHolding.store(true, ordering: .sequentiallyConsistent)
+                    while !secondTried.load(ordering: .sequentiallyConsistent) {}
+                    // A holder of 50 fits beside this one at once.
+                    budget.while(holding: 50) { smallRanBeside.store(true, ordering: .sequentiallyConsistent) }
+                    usleep(50_000)
+                    firstDone.store(true, ordering: .sequentiallyConsistent)
+                }
+            } else {
+                while !firstHolding.load(ordering: .sequentiallyConsistent) {}
+                secondTried.store(true, ordering: .sequentiallyConsistent)
+                budget.while(holding: 100) { sawFirstDone.store(firstDone.load(ordering: .sequentiallyConsistent), ordering: .sequentiallyConsistent) }
+            }
+        }
+        let small = smallRanBeside.load(ordering: .sequentiallyConsistent), waited = sawFirstDone.load(ordering: .sequentiallyConsistent)
+        #expect(small)
+        #expect(waited)
     }
 }

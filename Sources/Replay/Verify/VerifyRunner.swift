@@ -123,8 +123,12 @@ public struct VerifyRunner: Sendable {
             var golden = GoldenComparison(golden: try InputFile(path: capture.goldenPath))
             let outcome = try TraceReplay.replay(tracePath: capture.tracePath, scene: scene, into: &golden)
             if try golden.matchedWhole() { return result(capture, outcome, .passed, files: files) }
-            let full = try CaptureReplayer.replay(capture, scene: scene)
-            return result(capture, outcome, judge(capture, log: full.log, update: false, files: files), files: files)
+            var info = stat()
+            let goldenBytes = stat(capture.goldenPath, &info) == 0 ? Int(info.st_size) : 0
+            return try diffMemory.while(holding: goldenBytes) { () throws -> CaptureResult in
+                let full = try CaptureReplayer.replay(capture, scene: scene)
+                return result(capture, outcome, judge(capture, log: full.log, update: false, files: files), files: files)
+            }
         } catch {
             return result(capture, nil, .error(String(describing: error)), files: files)
         }
@@ -135,6 +139,13 @@ public struct VerifyRunner: Sendable {
                       virtualDuration: outcome?.virtualDuration ?? 0, latencies: outcome?.latencies ?? LatencySamples(),
                       notices: outcome?.notices ?? [], files: files)
     }
+
+    /// A failing capture's diff holds its log and its golden whole, several times the golden at its
+    /// peak (the text and its lines). Diffs are built side by side while their goldens add up to
+    /// `largestGoldenReadWhole`; a larger one waits for the others and runs alone. So a corpus whose
+    /// every capture fails (a recognizer changed) keeps its workers, and one of large goldens needs
+    /// the memory of one diff, not of one per worker (docs/verify.md, "Memory and speed").
+    private static let diffMemory = MemoryBudget(bytes: largestGoldenReadWhole)
 
     /// The largest golden log read whole, to tell an update that changes nothing or to show a
     /// difference as a diff. A passing capture's golden is compared as it is read, whatever its size.
@@ -213,5 +224,46 @@ private final class ResultSlots: @unchecked Sendable {
     deinit {
         _ = slots.deinitialize()
         slots.deallocate()
+    }
+}
+
+/// Bytes that threads hold for a while, at most `bytes` at once unless one alone needs more: a
+/// pthread mutex and condition, which ThreadSanitizer sees (`Mutex` waits on a futex it cannot).
+final class MemoryBudget: @unchecked Sendable {
+    private let bytes: Int
+    private var inUse = 0
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let released: UnsafeMutablePointer<pthread_cond_t>
+
+    init(bytes: Int) {
+        self.bytes = bytes
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        released = .allocate(capacity: 1)
+        released.initialize(to: pthread_cond_t())
+        pthread_cond_init(released, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(released)
+        pthread_mutex_destroy(mutex)
+        released.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Runs `body` once `amount` fits beside what others hold (or nothing else is held).
+    func `while`<T>(holding amount: Int, _ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(mutex)
+        while inUse > 0 && inUse > bytes - amount { pthread_cond_wait(released, mutex) }
+        inUse += amount
+        pthread_mutex_unlock(mutex)
+        defer {
+            pthread_mutex_lock(mutex)
+            inUse -= amount
+            pthread_cond_broadcast(released)
+            pthread_mutex_unlock(mutex)
+        }
+        return try body()
     }
 }
