@@ -116,6 +116,29 @@ struct SessionPictureTests {
     }
 }
 
+extension SessionPictureTests {
+    @Test("A scene of more views and recognizers than the budget holds leaves out the later rows and outlines, says so, and fits")
+    func sceneRowsFitTheBudget() throws {
+        var timeline = LongSession.make(samples: 2_000, fingers: 10)
+        timeline.hasScene = true
+        for index in 0..<3_000 {
+            timeline.views.append(ViewOutline(id: "view\(index)", frame: Frame(x: Double(index % 100) * 12, y: Double(index / 100) * 25, width: 10, height: 20)))
+            var lane = RecognizerLane(name: "view\(index).tap")
+            lane.changes.append(.init(time: Microseconds(index) * 100, to: .failed))
+            timeline.recognizers.append(lane)
+        }
+        let bytes = SessionPicture.svg(timeline, options: PictureOptions(title: "crowded", byteBudget: 300_000))
+        #expect(bytes.count <= 300_000)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("rows of the scene&#39;s recognizers and views"))
+        #expect(text.contains("view0.tap"))
+        #expect(!text.contains("view2999.tap"))
+        let folder = TemporaryDirectory("pictures")
+        writeFileBytes(folder.file("crowded.svg"), bytes)
+        try ExternalTool.xmllint(folder.file("crowded.svg"))
+    }
+}
+
 /// A deterministic scribble of many fingers, built directly as a timeline (no trace file needed).
 enum LongSession {
     static func make(samples: Int, fingers: Int = 400) -> SessionTimeline {

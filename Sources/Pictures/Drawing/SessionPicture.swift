@@ -92,6 +92,13 @@ public enum SessionPicture {
             limit = min(limit / 2, Int(Double(limit) * share))
             text = try render(source, survey: survey, options: options, tolerance: tolerance, markerCell: tolerance, pathLimit: limit)
         }
+        // A scene of a great many views and recognizers: the later ones' outlines and rows go too.
+        var rows = max(source.views.count, survey.sceneLanes)
+        while text.byteCount > options.byteBudget && rows > 0 {
+            let share = Double(options.byteBudget) * 0.9 / Double(text.byteCount)
+            rows = min(rows / 2, Int(Double(rows) * share))
+            text = try render(source, survey: survey, options: options, tolerance: tolerance, markerCell: tolerance, pathLimit: limit, sceneRowLimit: rows)
+        }
         return text
     }
 
@@ -106,11 +113,13 @@ public enum SessionPicture {
     }
 
     static func render<Source: SessionSource>(
-        _ source: Source, survey: SessionSurvey, options: PictureOptions, tolerance: Double, markerCell: Double, pathLimit: Int = .max
+        _ source: Source, survey: SessionSurvey, options: PictureOptions, tolerance: Double, markerCell: Double, pathLimit: Int = .max,
+        sceneRowLimit: Int = .max
     ) throws(Source.Failure) -> SVGText {
         let (from, to) = window(duration: survey.duration, options)
         let axis = TimeAxis(from: from, to: to, left: LaneChart.labelWidth, right: width - 20)
-        let panel = PathPanel(window: source.window, views: source.views, left: margin, top: pathPanelTop, width: width - 2 * margin)
+        let outlines = source.views.count > sceneRowLimit ? Array(source.views.prefix(sceneRowLimit)) : source.views
+        let panel = PathPanel(window: source.window, views: outlines, left: margin, top: pathPanelTop, width: width - 2 * margin)
         let drawing = PictureDrawing(tracks: TrackDrawing(panel: panel, axis: axis, tolerance: tolerance, tickStep: axis.step(),
                                                           markerCell: markerCell, visibleTracks: survey.visibleTracks,
                                                           pathLimit: pathLimit), axis: axis)
@@ -131,9 +140,16 @@ public enum SessionPicture {
                        x: 20, y: y - 6, "\(Palette.font) font-size=\"12\" fill=\"\(Palette.muted)\"")
             y += 16
         }
+        let shownViews = drawing.views.filter(\.isShown)
+        let leftOutRows = max(0, drawing.recognizers.count - sceneRowLimit) + max(0, shownViews.count - sceneRowLimit)
+        if leftOutRows > 0 {
+            body.label("the last \(leftOutRows) rows of the scene's recognizers and views (and \(source.views.count - outlines.count) view outlines) are not drawn: the picture would pass its \(options.byteBudget)-byte budget",
+                       x: 20, y: y - 6, "\(Palette.font) font-size=\"12\" fill=\"\(Palette.muted)\"")
+            y += 16
+        }
         y += Legend.draw(into: &body, top: y, withScene: source.hasScene, tickStep: axis.step()) + 10
-        let chart = LaneChart(axis: axis, rows: drawing.tracks.rows, recognizers: drawing.recognizers,
-                              views: drawing.views.filter(\.isShown))
+        let chart = LaneChart(axis: axis, rows: drawing.tracks.rows, recognizers: Array(drawing.recognizers.prefix(sceneRowLimit)),
+                              views: Array(shownViews.prefix(sceneRowLimit)))
         y += chart.draw(into: &body, top: y, width: width) + 16
         return document(width: width, height: y, body: body)
     }
@@ -210,6 +226,8 @@ public struct SessionSurvey: Sendable {
     public let notices: [String]
     /// Points the paths keep at tolerances 0.5, 1, 2 … 32 pixels.
     let keptPoints: [Int]
+    /// The scene's recognizer and view lanes: rows a picture may have to leave out.
+    let sceneLanes: Int
 
     static let tolerances = [0.5, 1, 2, 4, 8, 16, 32]
 
@@ -228,6 +246,7 @@ public struct SessionSurvey: Sendable {
         private var open: [Int: Track] = [:]
         private var touches = 0
         private var visible = 0
+        private var sceneLanes = 0
         private var kept = [Int](repeating: 0, count: SessionSurvey.tolerances.count)
 
         private struct Track {
@@ -265,15 +284,15 @@ public struct SessionSurvey: Sendable {
             if track.end >= from && (track.start ?? 0) <= to { visible += 1 }
         }
 
-        func recognizerLane(_ name: String) {}
-        func viewLane(_ name: String, shownEmpty: Bool) {}
+        func recognizerLane(_ name: String) { sceneLanes += 1 }
+        func viewLane(_ name: String, shownEmpty: Bool) { sceneLanes += 1 }
         func recognizer(_ lane: Int, changed: RecognizerLane.Change) {}
         func recognizer(_ lane: Int, acted: RecognizerLane.Action) {}
         func view(_ lane: Int, received: ViewLane.Delivery) {}
 
         func result(duration: Microseconds, notices: [String]) -> SessionSurvey {
             SessionSurvey(from: options.from, to: options.to, duration: duration, touches: touches, visibleTracks: visible,
-                          notices: notices, keptPoints: kept)
+                          notices: notices, keptPoints: kept, sceneLanes: sceneLanes)
         }
     }
 }
