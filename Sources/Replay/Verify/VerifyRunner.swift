@@ -44,14 +44,14 @@ public struct VerifyRunner: Sendable {
         WorkerThreads.run(count: workers) { _ in
             // A recognizer that traps stops the process; the line names what it was replaying.
             let line = CapturesInProgress.claimLine()
-            defer { if let line { CapturesInProgress.releaseLine(line) } }
+            defer { if let line { CapturesInProgress.noted.release(line) } }
             while true {
                 let taken = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard taken < order.count else { return }
                 let index = order[taken]
-                if let line { CapturesInProgress.note(line: line, path: captures[index].tracePath) }
+                if let line { CapturesInProgress.noted.set(line, captures[index].tracePath) }
                 results.store(Self.verify(captures[index], update: update, registry: registry, protecting: inputs), at: index)
-                if let line { CapturesInProgress.clear(line: line) }
+                if let line { CapturesInProgress.noted.clear(line) }
                 progress(done.wrappingAdd(1, ordering: .relaxed).newValue, captures.count)
             }
         }
