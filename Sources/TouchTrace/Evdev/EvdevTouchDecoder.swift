@@ -126,8 +126,8 @@ public struct EvdevTouchDecoder: Sendable {
     /// What a touch's beginning must still say once about the device: its slots are a box around
     /// the fingers (`INPUT_PROP_SEMI_MT`). Per touch, not per event.
     private var semiMultitouchNotice: Bool
-    /// The most fingers the device's slots can hold, and whether `BTN_TOOL_*TAP` counting more
-    /// has been said (protocol B; checked on key events only).
+    /// A `BTN_TOOL_*TAP` counting more fingers than the device has slots has been said (protocol
+    /// B; checked on key events only).
     private var warnedFingersBeyondSlots = false
     /// Until a tracking id first appears (protocol B), each frame's end looks for a slot placed
     /// without one: a touch already down when the recording began, which has no down and so is
