@@ -55,7 +55,7 @@ struct SynthCorpus: ParsableCommand {
         // before any trace is written: a failed command leaves every file as it was.
         for path in paths {
             var info = stat()
-            if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFLNK {
+            if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
                 throw SynthOutput.failure("\(path): is not a regular file; the corpus would replace it")
             }
         }

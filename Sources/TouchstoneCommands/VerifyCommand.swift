@@ -86,16 +86,12 @@ extension Touchstone {
             // leaves the corpus as it was.
             do {
                 if let junit { try OutputFile.refuseAliasing(junit, inputs: try VerifyRunner(options: options).corpusFiles()) }
-                if let folder = report {
-                    try OutputFile.createFolders(folder)
-                    if let junit, let inside = Self.path(junit, isInsideFolder: folder) {
-                        throw fail("--junit \(junit) is inside the --report folder \(folder) (\(inside)), whose files the report writes: write the JUnit file elsewhere")
-                    }
-                }
-            } catch let error as ExitCode {
-                throw error
+                if let folder = report { try OutputFile.createFolders(folder) }
             } catch {
                 throw fail(String(describing: error))
+            }
+            if let junit, let folder = report, let inside = Self.path(junit, isInsideFolder: folder) {
+                throw fail("--junit \(junit) is inside the --report folder \(folder) (\(inside)), whose files the report writes: write the JUnit file elsewhere")
             }
             let bar = ProgressBar(enabled: !noProgress && standardErrorIsTerminal)
             let report: VerifyReport

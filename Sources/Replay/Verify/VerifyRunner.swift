@@ -123,9 +123,7 @@ public struct VerifyRunner: Sendable {
             var golden = GoldenComparison(golden: try InputFile(path: capture.goldenPath))
             let outcome = try TraceReplay.replay(tracePath: capture.tracePath, scene: scene, into: &golden)
             if try golden.matchedWhole() { return result(capture, outcome, .passed, files: files) }
-            var info = stat()
-            let goldenBytes = stat(capture.goldenPath, &info) == 0 ? Int(info.st_size) : 0
-            return try diffMemory.while(holding: goldenBytes) { () throws -> CaptureResult in
+            return try diffMemory.while(holding: golden.golden.size) { () throws -> CaptureResult in
                 let full = try CaptureReplayer.replay(capture, scene: scene)
                 return result(capture, outcome, judge(capture, log: full.log, update: false, files: files), files: files)
             }
@@ -224,46 +222,5 @@ private final class ResultSlots: @unchecked Sendable {
     deinit {
         _ = slots.deinitialize()
         slots.deallocate()
-    }
-}
-
-/// Bytes that threads hold for a while, at most `bytes` at once unless one alone needs more: a
-/// pthread mutex and condition, which ThreadSanitizer sees (`Mutex` waits on a futex it cannot).
-final class MemoryBudget: @unchecked Sendable {
-    private let bytes: Int
-    private var inUse = 0
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let released: UnsafeMutablePointer<pthread_cond_t>
-
-    init(bytes: Int) {
-        self.bytes = bytes
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        released = .allocate(capacity: 1)
-        released.initialize(to: pthread_cond_t())
-        pthread_cond_init(released, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(released)
-        pthread_mutex_destroy(mutex)
-        released.deallocate()
-        mutex.deallocate()
-    }
-
-    /// Runs `body` once `amount` fits beside what others hold (or nothing else is held).
-    func `while`<T>(holding amount: Int, _ body: () throws -> T) rethrows -> T {
-        pthread_mutex_lock(mutex)
-        while inUse > 0 && inUse > bytes - amount { pthread_cond_wait(released, mutex) }
-        inUse += amount
-        pthread_mutex_unlock(mutex)
-        defer {
-            pthread_mutex_lock(mutex)
-            inUse -= amount
-            pthread_cond_broadcast(released)
-            pthread_mutex_unlock(mutex)
-        }
-        return try body()
     }
 }

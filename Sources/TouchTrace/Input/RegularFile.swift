@@ -48,11 +48,13 @@ public enum RegularFile {
 /// holding either whole (verify's golden logs).
 public final class InputFile {
     public let path: String
+    /// Bytes in the file when it was opened.
+    public let size: Int
     private let descriptor: Int32
 
     public init(path: String) throws(TraceInputError) {
         self.path = path
-        descriptor = try RegularFile.open(path).descriptor
+        (descriptor, size) = try RegularFile.open(path)
     }
 
     /// Reused by `nextBytesEqual`, grown to the largest piece compared.

@@ -221,12 +221,7 @@ public struct JSONParser {
     private func validated(_ utf8: UnsafeBufferPointer<UInt8>, quote: Int) throws(JSONSyntaxError) -> String {
         // Keys and most values are ASCII: copied as they are, without `String(validating:as:)`,
         // which looked up the buffer type's metadata at run time for every string.
-        var ascii = true
-        for byte in utf8 where byte >= 0x80 {
-            ascii = false
-            break
-        }
-        if ascii, let start = utf8.baseAddress { return Self.asciiText(start, count: utf8.count) }
+        if let start = utf8.baseAddress, !utf8.contains(where: { $0 >= 0x80 }) { return Self.asciiText(start, count: utf8.count) }
         guard let text = String(validating: utf8, as: UTF8.self) else {
             throw error("string is not valid UTF-8", at: quote)
         }

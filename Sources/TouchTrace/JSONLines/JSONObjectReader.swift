@@ -5,9 +5,8 @@ import OrderedCollections
 /// instead of a silently ignored field.
 struct JSONObjectReader {
     private let members: OrderedDictionary<String, JSONNode>
-    /// The members read, a bit per position: an object has as many keys as the format names (a
-    /// set of strings per line was a tenth of a JSON Lines import). Beyond 64 members, the
-    /// positions past the 64th are found again by `finish()`.
+    /// The members read: a bit per position for the first 64 (a set of strings per line was a
+    /// tenth of a JSON Lines import), and the positions of any read beyond them.
     private var used: UInt64 = 0
     private var usedBeyond: [Int] = []
     let file: String
