@@ -17,6 +17,16 @@ private struct Script {
         abs(EvdevCode.ABS_MT_POSITION_Y, y)
     }
 
+    /// A contact that is a palm from its first frame, at (40, 50), lifted in the next frame.
+    mutating func palmTap(_ trackingID: Int32) {
+        abs(EvdevCode.ABS_MT_TRACKING_ID, trackingID)
+        abs(EvdevCode.ABS_MT_TOOL_TYPE, EvdevCode.MT_TOOL_PALM)
+        place(40, 50)
+        syn()
+        abs(EvdevCode.ABS_MT_TRACKING_ID, -1)
+        syn()
+    }
+
     mutating func key(_ code: UInt16, _ value: Int32) {
         events.append(EvdevEvent(time: time, type: EvdevCode.EV_KEY, code: code, value: value))
     }
@@ -410,12 +420,7 @@ struct EvdevTouchDecoderTests {
     @Test("A finger after a palm in the same slot is a touch")
     func fingerAfterAPalm() {
         var s = Script()
-        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 3)
-        s.abs(EvdevCode.ABS_MT_TOOL_TYPE, EvdevCode.MT_TOOL_PALM)
-        s.place(40, 50)
-        s.syn()
-        s.abs(EvdevCode.ABS_MT_TRACKING_ID, -1)
-        s.syn()
+        s.palmTap(3)
         s.abs(EvdevCode.ABS_MT_TRACKING_ID, 4)
         s.abs(EvdevCode.ABS_MT_TOOL_TYPE, EvdevCode.MT_TOOL_FINGER)
         s.syn()
@@ -430,12 +435,7 @@ struct EvdevTouchDecoderTests {
     @Test("Tool types are not palms on a device that does not declare ABS_MT_TOOL_TYPE")
     func toolTypeUndeclared() {
         var s = Script()
-        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 3)
-        s.abs(EvdevCode.ABS_MT_TOOL_TYPE, EvdevCode.MT_TOOL_PALM)
-        s.place(40, 50)
-        s.syn()
-        s.abs(EvdevCode.ABS_MT_TRACKING_ID, -1)
-        s.syn()
+        s.palmTap(3)
 
         #expect(s.decode(protocolB()).samples.map(\.phase) == [.down, .up])
     }
