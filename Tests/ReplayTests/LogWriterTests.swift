@@ -170,4 +170,19 @@ struct LogWriterTests {
         #expect(FixedPoint.format(-1.005, decimals: 1) == "-1.0")
         #expect(FixedPoint.format(-12.5, decimals: 0) == "-13")
     }
+
+    @Test("Draining whole blocks hands over only whole blocks and keeps the rest for the next drain")
+    func drainWholeBlocks() throws {
+        let writer = LogWriter(format: .text)
+        for n in 0..<10 { writer.note(time: Int64(n), text: "note \(n)") }
+        let whole = writer.bytes
+        var first: [UInt8] = []
+        try writer.drain(into: &first, wholeBlocksOf: 64)
+        #expect(first.count == whole.count / 64 * 64)
+        #expect(writer.count == whole.count % 64)
+        var rest: [UInt8] = []
+        try writer.drain(into: &rest)
+        #expect(first + rest == whole)
+        #expect(writer.count == 0)
+    }
 }

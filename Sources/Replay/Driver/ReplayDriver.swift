@@ -125,9 +125,11 @@ public final class ReplayDriver {
         try observer.writer.drain(body)
     }
 
-    /// Hands the log written so far to `sink` without copying it, and empties the buffer.
-    public func drainLog<Sink: LogSink>(into sink: inout Sink) throws {
-        try observer.writer.drain(into: &sink)
+    /// Hands the log written so far to `sink` without copying it, and empties the buffer; with
+    /// `wholeBlocksOf`, only whole blocks of that many bytes, keeping the rest for the next drain
+    /// (`LogWriter.drain(into:wholeBlocksOf:)`).
+    public func drainLog<Sink: LogSink>(into sink: inout Sink, wholeBlocksOf block: Int = 1) throws {
+        try observer.writer.drain(into: &sink, wholeBlocksOf: block)
     }
 
     /// Hands the log written so far to `body` without copying it (the bytes are valid only during
@@ -185,7 +187,7 @@ public final class ReplayDriver {
         } else {
             try feed(event)
         }
-        if observer.writer.count >= threshold { try observer.writer.drain(into: &sink) }
+        if observer.writer.count >= threshold { try observer.writer.drain(into: &sink, wholeBlocksOf: threshold) }
     }
 
     /// Ends the replay: delivers any unterminated frame and fires every remaining timer.

@@ -38,6 +38,12 @@ final class LogBuffer {
         capacity = newCapacity
     }
 
+    /// Removes the first `length` bytes, moving the rest to the front.
+    func removeFirst(_ length: Int) {
+        (base).update(from: base + length, count: count - length)
+        count -= length
+    }
+
     @inline(__always)
     func append(_ source: UnsafePointer<UInt8>, count length: Int) {
         reserve(length)
