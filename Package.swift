@@ -46,10 +46,12 @@ let package = Package(
         // The event model and every file format: binary trace, JSON Lines, evemu, libinput record.
         .target(
             name: "TouchTrace",
-            dependencies: ["CCRC32C", .product(name: "OrderedCollections", package: "swift-collections")]
+            dependencies: ["CCRC32C", "CDirectIO", .product(name: "OrderedCollections", package: "swift-collections")]
         ),
         // CRC-32C through SSE4.2's instruction, chosen at run time (no flags: the baseline build runs anywhere).
         .target(name: "CCRC32C"),
+        // O_DIRECT, which Swift's Glibc module does not export: large log blocks skip the page cache.
+        .target(name: "CDirectIO"),
         // Seeded, deterministic generation of realistic sessions for every gesture family.
         .target(name: "Synthesis", dependencies: ["TouchTrace"]),
         // UIKit's gesture-recognizer semantics. Knows no files, devices or clocks. No unsafe build flags here

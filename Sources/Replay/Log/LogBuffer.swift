@@ -1,3 +1,5 @@
+import TouchTrace
+
 /// The log's growable byte store: raw memory, so appending a line costs copies, not bounds checks.
 final class LogBuffer {
     #if !DEBUG
@@ -15,11 +17,17 @@ final class LogBuffer {
 
     init(capacity: Int) {
         self.capacity = capacity
-        base = .allocate(capacity: capacity)
+        base = LogBuffer.allocate(capacity)
     }
 
     deinit {
-        base.deallocate()
+        UnsafeMutableRawPointer(base).deallocate()
+    }
+
+    /// Page-aligned, so that whole blocks of it can be written past the page cache (`OutputFile`).
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: OutputFile.directAlignment)
+            .bindMemory(to: UInt8.self, capacity: capacity)
     }
 
     var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
@@ -31,16 +39,16 @@ final class LogBuffer {
 
     private func grow(to needed: Int) {
         let newCapacity = max(needed, capacity * 2)
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        let newBase = LogBuffer.allocate(newCapacity)
         newBase.update(from: base, count: count)
-        base.deallocate()
+        UnsafeMutableRawPointer(base).deallocate()
         base = newBase
         capacity = newCapacity
     }
 
     /// Removes the first `length` bytes, moving the rest to the front.
     func removeFirst(_ length: Int) {
-        (base).update(from: base + length, count: count - length)
+        UnsafeMutableRawPointer(base).copyMemory(from: base + length, byteCount: count - length)  // memmove
         count -= length
     }
 

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+internal import CDirectIO
 
 /// The one way Touchstone writes a file: whole or not at all.
 ///
@@ -14,6 +15,11 @@ import Darwin
 /// the node is never replaced. Every failure (`ENOSPC`, `EFBIG`, `EIO`, `/dev/full`) is thrown as
 /// an `OutputFileError` naming the path; a write that fails is cut back, so the temporary file
 /// always ends with the last write that succeeded whole.
+///
+/// A large write of whole, page-aligned blocks (a replay's log, `TraceReplay.flushThreshold` at a
+/// time) skips the page cache (`O_DIRECT`) where the file system allows it: the disk takes the
+/// bytes straight from the caller's memory, which costs the process far less than the kernel
+/// copying them into freshly allocated cache pages. Any other write goes through the page cache.
 ///
 /// A recorder's trace (`Partial.kept`) is written to `NAME.partial` instead and kept as far as it
 /// was written when it is never committed (a write error, a crash), so that a session cut short
@@ -41,6 +47,43 @@ public final class OutputFile {
     public private(set) var bytesWritten = 0
 
     private enum State { case open, failed, committed }
+
+    /// Whether writes skip the page cache (`O_DIRECT`) at the moment.
+    private var direct = Direct.off
+    private enum Direct { case off, on, unsupported }
+    /// Whether the last write skipped the page cache.
+    var skipsPageCache: Bool { direct == .on }
+    /// `O_DIRECT`, or 0 on a system without it.
+    static let directFlag = touchstone_direct_io_flag
+
+    /// The smallest write that skips the page cache: a block this large costs the disk less
+    /// waiting than the kernel its copy (docs/benchmarks.md, Session 17).
+    public static let directMinimum = 1 << 18
+    /// The address, size and file offset a write that skips the page cache needs to be a multiple
+    /// of: a page, which covers every disk's logical block.
+    public static let directAlignment = 4096
+
+    /// A write goes past the page cache when it is a whole number of aligned blocks, at least
+    /// `directMinimum` bytes, into a temporary file at an aligned offset.
+    private func skipsPageCache(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count >= OutputFile.directMinimum, replacement != nil, direct != .unsupported,
+              OutputFile.directFlag != 0, let base = bytes.baseAddress else { return false }
+        let alignment = OutputFile.directAlignment
+        return Int(bitPattern: base) % alignment == 0 && bytes.count % alignment == 0 && bytesWritten % alignment == 0
+    }
+
+    /// Sets or clears `O_DIRECT` on the descriptor when it differs from `wanted`; a file system
+    /// that refuses it is written through the page cache from then on.
+    private func setDirect(_ wanted: Bool) {
+        guard wanted != (direct == .on) else { return }
+        let flags = fcntl(descriptor, F_GETFL)
+        let changed = wanted ? flags | OutputFile.directFlag : flags & ~OutputFile.directFlag
+        guard flags >= 0, fcntl(descriptor, F_SETFL, changed) == 0 else {
+            direct = .unsupported
+            return
+        }
+        direct = wanted ? .on : .off
+    }
 
     /// Where a file is written before it is final, and what is left of it if it never is.
     public enum Partial: Sendable {
@@ -128,11 +171,18 @@ public final class OutputFile {
     /// temporary file is cut back to what the earlier writes left, so no half write follows them.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
         guard state == .open else { throw OutputFileError(path: path, reason: "the output is already closed") }
+        setDirect(skipsPageCache(bytes))
         var rest = bytes
         while !rest.isEmpty {
             let written = Glibc.write(descriptor, rest.baseAddress, rest.count)
             if written < 0 {
                 if errno == EINTR { continue }
+                if errno == EINVAL && direct == .on {
+                    // The file system takes no direct writes, or not at this alignment.
+                    setDirect(false)
+                    direct = .unsupported
+                    continue
+                }
                 let failure = errno
                 state = .failed
                 if replacement != nil { _ = ftruncate(descriptor, off_t(bytesWritten)) }

@@ -4,7 +4,7 @@ import Glibc
 import Foundation
 import TestSupport
 import Testing
-import TouchTrace
+@testable import TouchTrace
 
 @Suite("OutputFile writes a file whole or not at all")
 struct OutputFileTests {
@@ -145,5 +145,69 @@ struct OutputFileTests {
         #expect(throws: OutputFileError(path: dir.file("file"), reason: "is not a folder")) { try OutputFile.createFolders(dir.file("file")) }
         #expect(throws: OutputFileError.self) { try OutputFile.createFolders(dir.file("file/under")) }
         #expect(throws: OutputFileError(path: "/dev/null", reason: "is not a folder")) { try OutputFile.createFolders("/dev/null") }
+    }
+
+    /// `count` bytes of a pattern at a page-aligned address, handed to `body`.
+    private func alignedBytes(_ count: Int, seed: UInt8, _ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: count + 1, alignment: OutputFile.directAlignment)
+        defer { memory.deallocate() }
+        for i in 0...count { memory.storeBytes(of: UInt8(truncatingIfNeeded: i &* 31) &+ seed, toByteOffset: i, as: UInt8.self) }
+        try body(UnsafeRawBufferPointer(start: memory, count: count + 1))
+    }
+
+    @Test("Whole aligned blocks, an unaligned block and a short tail make the file byte for byte, in order")
+    func alignedBlocksAndTail() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("big.log")
+        let block = OutputFile.directMinimum
+        var expected: [UInt8] = []
+        let file = try OutputFile(path: path)
+        func write(_ bytes: UnsafeRawBufferPointer) throws {
+            try file.write(bytes)
+            expected += bytes
+        }
+        try alignedBytes(block, seed: 1) { try write(UnsafeRawBufferPointer(rebasing: $0.prefix(block))) }
+        try alignedBytes(2 * block, seed: 2) { try write(UnsafeRawBufferPointer(rebasing: $0.prefix(2 * block))) }
+        try alignedBytes(block, seed: 3) { try write(UnsafeRawBufferPointer(rebasing: $0.dropFirst())) }  // unaligned address
+        try alignedBytes(1000, seed: 4) { try write(UnsafeRawBufferPointer(rebasing: $0.prefix(1000))) }
+        try alignedBytes(block, seed: 5) { try write(UnsafeRawBufferPointer(rebasing: $0.prefix(block))) }  // unaligned offset
+        try file.commit()
+        #expect(readFileBytes(path) == expected)
+    }
+
+    @Test("A large write of whole page-aligned blocks skips the page cache; a short one then goes through it",
+          .enabled(if: OutputFileTests.directWritesAllowed(), "the temporary folder's file system refuses O_DIRECT"))
+    func largeAlignedBlocksSkipPageCache() throws {
+        let dir = TemporaryDirectory()
+        let file = try OutputFile(path: dir.file("big.log"))
+        try alignedBytes(OutputFile.directMinimum, seed: 7) { bytes in
+            try file.write(UnsafeRawBufferPointer(rebasing: bytes.prefix(OutputFile.directMinimum)))
+            #expect(file.skipsPageCache)
+            try file.write(UnsafeRawBufferPointer(rebasing: bytes.prefix(10)))
+            #expect(!file.skipsPageCache)
+        }
+        try file.commit()
+        #expect(readFileBytes(dir.file("big.log")).count == OutputFile.directMinimum + 10)
+    }
+
+    @Test("An output written in place (a device) never skips the page cache")
+    func deviceNeverSkipsPageCache() throws {
+        let file = try OutputFile(path: "/dev/null")
+        try alignedBytes(OutputFile.directMinimum, seed: 9) { bytes in
+            try file.write(UnsafeRawBufferPointer(rebasing: bytes.prefix(OutputFile.directMinimum)))
+        }
+        #expect(!file.skipsPageCache)
+        try file.commit()
+    }
+
+    /// Whether the file system of the temporary folder takes `O_DIRECT`.
+    static func directWritesAllowed() -> Bool {
+        let dir = TemporaryDirectory()
+        let fd = open(dir.file("probe"), O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        let flags = fcntl(fd, F_GETFL)
+        let direct = OutputFile.directFlag
+        return direct != 0 && fcntl(fd, F_SETFL, flags | direct) == 0 && fcntl(fd, F_GETFL) & direct != 0
     }
 }
