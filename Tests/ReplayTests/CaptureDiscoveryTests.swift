@@ -84,4 +84,50 @@ struct CaptureDiscoveryTests {
         }
         #expect(CaptureDiscovery.rule.contains(".jsonl") && CaptureDiscovery.rule.contains(".yml"))
     }
+
+    @Test("A folder too deep for the system's path limit fails the check on its own; the other captures are verified")
+    func folderBeyondPathLimitIsItsOwnError() throws {
+        let folder = TemporaryDirectory("discovery")
+        try CaptureCorpus.copy("standard/tap", to: folder.path, as: "tap", scene: "tap")
+        // Created a level at a time through descriptors (no working-directory change: tests run
+        // side by side): the whole path is past PATH_MAX. Removed the same way, deepest first.
+        let level = String(repeating: "d", count: 200)
+        var descriptors = [open(folder.path, O_RDONLY | O_DIRECTORY)]
+        for _ in 0..<25 {
+            #expect(mkdirat(descriptors.last!, level, 0o755) == 0)
+            descriptors.append(openat(descriptors.last!, level, O_RDONLY | O_DIRECTORY))
+        }
+        defer {
+            for (parent, child) in zip(descriptors.dropLast(), descriptors.dropFirst()).reversed() {
+                close(child)
+                unlinkat(parent, level, AT_REMOVEDIR)
+            }
+            close(descriptors[0])
+        }
+        let report = try CaptureCorpus.verify(root: folder.path)
+        #expect(report.passed == 1 && report.failed == 1, "\(report.resultsText)")
+        #expect(report.resultsText.contains("cannot read the folder (File name too long): any captures in it are not checked"))
+    }
+
+    @Test("A capture's file whose name is not UTF-8 fails the check, named as far as it can be")
+    func nameNotUTF8IsAnError() throws {
+        let folder = TemporaryDirectory("discovery")
+        try CaptureCorpus.copy("standard/tap", to: folder.path, as: "tap", scene: "tap")
+        let name = Array(folder.file("caf").utf8) + [0xE9] + Array(".scene".utf8) + [0]
+        let fd = name.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) } }
+        #expect(fd >= 0)
+        close(fd)
+        let found = try CaptureDiscovery.captures(in: folder.path)
+        #expect(found.map(\.name) == ["caf\u{FFFD}.scene", "tap"])
+        #expect(found.first?.problem?.hasSuffix("the name is not UTF-8: the capture cannot be checked") == true)
+    }
+
+    @Test("Captures in subfolders are found; a link to a folder is listed, not walked")
+    func linksToFoldersAreNotWalked() throws {
+        let folder = TemporaryDirectory("discovery")
+        try FileManager.default.createDirectory(atPath: folder.file("taps/more"), withIntermediateDirectories: true)
+        try CaptureCorpus.copy("standard/tap", to: folder.file("taps/more"), as: "tap", scene: "tap")
+        #expect(symlink(folder.file("taps"), folder.file("loop")) == 0)
+        #expect(try CaptureDiscovery.captures(in: folder.path).map(\.name) == ["taps/more/tap"])
+    }
 }

@@ -1,4 +1,8 @@
-import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One recorded or synthetic session kept for regression: a trace, the scene it replays through,
 /// and the log that replay must produce.
@@ -61,26 +65,30 @@ public enum CaptureDiscovery {
     /// no trace beside it, or with several, and a golden with no scene, are still listed, with
     /// `problem` saying so.
     public static func captures(in root: String) throws(VerifyError) -> [Capture] {
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory else {
+        var info = stat()
+        guard stat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
             throw VerifyError(file: root, problem: "not a folder")
         }
-        guard let listing = try? FileManager.default.subpathsOfDirectory(atPath: root) else {
-            throw VerifyError(file: root, problem: "cannot list the folder")
-        }
+        let listing = try FolderListing(root: root)
         var entries = Set<String>()
         var marked = Set<String>()
-        for relative in listing {
+        for relative in listing.entries {
             entries.insert(relative)
             for marker in [sceneExtension, goldenExtension] where relative.hasSuffix(marker) {
                 marked.insert(String(relative.dropLast(marker.count)))
             }
         }
-        guard !marked.isEmpty else {
+        guard !marked.isEmpty || !listing.unreadable.isEmpty else {
             throw VerifyError(file: root, problem: "no captures in the folder (\(rule))")
         }
+        // A folder that cannot be read may hold captures: it fails the check, never drops them silently.
+        let unreadable = listing.unreadable.map { found in
+            var capture = Capture(root: root, name: found.path)
+            capture.problem = "\(FolderListing.path(found.path, in: root)): \(found.reason)"
+            return capture
+        }
         let names = marked.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        return names.map { name in
+        return (unreadable + names.map { name in
             let traces = traceExtensions.filter { entries.contains(name + $0) }
             var capture = Capture(root: root, name: name, traceExtension: traces.first ?? traceExtensions[0])
             let scene = capture.sceneReferencePath
@@ -92,7 +100,7 @@ public enum CaptureDiscovery {
                 capture.problem = "\(scene): \(traces.count) traces beside it (\(traces.map { name + $0 }.joined(separator: ", "))): keep one"
             }
             return capture
-        }
+        }).sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
     }
 }
 
