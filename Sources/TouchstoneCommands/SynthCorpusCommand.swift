@@ -43,7 +43,7 @@ struct SynthCorpus: ParsableCommand {
         do {
             try OutputFile.createFolders(directory)
         } catch {
-            throw SynthOutput.failure(error.description)
+            throw fail(error.description)
         }
         let digits = max(4, String(count - 1).count)
         let paths = (0..<count).map { index in
@@ -56,7 +56,7 @@ struct SynthCorpus: ParsableCommand {
         for path in paths {
             var info = stat()
             if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-                throw SynthOutput.failure("\(path): is not a regular file; the corpus would replace it")
+                throw fail("\(path): is not a regular file; the corpus would replace it")
             }
         }
         let clock = ContinuousClock()

@@ -29,18 +29,12 @@ enum SynthOutput {
                 return JSONLines.encode(document).count
             }
         } catch let error as TraceWriteError {
-            throw failure(error.description)
+            throw fail(error.description)
         } catch let error as OutputFileError {
-            throw failure(error.description)
+            throw fail(error.description)
         }
         let formats = allowJSONLines ? ".trace or .jsonl" : ".trace"
         throw ValidationError("\(path): write \(formats)")
-    }
-
-    /// Prints `message` on standard error and exits with status 1.
-    static func failure(_ message: String) -> ExitCode {
-        printError("touchstone: \(message)")
-        return ExitCode.failure
     }
 
     /// What generators write into: the binary trace writer, or memory for JSON Lines.
