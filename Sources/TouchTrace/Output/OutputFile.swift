@@ -56,8 +56,8 @@ public final class OutputFile {
     /// `O_DIRECT`, or 0 on a system without it.
     static let directFlag = touchstone_direct_io_flag
 
-    /// The smallest write that skips the page cache: a block this large costs the disk less
-    /// waiting than the kernel its copy (docs/benchmarks.md, Session 17).
+    /// The smallest write that skips the page cache: below it, waiting for the disk at every
+    /// write would cost more than the copy it saves (docs/benchmarks.md, Session 17).
     public static let directMinimum = 1 << 18
     /// The address, size and file offset a write that skips the page cache needs to be a multiple
     /// of: a page, which covers every disk's logical block.
@@ -65,7 +65,7 @@ public final class OutputFile {
 
     /// A write goes past the page cache when it is a whole number of aligned blocks, at least
     /// `directMinimum` bytes, into a temporary file at an aligned offset.
-    private func skipsPageCache(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    private func goesPastPageCache(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard bytes.count >= OutputFile.directMinimum, replacement != nil, direct != .unsupported,
               OutputFile.directFlag != 0, let base = bytes.baseAddress else { return false }
         let alignment = OutputFile.directAlignment
@@ -171,7 +171,7 @@ public final class OutputFile {
     /// temporary file is cut back to what the earlier writes left, so no half write follows them.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
         guard state == .open else { throw OutputFileError(path: path, reason: "the output is already closed") }
-        setDirect(skipsPageCache(bytes))
+        setDirect(goesPastPageCache(bytes))
         var rest = bytes
         while !rest.isEmpty {
             let written = Glibc.write(descriptor, rest.baseAddress, rest.count)
