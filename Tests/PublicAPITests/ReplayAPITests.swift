@@ -88,7 +88,7 @@ struct ReplayAPITests {
     /// public trace writer.
     private func longTrace() throws -> TemporaryDirectory {
         let folder = TemporaryDirectory("api")
-        let corpus = try BenchmarkCorpus.events(samples: 20_000)
+        let corpus = try BenchmarkCorpus.events(samples: 60_000)
         let writer = try TraceWriter(path: folder.file("long.trace"), header: corpus.header)
         for event in corpus.events { try writer.append(event) }
         try writer.close()

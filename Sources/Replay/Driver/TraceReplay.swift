@@ -21,7 +21,7 @@ public enum TraceReplay {
     /// The log is handed to the sink in whole pieces of this many bytes as they gather, and the
     /// rest at the end: a power of two, so that a file the log goes to is written in aligned
     /// blocks (`LogWriter.drain(into:wholeBlocksOf:)`).
-    public static let flushThreshold = 1 << 18
+    public static let flushThreshold = 1 << 20
 
     /// Opens the trace at `tracePath` (any format Touchstone reads, recognised by its content)
     /// and replays it; see `replay(_:scene:format:into:)`.
@@ -42,7 +42,7 @@ public enum TraceReplay {
     ///   - input: A trace opened with `TraceFile.open(path:salvage:)`, in any format.
     ///   - scene: The scene to replay through; a fresh instance of it is made.
     ///   - format: `.text` is the canonical form goldens store; `.jsonl` the same records as JSON.
-    ///   - sink: Where the log goes, in order, in whole pieces of 256 KiB (`flushThreshold`), then the rest.
+    ///   - sink: Where the log goes, in order, in whole pieces of 1 MiB (`flushThreshold`), then the rest.
     /// - Returns: the counts, the virtual-time latencies and the notices (damage worked around,
     ///   import warnings, touches that began outside the window: one line each, meant for standard
     ///   error). Its `log` is empty: the log went to `sink`.

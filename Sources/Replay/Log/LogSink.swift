@@ -3,7 +3,7 @@ import TouchTrace
 /// Where a replay's canonical log goes as it is produced: a file, standard output, a buffer in
 /// memory, a comparison with a golden log.
 ///
-/// A replay hands the log over in order, in pieces of about 256 KiB, so its memory does not
+/// A replay hands the log over in order, in pieces of 1 MiB, so its memory does not
 /// grow with the trace. The bytes are valid only during the call.
 ///
 /// ```swift
