@@ -100,6 +100,24 @@ struct EvemuFormatTests {
         }
     }
 
+    @Test("The time's field after the dot is microseconds, as libevemu reads it: 1.5 is 1 s and 5 µs")
+    func microsecondsField() throws {
+        let frame = ["0003 0039 0000", "0003 0035 10", "0003 0036 10", "0000 0000 0000"]
+        let text = header + frame.map { "E: 1.5 \($0)\n" }.joined()
+        let (document, _) = try EvemuFormat.read(text: text, file: "short.evemu")
+        #expect(!document.events.isEmpty)
+        #expect(document.events.allSatisfy { $0.time == 1_000_005 })
+    }
+
+    @Test("A time with more than six digits of microseconds is an error naming the file and line")
+    func sevenDigitMicroseconds() {
+        let text = header + "E: 0.000001 0003 0039 0000\nE: 0.1234567 0003 0039 0000\n"
+        #expect(throws: TraceInputError(file: "long.evemu", location: .line(15),
+                                        message: "the microseconds after the `.` in the time have more than six digits")) {
+            try EvemuFormat.read(text: text, file: "long.evemu")
+        }
+    }
+
     @Test("A malformed header line is an error naming the file and line")
     func malformedHeaderLine() {
         let text = "N: Broken\nI: 0003 04f3\n"

@@ -10,17 +10,22 @@ enum EvemuEventLine {
         guard let seconds = decimal(line, &i, end, limit: Int64(Int32.max)) else {
             throw EvemuLineError("expected `E: <sec>.<usec> <type> <code> <value>`: bad seconds")
         }
+        // The field after the `.` is `tv_usec`, an integer of at most six digits, as evemu writes
+        // it (`%06u`) and libevemu reads it: `1.5` is 1 s and 5 µs. A seventh digit would be read
+        // by libevemu as the event type; it is refused here.
         var micros: Int64 = 0
         if i < end, line[i] == UInt8(ascii: ".") {
             i += 1
             var digits = 0
             while i < end, let digit = digitValue(line[i]) {
-                if digits < 6 { micros = micros * 10 + Int64(digit) }
+                micros = micros &* 10 &+ Int64(digit)
                 digits += 1
                 i += 1
+                guard digits <= 6 else {
+                    throw EvemuLineError("the microseconds after the `.` in the time have more than six digits")
+                }
             }
             guard digits > 0 else { throw EvemuLineError("expected microseconds after the `.` in the time") }
-            for _ in digits..<max(digits, 6) { micros *= 10 }
         }
         guard blank(line, i, end) else { throw EvemuLineError("expected a space after the time") }
         skipBlanks(line, &i, end)
