@@ -98,10 +98,10 @@ struct RenderCommandTests {
         #expect(size > 1_000 && size < 100_000)
         let replayed = try TouchstoneProcess.run(["render", folder.file("long.jsonl"), "--scene", "map", "-o", folder.file("scene.svg")])
         #expect(replayed.status == 1)
-        #expect(replayed.stderr.hasPrefix("error: \(folder.file("long.jsonl")): event at \(lift) µs is too far from the first event"))
+        #expect(replayed.stderr.hasPrefix("error: \(folder.file("long.jsonl")):3: event at \(lift) µs is too far from the first event"))
     }
 
-    @Test("A trace holding more touches down at once than a replay takes is refused by render too, scene or none")
+    @Test("A trace holding more touches down at once than a replay takes is refused by render too, scene or none, naming the line")
     func tooManyTouchesDown() throws {
         let folder = TemporaryDirectory("cli")
         let header = #"{"touchstone":"trace","version":1,"recorder":{"name":"t"},"devices":[{"index":0,"name":"d","kind":"touchscreen","source":"synthetic","x":{"min":0,"max":2880},"y":{"min":0,"max":1800},"slots":10}]}"#
@@ -110,7 +110,7 @@ struct RenderCommandTests {
         for scene in [[], ["--scene", "map"]] {
             let result = try TouchstoneProcess.run(["render", folder.file("held.jsonl"), "-o", folder.file("held.svg")] + scene)
             #expect(result.status == 1)
-            #expect(result.stderr == "error: \(folder.file("held.jsonl")): more than 1024 touches down at once (at 0 µs of the replay): not a recording of hands; touches that never lift?\n")
+            #expect(result.stderr == "error: \(folder.file("held.jsonl")):1026: more than 1024 touches down at once (at 0 µs of the replay): not a recording of hands; touches that never lift?\n")
             #expect(!FileManager.default.fileExists(atPath: folder.file("held.svg")))
         }
     }

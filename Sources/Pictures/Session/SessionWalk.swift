@@ -63,8 +63,10 @@ public struct TraceSession: SessionSource {
         let recorder = scene.map { TimelineRecorder(scene: $0, visitor: visitor) }
         let driver = scene.map { ReplayDriver(scene: $0, devices: devices, also: recorder) }
         var lastTime: Microseconds = 0
+        var eventsTaken = 0
         do {
             try input.forEachEvent { event in
+                eventsTaken += 1
                 lastTime = max(lastTime, try paths.add(event, into: visitor))
                 if let driver {
                     try driver.feed(event)
@@ -72,7 +74,7 @@ public struct TraceSession: SessionSource {
                 }
             }
         } catch let error as ReplayError {
-            throw TraceInputError(file: tracePath, location: .wholeFile, message: error.message)
+            throw TraceInputError(file: tracePath, location: input.location(ofEvent: eventsTaken - 1), message: error.message)
         }
         paths.finish(into: visitor)
         if let driver {

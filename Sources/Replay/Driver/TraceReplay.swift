@@ -64,7 +64,8 @@ public enum TraceReplay {
                 }
             }
         } catch let error as ReplayError {
-            throw TraceInputError(file: input.path, location: .wholeFile, message: error.message)
+            // The driver has counted the event it refused.
+            throw TraceInputError(file: input.path, location: input.location(ofEvent: driver.events - 1), message: error.message)
         }
         driver.finish()
         try driver.drainLog(into: &sink)

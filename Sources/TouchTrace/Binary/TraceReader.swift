@@ -278,6 +278,12 @@ public final class TraceReader {
 
     private var currentChunk = 0
 
+    /// The byte offset of the chunk the last event read came from.
+    package var chunkInProgress: Int { currentChunk }
+
+    /// Whether the reader works around damage (`Options.salvage`).
+    package var salvages: Bool { options.salvage }
+
     /// Finds and checks the next chunk, for the decoder to begin; nil at the end of the body.
     @usableFromInline
     func nextChunk() throws -> ChunkDecoder.Chunk? {

@@ -145,6 +145,8 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
     /// The file's name, for errors: kept here, not read per line through the generic reader.
     private let file: String
     private var finished = false
+    var batchLimit = textBatchSize
+    var lineConsumed: Int { cursor.number }
 
     init(_ input: TextInput, file: String) throws(TraceInputError) {
         self.file = file
@@ -191,15 +193,16 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
         swap(&events, &reader.log.output.events)
         // The batch's size is read through `&reader` in `take`: read here, through the generic
         // stored property, it copied the whole reader for every line.
+        let limit = batchLimit
         while let line = try cursor.next() {
             do {
-                if try Self.take(line, cursor.number, &reader, file: file) >= textBatchSize { break }
+                if try Self.take(line, cursor.number, &reader, file: file) >= limit { break }
             } catch {
                 // The last line cut short, which the first pass warned about.
                 guard cursor.lastLineIsUnterminated else { throw error }
             }
         }
-        if reader.decodedEventCount < textBatchSize {
+        if reader.decodedEventCount < limit {
             finished = true
             reader.log.finishDecoding(lastLines: lastLines)
         }

@@ -142,6 +142,8 @@ final class EvemuEventSource: TextEventSource {
     #endif
     private var lastLine = 0
     private var finished = false
+    var batchLimit = textBatchSize
+    var lineConsumed: Int { lastLine }
 
     /// `missingHeader` is asked once, after the leading lines, when they hold no description.
     init(
@@ -198,7 +200,8 @@ final class EvemuEventSource: TextEventSource {
             firstEvent = nil
             try take(line, number)
         }
-        while output.events.count < textBatchSize, let line = try cursor.next() {
+        let limit = batchLimit  // a local: a class property would be checked for exclusive access per line
+        while output.events.count < limit, let line = try cursor.next() {
             do {
                 try take(line, cursor.number)
             } catch {
@@ -207,7 +210,7 @@ final class EvemuEventSource: TextEventSource {
                 lastLine = cursor.number - 1
             }
         }
-        if output.events.count < textBatchSize {
+        if output.events.count < limit {
             finished = true
             decoder.finish(line: lastLine, into: &output)
         }

@@ -12,6 +12,12 @@ protocol TextEventSource: AnyObject {
     func read(into events: inout [TraceEvent], flushes: inout [Int]) throws(TraceInputError) -> Bool
     /// Everything the reader worked around so far; complete once the trace is over.
     var warnings: [FormatWarning] { get }
+    /// How many events `read` gathers before it hands them over (`textBatchSize`); a line's or a
+    /// frame's events are never split, so a batch may hold more. `TraceInput.location(ofEvent:)`
+    /// sets 1, to read a frame at a time.
+    var batchLimit: Int { get set }
+    /// The number of the last line `read` consumed: where the events it handed over last end.
+    var lineConsumed: Int { get }
 }
 
 extension TextEventSource {

@@ -125,6 +125,35 @@ public final class TraceInput {
         }
     }
 
+    /// Where the event at `index` (counting from 0, in the order `forEachEvent` hands them out) is
+    /// in the file, for an error about it found after it was read (a replay's): in a binary trace
+    /// the offset of the chunk that holds it, in a text one the line that ends its frame. Reads
+    /// the file again from the start, a frame at a time: for an error message, never on a normal
+    /// path. `.wholeFile` when the file no longer reads as it did.
+    public func location(ofEvent index: Int) -> TraceInputError.Location {
+        var salvage = false
+        if case .streamed(let reader) = events { salvage = reader.salvages }
+        guard index >= 0, let again = try? TraceFile.open(path: path, salvage: salvage) else { return .wholeFile }
+        var seen = 0
+        switch again.events {
+        case .streamed(let reader):
+            while (try? reader.next()) != nil {
+                if seen == index { return .byte(reader.chunkInProgress) }
+                seen += 1
+            }
+        case .text:
+            guard let source = again.source else { return .wholeFile }
+            source.batchLimit = 1
+            var batch: [TraceEvent] = []
+            var flushes: [Int] = []
+            while (try? source.read(into: &batch, flushes: &flushes)) == true {
+                seen += batch.count
+                if seen > index { return .line(source.lineConsumed) }
+            }
+        }
+        return .wholeFile
+    }
+
     /// Every remaining event in memory, with the flush points (`load`, and small files).
     func readAll() throws -> JSONLinesTrace {
         var events: [TraceEvent] = []

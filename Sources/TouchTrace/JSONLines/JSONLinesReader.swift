@@ -181,6 +181,8 @@ final class JSONLinesEventSource: TextEventSource {
     #endif
     private var cursor: TextLineCursor
     private var finished = false
+    var batchLimit = textBatchSize
+    var lineConsumed: Int { cursor.number }
 
     init(_ input: TextInput, file: String) throws(TraceInputError) {
         let reader = JSONLinesReader(file: file)
@@ -223,7 +225,8 @@ final class JSONLinesEventSource: TextEventSource {
         // A batch also ends after `batchBytes` of lines: a JSON Lines event can be as long as its
         // line (a note, a device added), and 4,096 notes of a megabyte are 4 GB held at once.
         var bytes = 0
-        while events.count < textBatchSize && bytes < Self.batchBytes {
+        let limit = batchLimit
+        while events.count < limit && bytes < Self.batchBytes {
             guard let line = try cursor.next() else {
                 finished = true
                 break

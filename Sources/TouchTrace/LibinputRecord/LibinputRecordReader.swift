@@ -447,6 +447,12 @@ final class LibinputRecordEventSource: TextEventSource {
     #endif
     private var output: EvdevDecodeOutput
     private var finished = false
+    var batchLimit = textBatchSize
+    /// The last line of the last frame decoded.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private(set) var lineConsumed = 0
     /// The scroll gestures not yet handed out, in time order.
     private var scrolls: ArraySlice<TraceEvent>
     /// The last lines of scrolls still under way at the end, warned about once the end is read.
@@ -500,7 +506,8 @@ final class LibinputRecordEventSource: TextEventSource {
         events.removeAll(keepingCapacity: true)
         guard !finished else { return false }
         swap(&events, &output.events)
-        while output.events.count < textBatchSize {
+        let limit = batchLimit
+        while output.events.count < limit {
             var next: Int?
             for index in devices.indices where !devices[index].frame.isEmpty {
                 if next == nil || devices[index].frameTime < devices[next!].frameTime { next = index }
@@ -512,6 +519,7 @@ final class LibinputRecordEventSource: TextEventSource {
                 break
             }
             for (event, line) in devices[d].frame { devices[d].decoder.consume(event, line: line, into: &output) }
+            lineConsumed = devices[d].frame.last?.1 ?? lineConsumed
             try devices[d].advance(file: file)
             for line in devices[d].takeSkippedFrames() {
                 output.warn(line: line, "a frame of more than \(LibinputRecordFormat.maximumFrameEvents) events before its SYN_REPORT was skipped")
