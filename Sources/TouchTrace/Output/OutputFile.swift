@@ -177,8 +177,10 @@ public final class OutputFile {
             let written = Glibc.write(descriptor, rest.baseAddress, rest.count)
             if written < 0 {
                 if errno == EINTR { continue }
-                if errno == EINVAL && direct == .on {
-                    // The file system takes no direct writes, or not at this alignment.
+                if direct == .on {
+                    // The file system takes no direct writes (`EINVAL`, or whatever it says): the
+                    // same bytes through the page cache, and no direct write again. A failure
+                    // that is not about direct writes (`ENOSPC`) fails that write too.
                     setDirect(false)
                     direct = .unsupported
                     continue
