@@ -87,8 +87,7 @@ public enum CaptureDiscovery {
             capture.problem = "\(FolderListing.path(found.path, in: root)): \(found.reason)"
             return capture
         }
-        let names = marked.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        return (unreadable + names.map { name in
+        return (unreadable + marked.map { name in
             let traces = traceExtensions.filter { entries.contains(name + $0) }
             var capture = Capture(root: root, name: name, traceExtension: traces.first ?? traceExtensions[0])
             let scene = capture.sceneReferencePath

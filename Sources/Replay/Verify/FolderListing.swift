@@ -76,12 +76,8 @@ struct FolderListing {
 
     /// Whether a name ends as a capture's scene or golden does.
     private static func marksCapture(_ bytes: [UInt8]) -> Bool {
-        [CaptureDiscovery.sceneExtension, CaptureDiscovery.goldenExtension].contains { bytes.ends(with: Array($0.utf8)) }
-    }
-}
-
-private extension Array where Element == UInt8 {
-    func ends(with suffix: [UInt8]) -> Bool {
-        count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix)
+        [CaptureDiscovery.sceneExtension, CaptureDiscovery.goldenExtension].contains { marker in
+            bytes.suffix(marker.utf8.count).elementsEqual(marker.utf8)
+        }
     }
 }
