@@ -178,8 +178,9 @@ open class GestureRecognizer: TimerTarget {
     }
 
     /// Whether the class is one of the engine's own, which never answer the class-wide failure
-    /// questions (`shouldRequireFailure(of:)`, `shouldBeRequiredToFail(by:)`) with yes and cannot
-    /// be subclassed outside the engine; each of them overrides this. The dispatcher asks those
+    /// questions (`shouldRequireFailure(of:)`, `shouldBeRequiredToFail(by:)`) with yes; each of
+    /// them overrides this, true for itself and false for its subclasses (the standard recognizers
+    /// are open, and a subclass may override those questions). The dispatcher asks those
     /// questions only of pairs in which one recognizer is not one of these or has a delegate, so a
     /// thousand plain recognizers cost a thousand activations, not a million questions. Any other
     /// recognizer (a user's subclass) is asked about every recognizer in play.

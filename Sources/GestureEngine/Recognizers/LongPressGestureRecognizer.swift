@@ -5,7 +5,7 @@
 /// unlimited and reports `changed`. Ends when any finger lifts. With `numberOfTapsRequired` > 0,
 /// that many quick taps (each lifting within the tap duration, the next coming within the tap
 /// interval) must precede the press.
-public final class LongPressGestureRecognizer: GestureRecognizer {
+open class LongPressGestureRecognizer: GestureRecognizer {
     /// Microseconds the fingers must stay down.
     public var minimumPressDuration = GestureDefaults.minimumPressDuration
     /// Points the centroid may move before the press begins.
@@ -57,30 +57,31 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     private var start = Point.zero
     private var tapsCompleted = 0
 
-    /// One of the engine's own classes (`GestureRecognizer.isEngineClass`).
-    override class var isEngineClass: Bool { true }
+    /// One of the engine's own classes (`GestureRecognizer.isEngineClass`); a subclass of it is
+    /// not, as it may answer the failure questions.
+    override class var isEngineClass: Bool { self == LongPressGestureRecognizer.self }
 
     public init(name: String = "") {
         super.init(kind: .continuous, name: name)
     }
 
-    public override func touchesBegan(_ touches: TouchBatch) {
+    open override func touchesBegan(_ touches: TouchBatch) {
         transition(.down(latest: touches[touches.count - 1].timestamp))
     }
 
-    public override func touchesMoved(_ touches: TouchBatch) {
+    open override func touchesMoved(_ touches: TouchBatch) {
         transition(.move)
     }
 
-    public override func touchesEnded(_ touches: TouchBatch) {
+    open override func touchesEnded(_ touches: TouchBatch) {
         transition(.lift(all: touches.count == numberOfTouches))
     }
 
-    public override func touchesCancelled(_ touches: TouchBatch) {
+    open override func touchesCancelled(_ touches: TouchBatch) {
         transition(.cancel)
     }
 
-    public override func timerFired(tag: Int) {
+    open override func timerFired(tag: Int) {
         transition(.timeout(press: tag == Timer.press.rawValue))
     }
 
@@ -154,7 +155,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         state = .failed
     }
 
-    public override func reset() {
+    open override func reset() {
         super.reset()
         phase = .idle
         tapsCompleted = 0

@@ -5,7 +5,7 @@
 /// changes on every move while enough fingers are down; ends when fewer than the minimum remain
 /// (with the default minimum of 1, when all have lifted: H-Pan). A finger beyond the maximum fails
 /// a pan that has not begun and is ignored by one that has.
-public final class PanGestureRecognizer: GestureRecognizer {
+open class PanGestureRecognizer: GestureRecognizer {
     /// The scroll events a pan recognizes besides touches: UIKit's `UIScrollTypeMask`
     /// (iOS 13.4+). A trace carries continuous (trackpad) scrolling only.
     public struct ScrollTypes: OptionSet, Hashable, Sendable {
@@ -65,8 +65,9 @@ public final class PanGestureRecognizer: GestureRecognizer {
     private(set) var phase = Phase.tracking
     private var tracker = TranslationTracker(velocityWindow: GestureDefaults.velocityWindow)
 
-    /// One of the engine's own classes (`GestureRecognizer.isEngineClass`).
-    override class var isEngineClass: Bool { true }
+    /// One of the engine's own classes (`GestureRecognizer.isEngineClass`); a subclass of it is
+    /// not, as it may answer the failure questions.
+    override class var isEngineClass: Bool { self == PanGestureRecognizer.self }
 
     public init(name: String = "") {
         super.init(kind: .continuous, name: name)
@@ -84,34 +85,34 @@ public final class PanGestureRecognizer: GestureRecognizer {
     /// Points per second, from the touch timestamps of the last `GestureDefaults.velocityWindow`.
     public func velocity(in view: View?) -> Vector { tracker.velocity(at: now) }
 
-    public override func touchesBegan(_ touches: TouchBatch) {
+    open override func touchesBegan(_ touches: TouchBatch) {
         transition(.down)
         guard phase != .done else { return }
         tracker.fingersLanded(centroid: location(in: nil), at: touches.first?.timestamp ?? touchTimestamp)
     }
 
-    public override func touchesMoved(_ touches: TouchBatch) {
+    open override func touchesMoved(_ touches: TouchBatch) {
         tracker.move(to: location(in: nil), at: touchTimestamp)
         transition(.move)
     }
 
-    public override func touchesEnded(_ touches: TouchBatch) {
+    open override func touchesEnded(_ touches: TouchBatch) {
         let remaining = numberOfTouchesStillDown
         if let centroid = centroidOfTouchesStillDown() { tracker.rebase(centroid: centroid) }
         transition(.lift(remaining: remaining))
     }
 
-    public override func touchesCancelled(_ touches: TouchBatch) {
+    open override func touchesCancelled(_ touches: TouchBatch) {
         transition(.cancel)
     }
 
     /// Two-finger trackpad scrolling drives the pan when `allowedScrollTypes` allow continuous
     /// scrolling (UIKit's scroll event).
-    public override func accepts(_ kind: IndirectGesture.Kind) -> Bool {
+    open override func accepts(_ kind: IndirectGesture.Kind) -> Bool {
         kind == .scroll && allowedScrollTypes.contains(.continuous)
     }
 
-    public override func indirectGestureChanged(_ gesture: IndirectGesture) {
+    open override func indirectGestureChanged(_ gesture: IndirectGesture) {
         // The tracker follows a point that moves as the fingers do, from the pointer's place.
         let point = gesture.location + gesture.translation
         switch gesture.phase {
@@ -173,13 +174,13 @@ public final class PanGestureRecognizer: GestureRecognizer {
         state = .failed
     }
 
-    public override func reset() {
+    open override func reset() {
         super.reset()
         phase = .tracking
         tracker.reset()
     }
 
-    public override var actionValues: ActionValues {
+    open override var actionValues: ActionValues {
         var values = super.actionValues
         values.translation = translation(in: nil)
         values.velocity = velocity(in: nil)

@@ -5,7 +5,7 @@
 /// value is private); changes while both are down; ends when both have lifted (H-Pinch). `scale`
 /// is relative to the distance when the second finger landed, so it already differs from 1 when
 /// the pinch begins; assigning it re-bases later changes (W10-120). Touches beyond two are ignored.
-public final class PinchGestureRecognizer: GestureRecognizer {
+open class PinchGestureRecognizer: GestureRecognizer {
     /// Points the finger distance must change before the pinch begins.
     #if !DEBUG
     @exclusivity(unchecked)
@@ -26,8 +26,9 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     #endif
     private var progress = TwoFingerProgress()
 
-    /// One of the engine's own classes (`GestureRecognizer.isEngineClass`).
-    override class var isEngineClass: Bool { true }
+    /// One of the engine's own classes (`GestureRecognizer.isEngineClass`); a subclass of it is
+    /// not, as it may answer the failure questions.
+    override class var isEngineClass: Bool { self == PinchGestureRecognizer.self }
 
     public init(name: String = "") {
         super.init(kind: .continuous, name: name)
@@ -47,12 +48,12 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     /// Scale per second.
     public var scaleVelocity: Double { velocity.velocity(at: now) }
 
-    public override func touchesBegan(_ touches: TouchBatch) {
+    open override func touchesBegan(_ touches: TouchBatch) {
         ignoreTouchesBeyondTwo()
         rebase(at: touches.first?.timestamp ?? touchTimestamp)
     }
 
-    public override func touchesMoved(_ touches: TouchBatch) {
+    open override func touchesMoved(_ touches: TouchBatch) {
         guard let pair = fingerPairVector(), baseDistance > 0 else { return }
         let distance = pair.length
         currentScale = baseScale * distance / baseDistance
@@ -60,18 +61,18 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         transition(&progress, .move(pastThreshold: abs(distance - baseDistance) >= hysteresis))
     }
 
-    public override func touchesEnded(_ touches: TouchBatch) {
+    open override func touchesEnded(_ touches: TouchBatch) {
         transition(&progress, .lift(remaining: numberOfTouchesStillDown))
     }
 
-    public override func touchesCancelled(_ touches: TouchBatch) {
+    open override func touchesCancelled(_ touches: TouchBatch) {
         transition(&progress, .cancel)
     }
 
     /// A trackpad pinch (UIKit's transform event) drives the pinch too.
-    public override func accepts(_ kind: IndirectGesture.Kind) -> Bool { kind == .transform }
+    open override func accepts(_ kind: IndirectGesture.Kind) -> Bool { kind == .transform }
 
-    public override func indirectGestureChanged(_ gesture: IndirectGesture) {
+    open override func indirectGestureChanged(_ gesture: IndirectGesture) {
         follow(gesture, &progress) {
             indirectScale = gesture.scale
             indirectBaseScale = gesture.scale
@@ -94,7 +95,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         velocity.addStart(currentScale, at: time)
     }
 
-    public override func reset() {
+    open override func reset() {
         super.reset()
         progress.reset()
         baseDistance = 0
@@ -105,7 +106,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         velocity.removeAll()
     }
 
-    public override var actionValues: ActionValues {
+    open override var actionValues: ActionValues {
         var values = super.actionValues
         values.scale = scale
         values.scalarVelocity = scaleVelocity

@@ -5,7 +5,7 @@
 /// is private); changes while both are down; ends when both have lifted (H-Rot). `rotation` is
 /// cumulative in radians, positive clockwise on screen (y points down), unwrapped across ±π;
 /// assigning it re-bases later changes. Touches beyond two are ignored.
-public final class RotationGestureRecognizer: GestureRecognizer {
+open class RotationGestureRecognizer: GestureRecognizer {
     /// Radians the finger line must turn before the rotation begins.
     #if !DEBUG
     @exclusivity(unchecked)
@@ -22,8 +22,9 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     #endif
     private var progress = TwoFingerProgress()
 
-    /// One of the engine's own classes (`GestureRecognizer.isEngineClass`).
-    override class var isEngineClass: Bool { true }
+    /// One of the engine's own classes (`GestureRecognizer.isEngineClass`); a subclass of it is
+    /// not, as it may answer the failure questions.
+    override class var isEngineClass: Bool { self == RotationGestureRecognizer.self }
 
     public init(name: String = "") {
         super.init(kind: .continuous, name: name)
@@ -38,12 +39,12 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     /// Radians per second.
     public var rotationVelocity: Double { velocity.velocity(at: now) }
 
-    public override func touchesBegan(_ touches: TouchBatch) {
+    open override func touchesBegan(_ touches: TouchBatch) {
         ignoreTouchesBeyondTwo()
         rebase(at: touches.first?.timestamp ?? touchTimestamp)
     }
 
-    public override func touchesMoved(_ touches: TouchBatch) {
+    open override func touchesMoved(_ touches: TouchBatch) {
         guard hasPair, let pair = fingerPairVector() else { return }
         let angle = pair.angle
         turned += normalizedAngle(angle - lastAngle)
@@ -52,20 +53,20 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         transition(&progress, .move(pastThreshold: abs(turned) >= threshold))
     }
 
-    public override func touchesEnded(_ touches: TouchBatch) {
+    open override func touchesEnded(_ touches: TouchBatch) {
         let remaining = numberOfTouchesStillDown
         hasPair = remaining >= 2
         transition(&progress, .lift(remaining: remaining))
     }
 
-    public override func touchesCancelled(_ touches: TouchBatch) {
+    open override func touchesCancelled(_ touches: TouchBatch) {
         transition(&progress, .cancel)
     }
 
     /// A trackpad rotation (UIKit's transform event) drives the rotation too.
-    public override func accepts(_ kind: IndirectGesture.Kind) -> Bool { kind == .transform }
+    open override func accepts(_ kind: IndirectGesture.Kind) -> Bool { kind == .transform }
 
-    public override func indirectGestureChanged(_ gesture: IndirectGesture) {
+    open override func indirectGestureChanged(_ gesture: IndirectGesture) {
         follow(gesture, &progress) {
             lastAngle = gesture.rotation
         } changed: {
@@ -86,7 +87,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         velocity.addStart(turned, at: time)
     }
 
-    public override func reset() {
+    open override func reset() {
         super.reset()
         progress.reset()
         lastAngle = 0
@@ -96,7 +97,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         velocity.removeAll()
     }
 
-    public override var actionValues: ActionValues {
+    open override var actionValues: ActionValues {
         var values = super.actionValues
         values.rotation = rotation
         values.scalarVelocity = rotationVelocity

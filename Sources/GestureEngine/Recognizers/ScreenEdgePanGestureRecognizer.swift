@@ -5,7 +5,7 @@
 /// never begins until edges are set: AD), then move `hysteresis` points mostly inwards (the inward
 /// component at least the sideways one); moving that far in any other way fails it. Touches after
 /// the first are ignored (AD). Translation and velocity work as for a pan.
-public final class ScreenEdgePanGestureRecognizer: GestureRecognizer {
+open class ScreenEdgePanGestureRecognizer: GestureRecognizer {
     /// Window edges, combinable.
     public struct Edges: OptionSet, Hashable, Sendable {
         public let rawValue: UInt8
@@ -62,8 +62,9 @@ public final class ScreenEdgePanGestureRecognizer: GestureRecognizer {
     private var inward = Vector.zero
     private var tracker = TranslationTracker(velocityWindow: GestureDefaults.velocityWindow)
 
-    /// One of the engine's own classes (`GestureRecognizer.isEngineClass`).
-    override class var isEngineClass: Bool { true }
+    /// One of the engine's own classes (`GestureRecognizer.isEngineClass`); a subclass of it is
+    /// not, as it may answer the failure questions.
+    override class var isEngineClass: Bool { self == ScreenEdgePanGestureRecognizer.self }
 
     public init(name: String = "") {
         super.init(kind: .continuous, name: name)
@@ -73,24 +74,24 @@ public final class ScreenEdgePanGestureRecognizer: GestureRecognizer {
     public func setTranslation(_ translation: Vector, in view: View?) { tracker.setTranslation(translation) }
     public func velocity(in view: View?) -> Vector { tracker.velocity(at: now) }
 
-    public override func touchesBegan(_ touches: TouchBatch) {
+    open override func touchesBegan(_ touches: TouchBatch) {
         while numberOfTouches > 1 { ignore(self.touches[self.touches.count - 1]) }
         guard let first = self.touches.first else { return }
         transition(.down(first: touches.contains(where: { $0 === first }) ? first.locationInWindow : nil))
     }
 
-    public override func touchesMoved(_ touches: TouchBatch) {
+    open override func touchesMoved(_ touches: TouchBatch) {
         guard let first = self.touches.first else { return }
         tracker.move(to: first.locationInWindow, at: first.timestamp)
         transition(.move)
     }
 
-    public override func touchesEnded(_ touches: TouchBatch) {
+    open override func touchesEnded(_ touches: TouchBatch) {
         // Touches after the first are ignored, so this lift is the last tracked finger's.
         transition(.lift)
     }
 
-    public override func touchesCancelled(_ touches: TouchBatch) {
+    open override func touchesCancelled(_ touches: TouchBatch) {
         transition(.cancel)
     }
 
@@ -144,14 +145,14 @@ public final class ScreenEdgePanGestureRecognizer: GestureRecognizer {
         end(.failed)
     }
 
-    public override func reset() {
+    open override func reset() {
         super.reset()
         phase = .idle
         inward = .zero
         tracker.reset()
     }
 
-    public override var actionValues: ActionValues {
+    open override var actionValues: ActionValues {
         var values = super.actionValues
         values.translation = translation(in: nil)
         values.velocity = velocity(in: nil)

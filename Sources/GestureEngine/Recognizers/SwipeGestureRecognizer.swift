@@ -9,7 +9,7 @@
 /// `fastMinimumDistance`) and a largest angle off the direction (from `slowMaximumAngle` to
 /// `fastMaximumAngle`). It recognizes as soon as both hold, and fails if the fingers lift or time
 /// runs out first. Exactly `numberOfTouchesRequired` fingers; its location is where it began.
-public final class SwipeGestureRecognizer: GestureRecognizer {
+open class SwipeGestureRecognizer: GestureRecognizer {
     /// Swipe directions, combinable.
     public struct Direction: OptionSet, Hashable, Sendable, CustomStringConvertible {
         public let rawValue: UInt8
@@ -101,30 +101,31 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     #endif
     private var origin: (location: Point, time: GestureTime)?
 
-    /// One of the engine's own classes (`GestureRecognizer.isEngineClass`).
-    override class var isEngineClass: Bool { true }
+    /// One of the engine's own classes (`GestureRecognizer.isEngineClass`); a subclass of it is
+    /// not, as it may answer the failure questions.
+    override class var isEngineClass: Bool { self == SwipeGestureRecognizer.self }
 
     public init(name: String = "") {
         super.init(kind: .discrete, name: name)
     }
 
-    public override func touchesBegan(_ touches: TouchBatch) {
+    open override func touchesBegan(_ touches: TouchBatch) {
         transition(.down(latest: touches[touches.count - 1].timestamp))
     }
 
-    public override func touchesMoved(_ touches: TouchBatch) {
+    open override func touchesMoved(_ touches: TouchBatch) {
         transition(.move)
     }
 
-    public override func touchesEnded(_ touches: TouchBatch) {
+    open override func touchesEnded(_ touches: TouchBatch) {
         transition(.lift)
     }
 
-    public override func touchesCancelled(_ touches: TouchBatch) {
+    open override func touchesCancelled(_ touches: TouchBatch) {
         transition(.cancel)
     }
 
-    public override func timerFired(tag: Int) {
+    open override func timerFired(tag: Int) {
         transition(.timeout)
     }
 
@@ -199,20 +200,20 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     }
 
     /// Where the swipe began (the centroid of its fingers then), as UIKit reports it.
-    public override func location(in view: View?) -> Point {
+    open override func location(in view: View?) -> Point {
         guard let origin else { return super.location(in: view) }
         guard let view else { return origin.location }
         return origin.location - view.originInWindow
     }
 
-    public override func reset() {
+    open override func reset() {
         super.reset()
         phase = .waiting
         origin = nil
         recognizedDirection = []
     }
 
-    public override var actionValues: ActionValues {
+    open override var actionValues: ActionValues {
         var values = super.actionValues
         values.direction = recognizedDirection
         return values

@@ -7,7 +7,7 @@
 /// began; more fingers than `numberOfTouchesRequired`, or a cancelled touch, fail it. It
 /// recognizes when the last required tap lifts. A tap never prevents a tap that needs more taps
 /// (H-GRSub), which is why a double tap still fires after a single tap recognized.
-public final class TapGestureRecognizer: GestureRecognizer {
+open class TapGestureRecognizer: GestureRecognizer {
     public var numberOfTapsRequired = GestureDefaults.numberOfTapsRequired
     #if !DEBUG
     @exclusivity(unchecked)
@@ -77,8 +77,9 @@ public final class TapGestureRecognizer: GestureRecognizer {
     #endif
     private var tapTouchLocations: [Point] = []
 
-    /// One of the engine's own classes (`GestureRecognizer.isEngineClass`).
-    override class var isEngineClass: Bool { true }
+    /// One of the engine's own classes (`GestureRecognizer.isEngineClass`); a subclass of it is
+    /// not, as it may answer the failure questions.
+    override class var isEngineClass: Bool { self == TapGestureRecognizer.self }
 
     public init(name: String = "") {
         super.init(kind: .discrete, name: name)
@@ -88,24 +89,24 @@ public final class TapGestureRecognizer: GestureRecognizer {
     /// The number of tracked fingers, for the tap's own decisions.
     private var fingersDown: Int { touches.count }
 
-    public override func touchesBegan(_ touches: TouchBatch) {
+    open override func touchesBegan(_ touches: TouchBatch) {
         transition(.down)
     }
 
-    public override func touchesMoved(_ touches: TouchBatch) {
+    open override func touchesMoved(_ touches: TouchBatch) {
         transition(.move)
     }
 
-    public override func touchesEnded(_ touches: TouchBatch) {
+    open override func touchesEnded(_ touches: TouchBatch) {
         // The ending touches are still counted; the tap is over when they are all of them.
         transition(.lift(all: touches.count == fingersDown))
     }
 
-    public override func touchesCancelled(_ touches: TouchBatch) {
+    open override func touchesCancelled(_ touches: TouchBatch) {
         transition(.cancel)
     }
 
-    public override func timerFired(tag: Int) {
+    open override func timerFired(tag: Int) {
         transition(.timeout)
     }
 
@@ -168,7 +169,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
         state = .failed
     }
 
-    public override func reset() {
+    open override func reset() {
         super.reset()
         phase = .idle
         tapsCompleted = 0
@@ -182,13 +183,13 @@ public final class TapGestureRecognizer: GestureRecognizer {
     /// The tap's fingers: `numberOfTouchesRequired` once they have all come down for the first
     /// tap, kept through the lift and any deferral until reset (DC-TapRec `numberOfTouches` is
     /// the count of its tap's touches); 0 before.
-    public override var numberOfTouches: Int { tapTouchLocations.count }
+    open override var numberOfTouches: Int { tapTouchLocations.count }
 
     /// Where the first tap was: the centroid of its fingers when all of them were down (AD
     /// UITapGestureRecognizer: "if there are multiple taps, this location is the first tap; if
     /// there are multiple touches, this location is the centroid of all fingers"). Before the
     /// fingers are all down, the centre of the view (DC-TapRec `locationInViewNotTrackingTouches`).
-    public override func location(in view: View?) -> Point {
+    open override func location(in view: View?) -> Point {
         let point: Point
         if tapTouchLocations.isEmpty {
             guard let own = self.view else { return super.location(in: view) }
@@ -203,7 +204,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
 
     /// Where the `index`th finger of the first tap was when all of them were down (AD: "if
     /// multiple taps are allowed, this location is the first tap").
-    public override func location(ofTouch index: Int, in view: View?) -> Point {
+    open override func location(ofTouch index: Int, in view: View?) -> Point {
         precondition(index >= 0 && index < tapTouchLocations.count,
                      "\(debugName): location(ofTouch: \(index)) beyond bounds (\(tapTouchLocations.count))")
         let point = tapTouchLocations[index]
@@ -211,14 +212,14 @@ public final class TapGestureRecognizer: GestureRecognizer {
         return point - view.originInWindow
     }
 
-    public override func canPrevent(_ other: GestureRecognizer) -> Bool {
+    open override func canPrevent(_ other: GestureRecognizer) -> Bool {
         if let tap = other as? TapGestureRecognizer, tap.numberOfTapsRequired > numberOfTapsRequired {
             return false
         }
         return true
     }
 
-    public override var actionValues: ActionValues {
+    open override var actionValues: ActionValues {
         var values = super.actionValues
         values.tapCount = tapsCompleted
         return values
