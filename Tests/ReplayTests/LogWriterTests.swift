@@ -136,6 +136,37 @@ struct LogWriterTests {
         #expect(line == #"{"t":7,"action":"pan","state":"began","touches":1,"location":[1.00,2.00],"translation":[3.00,-4.00],"velocity":[0.00,0.00]}"# + "\n")
     }
 
+    /// A unistroke's values and three of the recognizer's own, set in the order they print.
+    private func customValues() -> ActionValues {
+        var values = ActionValues(location: Point(x: 1, y: 2), numberOfTouches: 1, match: "circle", score: 0.875)
+        values[custom: "progress"] = .number(0.5)
+        values[custom: "strokes"] = .integer(-3)
+        values[custom: "shape"] = .text("open \"loop\"\n")
+        return values
+    }
+
+    @Test("Custom values print after the standard ones, in the order first set: a number with four decimals, an integer, a text quoted")
+    func customValuesInText() {
+        let line = text(LogRecord(time: 5, kind: .action(recognizer: "stroke", state: .recognized, values: customValues())))
+        #expect(line == #"         5 action stroke recognized touches=1 at=(1.00,2.00) match=circle score=0.8750 progress=0.5000 strokes=-3 shape="open \"loop\"\n""# + "\n")
+    }
+
+    @Test("JSON Lines print custom values as members after the standard ones")
+    func customValuesInJSON() throws {
+        let line = text(LogRecord(time: 5, kind: .action(recognizer: "stroke", state: .recognized, values: customValues())), .jsonl)
+        #expect(line == #"{"t":5,"action":"stroke","state":"recognized","touches":1,"location":[1.00,2.00],"match":"circle","score":0.8750,"progress":0.5000,"strokes":-3,"shape":"open \"loop\"\n"}"# + "\n")
+        _ = try JSONParser.parse(Array(line.utf8.dropLast()))
+    }
+
+    @Test("A custom number that is not finite prints as nan or inf in text and null in JSON Lines")
+    func customValuesNotFinite() {
+        var values = ActionValues(location: Point(x: 1, y: 2), numberOfTouches: 1)
+        values[custom: "ratio"] = .number(-.infinity)
+        let record = LogRecord(time: 5, kind: .action(recognizer: "r", state: .changed, values: values))
+        #expect(text(record).hasSuffix(" ratio=-inf\n"))
+        #expect(text(record, .jsonl).hasSuffix(#","ratio":null}"# + "\n"))
+    }
+
     @Test("Values too large for fixed point print with an exponent; values that are not finite print as inf or nan in text")
     func outOfRangeValuesInText() {
         let values = ActionValues(

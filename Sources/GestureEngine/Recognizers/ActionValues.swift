@@ -1,7 +1,8 @@
 /// What a recognizer's action can read at the moment it is sent, gathered for observers.
 ///
 /// Fields a recognizer does not have stay `nil`. Building one costs nothing on the heap, and the
-/// dispatcher builds it only when someone observes.
+/// dispatcher builds it only when someone observes. A recognizer of your own adds values the
+/// standard fields do not cover with `self[custom:]` (up to `customCapacity`).
 ///
 /// Stored as plain numbers with a bit per optional field, and the matched name as an index into a
 /// table of the names seen so far (`ActionName`), so that a value is bitwise copyable: it passes
@@ -25,6 +26,8 @@ public struct ActionValues: Equatable, Sendable {
     @usableFromInline var storedMatch = ActionName.none
     @usableFromInline var storedDirection = SwipeGestureRecognizer.Direction()
     @usableFromInline var storedAccepted = false
+    /// The recognizer's own values (`self[custom:]`, CustomActionValues.swift).
+    @usableFromInline var storedCustom = CustomActionValues()
 
     /// Bits of `present`.
     @usableFromInline enum Field {

@@ -1,3 +1,4 @@
+import GestureEngine
 import TouchTrace
 
 /// Writes one line into room reserved in a `LogBuffer`: a cursor in a local variable, so that the
@@ -369,6 +370,16 @@ struct LogLine {
     @inline(__always)
     mutating func jsonFixed4(_ value: Double) {
         if value.isFinite { fixed4(value) } else { put("null") }
+    }
+
+    /// A custom action value (`ActionValues[custom:]`): a number with four decimals (`null` in
+    /// JSON when not finite), an integer, or a text as a JSON string in both formats.
+    mutating func custom(_ value: ActionValue, json: Bool) {
+        switch value {
+        case .number(let number): if json { jsonFixed4(number) } else { fixed4(number) }
+        case .integer(let integer): self.integer(Int64(integer))
+        case .text(let text): quoted(text)
+        }
     }
 
     /// An action's point or vector, `(x,y)`: either sign on the fast path.

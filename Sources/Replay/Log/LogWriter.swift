@@ -130,7 +130,7 @@ public struct LogWriter {
         let direction = values.direction?.description
         let match = values.match
         let texts = recognizer.utf8.count + (direction?.utf8.count ?? 0) + (match?.utf8.count ?? 0)
-        var line = LogLine(buffer, room: 6 * texts + 512)
+        var line = LogLine(buffer, room: 6 * texts + 512 + (values.customCount > 0 ? Self.customRoom(values) : 0))
         switch format {
         case .text:
             line.timeColumn(time)
@@ -147,6 +147,12 @@ public struct LogWriter {
             if let v = values.score { line.put(" score="); line.fixed4(v) }
             if let v = values.turns { line.put(" turns="); line.integer(Int64(v)) }
             if let v = values.accepted { line.put(v ? " accepted=yes" : " accepted=no") }
+            var index = 0
+            while index < values.customCount {
+                let (key, value) = values.custom(at: index)
+                line.put(" "); line.text(key); line.put("="); line.custom(value, json: false)
+                index += 1
+            }
         case .jsonl:
             line.put("{\"t\":"); line.wideInteger(time)
             line.put(",\"action\":"); line.quoted(recognizer)
@@ -163,10 +169,30 @@ public struct LogWriter {
             if let v = values.score { line.put(",\"score\":"); line.jsonFixed4(v) }
             if let v = values.turns { line.put(",\"turns\":"); line.integer(Int64(v)) }
             if let v = values.accepted { line.put(v ? ",\"accepted\":true" : ",\"accepted\":false") }
+            var index = 0
+            while index < values.customCount {
+                let (key, value) = values.custom(at: index)
+                line.put(","); line.quoted(key); line.put(":"); line.custom(value, json: true)
+                index += 1
+            }
             line.put("}")
         }
         line.newline()
         line.end(buffer)
+    }
+
+    /// Room for an action's custom values: each key and text quoted (six bytes a byte at most),
+    /// each number at most 64 bytes (`Double.description` or an `Int64` with `=`, `:` or quotes).
+    private static func customRoom(_ values: ActionValues) -> Int {
+        var room = 0
+        var index = 0
+        while index < values.customCount {
+            let (key, value) = values.custom(at: index)
+            room += 6 * key.utf8.count + 64
+            if case .text(let text) = value { room += 6 * text.utf8.count }
+            index += 1
+        }
+        return room
     }
 
     public func note(time: Int64, text note: String) {

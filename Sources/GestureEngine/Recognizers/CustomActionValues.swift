@@ -1,0 +1,150 @@
+/// A value of a recognizer's own in its `ActionValues` (`values[custom: "progress"]`): what a
+/// team's recognizer wants in its goldens beyond the standard fields.
+public enum ActionValue: Equatable, Sendable {
+    /// Printed with four decimals, as the standard scales and angles are (`nan`, `inf`, and
+    /// `null` in JSON Lines, for a value that is not finite).
+    case number(Double)
+    /// Printed as a whole number.
+    case integer(Int)
+    /// Printed as a JSON string, quotes included, in both log formats (`name="circle"`).
+    case text(String)
+}
+
+/// The custom values of one action: up to `ActionValues.customCapacity` keys with their values, in
+/// the order they were first set, stored as plain bytes (keys and texts as `ActionName`s) so that
+/// `ActionValues` stays bitwise copyable.
+@usableFromInline
+struct CustomActionValues: Equatable, Sendable {
+    @usableFromInline
+    struct Entry: Equatable, Sendable {
+        var key = ActionName.none
+        var kind = Kind.number
+        /// The number's bits, the integer's, or the text's `ActionName` index.
+        var payload: UInt64 = 0
+
+        enum Kind: UInt8, Sendable { case number, integer, text }
+
+        init() {}
+
+        init(key: ActionName, value: ActionValue) {
+            self.key = key
+            switch value {
+            case .number(let number): kind = .number; payload = number.bitPattern
+            case .integer(let integer): kind = .integer; payload = UInt64(bitPattern: Int64(integer))
+            case .text(let text): kind = .text; payload = UInt64(ActionName(text).index)
+            }
+        }
+
+        var value: ActionValue {
+            switch kind {
+            case .number: .number(Double(bitPattern: payload))
+            case .integer: .integer(Int(Int64(bitPattern: payload)))
+            case .text: .text(ActionName(index: UInt32(truncatingIfNeeded: payload)).text)
+            }
+        }
+    }
+
+    var count = 0
+    var entries = InlineArray<4, Entry>(repeating: Entry())
+
+    @usableFromInline init() {}
+
+    func index(of key: ActionName) -> Int? {
+        var index = 0
+        while index < count {
+            if entries[index].key == key { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Entries past `count` hold their initial value, so only the live ones can differ.
+    @usableFromInline
+    static func == (lhs: CustomActionValues, rhs: CustomActionValues) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        var index = 0
+        while index < lhs.count {
+            if lhs.entries[index] != rhs.entries[index] { return false }
+            index += 1
+        }
+        return true
+    }
+}
+
+extension ActionValues {
+    /// The most custom values one action carries.
+    public static let customCapacity = 4
+
+    /// The keys the log prints itself, which a custom value may not take.
+    public static let standardKeys: Set<String> = [
+        "t", "action", "state", "touches", "at", "location", "translation", "velocity", "scale",
+        "rotation", "tapCount", "direction", "match", "score", "turns", "accepted",
+    ]
+
+    /// A value of the recognizer's own, printed after the standard ones: ` key=value` in the text
+    /// log, `"key":value` in JSON Lines (`docs/replay-log.md`). Setting `nil` removes it.
+    ///
+    /// Keys are the recognizer's code, not input: a key that is not ASCII letters and digits
+    /// starting with a letter, one of `standardKeys`, or a key past `customCapacity` stops the
+    /// program with a message naming it, as an illegal state transition does.
+    public subscript(custom key: String) -> ActionValue? {
+        get {
+            var index = 0
+            while index < storedCustom.count {
+                let entry = storedCustom.entries[index]
+                if entry.key.text.utf8.elementsEqual(key.utf8) { return entry.value }
+                index += 1
+            }
+            return nil
+        }
+        set {
+            let name = ActionName(Self.checkedCustomKey(key))
+            let existing = storedCustom.index(of: name)
+            guard let newValue else {
+                guard let existing else { return }
+                var index = existing
+                while index + 1 < storedCustom.count {
+                    storedCustom.entries[index] = storedCustom.entries[index + 1]
+                    index += 1
+                }
+                storedCustom.count -= 1
+                storedCustom.entries[storedCustom.count] = CustomActionValues.Entry()
+                return
+            }
+            let entry = CustomActionValues.Entry(key: name, value: newValue)
+            if let existing {
+                storedCustom.entries[existing] = entry
+                return
+            }
+            precondition(
+                storedCustom.count < Self.customCapacity,
+                "ActionValues: custom value \"\(key)\" is one more than the \(Self.customCapacity) an action carries")
+            storedCustom.entries[storedCustom.count] = entry
+            storedCustom.count += 1
+        }
+    }
+
+    /// How many custom values are set.
+    public var customCount: Int { storedCustom.count }
+
+    /// The custom value set `index`-th (from 0, in the order first set), with its key.
+    public func custom(at index: Int) -> (key: String, value: ActionValue) {
+        precondition(index >= 0 && index < storedCustom.count, "ActionValues: custom value \(index) of \(storedCustom.count)")
+        let entry = storedCustom.entries[index]
+        return (entry.key.text, entry.value)
+    }
+
+    /// The custom keys, in the order they were first set.
+    public var customKeys: [String] { (0..<customCount).map { custom(at: $0).key } }
+
+    private static func checkedCustomKey(_ key: String) -> String {
+        let utf8 = key.utf8
+        let wellFormed = utf8.first.map(isLetter) == true && utf8.allSatisfy { isLetter($0) || (0x30...0x39).contains($0) }
+        precondition(
+            wellFormed && !standardKeys.contains(key),
+            "ActionValues: custom key \"\(key)\" must be ASCII letters and digits starting with a letter, and not a standard key")
+        return key
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+}
