@@ -5,8 +5,13 @@ import TouchTrace
 /// The `touchstone` command: record, replay and measure touch sessions (run through
 /// `TouchstoneCommand.main()`).
 struct Touchstone: ParsableCommand {
+    /// The name help and usage print: the program's file name when it runs as a program
+    /// (`TouchstoneCommand.main`), so that a team's own tool names itself; `touchstone` otherwise.
+    /// Set before the first command is parsed, when `configuration` is built.
+    nonisolated(unsafe) static var programName = "touchstone"
+
     static let configuration = CommandConfiguration(
-        commandName: "touchstone",
+        commandName: programName,
         abstract: "Record touch and gesture sessions, replay them through UIKit-faithful recognizers, and measure them.",
         version: "0.1.0",
         subcommands: [

@@ -23,6 +23,10 @@ public enum TouchstoneCommand {
     /// `touchstone` does and exits with its status. A kind that cannot be registered (its type name
     /// taken, say) is such an error: `error: cannot register recognizer kind "tap": ...`, status 1.
     public static func main(registering kinds: [RecognizerKind] = []) {
+        // Help and usage name the program the user ran (`your-touchstone`), not `touchstone`.
+        if let path = CommandLine.arguments.first, let name = path.split(separator: "/").last, !name.isEmpty {
+            Touchstone.programName = String(name)
+        }
         let status = run(nil, registering: kinds)
         if status != 0 { exit(status) }
     }

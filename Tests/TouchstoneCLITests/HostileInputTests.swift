@@ -308,4 +308,14 @@ struct HostileInputTests {
         #expect(result.stdout.contains("USAGE: touchstone"))
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
+
+    @Test("Help and usage name the program by the name it was run as, as a team's own tool is")
+    func helpNamesTheProgramRun() throws {
+        let folder = TemporaryDirectory("program-name")
+        let link = folder.file("team-touchstone")
+        let result = try TouchstoneProcess.shell("ln -s \"$TOUCHSTONE\" '\(link)' && '\(link)' replay --help && '\(link)' replay 2>&1")
+        #expect(result.stdout.contains("USAGE: team-touchstone replay"), "\(result.stdout)")
+        #expect(result.stdout.contains("See 'team-touchstone replay --help' for more information."), "\(result.stdout)")
+        #expect(!result.stdout.contains("USAGE: touchstone"), "\(result.stdout)")
+    }
 }
