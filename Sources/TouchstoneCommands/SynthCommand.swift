@@ -137,10 +137,12 @@ struct SynthGesture: ParsableCommand {
             version: Touchstone.configuration.version,
             detail: "\(gesture.label)\(nearMiss ? " near-miss" : "")\(cancelAt.map { " cancel-at=\($0)" } ?? "") \(panel.summary) repeat=\(repetitions)"
         )
-        try SynthOutput.write(to: output, header: header) { sink in
+        try SynthOutput.write(
+            to: output, header: header,
+            summary: { _ in "wrote \(output): \(session.touchSamples) touch samples, \(session.gestures) gesture\(session.gestures == 1 ? "" : "s")" }
+        ) { sink in
             for _ in 0..<repetitions { try session.perform(gesture, into: &sink) }
         }
-        try OutputFile.standardOutput().write("wrote \(output): \(session.touchSamples) touch samples, \(session.gestures) gesture\(session.gestures == 1 ? "" : "s")\n")
     }
 
     private func makeGesture() throws -> Gesture {

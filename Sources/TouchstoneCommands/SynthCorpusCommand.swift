@@ -64,12 +64,16 @@ struct SynthCorpus: ParsableCommand {
         for (index, path) in paths.enumerated() {
             var made: CorpusSynthesizer.TraceSummary?
             let header = corpus.header(index: index, samples: samples, version: Touchstone.configuration.version)
-            let bytes = try SynthOutput.write(to: path, header: header, allowJSONLines: false) { sink in
+            try SynthOutput.write(
+                to: path, header: header, allowJSONLines: false,
+                summary: { bytes in
+                    let samples = made?.touchSamples ?? 0, gestures = made?.gestures ?? 0
+                    let perSample = Double(bytes) / Double(max(samples, 1))
+                    return "wrote \(path): \(samples) touch samples, \(gestures) gestures, \(bytes) bytes (\(rounded(perSample)) bytes/sample)"
+                }
+            ) { sink in
                 made = try corpus.generateTrace(index: index, samples: samples, into: &sink)
             }
-            guard let summary = made else { continue }
-            let perSample = Double(bytes) / Double(summary.touchSamples)
-            try OutputFile.standardOutput().write("wrote \(path): \(summary.touchSamples) touch samples, \(summary.gestures) gestures, \(bytes) bytes (\(rounded(perSample)) bytes/sample)\n")
         }
         let elapsed = clock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18

@@ -56,9 +56,16 @@ struct Template: ParsableCommand {
                 let summary = "template \"\(name)\": \(template.points.count) points from stroke \(stroke) of \(trace) -> \(output)"
                 let file = try OutputFile.named(output, inputs: TraceFile.inputFiles(of: trace))
                 try file.write(Array(data))
-                try file.commit()
                 // On `-` the template is standard output's, and the summary goes to standard error.
-                if output == "-" { printError(summary) } else { try OutputFile.standardOutput().write(summary + "\n") }
+                // Otherwise the summary is printed before the template takes the file's place: if
+                // standard output refuses it, the command fails and the file is as it was.
+                if output == "-" {
+                    try file.commit()
+                    printError(summary)
+                } else {
+                    try OutputFile.standardOutput().write(summary + "\n")
+                    try file.commit()
+                }
             } catch {
                 throw fail(String(describing: error))
             }

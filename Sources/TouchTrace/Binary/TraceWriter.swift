@@ -80,12 +80,21 @@ public final class TraceWriter {
 
     /// Writes the last chunk, the index and the trailer, then makes the file final under `NAME`.
     public func close() throws {
+        try close(beforeCommit: {})
+    }
+
+    /// `close()`, running `beforeCommit` when the trace is whole (`bytesWritten` is its size) but
+    /// not yet in place: a command's summary line goes there, so that a summary standard output
+    /// refuses fails the command with `NAME` left as it was. An error it throws is rethrown as it
+    /// is, and the trace is abandoned.
+    public func close(beforeCommit: () throws -> Void) throws {
         try checkUsable()
         let spill = indexSpill
         try writing { file in
             try assembler.finish(spilled: spill) { try file.write($0) }
         }
         finalError = TraceWriteError(file: path, message: "the writer is closed")
+        try beforeCommit()
         do {
             try file.commit()
         } catch {

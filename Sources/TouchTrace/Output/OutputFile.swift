@@ -249,10 +249,15 @@ public final class OutputFile {
         TemporaryFiles.removeOnSignals()
     }
 
-    /// Writes `bytes` as the whole content of `path`, or leaves `path` as it was.
-    public static func write(_ bytes: [UInt8], to path: String, inputs: [String] = []) throws(OutputFileError) {
+    /// Writes `bytes` as the whole content of `path`, or leaves `path` as it was. `beforeCommit`
+    /// runs when the bytes are written but not yet in place (a command's summary line): an error
+    /// it throws leaves `path` as it was too.
+    public static func write(
+        _ bytes: [UInt8], to path: String, inputs: [String] = [], beforeCommit: () throws(OutputFileError) -> Void = {}
+    ) throws(OutputFileError) {
         let file = try OutputFile(path: path, inputs: inputs)
         try file.write(bytes)
+        try beforeCommit()
         try file.commit()
     }
 
