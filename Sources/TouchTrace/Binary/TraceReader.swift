@@ -46,6 +46,10 @@ public final class TraceReader {
     public private(set) var damage: [TraceDamage] = []
     /// Chunks begun so far; changes exactly when an event comes from a new chunk.
     public private(set) var chunksStarted = 0
+    /// The events the chunks read claim, counted while the reader reads from the first chunk on
+    /// (no seek): at the end of the body, compared with `recordedEventCount`.
+    private var eventsInChunks = 0
+    private var countsFromStart = true
     /// The file's length in bytes.
     public var fileSize: Int { bytes.count }
 
@@ -223,6 +227,7 @@ public final class TraceReader {
         decoder.pointee.reset()
         releasedUpTo = 0
         position = bodyStart
+        countsFromStart = false
         if let indexBytes, let at = TraceIndex.positionToSeek(time, count: indexCount, baseTime: { TraceIndex.entry($0, in: indexBytes).baseTime }) {
             position = TraceIndex.entry(at, in: indexBytes).offset
         }
@@ -330,6 +335,7 @@ public final class TraceReader {
                 payloadOffset: payloadAt, eventCount: count, baseTime: base)
             currentChunk = at
             chunksStarted += 1
+            eventsInChunks &+= count
             position = payloadAt + length
             if at - releasedUpTo >= Self.releaseStep {
                 storage.release(from: releasedUpTo, upTo: at)
@@ -337,7 +343,26 @@ public final class TraceReader {
             }
             return chunk
         }
+        try checkRecordedEventCount()
         return nil
+    }
+
+    /// At the end of a body read whole from its first chunk, without damage to its chunks: the
+    /// trailer's event count must be the events the chunks held. A count that differs (a forged or
+    /// miswritten trailer) is an error naming the trailer's count field, or with salvage damage to
+    /// the trailer, the events read kept. Checked once.
+    private func checkRecordedEventCount() throws {
+        guard countsFromStart, let recorded = recordedEventCount else { return }
+        countsFromStart = false
+        guard recorded != eventsInChunks, !damage.contains(where: { $0.kind == .skippedChunk || $0.kind == .truncated }) else { return }
+        let offset = bytes.count - BinaryLayout.trailerSize + 8
+        let message = "the trailer records \(recorded) events, but the chunks hold \(eventsInChunks)"
+        guard options.salvage else {
+            let error = TraceInputError(file: path, location: .byte(offset), message: message)
+            failure = error
+            throw error
+        }
+        damage.append(TraceDamage(kind: .damagedTrailer, offset: offset, bytesLost: 0, message: message + "; the events read are kept"))
     }
 
     @inline(__always)

@@ -98,6 +98,33 @@ struct HostileInputTests {
         #expect(errors > 2900)
     }
 
+    /// The fixture with its trailer's event count set to `count`, the trailer's checksum recomputed.
+    private func trailerClaiming(_ count: UInt64) throws -> (bytes: [UInt8], countAt: Int, events: [TraceEvent]) {
+        let fixture = try DamageFixture()
+        var bytes = fixture.bytes
+        let trailer = bytes.count - 24
+        for i in 0..<8 { bytes[trailer + 8 + i] = UInt8(truncatingIfNeeded: count >> (8 * i)) }
+        setUInt32(&bytes, at: trailer + 16, CRC32C.checksum(Array(bytes[trailer..<trailer + 16])))
+        return (bytes, trailer + 8, fixture.events)
+    }
+
+    @Test("A trailer whose event count is not the chunks' is an error naming the count's offset")
+    func forgedTrailerCount() throws {
+        let forged = try trailerClaiming(UInt64(SampleTraces.everyCase.count + 1))
+        let error = #expect(throws: TraceInputError.self) { try BinaryTrace.readDocument(bytes: forged.bytes) }
+        #expect(error?.location == .byte(forged.countAt))
+        #expect(error?.message == "the trailer records \(forged.events.count + 1) events, but the chunks hold \(forged.events.count)")
+    }
+
+    @Test("With salvage, a trailer whose event count is not the chunks' is damage to the trailer, every event kept")
+    func forgedTrailerCountSalvaged() throws {
+        let forged = try trailerClaiming(0)
+        let (document, damage) = try BinaryTrace.readDocument(bytes: forged.bytes, options: .init(salvage: true))
+        #expect(document.events == forged.events)
+        #expect(damage.map(\.kind) == [.damagedTrailer])
+        #expect(damage.first?.offset == forged.countAt)
+    }
+
     private func indexOf(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
         haystack.indices.first { haystack[$0...].starts(with: needle) }
     }
