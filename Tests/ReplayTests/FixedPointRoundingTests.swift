@@ -56,6 +56,22 @@ struct FixedPointRoundingTests {
         }
     }
 
+    /// Where the four-decimal fast path (magnitudes rounding below 10,000) meets the general one.
+    static var fastPathEdges4: [Double] {
+        var values: [Double] = [0, -0.0, 0.00004, 0.00005, 0.00015, -0.00004, -0.00005, -0.00015, 0.99995, 1.00005,
+                                9_999.9999, 9_999.99994, 9_999.99995, 9_999.99996, 10_000, 12_345.6789, 99_999.99995,
+                                0x1p52 / 10_000, 0x1p53 / 10_000, 1e14, -9_999.99995, -10_000, -1e14]
+        values += values.map { $0.nextUp } + values.map { $0.nextDown }
+        return values
+    }
+
+    @Test("Four decimals agree with the standard rounding on both sides of the fast path's limits")
+    func fourDecimalFastPathEdgesMatchStandardRounding() {
+        for value in Self.fastPathEdges4 {
+            #expect(FixedPoint.format(value, decimals: 4) == Self.reference(value, 4), "\(value)")
+        }
+    }
+
     @Test("An action's points and vectors, of either sign, round as the standard library rounds, in text and JSON")
     func actionPairsMatchStandardRounding() {
         let values = Self.fastPathEdges + Self.delicateValues

@@ -17,14 +17,19 @@ public enum ActionValue: Equatable, Sendable {
 struct CustomActionValues: Equatable, Sendable {
     @usableFromInline
     struct Entry: Equatable, Sendable {
-        var key = ActionName.none
-        var kind = Kind.number
+        @usableFromInline var key: ActionName
+        @usableFromInline var kind: Kind
         /// The number's bits, the integer's, or the text's `ActionName` index.
-        var payload: UInt64 = 0
+        @usableFromInline var payload: UInt64
 
-        enum Kind: UInt8, Sendable { case number, integer, text }
+        @usableFromInline enum Kind: UInt8, Sendable { case number, integer, text }
 
-        init() {}
+        /// No key: all bits zero, so that an action's values start as plain zeroed memory.
+        @inlinable init() {
+            key = .none
+            kind = .number
+            payload = 0
+        }
 
         init(key: ActionName, value: ActionValue) {
             self.key = key
@@ -44,15 +49,46 @@ struct CustomActionValues: Equatable, Sendable {
         }
     }
 
-    var count = 0
-    var entries = InlineArray<4, Entry>(repeating: Entry())
+    @usableFromInline var count: Int
+    // Four fields, not an `InlineArray`: every `ActionValues` builds them, nearly always to stay
+    // empty, and as fields they are a few stores of zeros inlined where the values are made.
+    @usableFromInline var entry0: Entry
+    @usableFromInline var entry1: Entry
+    @usableFromInline var entry2: Entry
+    @usableFromInline var entry3: Entry
 
-    @usableFromInline init() {}
+    @inlinable init() {
+        count = 0
+        entry0 = Entry()
+        entry1 = Entry()
+        entry2 = Entry()
+        entry3 = Entry()
+    }
+
+    /// Entry `index`, from 0 to 3.
+    subscript(index: Int) -> Entry {
+        get {
+            switch index {
+            case 0: entry0
+            case 1: entry1
+            case 2: entry2
+            default: entry3
+            }
+        }
+        set {
+            switch index {
+            case 0: entry0 = newValue
+            case 1: entry1 = newValue
+            case 2: entry2 = newValue
+            default: entry3 = newValue
+            }
+        }
+    }
 
     func index(of key: ActionName) -> Int? {
         var index = 0
         while index < count {
-            if entries[index].key == key { return index }
+            if self[index].key == key { return index }
             index += 1
         }
         return nil
@@ -64,7 +100,7 @@ struct CustomActionValues: Equatable, Sendable {
         guard lhs.count == rhs.count else { return false }
         var index = 0
         while index < lhs.count {
-            if lhs.entries[index] != rhs.entries[index] { return false }
+            if lhs[index] != rhs[index] { return false }
             index += 1
         }
         return true
@@ -91,7 +127,7 @@ extension ActionValues {
         get {
             var index = 0
             while index < storedCustom.count {
-                let entry = storedCustom.entries[index]
+                let entry = storedCustom[index]
                 if entry.key.text.utf8.elementsEqual(key.utf8) { return entry.value }
                 index += 1
             }
@@ -104,22 +140,22 @@ extension ActionValues {
                 guard let existing else { return }
                 var index = existing
                 while index + 1 < storedCustom.count {
-                    storedCustom.entries[index] = storedCustom.entries[index + 1]
+                    storedCustom[index] = storedCustom[index + 1]
                     index += 1
                 }
                 storedCustom.count -= 1
-                storedCustom.entries[storedCustom.count] = CustomActionValues.Entry()
+                storedCustom[storedCustom.count] = CustomActionValues.Entry()
                 return
             }
             let entry = CustomActionValues.Entry(key: name, value: newValue)
             if let existing {
-                storedCustom.entries[existing] = entry
+                storedCustom[existing] = entry
                 return
             }
             precondition(
                 storedCustom.count < Self.customCapacity,
                 "ActionValues: custom value \"\(key)\" is one more than the \(Self.customCapacity) an action carries")
-            storedCustom.entries[storedCustom.count] = entry
+            storedCustom[storedCustom.count] = entry
             storedCustom.count += 1
         }
     }
@@ -130,7 +166,7 @@ extension ActionValues {
     /// The custom value set `index`-th (from 0, in the order first set), with its key.
     public func custom(at index: Int) -> (key: String, value: ActionValue) {
         precondition(index >= 0 && index < storedCustom.count, "ActionValues: custom value \(index) of \(storedCustom.count)")
-        let entry = storedCustom.entries[index]
+        let entry = storedCustom[index]
         return (entry.key.text, entry.value)
     }
 

@@ -322,9 +322,45 @@ struct LogLine {
         cursor += 3
     }
 
-    /// Four decimals (scales, angles, rates): the divisor a constant.
+    /// Four decimals (scales, angles, rates). Magnitudes below 10,000 (every scale, angle and rate
+    /// of a real gesture) take two table loads and two stores; the rest `fixed4General`, out of
+    /// line. Both round half away from zero, so they print the same digits.
     @inline(__always)
-    mutating func fixed4(_ value: Double) {
+    mutating func fixed4(_ value: Double, fourDigits: FourDigits = .table) {
+        // The ten-thousandths of the magnitude rounded as `hundredths` rounds (adding 2^52 leaves
+        // the nearest integer, ties to even, in the mantissa's low bits; a tie rounded down is
+        // taken up). Below 100,000,000 exactly when the magnitude rounds below 10,000; a nan, an
+        // infinity or a larger magnitude gives a larger difference of bit patterns.
+        let product = value.magnitude * 10_000
+        let biased = product + 0x1p52
+        let tie: UInt64 = product - (biased - 0x1p52) == 0.5 ? 1 : 0
+        let rounded = biased.bitPattern &- (0x1p52 as Double).bitPattern &+ tie
+        guard rounded < 100_000_000 else {
+            cursor = Self.fixed4Slow(value, at: cursor)
+            return
+        }
+        if value < 0 && rounded != 0 { byte(UInt8(ascii: "-")) }
+        let tenThousandths = UInt32(truncatingIfNeeded: rounded)
+        let whole = tenThousandths / 10_000
+        let fraction = tenThousandths &- whole &* 10_000
+        // "WWWW" less its leading zeros, then ".FFFF": two stores, their spare bytes overwritten
+        // by what follows (the room reserved covers them).
+        store(fourDigits.droppingLeadingZeros(fourDigits[whole], of: whole), length: 4)
+        UnsafeMutableRawPointer(cursor).storeBytes(of: (0x2E | fourDigits[fraction] << 8).littleEndian, as: UInt64.self)
+        cursor += 5
+    }
+
+    /// `fixed4` for what its fast path leaves (10,000 and above, not finite), written at `cursor`;
+    /// returns the cursor after it.
+    @inline(never)
+    static func fixed4Slow(_ value: Double, at cursor: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var line = LogLine(cursor: cursor)
+        line.fixed4General(value)
+        return line.cursor
+    }
+
+    /// Four decimals of any value: the divisor a constant.
+    private mutating func fixed4General(_ value: Double) {
         guard let scaled = Self.scaled(value, by: 10_000) else { return beyondFixedPoint(value) }
         let magnitude = scaled.magnitude
         let whole = magnitude / 10_000
