@@ -39,6 +39,9 @@ public final class ThreeFingerLongPressGestureRecognizer: GestureRecognizer {
     private(set) var phase = Phase.idle
     /// Where each finger landed, by touch identifier.
     private var anchors: [(touch: UInt32, at: Point)] = []
+    /// When the first finger landed, and how long the three took: the action reports the second.
+    private var firstLanding: GestureTime = 0
+    private var landingDuration: GestureDuration = 0
 
     public init(name: String = "") {
         super.init(kind: .discrete, name: name)
@@ -80,10 +83,12 @@ public final class ThreeFingerLongPressGestureRecognizer: GestureRecognizer {
                 fail()
             } else if fingers == 3 {
                 cancelTimer(tag: Timer.landing.rawValue)
+                landingDuration = phase == .idle ? 0 : now - firstLanding
                 phase = .holding
                 startTimer(at: now + minimumPressDuration, tag: Timer.press.rawValue)
             } else if phase == .idle {
                 phase = .landing
+                firstLanding = now
                 startTimer(at: now + landingWindow, tag: Timer.landing.rawValue)
             }
         case (.landing, .moved(let drifted)), (.holding, .moved(let drifted)):
@@ -109,5 +114,14 @@ public final class ThreeFingerLongPressGestureRecognizer: GestureRecognizer {
         super.reset()
         phase = .idle
         anchors.removeAll(keepingCapacity: true)
+        landingDuration = 0
+    }
+
+    /// The standard values, and one of its own the golden logs keep: how many microseconds the
+    /// three fingers took to land (`landing=7370`).
+    public override var actionValues: ActionValues {
+        var values = super.actionValues
+        values[custom: "landing"] = .integer(Int(landingDuration))
+        return values
     }
 }
