@@ -35,6 +35,11 @@ public enum TouchstoneCommand {
     /// the command prints, and returns its exit status instead of exiting: for tests, and for tools
     /// that run several commands in one process. `nil` takes the process's arguments.
     public static func run(_ arguments: [String]?, registering kinds: [RecognizerKind] = []) -> Int32 {
+        // Run with standard output or error closed, the next file opened (an output, a trace, a
+        // device) would take its descriptor and receive what is printed: they become /dev/null,
+        // on which printing fails as it does on a closed descriptor (`standard output: cannot
+        // write the file`, status 1, the output left as it was).
+        OutputFile.reserveStandardDescriptors()
         // Past a file-size limit (`ulimit -f`) a write fails with EFBIG, which every output reports
         // as an error naming the file, and a temporary file is removed; left to SIGXFSZ's default,
         // the process would die there and leave the temporary file behind.

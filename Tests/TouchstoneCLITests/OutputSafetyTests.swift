@@ -66,28 +66,38 @@ struct OutputSafetyTests {
         #expect(result.stderr.contains("standard output: cannot write the file"))
     }
 
-    @Test("synth whose summary standard output refuses exits 1 and leaves the existing trace as it was",
-          arguments: ["tap.trace", "tap.jsonl"])
-    func synthToFullStandardOutput(name: String) throws {
+    @Test("synth whose summary standard output refuses (full or closed) exits 1 and leaves the existing trace as it was",
+          arguments: ["tap.trace", "tap.jsonl"], ["> /dev/full", ">&-"])
+    func synthToFullStandardOutput(name: String, redirection: String) throws {
         let folder = TemporaryDirectory("cli")
         try Data("old\n".utf8).write(to: URL(fileURLWithPath: folder.file(name)))
-        let result = try TouchstoneProcess.shell("\"$TOUCHSTONE\" synth tap -o '\(folder.file(name))' > /dev/full")
+        let result = try TouchstoneProcess.shell("\"$TOUCHSTONE\" synth tap -o '\(folder.file(name))' \(redirection)")
         #expect(result.status == 1)
         #expect(result.stderr.contains("standard output: cannot write the file"), "\(result.stderr)")
         #expect(try String(contentsOfFile: folder.file(name), encoding: .utf8) == "old\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [name])
     }
 
-    @Test("template record whose summary standard output refuses exits 1 and leaves the existing template as it was")
-    func templateRecordToFullStandardOutput() throws {
+    @Test("template record whose summary standard output refuses (full or closed) exits 1 and leaves the existing template as it was",
+          arguments: ["> /dev/full", ">&-"])
+    func templateRecordToFullStandardOutput(redirection: String) throws {
         let folder = TemporaryDirectory("cli")
         try TouchstoneProcess.runSucceeding(["synth", "swipe", "-o", folder.file("stroke.trace")])
         try Data("old\n".utf8).write(to: URL(fileURLWithPath: folder.file("t.json")))
         let result = try TouchstoneProcess.shell(
-            "\"$TOUCHSTONE\" template record '\(folder.file("stroke.trace"))' --name t -o '\(folder.file("t.json"))' > /dev/full")
+            "\"$TOUCHSTONE\" template record '\(folder.file("stroke.trace"))' --name t -o '\(folder.file("t.json"))' \(redirection)")
         #expect(result.status == 1)
         #expect(result.stderr.contains("standard output: cannot write the file"), "\(result.stderr)")
         #expect(try String(contentsOfFile: folder.file("t.json"), encoding: .utf8) == "old\n")
+    }
+
+    @Test("synth corpus with standard output closed exits 1 and writes no trace holding its summary")
+    func synthCorpusWithClosedStandardOutput() throws {
+        let folder = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.shell("\"$TOUCHSTONE\" synth corpus --count 2 --samples 100 -o '\(folder.file("corp"))' >&-")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("standard output: cannot write the file (Bad file descriptor)"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("corp/corpus-0000.trace")))
     }
 
     @Test("render -o - writes the picture to standard output and makes no file called -")

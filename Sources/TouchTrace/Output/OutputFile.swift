@@ -115,7 +115,7 @@ public final class OutputFile {
             let temporary = final + ".partial"
             // Created, never reused: a NAME.partial already there is a recording cut short (its
             // only copy) or someone's file, and a link there would be written through.
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            let fd = OutputFile.aboveStandardDescriptors(open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644))
             guard fd >= 0 else {
                 let reason = errno == EEXIST
                     ? "already exists (a recording cut short keeps its events there): move it away, or convert it, before recording to \(path)"
@@ -128,7 +128,7 @@ public final class OutputFile {
         }
         if exists && (type != S_IFREG || final.hasPrefix("/proc/")) {
             // A device, a FIFO, or a descriptor link (/dev/stdout redirected to a file): in place.
-            descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+            descriptor = OutputFile.aboveStandardDescriptors(open(path, O_WRONLY | O_TRUNC | O_CLOEXEC))
             guard descriptor >= 0 else { throw OutputFileError(path: path, errno: errno) }
             replacement = nil
             return
@@ -305,6 +305,34 @@ public final class OutputFile {
         return String(cString: real)
     }
 
+    /// `descriptor` moved to 3 or above when it is standard input, output or error, which a
+    /// process that closed them hands out next: an output on descriptor 1 would take whatever the
+    /// program prints to standard output. A failure (-1, errno set) is passed on.
+    private static func aboveStandardDescriptors(_ descriptor: Int32) -> Int32 {
+        guard descriptor >= 0 && descriptor <= STDERR_FILENO else { return descriptor }
+        let moved = fcntl(descriptor, F_DUPFD_CLOEXEC, STDERR_FILENO + 1)
+        let saved = errno
+        close(descriptor)
+        errno = saved
+        return moved
+    }
+
+    /// Makes standard input, output and error open if a parent closed them (`touchstone … >&-`):
+    /// each closed one becomes `/dev/null`, opened so that using it fails as using a closed one
+    /// does (standard output and error read-only, standard input write-only). A file the process
+    /// opens then never takes their place, where a message meant for standard output or error
+    /// would be written into it. Call once, first thing.
+    public static func reserveStandardDescriptors() {
+        for descriptor in STDIN_FILENO...STDERR_FILENO where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", descriptor == STDIN_FILENO ? O_WRONLY : O_RDONLY)
+            // The lowest free descriptor: this one, as those below it are open by now.
+            if opened >= 0 && opened != descriptor {
+                _ = dup2(opened, descriptor)
+                close(opened)
+            }
+        }
+    }
+
     /// Creates `.NAME.XXXXXX.partial` beside `final` exclusively (mode 0666 less the umask).
     private static func createTemporary(
         beside final: String, reportedAs path: String
@@ -317,7 +345,7 @@ public final class OutputFile {
         for _ in 0..<100 {
             let suffix = String(decoding: (0..<6).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self)
             let temporary = "\(folder).\(name).\(suffix).partial"
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            let fd = aboveStandardDescriptors(open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666))
             if fd >= 0 { return (temporary, fd) }
             if errno != EEXIST { throw OutputFileError(path: path, errno: errno) }
         }
