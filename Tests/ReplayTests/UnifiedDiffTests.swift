@@ -17,6 +17,14 @@ struct UnifiedDiffTests {
         #expect(diff == "--- golden\n+++ replay\n@@ -4,6 +4,6 @@\n 4\n 5\n 6\n-7\n+seven\n 8\n 9\n")
     }
 
+    @Test("Lines end at every LF: a CRLF golden is one line per line, each keeping its CR")
+    func crlfLines() {
+        #expect(UnifiedDiff.lines("a\r\nb\r\n") == ["a\r", "b\r"])
+        #expect(UnifiedDiff.lines("a\n\nb") == ["a", "", "b"])
+        let diff = UnifiedDiff.make(old: UnifiedDiff.lines("a\r\nb\r\n"), new: UnifiedDiff.lines("a\nb\n"), oldName: "o", newName: "n")
+        #expect(diff == "--- o\n+++ n\n@@ -1,2 +1,2 @@\n-a\r\n-b\r\n+a\n+b\n")
+    }
+
     @Test("Insertions at the start and deletions at the end are both shown")
     func insertAndDelete() {
         let diff = UnifiedDiff.make(old: ["a", "b"], new: ["z", "a"], oldName: "o", newName: "n")

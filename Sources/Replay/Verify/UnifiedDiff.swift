@@ -36,9 +36,11 @@ public enum UnifiedDiff {
     }
 
     /// Splits text into lines without their terminators; a final newline does not add an empty line.
+    /// Lines end at every LF byte: a CR before it (a golden checked out with CRLF endings) stays
+    /// with its line, where splitting on `Character`s would not split at all, `"\r\n"` being one.
     public static func lines(_ text: String) -> [Substring] {
-        var result = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if result.last == "" { result.removeLast() }
+        var result = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
+        if result.last?.isEmpty == true { result.removeLast() }
         return result
     }
 
