@@ -66,20 +66,15 @@ public struct TraceIndex: Equatable, Sendable {
         out.appendLittleEndian(UInt64(entry.firstEvent))
     }
 
-    /// Parses an index occupying exactly `bytes`, which start at file offset `offset`.
-    static func decode(_ bytes: UnsafeRawBufferPointer, at offset: Int, file: String) throws(TraceInputError) -> TraceIndex {
-        let count = try validate(bytes, at: offset, file: file)
-        return TraceIndex(entries: (0..<count).map { entry($0, in: bytes) })
-    }
-
     /// Checks an index occupying exactly `bytes`, which start at file offset `offset` (its marker,
-    /// size, checksum and that every entry points into the body), without keeping its entries, and
+    /// size, checksum, and that its entries point into the body, from `bodyStart`, in file order
+    /// with their first events in order), without keeping its entries, and
     /// returns how many it has: a reader looks entries up in the file (`entry(_:in:)`) rather than
     /// holding 24 bytes a chunk in memory. It reads the index a megabyte at a time and calls
     /// `release(start, end)` with each range of `bytes` it is done with, so that a mapped index of
     /// any size never becomes resident all at once.
     static func validate(
-        _ bytes: UnsafeRawBufferPointer, at offset: Int, file: String, release: (Int, Int) -> Void = { _, _ in }
+        _ bytes: UnsafeRawBufferPointer, at offset: Int, bodyStart: Int, file: String, release: (Int, Int) -> Void = { _, _ in }
     ) throws(TraceInputError) -> Int {
         func fail(_ at: Int, _ message: String) -> TraceInputError {
             TraceInputError(file: file, location: .byte(offset + at), message: message)
@@ -100,12 +95,23 @@ public struct TraceIndex: Equatable, Sendable {
         let stored = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: crcAt, as: UInt32.self))
         guard stored == ~crc else { throw fail(crcAt, "index checksum mismatch: the index is damaged") }
         let entriesPerStep = step / BinaryLayout.indexEntrySize
+        // Chunks in file order inside the body, their first events in order: what a writer makes,
+        // and what seeking by bisection needs. A forged index that passes its checksum is damage.
+        var previousChunk: UInt64?
+        var previousEvent: UInt64 = 0
         for first in stride(from: 0, to: count, by: entriesPerStep) {
             for i in first..<min(first + entriesPerStep, count) {
                 let at = BinaryLayout.indexHeaderSize + i * BinaryLayout.indexEntrySize
                 let chunk = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
                 let firstEvent = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 16, as: UInt64.self))
-                guard chunk < UInt64(offset), firstEvent <= UInt64(Int.max) else { throw fail(at, "index entry \(i) points outside the body") }
+                guard chunk >= UInt64(bodyStart), chunk < UInt64(offset), firstEvent <= UInt64(Int.max) else {
+                    throw fail(at, "index entry \(i) points outside the body")
+                }
+                if let previousChunk, chunk <= previousChunk || firstEvent < previousEvent {
+                    throw fail(at, "index entry \(i) is out of order")
+                }
+                previousChunk = chunk
+                previousEvent = firstEvent
             }
             release(0, BinaryLayout.indexHeaderSize + min(first + entriesPerStep, count) * BinaryLayout.indexEntrySize)
         }

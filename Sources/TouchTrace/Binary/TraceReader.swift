@@ -128,7 +128,7 @@ public final class TraceReader {
             guard trailer.indexOffset != 0 else { return (trailer, trailerStart, nil, []) }
             do {
                 let range = trailer.indexOffset..<trailerStart
-                let count = try TraceIndex.validate(UnsafeRawBufferPointer(rebasing: bytes[range]), at: trailer.indexOffset, file: path) {
+                let count = try TraceIndex.validate(UnsafeRawBufferPointer(rebasing: bytes[range]), at: trailer.indexOffset, bodyStart: bodyStart, file: path) {
                     release(range.lowerBound + $0, range.lowerBound + $1)
                 }
                 return (trailer, trailer.indexOffset, (range, count), [])
@@ -296,7 +296,7 @@ public final class TraceReader {
         while position < bodyEnd {
             let at = position
             let left = bodyEnd - at
-            if !trailerIntact && left >= 4 && load(UInt32.self, at) == BinaryLayout.indexMarker {
+            if !trailerIntact && left >= 4 && load(UInt32.self, at) == BinaryLayout.indexMarker && endsBody(indexMarkerAt: at) {
                 bodyEnd = at  // the index of a file whose trailer is missing: the body ends here
                 break
             }
@@ -363,6 +363,15 @@ public final class TraceReader {
             throw error
         }
         damage.append(TraceDamage(kind: .damagedTrailer, offset: offset, bytesLost: 0, message: message + "; the events read are kept"))
+    }
+
+    /// Whether an index marker at `offset`, in a file without an intact trailer, ends the body:
+    /// the index a writer began (whole or cut short) before it was stopped, which no intact chunk
+    /// follows. A marker that intact chunks follow (forged, or damage among the chunks) is read as
+    /// a chunk would be, an error or with salvage skipped, so the chunks after it are not dropped
+    /// unsaid. The scan stops at the first intact chunk after the marker.
+    private func endsBody(indexMarkerAt offset: Int) -> Bool {
+        resynchronise(after: offset) == bodyEnd
     }
 
     @inline(__always)

@@ -125,6 +125,37 @@ struct HostileInputTests {
         #expect(damage.first?.offset == forged.countAt)
     }
 
+    @Test("An index whose entries are out of order, behind a valid checksum, is damage to the index; every event is read")
+    func forgedIndexOrder() throws {
+        let fixture = try DamageFixture()
+        var bytes = fixture.bytes
+        // Entries 0 and 1 swapped, the index's checksum recomputed.
+        let entries = fixture.indexOffset + 8
+        let first = Array(bytes[entries..<entries + 24])
+        bytes.replaceSubrange(entries..<entries + 24, with: bytes[entries + 24..<entries + 48])
+        bytes.replaceSubrange(entries + 24..<entries + 48, with: first)
+        let crcAt = entries + 24 * fixture.entries.count
+        setUInt32(&bytes, at: crcAt, CRC32C.checksum(Array(bytes[fixture.indexOffset..<crcAt])))
+        let (document, damage) = try BinaryTrace.readDocument(bytes: bytes)
+        #expect(damage.map(\.kind) == [.damagedIndex])
+        #expect(damage.first?.message.hasPrefix("index entry 1 is out of order") == true)
+        #expect(document.events == fixture.events)
+    }
+
+    @Test("An index marker among the chunks of a file without a trailer is no end of the body: an error there, or with salvage skipped")
+    func forgedIndexMarkerInUnclosedFile() throws {
+        let fixture = try DamageFixture()
+        // The file as a writer stopped before its index leaves it, with an index marker forged
+        // between chunks 2 and 3.
+        let at = fixture.entries[3].offset
+        let bytes = Array(fixture.bytes[..<at]) + [0x8E, 0x54, 0x53, 0x49] + Array(fixture.bytes[at..<fixture.indexOffset])
+        let error = #expect(throws: TraceInputError.self) { try BinaryTrace.readDocument(bytes: bytes) }
+        #expect(error?.location == .byte(at))
+        let (document, damage) = try BinaryTrace.readDocument(bytes: bytes, options: .init(salvage: true))
+        #expect(document.events == fixture.events)
+        #expect(damage.map(\.kind) == [.missingTrailer, .skippedChunk])
+    }
+
     private func indexOf(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
         haystack.indices.first { haystack[$0...].starts(with: needle) }
     }
