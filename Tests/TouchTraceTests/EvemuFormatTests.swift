@@ -268,6 +268,30 @@ extension EvemuFormatTests {
         #expect(error?.location == .line(11))
     }
 
+    @Test("Converting a trace whose only device is not device 0 to evemu writes that device and every one of its samples")
+    func onlyDeviceOtherThanZeroIsWritten() throws {
+        let folder = TemporaryDirectory("evemu-convert")
+        let original = SampleTraces.tenFingers(seconds: 1)
+        var document = original
+        document.header.devices = document.header.devices.map { var device = $0; device.index = 7; return device }
+        document.events = document.events.map { event in
+            switch event {
+            case .touch(var sample): sample.device = 7; return .touch(sample)
+            case .frame(var frame): frame.device = 7; return .frame(frame)
+            default: return event
+            }
+        }
+        try Data(JSONLines.encode(document)).write(to: URL(fileURLWithPath: folder.file("seven.jsonl")))
+        try Data(JSONLines.encode(original)).write(to: URL(fileURLWithPath: folder.file("zero.jsonl")))
+        var notices: [String] = []
+        try TraceFile.convert(folder.file("seven.jsonl"), to: folder.file("seven.evemu"), as: .evemu) { notices.append($0) }
+        try TraceFile.convert(folder.file("zero.jsonl"), to: folder.file("zero.evemu"), as: .evemu) { notices.append($0) }
+        #expect(notices.isEmpty)
+        // The same file as the trace's device 0 would give: the same device, the same events.
+        #expect(try String(contentsOfFile: folder.file("seven.evemu"), encoding: .utf8)
+            == String(contentsOfFile: folder.file("zero.evemu"), encoding: .utf8))
+    }
+
     @Test("Converting a trace of two devices to evemu writes the first and says what was left out")
     func secondDeviceLeftOutIsSaid() throws {
         let folder = TemporaryDirectory("evemu-convert")

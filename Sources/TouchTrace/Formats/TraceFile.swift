@@ -113,11 +113,16 @@ public enum TraceFile {
         case .evemu:
             let file = try OutputFile(path: outputPath, inputs: inputs)
             var output = TextOutput()
-            let description = try input.header.devices.first { $0.index == 0 }
-                ?? addedDevices(reopen(), stoppingAt: 0).first { $0.index == 0 }
+            // An evemu file holds one device: device 0 when the trace has one, otherwise the one
+            // with the lowest index it describes, otherwise the first it adds.
+            let added = input.header.devices.isEmpty || !input.header.devices.contains { $0.index == 0 }
+                ? try addedDevices(reopen(), stoppingAt: 0) : []
+            let description = input.header.devices.first { $0.index == 0 } ?? added.first { $0.index == 0 }
+                ?? input.header.devices.min { $0.index < $1.index } ?? added.first
             guard let description else {
                 try file.write(EvemuWriter.placeholder(device: 0))
                 try file.commit()
+                notice("warning: \(outputPath): the trace describes no device, so the evemu file holds none and no event")
                 break
             }
             var writer = try EvemuWriter(description, recorder: input.header.recorder.name, file: outputPath, into: &output)
@@ -127,7 +132,7 @@ public enum TraceFile {
             var gestures = 0
             try input.forEachEvent { event in
                 switch event {
-                case .touch(let sample) where sample.device != 0:
+                case .touch(let sample) where sample.device != description.index:
                     otherSamples += 1
                     otherDevices.insert(sample.device)
                 case .gesture: gestures += 1
@@ -143,7 +148,7 @@ public enum TraceFile {
                 notice(Self.touchesWithoutSlotWarning(outputPath, writer.touchesWithoutSlot, description))
             }
             if otherSamples > 0 {
-                notice("warning: \(outputPath): an evemu file holds one device: only device 0 (\(description.name)) was written; "
+                notice("warning: \(outputPath): an evemu file holds one device: only device \(description.index) (\(description.name)) was written; "
                     + "\(otherSamples) touch samples of \(otherDevices.count) other device\(otherDevices.count == 1 ? "" : "s") were left out "
                     + "(a .trace, .jsonl or .yml output keeps every device)")
             }
