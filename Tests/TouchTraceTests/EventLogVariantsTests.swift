@@ -66,6 +66,17 @@ struct EventLogVariantsTests {
         #expect(old.events == current.events)
     }
 
+    @Test("A log that ends inside an axis's block, before its Min and Max, is an error at the axis's Event code line")
+    func endsInsideAxisBlock() throws {
+        // The header cut after line 16 (the third axis's Value): its Event code is line 15.
+        let text = Self.evtestHeader.split(separator: "\n", omittingEmptySubsequences: false).prefix(16).joined(separator: "\n") + "\n"
+        #expect {
+            _ = try Self.read(evtest: text)
+        } throws: { error in
+            (error as? TraceInputError)?.location == .line(15) && "\(error)".contains("absolute axis 54 has no Min and Max")
+        }
+    }
+
     @Test("A separator naming no synchronisation is an error at its line")
     func unknownSeparator() throws {
         let text = Self.evtest(report: "-------------- EV_MSC ------------", contact: "++++++++++++++ EV_REL ++++++++++++")

@@ -32,6 +32,8 @@ struct EvtestReader: EvdevLogReading {
     private var grabNoticeLine = 0
     private var type: UInt16?
     private var axis: UInt16?
+    /// The `Event code` line of `axis`: where a file that ends inside its block is wrong.
+    private var axisLine = 0
     private var axisValues: [String: Int32] = [:]
 
     init(file: String) {
@@ -49,7 +51,8 @@ struct EvtestReader: EvdevLogReading {
         do throws(LineError) {
             try finishAxis()
         } catch {
-            throw TraceInputError(file: file, location: .wholeFile, message: error.message)
+            // The file ended inside an axis's block: its `Event code` line.
+            throw TraceInputError(file: file, location: .line(axisLine), message: error.message)
         }
         if log.devices[0].declared != nil {
             log.devices[0].declared!.name = log.devices[0].name
@@ -85,7 +88,7 @@ struct EvtestReader: EvdevLogReading {
         }
         if inNotice { return }
         if scanner.index > 0 {
-            try headerDetail(&scanner)
+            try headerDetail(&scanner, number)
         } else if scanner.take("Input driver version is") || scanner.take("Testing ...") {
             return
         } else if scanner.take("Input device ID:") {
@@ -123,7 +126,7 @@ struct EvtestReader: EvdevLogReading {
 
     /// An indented header line: `Event type N (…)`, `Event code N (…)`, an axis's `Value`/`Min`/
     /// `Max`/`Fuzz`/`Flat`/`Resolution`, `Property type N (…)`, or key-repeat settings.
-    private mutating func headerDetail(_ scanner: inout LineScanner) throws(LineError) {
+    private mutating func headerDetail(_ scanner: inout LineScanner, _ number: Int) throws(LineError) {
         switch section {
         case .none:
             throw LineError("an indented line outside the device header")
@@ -151,6 +154,7 @@ struct EvtestReader: EvdevLogReading {
                 if type == EvdevCode.EV_ABS {
                     guard value < EvdevCode.ABS_CNT else { throw LineError("absolute axis \(value) out of range") }
                     axis = UInt16(value)
+                    axisLine = number
                 } else if type != EvdevCode.EV_SYN {
                     var capabilities = declared
                     capabilities.addCode(type: type, code: UInt16(value))
