@@ -63,7 +63,7 @@ struct PictureWindow {
         self.from = try micro(from, "from")
         self.to = try micro(to, "to")
         if let from = self.from, let to = self.to, to <= from {
-            throw fail("--to must be later than --from")
+            throw fail("--to must be at least a microsecond later than --from (times are whole microseconds)")
         }
     }
 }

@@ -146,6 +146,9 @@ struct SynthGesture: ParsableCommand {
     }
 
     private func makeGesture() throws -> Gesture {
+        if let direction, ![.pan, .swipe, .pinch, .rotation, .circle, .doubleTapDrag].contains(gesture) {
+            throw ValidationError("--direction \(direction) does not apply to \(gesture.rawValue), which has no direction")
+        }
         switch gesture {
         case .tap: return .tap(fingers: fingers)
         case .doubleTap: return .doubleTap(fingers: fingers)

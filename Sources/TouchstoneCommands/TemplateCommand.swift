@@ -42,7 +42,7 @@ struct Template: ParsableCommand {
             guard stroke >= 0 else { throw ValidationError("--stroke must be 0 or more") }
             guard !name.isEmpty else { throw ValidationError("--name must not be empty") }
             guard !name.unicodeScalars.contains(where: UnistrokeTemplateFile.isForbiddenInNames) else {
-                throw ValidationError("--name must not contain blanks, control characters or noncharacters: it is printed in logs as it is")
+                throw ValidationError("--name must not contain blanks, control or format characters, or noncharacters: it is printed in logs as it is")
             }
         }
 

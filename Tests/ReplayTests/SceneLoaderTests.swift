@@ -197,16 +197,18 @@ struct SceneLoaderTests {
         #expect(problem?.problem.contains("already used by recognizers[0]") == true)
     }
 
-    @Test("Ids and the scene's name, printed in logs as they are, refuse blanks, control characters and noncharacters", arguments: [
+    @Test("Ids and the scene's name, printed in logs as they are, refuse blanks, control and format characters, and noncharacters", arguments: [
         (#"{"name": "s", "window": {"width": 10, "height": 10}, "views": [{"id": "v\n\u001b[2J", "frame": [0, 0, 1, 1]}]}"#, "views[0].id", "U+000A"),
         (#"{"name": "s", "window": {"width": 10, "height": 10}, "recognizers": [{"id": "a b", "type": "tap"}]}"#, "recognizers[0].id", "U+0020"),
         (#"{"name": "s", "window": {"width": 10, "height": 10}, "recognizers": [{"id": "a\ufffe", "type": "tap"}]}"#, "recognizers[0].id", "U+FFFE"),
         (#"{"name": "s\u0085", "window": {"width": 10, "height": 10}}"#, "name", "U+0085"),
+        (#"{"name": "s", "window": {"width": 10, "height": 10}, "recognizers": [{"id": "\ufefftap", "type": "tap"}]}"#, "recognizers[0].id", "U+FEFF"),
+        (#"{"name": "s", "window": {"width": 10, "height": 10}, "recognizers": [{"id": "a\u202eb", "type": "tap"}]}"#, "recognizers[0].id", "U+202E"),
     ])
     func identifiersArePrintable(scene: String, keyPath: String, found: String) {
         let problem = error(scene)
         #expect(problem?.keyPath == keyPath)
-        #expect(problem?.problem == "must not contain blanks, control characters or noncharacters (found \(found))")
+        #expect(problem?.problem == "must not contain blanks, control or format characters, or noncharacters (found \(found))")
     }
 
     @Test("A simultaneous pair naming an unknown recognizer is rejected")

@@ -309,6 +309,22 @@ struct HostileInputTests {
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 
+    @Test("--direction on a gesture that has none is a usage error, not silently ignored", arguments: ["tap", "long-press", "checkmark"])
+    func synthDirectionWithoutMeaning(gesture: String) throws {
+        let folder = TemporaryDirectory("synth-direction")
+        let result = try TouchstoneProcess.run(["synth", gesture, "--direction", "left", "-o", folder.file("g.trace")])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--direction left does not apply to \(gesture), which has no direction"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("g.trace")))
+    }
+
+    @Test("A malformed --shard is a usage error (status 64), as a malformed --jobs is", arguments: ["0/2", "3/2", "x"])
+    func malformedShardIsUsageError(shard: String) throws {
+        let result = try TouchstoneProcess.run(["verify", VerifyCommandTests.captures, "--shard", shard])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--shard"), "\(result.stderr)")
+    }
+
     @Test("Help and usage name the program by the name it was run as, as a team's own tool is")
     func helpNamesTheProgramRun() throws {
         let folder = TemporaryDirectory("program-name")

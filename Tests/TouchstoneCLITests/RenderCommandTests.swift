@@ -132,7 +132,7 @@ struct RenderCommandTests {
     func badWindow() throws {
         let result = try TouchstoneProcess.run(["render", Self.pan, "-o", "/dev/null", "--from", "2", "--to", "1"])
         #expect(result.status == 1)
-        #expect(result.stderr == "error: --to must be later than --from\n")
+        #expect(result.stderr == "error: --to must be at least a microsecond later than --from (times are whole microseconds)\n")
     }
 
     @Test("info --svg draws the touches without a scene beside the usual description")

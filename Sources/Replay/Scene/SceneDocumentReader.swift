@@ -78,7 +78,7 @@ struct SceneObjectReader {
         let value = try requiredString(key)
         if let bad = value.unicodeScalars.first(where: Self.isForbiddenInIdentifiers) {
             let code = "U+" + String(repeating: "0", count: max(0, 4 - String(bad.value, radix: 16).count)) + String(bad.value, radix: 16, uppercase: true)
-            throw problem(key, node(key), "must not contain blanks, control characters or noncharacters (found \(code))")
+            throw problem(key, node(key), "must not contain blanks, control or format characters, or noncharacters (found \(code))")
         }
         return value
     }
@@ -86,6 +86,7 @@ struct SceneObjectReader {
     static func isForbiddenInIdentifiers(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         return value < 0x21 || (0x7f...0xa0).contains(value) || scalar.properties.isWhitespace
+            || scalar.properties.generalCategory == .format
             || (0xfdd0...0xfdef).contains(value) || value & 0xfffe == 0xfffe
     }
 
