@@ -39,42 +39,30 @@ struct FixedPointRoundingTests {
         }
     }
 
-    /// Where the two-decimal fast path (0 to 9,999.99, one word per number) meets the general
-    /// one, and values that must take the general one.
-    static var fastPathEdges: [Double] {
-        var values: [Double] = [0, -0.0, 0.004, 0.005, 0.994999, 0.995, 9.994999, 9.995, 99.995, 999.995, 9_999.99,
-                                9_999.994, 9_999.995, 9_999.995.nextDown, 9_999.995.nextUp, 10_000, 12_345.678,
-                                0x1p52 / 100, 0x1p53 / 100, 1e13, 9.99e14, -0.001, -0.002, -0.0025, -0.003, -0.005, -9.995, -9_999.995, -1e14]
+    /// Where a fast path meets the general one, by decimals: two (0 to 9,999.99, one word per
+    /// number) and four (magnitudes rounding below 10,000), and values that must take the general one.
+    static func fastPathEdges(decimals: Int) -> [Double] {
+        var values: [Double] = decimals == 2
+            ? [0, -0.0, 0.004, 0.005, 0.994999, 0.995, 9.994999, 9.995, 99.995, 999.995, 9_999.99,
+               9_999.994, 9_999.995, 9_999.995.nextDown, 9_999.995.nextUp, 10_000, 12_345.678,
+               0x1p52 / 100, 0x1p53 / 100, 1e13, 9.99e14, -0.001, -0.002, -0.0025, -0.003, -0.005, -9.995, -9_999.995, -1e14]
+            : [0, -0.0, 0.00004, 0.00005, 0.00015, -0.00004, -0.00005, -0.00015, 0.99995, 1.00005,
+               9_999.9999, 9_999.99994, 9_999.99995, 9_999.99996, 10_000, 12_345.6789, 99_999.99995,
+               0x1p52 / 10_000, 0x1p53 / 10_000, 1e14, -9_999.99995, -10_000, -1e14]
         values += values.map { $0.nextUp } + values.map { $0.nextDown }
         return values
     }
 
-    @Test("Two decimals agree with the standard rounding on both sides of the fast path's limits")
-    func fastPathEdgesMatchStandardRounding() {
-        for value in Self.fastPathEdges {
-            #expect(FixedPoint.format(value, decimals: 2) == Self.reference(value, 2), "\(value)")
-        }
-    }
-
-    /// Where the four-decimal fast path (magnitudes rounding below 10,000) meets the general one.
-    static var fastPathEdges4: [Double] {
-        var values: [Double] = [0, -0.0, 0.00004, 0.00005, 0.00015, -0.00004, -0.00005, -0.00015, 0.99995, 1.00005,
-                                9_999.9999, 9_999.99994, 9_999.99995, 9_999.99996, 10_000, 12_345.6789, 99_999.99995,
-                                0x1p52 / 10_000, 0x1p53 / 10_000, 1e14, -9_999.99995, -10_000, -1e14]
-        values += values.map { $0.nextUp } + values.map { $0.nextDown }
-        return values
-    }
-
-    @Test("Four decimals agree with the standard rounding on both sides of the fast path's limits")
-    func fourDecimalFastPathEdgesMatchStandardRounding() {
-        for value in Self.fastPathEdges4 {
-            #expect(FixedPoint.format(value, decimals: 4) == Self.reference(value, 4), "\(value)")
+    @Test("Two and four decimals agree with the standard rounding on both sides of their fast path's limits", arguments: [2, 4])
+    func fastPathEdgesMatchStandardRounding(decimals: Int) {
+        for value in Self.fastPathEdges(decimals: decimals) {
+            #expect(FixedPoint.format(value, decimals: decimals) == Self.reference(value, decimals), "\(value)")
         }
     }
 
     @Test("An action's points and vectors, of either sign, round as the standard library rounds, in text and JSON")
     func actionPairsMatchStandardRounding() {
-        let values = Self.fastPathEdges + Self.delicateValues
+        let values = Self.fastPathEdges(decimals: 2) + Self.delicateValues
         for (x, y) in zip(values, values.reversed().map { -$0 }) {
             let action = ActionValues(location: Point(x: x, y: y), numberOfTouches: 1, velocity: Vector(dx: y, dy: x))
             let record = LogRecord(time: 1, kind: .action(recognizer: "pan", state: .changed, values: action))
