@@ -77,8 +77,10 @@ struct SynthGesture: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The trace to write: .trace (binary) or .jsonl (JSON Lines).")
     var output: String
 
-    @Option(help: "Fingers for tap, double-tap, long-press, pan and swipe (1…10).")
-    var fingers: Int = 1
+    // The options below apply to some gestures only, and are optional so that one given to a
+    // gesture it does not apply to is refused rather than ignored (`checkOptionsApply`).
+    @Option(help: "Fingers for tap, double-tap, long-press, pan and swipe (1…10; default 1).")
+    var fingers: Int?
 
     @Option(help: """
         Direction: left/right/up/down for swipe, pan and double-tap-drag; in/out for pinch; \
@@ -86,20 +88,20 @@ struct SynthGesture: ParsableCommand {
         """)
     var direction: String?
 
-    @Option(help: "Edge an edge-pan starts from: left, right, top or bottom.")
-    var edge: ScreenEdgeArgument = .left
+    @Option(help: "Edge an edge-pan starts from: left, right, top or bottom (default left).")
+    var edge: ScreenEdgeArgument?
 
-    @Option(help: "Rotation angle in degrees (the sign or --direction sets the sense; positive is clockwise).")
-    var degrees: Double = 45
+    @Option(help: "Rotation angle in degrees (the sign or --direction sets the sense; positive is clockwise; default 45).")
+    var degrees: Double?
 
     @Option(help: "Pinch: final over initial finger distance (below 1 for in, above 1 for out).")
     var scale: Double?
 
-    @Option(help: "Shake: how many times the finger reverses (1…20).")
-    var turns: Int = 4
+    @Option(help: "Shake: how many times the finger reverses (1…20; default 4).")
+    var turns: Int?
 
-    @Option(help: "Pattern: the targets of the 3×3 grid in order, numbered like a keypad.")
-    var code: String = "1-2-3-6-9"
+    @Option(help: "Pattern: the targets of the 3×3 grid in order, numbered like a keypad (default 1-2-3-6-9).")
+    var code: String?
 
     @Flag(help: "Chevron: draw it mirrored (down-left, then down-right).")
     var mirrored = false
@@ -145,10 +147,28 @@ struct SynthGesture: ParsableCommand {
         }
     }
 
-    private func makeGesture() throws -> Gesture {
-        if let direction, ![.pan, .swipe, .pinch, .rotation, .circle, .doubleTapDrag].contains(gesture) {
-            throw ValidationError("--direction \(direction) does not apply to \(gesture.rawValue), which has no direction")
+    /// Refuses an option given to a gesture it does not apply to: ignored, it would make a trace
+    /// other than the one asked for without a word.
+    private func checkOptionsApply() throws {
+        let given: [(name: String, given: Bool, gestures: Set<GestureFamily>)] = [
+            ("--fingers", fingers != nil, [.tap, .doubleTap, .longPress, .pan, .swipe]),
+            ("--direction", direction != nil, [.pan, .swipe, .pinch, .rotation, .circle, .doubleTapDrag]),
+            ("--edge", edge != nil, [.edgePan]),
+            ("--degrees", degrees != nil, [.rotation]),
+            ("--scale", scale != nil, [.pinch]),
+            ("--turns", turns != nil, [.shake]),
+            ("--code", code != nil, [.pattern]),
+            ("--mirrored", mirrored, [.chevron]),
+        ]
+        for option in given where option.given && !option.gestures.contains(gesture) {
+            let takers = GestureFamily.allCases.filter(option.gestures.contains).map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("\(option.name) does not apply to \(gesture.rawValue); it applies to \(takers)")
         }
+    }
+
+    private func makeGesture() throws -> Gesture {
+        try checkOptionsApply()
+        let fingers = fingers ?? 1
         switch gesture {
         case .tap: return .tap(fingers: fingers)
         case .doubleTap: return .doubleTap(fingers: fingers)
@@ -160,16 +180,17 @@ struct SynthGesture: ParsableCommand {
             return .pinch(sense, scale: scale)
         case .rotation:
             let sense = try choice(direction ?? "clockwise", Turn.self)
+            let degrees = degrees ?? 45
             return .rotation(degrees: sense == .clockwise ? degrees : -degrees)
-        case .edgePan: return .edgePan(edge: edge.edge)
+        case .edgePan: return .edgePan(edge: edge?.edge ?? .left)
         case .chevron: return .chevron(mirrored: mirrored)
         case .checkmark: return .checkmark
         case .circle: return .circle(try choice(direction ?? "clockwise", Turn.self))
-        case .shake: return .shake(turns: turns)
+        case .shake: return .shake(turns: turns ?? 4)
         case .doubleTapDrag: return .doubleTapDrag(direction: try swipeDirection(direction ?? "down"))
         case .pattern:
             do {
-                return .pattern(try PatternCode(parsing: code))
+                return .pattern(try PatternCode(parsing: code ?? "1-2-3-6-9"))
             } catch {
                 throw ValidationError(error.description)
             }

@@ -309,12 +309,19 @@ struct HostileInputTests {
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 
-    @Test("--direction on a gesture that has none is a usage error, not silently ignored", arguments: ["tap", "long-press", "checkmark"])
-    func synthDirectionWithoutMeaning(gesture: String) throws {
-        let folder = TemporaryDirectory("synth-direction")
-        let result = try TouchstoneProcess.run(["synth", gesture, "--direction", "left", "-o", folder.file("g.trace")])
+    @Test("An option given to a gesture it does not apply to is a usage error naming the gestures it applies to, not silently ignored",
+          arguments: [
+              (["tap", "--direction", "left"], "--direction does not apply to tap; it applies to pan, swipe, pinch, rotation, circle, double-tap-drag"),
+              (["circle", "--degrees", "100000"], "--degrees does not apply to circle; it applies to rotation"),
+              (["swipe", "--scale", "2"], "--scale does not apply to swipe; it applies to pinch"),
+              (["pinch", "--fingers", "3"], "--fingers does not apply to pinch; it applies to tap, double-tap, long-press, pan, swipe"),
+              (["tap", "--mirrored"], "--mirrored does not apply to tap; it applies to chevron"),
+          ])
+    func synthOptionThatDoesNotApply(arguments: [String], message: String) throws {
+        let folder = TemporaryDirectory("synth-options")
+        let result = try TouchstoneProcess.run(["synth"] + arguments + ["-o", folder.file("g.trace")])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("--direction left does not apply to \(gesture), which has no direction"), "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("g.trace")))
     }
 
