@@ -6,7 +6,10 @@ public enum ActionValue: Equatable, Sendable {
     case number(Double)
     /// Printed as a whole number.
     case integer(Int)
-    /// Printed as a JSON string, quotes included, in both log formats (`name="circle"`).
+    /// Printed as a JSON string, quotes included, in both log formats (`name="circle"`). Each
+    /// distinct text is kept once for the life of the process (`ActionName`), so texts should be
+    /// names from a small set; a value that differs at every action belongs in `number` or
+    /// `integer`, or memory grows with the replay.
     case text(String)
 }
 
