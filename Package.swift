@@ -134,7 +134,7 @@ let package = Package(
         ),
         // The library as a user's package sees it: replay, verify and benchmarking through their
         // public API only (no @testable import).
-        .testTarget(name: "PublicAPITests", dependencies: ["Replay", "TouchstoneBenchmarking", "Synthesis", "TouchTrace", "TestSupport"]),
+        .testTarget(name: "PublicAPITests", dependencies: ["GestureEngine", "Replay", "TouchstoneBenchmarking", "Synthesis", "TouchTrace", "TestSupport"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Replay", "Synthesis", "TouchTrace", "TestSupport"]),
         .testTarget(
             name: "TouchstoneCLITests", dependencies: ["TouchstoneCommands", "TouchstoneCLI", "Replay", "GestureEngine", "TestSupport"],
