@@ -120,25 +120,33 @@ extension ActionValues {
         "rotation", "tapCount", "direction", "match", "score", "turns", "accepted",
     ]
 
-    /// A value of the recognizer's own, printed after the standard ones: ` key=value` in the text
-    /// log, `"key":value` in JSON Lines (`docs/replay-log.md`). Setting `nil` removes it.
+    /// The key of a custom value, checked and entered in the names table once: a recognizer that
+    /// sets a value at every action makes its key once (`static let progress = ActionValues.CustomKey("progress")`)
+    /// and spends no check, lock or hash per action on it.
     ///
     /// Keys are the recognizer's code, not input: a key that is not ASCII letters and digits
-    /// starting with a letter, one of `standardKeys`, or a key past `customCapacity` stops the
-    /// program with a message naming it, as an illegal state transition does.
-    public subscript(custom key: String) -> ActionValue? {
+    /// starting with a letter, or one of `standardKeys`, stops the program with a message naming
+    /// it, as an illegal state transition does.
+    public struct CustomKey: Equatable, Sendable {
+        @usableFromInline let name: ActionName
+
+        public init(_ key: String) {
+            name = ActionName(ActionValues.checkedCustomKey(key))
+        }
+
+        /// The key as the log prints it.
+        public var text: String { name.text }
+    }
+
+    /// A value of the recognizer's own, printed after the standard ones: ` key=value` in the text
+    /// log, `"key":value` in JSON Lines (`docs/replay-log.md`). Setting `nil` removes it; setting
+    /// one past `customCapacity` stops the program with a message naming its key.
+    public subscript(custom key: CustomKey) -> ActionValue? {
         get {
-            var index = 0
-            while index < storedCustom.count {
-                let entry = storedCustom[index]
-                if entry.key.text.utf8.elementsEqual(key.utf8) { return entry.value }
-                index += 1
-            }
-            return nil
+            storedCustom.index(of: key.name).map { storedCustom[$0].value }
         }
         set {
-            let name = ActionName(Self.checkedCustomKey(key))
-            let existing = storedCustom.index(of: name)
+            let existing = storedCustom.index(of: key.name)
             guard let newValue else {
                 guard let existing else { return }
                 var index = existing
@@ -150,17 +158,23 @@ extension ActionValues {
                 storedCustom[storedCustom.count] = CustomActionValues.Entry()
                 return
             }
-            let entry = CustomActionValues.Entry(key: name, value: newValue)
+            let entry = CustomActionValues.Entry(key: key.name, value: newValue)
             if let existing {
                 storedCustom[existing] = entry
                 return
             }
             precondition(
                 storedCustom.count < Self.customCapacity,
-                "ActionValues: custom value \"\(key)\" is one more than the \(Self.customCapacity) an action carries")
+                "ActionValues: custom value \"\(key.text)\" is one more than the \(Self.customCapacity) an action carries")
             storedCustom[storedCustom.count] = entry
             storedCustom.count += 1
         }
+    }
+
+    /// `self[custom: CustomKey(key)]`: the key checked and looked up at each use.
+    public subscript(custom key: String) -> ActionValue? {
+        get { self[custom: CustomKey(key)] }
+        set { self[custom: CustomKey(key)] = newValue }
     }
 
     /// How many custom values are set.
@@ -176,7 +190,7 @@ extension ActionValues {
     /// The custom keys, in the order they were first set.
     public var customKeys: [String] { (0..<customCount).map { custom(at: $0).key } }
 
-    private static func checkedCustomKey(_ key: String) -> String {
+    fileprivate static func checkedCustomKey(_ key: String) -> String {
         let utf8 = key.utf8
         let wellFormed = utf8.first.map(isLetter) == true && utf8.allSatisfy { isLetter($0) || (0x30...0x39).contains($0) }
         precondition(

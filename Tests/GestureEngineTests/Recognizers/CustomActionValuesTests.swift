@@ -34,6 +34,18 @@ struct CustomActionValuesTests {
         #expect(values.customKeys == ["a", "c", "d"])
     }
 
+    @Test("A key made once is the same key as its text")
+    func keyMadeOnceIsItsText() {
+        let progress = ActionValues.CustomKey("progress")
+        var values = values()
+        values[custom: progress] = .number(0.5)
+        #expect(values[custom: "progress"] == .number(0.5))
+        values[custom: "progress"] = .integer(1)
+        #expect(values[custom: progress] == .integer(1))
+        #expect(values.customKeys == ["progress"])
+        #expect(progress.text == "progress")
+    }
+
     @Test("Values are equal when they hold the same custom values in the same order")
     func equalityFollowsOrder() {
         var first = values()
