@@ -115,8 +115,7 @@ public enum TraceFile {
             var output = TextOutput()
             // An evemu file holds one device: device 0 when the trace has one, otherwise the one
             // with the lowest index it describes, otherwise the first it adds.
-            let added = input.header.devices.isEmpty || !input.header.devices.contains { $0.index == 0 }
-                ? try addedDevices(reopen(), stoppingAt: 0) : []
+            let added = input.header.devices.contains { $0.index == 0 } ? [] : try addedDevices(reopen(), stoppingAt: 0)
             let description = input.header.devices.first { $0.index == 0 } ?? added.first { $0.index == 0 }
                 ?? input.header.devices.min { $0.index < $1.index } ?? added.first
             guard let description else {
