@@ -181,15 +181,15 @@ public struct LogWriter {
         line.end(buffer)
     }
 
-    /// Room for an action's custom values: each key and text quoted (six bytes a byte at most),
-    /// each number at most 64 bytes (`Double.description` or an `Int64` with `=`, `:` or quotes).
+    /// Room for an action's custom values: each key quoted with its number (`LogLine.room`), and
+    /// each text quoted.
     private static func customRoom(_ values: ActionValues) -> Int {
         var room = 0
         var index = 0
         while index < values.customCount {
             let (key, value) = values.custom(at: index)
-            room += 6 * key.utf8.count + 64
-            if case .text(let text) = value { room += 6 * text.utf8.count }
+            room += LogLine.room(quoting: key)
+            if case .text(let text) = value { room += LogLine.room(quoting: text) }
             index += 1
         }
         return room
