@@ -106,4 +106,21 @@ struct CRC32CReferenceTests {
             }
         }
     }
+
+    @Test(
+        "The processor's instruction and the portable path agree where its interleaved streams begin and end",
+        .enabled(if: CRC32C.hardwareAvailable, "this processor has no CRC-32C instruction")
+    )
+    func hardwareMatchesPortableAtStreamBoundaries() {
+        // Three streams of 1,024 bytes, then of 128, then eight bytes and single bytes: every
+        // length within 9 bytes of a multiple of 384 up to 7,000 exercises each switch between them.
+        let bytes = (0..<7_000).map { UInt8(truncatingIfNeeded: $0 &* 193 &+ ($0 >> 7)) }
+        let lengths = stride(from: 384, through: 6_912, by: 384).flatMap { ($0 - 9)...($0 + 9) }
+        bytes.withUnsafeBytes { raw in
+            for length in lengths {
+                let piece = UnsafeRawBufferPointer(rebasing: raw[3..<3 + length])
+                #expect(CRC32C.update(0x1234_5678, piece) == CRC32C.portableUpdate(0x1234_5678, piece), "length \(length)")
+            }
+        }
+    }
 }
