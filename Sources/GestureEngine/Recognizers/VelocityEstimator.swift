@@ -38,30 +38,25 @@ struct VelocityEstimator<Value: VelocityValue> {
         if count == 0 { add(value, at: time) }
     }
 
-    @inline(__always)
-    private func sample(_ back: Int) -> (GestureTime, Value) {
-        // `back` is below `count`, which is at most 6: the slot is head, head - 1, … wrapped once.
-        let slot = head >= back ? head - back : head - back + 6
-        return (times[slot], values[slot])
-    }
-
     /// Units per second; zero with fewer than two samples in the window.
+    ///
+    /// The walk back reads only times; the two values are read once it has found the oldest
+    /// sample in the window.
     func velocity(at now: GestureTime) -> Value {
         guard count >= 2 else { return .zero }
-        let (newestTime, newest) = sample(0)
+        let newestTime = times[head]
         guard now - newestTime <= window else { return .zero }
-        var oldestTime = newestTime, oldest = newest
-        var back = 1
-        while back < count {
-            let (time, value) = sample(back)
-            if newestTime - time > window { break }
-            oldestTime = time
-            oldest = value
-            back += 1
+        var oldest = head
+        var slot = head
+        for _ in 1..<count {
+            // `count` is at most 6: the walk wraps from slot 0 to slot 5 at most once.
+            slot = slot == 0 ? 5 : slot &- 1
+            if newestTime - times[slot] > window { break }
+            oldest = slot
         }
-        let span = Double(newestTime - oldestTime) / 1_000_000
+        let span = Double(newestTime - times[oldest]) / 1_000_000
         guard span > 0 else { return .zero }
-        return Value.rate(from: oldest, to: newest, seconds: span)
+        return Value.rate(from: values[oldest], to: values[head], seconds: span)
     }
 }
 
