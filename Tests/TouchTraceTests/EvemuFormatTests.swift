@@ -367,3 +367,19 @@ extension EvemuFormatTests {
         #expect(written.document.events.count { if case .gesture = $0 { true } else { false } } == 3)
     }
 }
+
+extension EvemuFormatTests {
+    @Test("A header-less .event file takes its device from a .device, then a .prop, beside it", arguments: [".device", ".prop"])
+    func olderCompanionNames(extension name: String) throws {
+        let folder = TemporaryDirectory("evemu-companion")
+        let description = try String(contentsOfFile: Fixtures.path("evemu-pairs/SynPS2-Synaptics-TouchPad.desc"), encoding: .utf8)
+        let events = try String(contentsOfFile: Fixtures.path("evemu-pairs/SynPS2-Synaptics-TouchPad-leftmove.events"), encoding: .utf8)
+        try description.write(toFile: folder.file("pad" + name), atomically: true, encoding: .utf8)
+        try events.write(toFile: folder.file("pad-leftmove.event"), atomically: true, encoding: .utf8)
+        let (document, warnings) = try EvemuFormat.read(path: folder.file("pad-leftmove.event"))
+
+        #expect(EvemuFormat.companionDescription(forEvents: folder.file("pad-leftmove.event")) == folder.file("pad" + name))
+        #expect(document.header.devices.first?.name == "SynPS/2 Synaptics TouchPad")
+        #expect(warnings.first?.message == "no device header; using \(folder.file("pad" + name))")
+    }
+}

@@ -32,7 +32,8 @@ public enum EvemuFormat {
 
     /// Reads one evemu file. A file of events without a device header (the older two-file shape)
     /// takes its header from a companion `.desc` beside it (`NAME.DESC.events` → `NAME.DESC.desc`,
-    /// then `NAME.desc`; `NAME-ACTION.events` → `NAME.desc`), and a warning says which; with no companion, the device is inferred from
+    /// then `NAME.desc`; `NAME-ACTION.events` → `NAME.desc`; also `.device` and `.prop`, and
+    /// `.event` files), and a warning says which; with no companion, the device is inferred from
     /// the events and a warning says so.
     public static func read(path: String) throws(TraceInputError) -> (TraceDocument, [FormatWarning]) {
         try open(path: path).document()
@@ -112,14 +113,21 @@ public enum EvemuFormat {
         try EvemuWriter.write(document, device: device)
     }
 
-    /// The `.desc` that describes a header-less `.events` file, if one lies beside it.
+    /// The names a device description beside a file of events has: `.desc` (evemu-devices today),
+    /// `.device` (its older files) and `.prop` (evemu's own test data), tried in that order.
+    static let descriptionExtensions = [".desc", ".device", ".prop"]
+
+    /// The description (`.desc`, `.device` or `.prop`) of a header-less `.events` (or `.event`)
+    /// file, if one lies beside it.
     public static func companionDescription(forEvents path: String) -> String? {
         var stem = path
-        if stem.hasSuffix(".events") { stem.removeLast(".events".count) }
+        if let suffix = [".events", ".event"].first(where: { stem.hasSuffix($0) }) { stem.removeLast(suffix.count) }
         let directoryEnd = stem.lastIndex(of: "/").map { stem.index(after: $0) } ?? stem.startIndex
         while true {
-            let candidate = stem + ".desc"
-            if candidate != path, access(candidate, R_OK) == 0 { return candidate }
+            for name in descriptionExtensions {
+                let candidate = stem + name
+                if candidate != path, access(candidate, R_OK) == 0 { return candidate }
+            }
             // `NAME.ACTION.events` and `NAME-ACTION.events` (X.Org's integration tests) both
             // describe their device in `NAME.desc`: drop one `.` or `-` part at a time.
             guard let cut = stem[directoryEnd...].lastIndex(where: { $0 == "." || $0 == "-" }) else { return nil }
