@@ -146,12 +146,14 @@ struct EventLogFormatTests {
         #expect(back.events == document.events)
     }
 
-    @Test("A garbage line is an error naming the file and its line", arguments: [
-        ("[    1.000000] /dev/input/event2: 0003 0035 0000021b\nhello world\n", TraceFormat.getevent, 2),
-        ("0003 0035 0000021b\n0003 0036 zz\n", .getevent, 2),
-        ("0003 0035 0000021b\n[    1.000000] 0003 0035 0000021b\n", .getevent, 2),
-        ("Event: time 1.000000, type 3 (EV_ABS), code 53 (ABS_MT_POSITION_X), value 1\nEvent: time x\n", .evtest, 2),
-        ("Input device name: \"x\"\nSupported events:\n  Event type 3 (EV_ABS)\n    Event code 53 (ABS_MT_POSITION_X)\n      Min 0\n      Maximum 9\n", .evtest, 6),
+    // Inside the log: a line that reads follows each (text after the log's last line is ignored,
+    // PastedLogTests), or none reads at all.
+    @Test("A garbage line inside the log is an error naming the file and its line", arguments: [
+        ("[    1.000000] /dev/input/event2: 0003 0035 0000021b\nhello world\n[    1.000000] /dev/input/event2: 0000 0000 00000000\n", TraceFormat.getevent, 2),
+        ("0003 0035 0000021b\n0003 0036 zz\n0000 0000 00000000\n", .getevent, 2),
+        ("0003 0035 0000021b\n[    1.000000] 0003 0035 0000021b\n0000 0000 00000000\n", .getevent, 2),
+        ("Event: time 1.000000, type 3 (EV_ABS), code 53 (ABS_MT_POSITION_X), value 1\nEvent: time x\nEvent: time 1.000000, -------------- SYN_REPORT ------------\n", .evtest, 2),
+        ("Input device name: \"x\"\nSupported events:\n  Event type 3 (EV_ABS)\n    Event code 53 (ABS_MT_POSITION_X)\n      Min 0\n      Maximum 9\nTesting ... (interrupt to exit)\n", .evtest, 6),
         ("Event: time 1.000000, type 3 (EV_ABS), code 53 (ABS_MT_POSITION_X), value 99999999999999999999999\n", .evtest, 1),
         ("[99999999999999999999.000000] 0003 0035 0000021b\n", .getevent, 1),
     ])

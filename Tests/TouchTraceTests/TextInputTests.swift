@@ -186,7 +186,7 @@ struct TextInputTests {
         let (expected, _) = try Self.decode(format, try TextInput(path: folder.file("before.\(format)")))
         #expect(cutDocument.document.events == expected.document.events)
         let line = starts.count
-        #expect(warnings.contains { $0.location == .line(line) && $0.message.hasPrefix("the file ends inside this line, which is ignored (a recording cut short?): ") },
+        #expect(warnings.contains { $0.location == .line(line) && $0.message.hasPrefix("the log ends inside this line, which is ignored (a recording or a paste cut short?): ") },
                 "\(warnings.map(\.description))")
     }
 

@@ -12,7 +12,13 @@ struct EvdevLog {
         var node: String
         var name: String = ""
         /// The capabilities the log declares (`getevent -p`, evtest's header); nil when it has none.
-        var declared: EvdevCapabilities?
+        var declared: EvdevCapabilities? {
+            didSet { describesEvents = declared.map { !$0.codes.isEmpty } ?? false }
+        }
+        /// Whether `declared` lists any event code. A description that lists none (a header pasted
+        /// from `Properties:` on, a `-p` block cut before its events) says nothing of the axes: its
+        /// device is inferred from its events, as one the log does not describe.
+        private(set) var describesEvents = false
         /// The line that introduced the device (or its first event).
         var line: Int
         var eventCount = 0
@@ -54,7 +60,7 @@ struct EvdevLog {
         devices[device].eventCount += 1
         devices[device].lastLine = line
         // Only a device the log does not describe is inferred (a description, even a late one, wins).
-        if devices[device].declared == nil { devices[device].inference.add(event) }
+        if !devices[device].describesEvents { devices[device].inference.add(event) }
     }
 
     /// Whether a device's capabilities make it a touch device (touchscreen, touchpad, or a
@@ -73,10 +79,19 @@ struct EvdevLog {
         var descriptions: [DeviceDescription] = []
         for device in devices {
             let label = device.name.isEmpty ? device.node : "\(device.node) (\(device.name))"
-            var capabilities = device.declared
+            var capabilities = device.describesEvents ? device.declared : nil
             if capabilities == nil, device.eventCount > 0 {
-                capabilities = device.inference.capabilities(name: device.name.isEmpty ? device.node : device.name)
-                output.warn(line: device.line, "no description of \(label.isEmpty ? "the device" : label) in the log: its ranges are inferred from the events (the values seen)")
+                var inferred = device.inference.capabilities(name: device.name.isEmpty ? device.node : device.name)
+                let what = label.isEmpty ? "the device" : label
+                if let partial = device.declared {
+                    // What the description does say (id, properties) stands.
+                    (inferred.bus, inferred.vendor, inferred.product, inferred.version) = (partial.bus, partial.vendor, partial.product, partial.version)
+                    partial.inputProperties.forEach { inferred.addProperty($0) }
+                    output.warn(line: device.line, "the log's description of \(what) lists no events (a header cut short?): its ranges are inferred from the events (the values seen)")
+                } else {
+                    output.warn(line: device.line, "no description of \(what) in the log: its ranges are inferred from the events (the values seen)")
+                }
+                capabilities = inferred
             }
             guard let caps = capabilities, Self.isTouchDevice(caps), device.eventCount > 0 else {
                 if device.eventCount > 0 {
@@ -94,7 +109,12 @@ struct EvdevLog {
             descriptions.append(caps.deviceDescription(index: index, source: source, properties: properties))
         }
         guard !descriptions.isEmpty else {
-            throw TraceInputError(file: file, location: .wholeFile, message: "no touch device sent events in this log")
+            // Devices that sent events without positions (a paste of tracking ids and BTN_TOUCH
+            // only) are devices of another kind as far as the log shows.
+            let message = devices.contains { $0.eventCount > 0 }
+                ? "no device in this log sent touch positions (ABS_MT_POSITION_X and _Y, or ABS_X and _Y with BTN_TOUCH)"
+                : "no device sent events in this log"
+            throw TraceInputError(file: file, location: .wholeFile, message: message)
         }
         decoders = found
         return TraceHeader(recorder: recorder, host: HostInfo(), devices: descriptions)
@@ -129,6 +149,13 @@ protocol EvdevLogReading {
 
 /// An evdev log streamed in two passes (`EvdevLog`): the header once the first pass is over, then
 /// the events decoded as they are asked for.
+///
+/// Logs are often pasted (into a bug report, from a terminal), with text around them that is not
+/// the tool's output: the command typed, a Markdown fence, a shell prompt, a last line cut short.
+/// The first pass finds where the log is: lines before the first line that reads are ignored, and
+/// so is everything from a line that does not read to the end, when no line after it reads either;
+/// each with a warning at its first line. A line that does not read with log lines after it is an
+/// error, as is a file of which no line reads.
 final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
     let header: TraceHeader
     // Exempt from the runtime's exclusivity checks in release builds, as EvemuEventSource's.
@@ -144,6 +171,9 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
     private let logWarnings: [FormatWarning]
     /// The file's name, for errors: kept here, not read per line through the generic reader.
     private let file: String
+    /// Where the log is: from its first line that reads to the line before `logEnd`.
+    private let logStart: Int
+    private let logEnd: Int
     private var finished = false
     var batchLimit = textBatchSize
     var lineConsumed: Int { cursor.number }
@@ -152,16 +182,30 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
         self.file = file
         var first = Reader(file: file)
         var scan = TextLineCursor(input)
-        var cut: (line: Int, reason: String)?
+        var start = 0
+        var end = Int.max
+        var before: (count: Int, error: TraceInputError)?
+        var ignored: [FormatWarning] = []
         while let line = try scan.next() {
             do {
                 try Self.take(line, scan.number, &first, file: file)
+                if start == 0, !Self.isBlank(line) { start = scan.number }
             } catch {
-                guard scan.lastLineIsUnterminated else { throw error }
-                cut = (scan.number, error.message)
+                if start == 0 {
+                    before = ((before?.count ?? 0) + 1, before?.error ?? error)
+                    continue
+                }
+                guard let after = try Self.unreadableLines(after: scan, reader: first) else { throw error }
+                end = scan.number
+                ignored.append(Self.textAfterLog(error, line: scan.number, linesAfter: after))
+                break
             }
         }
-        logWarnings = try first.finishLines() + (cut.map { [TextLineCursor.cutShortWarning(file: file, line: $0.line, reason: $0.reason)] } ?? [])
+        if start == 0, let before { throw before.error }
+        if let before { ignored.insert(Self.textBeforeLog(before.error, lines: before.count), at: 0) }
+        logStart = start
+        logEnd = end
+        logWarnings = ignored + (try first.finishLines())
         lastLines = first.log.devices.map { $0.eventCount > 0 ? $0.lastLine : $0.line }
         let recorder = RecorderInfo(name: Reader.recorderName, version: "", detail: "imported from \(EvemuReader.baseName(file))")
         header = try first.log.beginDecoding(source: Reader.source, recorder: recorder)
@@ -171,6 +215,47 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
         reader.log = first.log
         reader.log.devices = initialDevices
         cursor = TextLineCursor(input)
+    }
+
+    private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        line.allSatisfy(LineScanner.isBlank)
+    }
+
+    /// How many lines after the one `scan` read last say something, if none of them reads (the
+    /// reader as it is goes on reading them, so a later line that would have read is found); nil
+    /// when one does. Only asked once a line has not read, so the reading on costs nothing else.
+    private static func unreadableLines(after scan: TextLineCursor, reader: Reader) throws(TraceInputError) -> Int? {
+        var rest = scan.detached()
+        var probe = reader
+        var count = 0
+        while let line = try rest.next() {
+            guard !isBlank(line) else { continue }
+            do throws(LineScanner.LineError) {
+                try probe.take(line, rest.number)
+                return nil
+            } catch {
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// The warning for lines before the log's first that do not read, the first of which is `error`'s.
+    private static func textBeforeLog(_ error: TraceInputError, lines: Int) -> FormatWarning {
+        let what = lines == 1
+            ? "this line, before the log, is not \(Reader.recorderName) output and is ignored"
+            : "the \(lines) lines before the log, this one first, are not \(Reader.recorderName) output and are ignored"
+        return FormatWarning(file: error.file, location: error.location, message: "\(what): \(error.message)")
+    }
+
+    /// The warning for `line`, which did not read (`error`), and the `linesAfter` after it that do
+    /// not either, ignored.
+    private static func textAfterLog(_ error: TraceInputError, line: Int, linesAfter: Int) -> FormatWarning {
+        // The log's last line: cut short, by a recorder killed inside it or a paste.
+        guard linesAfter > 0 else { return TextLineCursor.cutShortWarning(file: error.file, line: line, reason: error.message) }
+        return FormatWarning(
+            file: error.file, location: .line(line),
+            message: "this line and the \(linesAfter) after it are not \(Reader.recorderName) output and are ignored (text after the log?): \(error.message)")
     }
 
     /// Reads one line into `reader`; the events it has decoded and not handed out.
@@ -195,12 +280,10 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
         // stored property, it copied the whole reader for every line.
         let limit = batchLimit
         while let line = try cursor.next() {
-            do {
-                if try Self.take(line, cursor.number, &reader, file: file) >= limit { break }
-            } catch {
-                // The last line cut short, which the first pass warned about.
-                guard cursor.lastLineIsUnterminated else { throw error }
-            }
+            // The lines the first pass found outside the log, and warned about.
+            if cursor.number < logStart { continue }
+            if cursor.number >= logEnd { break }
+            if try Self.take(line, cursor.number, &reader, file: file) >= limit { break }
         }
         if reader.decodedEventCount < limit {
             finished = true

@@ -65,7 +65,7 @@ struct TextLineCursor {
 
     /// The warning for a last line without a line end that could not be read, and why.
     static func cutShortWarning(file: String, line: Int, reason: String) -> FormatWarning {
-        FormatWarning(file: file, location: .line(line), message: "the file ends inside this line, which is ignored (a recording cut short?): \(reason)")
+        FormatWarning(file: file, location: .line(line), message: "the log ends inside this line, which is ignored (a recording or a paste cut short?): \(reason)")
     }
 
     /// The next line's bytes, without `\n` or the `\r`s before it; nil after the last.

@@ -10,9 +10,12 @@
 public enum GeteventFormat {
     /// Whether the first bytes look like getevent output: the first meaningful line is an
     /// `add device N:` header, or a `[ time ]`/device-prefixed/bare event line of getevent's shape.
+    /// What a paste puts before it is passed over: the command typed (a line naming `getevent`,
+    /// prompt and all) and a Markdown fence.
     public static func looksLike(_ prefix: [UInt8]) -> Bool {
         for line in TextLines.leading(Array(prefix.prefix(4096))).prefix(8) {
             let text = line.drop(while: { $0 == " " || $0 == "\t" })
+            if text.hasPrefix("```") || text.hasPrefix("~~~") || text.contains("getevent") { continue }
             if text.hasPrefix("add device ") || text.hasPrefix("could not ") { return true }
             var rest = Substring(text)
             if rest.hasPrefix("["), let close = rest.firstIndex(of: "]") { rest = rest[rest.index(after: close)...] }

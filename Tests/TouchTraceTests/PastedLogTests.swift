@@ -1,0 +1,153 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import TouchTrace
+
+/// evtest and getevent logs as people paste them into bug reports: with the command they typed, a
+/// Markdown fence or a shell prompt around the log, a last line cut short, a header pasted from its
+/// middle. Each reads as the bare log does, with a warning saying what was left out.
+@Suite("evtest and getevent logs pasted with text around them")
+struct PastedLogTests {
+    private static let header = """
+        Input driver version is 1.0.1
+        Input device ID: bus 0x18 vendor 0x0 product 0x0 version 0x0
+        Input device name: "Panel"
+        Supported events:
+          Event type 0 (EV_SYN)
+          Event type 1 (EV_KEY)
+            Event code 330 (BTN_TOUCH)
+          Event type 3 (EV_ABS)
+            Event code 47 (ABS_MT_SLOT)
+              Value      0
+              Min        0
+              Max        9
+            Event code 53 (ABS_MT_POSITION_X)
+              Value      0
+              Min        0
+              Max      799
+            Event code 54 (ABS_MT_POSITION_Y)
+              Value      0
+              Min        0
+              Max      479
+            Event code 57 (ABS_MT_TRACKING_ID)
+              Value      0
+              Min        0
+              Max    65535
+        Properties:
+          Property type 1 (INPUT_PROP_DIRECT)
+        Testing ... (interrupt to exit)
+
+        """
+
+    /// One tap: down, a move, up.
+    private static let events = """
+        Event: time 20.000000, type 3 (EV_ABS), code 57 (ABS_MT_TRACKING_ID), value 7
+        Event: time 20.000000, type 3 (EV_ABS), code 53 (ABS_MT_POSITION_X), value 400
+        Event: time 20.000000, type 3 (EV_ABS), code 54 (ABS_MT_POSITION_Y), value 150
+        Event: time 20.000000, type 1 (EV_KEY), code 330 (BTN_TOUCH), value 1
+        Event: time 20.000000, -------------- SYN_REPORT ------------
+        Event: time 20.015000, type 3 (EV_ABS), code 53 (ABS_MT_POSITION_X), value 404
+        Event: time 20.015000, -------------- SYN_REPORT ------------
+        Event: time 20.030000, type 3 (EV_ABS), code 57 (ABS_MT_TRACKING_ID), value -1
+        Event: time 20.030000, type 1 (EV_KEY), code 330 (BTN_TOUCH), value 0
+        Event: time 20.030000, -------------- SYN_REPORT ------------
+
+        """
+
+    private static func read(evtest text: String) throws -> (TraceDocument, [FormatWarning]) {
+        try EvtestFormat.read(bytes: Array(text.utf8), file: "pasted.evtest")
+    }
+
+    /// The number of the first line of `text` that starts with `prefix`.
+    private static func line(startingWith prefix: String, in text: String) -> Int {
+        (text.components(separatedBy: "\n").firstIndex { $0.hasPrefix(prefix) } ?? -1) + 1
+    }
+
+    private static func touches(_ document: TraceDocument) -> [TouchPhase] {
+        document.events.compactMap { if case .touch(let sample) = $0 { sample.phase } else { nil } }
+    }
+
+    @Test("The command typed and a Markdown fence before an evtest log, and a fence after it, are ignored with a warning each")
+    func textAroundTheLog() throws {
+        let (bare, bareWarnings) = try Self.read(evtest: Self.header + Self.events)
+        let log = "$ sudo evtest /dev/input/event6\n```\n" + Self.header + Self.events
+        let pasted = log + "```\n\nThanks for any help!\n"
+        let (read, warnings) = try Self.read(evtest: pasted)
+
+        #expect(Self.touches(bare) == [.down, .motion, .up])
+        #expect(read.events == bare.events)
+        #expect(bareWarnings.isEmpty)
+        // The closing fence is the line after the log's last.
+        #expect(warnings.map(\.location) == [.line(1), .line(log.components(separatedBy: "\n").count)])
+        #expect(warnings.first?.message.hasPrefix("the 2 lines before the log, this one first, are not evtest output and are ignored") == true)
+        #expect(warnings.last?.message.hasPrefix("this line and the 1 after it are not evtest output and are ignored (text after the log?)") == true)
+    }
+
+    @Test("A last line cut short is ignored with a warning whether or not a line feed follows it", arguments: ["", "\n", "\n\n"])
+    func lastLineCutShort(ending: String) throws {
+        let cut = Self.header + Self.events + "Event: time 20.045000, type 3 (EV_A" + ending
+        let (read, warnings) = try Self.read(evtest: cut)
+        let (bare, _) = try Self.read(evtest: Self.header + Self.events)
+
+        #expect(read.events == bare.events)
+        #expect(warnings.map(\.location) == [.line(Self.line(startingWith: "Event: time 20.045000", in: cut))])
+        #expect(warnings.first?.message.hasPrefix("the log ends inside this line, which is ignored") == true)
+    }
+
+    @Test("A line that does not read is an error at its line when log lines follow it")
+    func unreadableLineInsideTheLog() throws {
+        let broken = Self.header + Self.events.replacingOccurrences(
+            of: "Event: time 20.015000, type 3 (EV_ABS), code 53 (ABS_MT_POSITION_X), value 404", with: "```")
+        #expect {
+            _ = try Self.read(evtest: broken)
+        } throws: { error in
+            (error as? TraceInputError)?.location == .line(Self.line(startingWith: "```", in: broken)) && "\(error)".contains("not an evtest line")
+        }
+    }
+
+    @Test("A file none of whose lines reads is an error at its first line, not a log with text around it")
+    func nothingReads() throws {
+        #expect {
+            _ = try Self.read(evtest: "hello\nworld\n")
+        } throws: { error in
+            (error as? TraceInputError)?.location == .line(1)
+        }
+    }
+
+    @Test("A header pasted from Properties: on lists no axes: the device is inferred from the events, its properties kept")
+    func headerFromItsMiddle() throws {
+        let tail = Self.header.components(separatedBy: "\n").drop { !$0.hasPrefix("Properties:") }.joined(separator: "\n")
+        let (read, warnings) = try Self.read(evtest: tail + Self.events)
+        let device = try #require(read.header.devices.first)
+
+        #expect(Self.touches(read) == [.down, .motion, .up])
+        #expect(device.kind == .touchscreen)
+        #expect(device.x == AxisRange(minimum: 400, maximum: 404))
+        #expect(warnings.map(\.message) == [
+            "the log's description of the device lists no events (a header cut short?): its ranges are inferred from the events (the values seen)",
+        ])
+    }
+
+    @Test("A getevent log after the shell prompt and command that printed it is recognised, and the prompt line ignored")
+    func geteventAfterItsPrompt() throws {
+        let log = """
+            haydn:/ # getevent -l
+            add device 1: /dev/input/event3
+              name:     "fts_ts"
+            /dev/input/event3: EV_ABS       ABS_MT_TRACKING_ID   00000005
+            /dev/input/event3: EV_ABS       ABS_MT_POSITION_X    0000021d
+            /dev/input/event3: EV_ABS       ABS_MT_POSITION_Y    00000577
+            /dev/input/event3: EV_SYN       SYN_REPORT           00000000
+            /dev/input/event3: EV_ABS       ABS_MT_TRACKING_ID   ffffffff
+            /dev/input/event3: EV_SYN       SYN_REPORT           00000000
+
+            """
+        let bytes = Array(log.utf8)
+        let (read, warnings) = try GeteventFormat.read(bytes: bytes, file: "pasted.getevent")
+
+        #expect(TraceFormat.detect(prefix: bytes) == .getevent)
+        #expect(Self.touches(read) == [.down, .up])
+        #expect(warnings.first?.location == .line(1))
+        #expect(warnings.first?.message.hasPrefix("this line, before the log, is not getevent output and is ignored") == true)
+    }
+}
