@@ -92,9 +92,11 @@ struct EvemuFormatTests {
         #expect(warnings.isEmpty)
     }
 
+    // Inside the recording: a line follows each (a last line that does not read is a recording
+    // cut short, TextInputTests).
     @Test("A malformed event line is an error naming the file and line")
     func malformedEventLine() {
-        let text = header + "E: 0.000001 0003 0039 0000\nE: 0.000002 0003 zz 1\n"
+        let text = header + "E: 0.000001 0003 0039 0000\nE: 0.000002 0003 zz 1\nE: 0.000002 0000 0000 0000\n"
         #expect(throws: TraceInputError(file: "bad.evemu", location: .line(15), message: "expected the event code in hex")) {
             try EvemuFormat.read(text: text, file: "bad.evemu")
         }
@@ -111,7 +113,7 @@ struct EvemuFormatTests {
 
     @Test("A time with more than six digits of microseconds is an error naming the file and line")
     func sevenDigitMicroseconds() {
-        let text = header + "E: 0.000001 0003 0039 0000\nE: 0.1234567 0003 0039 0000\n"
+        let text = header + "E: 0.000001 0003 0039 0000\nE: 0.1234567 0003 0039 0000\nE: 0.200000 0000 0000 0000\n"
         #expect(throws: TraceInputError(file: "long.evemu", location: .line(15),
                                         message: "the microseconds after the `.` in the time have more than six digits")) {
             try EvemuFormat.read(text: text, file: "long.evemu")

@@ -164,9 +164,9 @@ struct TextInputTests {
 
     /// The recorders' formats: a JSON Lines trace is Touchstone's own, written whole, and an
     /// error in its last line is an error.
-    @Test("A recording cut short inside its last line reads as if cut before it, with a warning naming the line",
-          arguments: ["evemu", "yml", "getevent", "evtest"])
-    func cutInsideTheLastLine(format: String) throws {
+    @Test("A recording cut short inside its last line, with or without a line end after it, reads as if cut before it, with a warning naming the line",
+          arguments: [("evemu", ""), ("yml", ""), ("getevent", ""), ("evtest", ""), ("evemu", "\n"), ("getevent", "\n"), ("evtest", "\n\n")])
+    func cutInsideTheLastLine(format: String, ending: String) throws {
         let folder = TemporaryDirectory("text-input")
         let text = try Self.text(format)
         // The last line that carries something (not blank, not a comment), cut short.
@@ -178,7 +178,7 @@ struct TextInputTests {
         })
         let length = text[start...].prefix { $0 != 0x0A }.count
         // Within its first dozen bytes: a line's end may be a comment, whose cut leaves it whole.
-        let cut = Array(text[..<(start + min(length / 2, 12))])
+        let cut = Array(text[..<(start + min(length / 2, 12))]) + Array(ending.utf8)
         let before = Array(text[..<start])
         try write(cut, to: folder.file("cut.\(format)"))
         try write(before, to: folder.file("before.\(format)"))

@@ -63,7 +63,20 @@ struct TextLineCursor {
     /// `cutShortWarning` rather than refusing the whole file.
     var lastLineIsUnterminated: Bool { offset > end }
 
-    /// The warning for a last line without a line end that could not be read, and why.
+    /// Whether the line `next()` returned last is the last with any text: only blank lines follow
+    /// it, if anything. A log cut short inside its last line, by a recorder killed mid-line or by a
+    /// paste, ends in such a line, with or without a line end after it. Reads on through a copy of
+    /// the cursor: meant for a line that could not be read, not for every line.
+    func isLastLineWithText() throws(TraceInputError) -> Bool {
+        if lastLineIsUnterminated { return true }
+        var rest = detached()
+        while let line = try rest.next() {
+            if line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) { return false }
+        }
+        return true
+    }
+
+    /// The warning for a log's last line (`isLastLineWithText`) that could not be read, and why.
     static func cutShortWarning(file: String, line: Int, reason: String) -> FormatWarning {
         FormatWarning(file: file, location: .line(line), message: "the log ends inside this line, which is ignored (a recording or a paste cut short?): \(reason)")
     }

@@ -142,6 +142,8 @@ final class EvemuEventSource: TextEventSource {
     #endif
     private var lastLine = 0
     private var finished = false
+    /// The last line with text did not read and was ignored: nothing after it is read.
+    private var cutShort = false
     var batchLimit = textBatchSize
     var lineConsumed: Int { lastLine }
 
@@ -175,7 +177,7 @@ final class EvemuEventSource: TextEventSource {
                     if let event = try reader.eventOrComment(line, scan.number) { inference.add(event) }
                 } catch {
                     // A last line cut short is ignored (and warned about) by the pass that decodes.
-                    guard scan.lastLineIsUnterminated else { throw error }
+                    guard try scan.isLastLineWithText() else { throw error }
                 }
             }
             capabilities = inference.capabilities(name: EvemuReader.baseName(file))
@@ -201,13 +203,15 @@ final class EvemuEventSource: TextEventSource {
             try take(line, number)
         }
         let limit = batchLimit  // a local: a class property would be checked for exclusive access per line
-        while output.events.count < limit, let line = try cursor.next() {
+        while !cutShort, output.events.count < limit, let line = try cursor.next() {
             do {
                 try take(line, cursor.number)
             } catch {
-                guard cursor.lastLineIsUnterminated else { throw error }
+                guard try cursor.isLastLineWithText() else { throw error }
                 leadingWarnings.append(TextLineCursor.cutShortWarning(file: reader.file, line: cursor.number, reason: error.message))
                 lastLine = cursor.number - 1
+                // Only blank lines follow: the recording ends before this line.
+                cutShort = true
             }
         }
         if output.events.count < limit {
