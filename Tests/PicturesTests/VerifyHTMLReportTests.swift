@@ -37,6 +37,18 @@ struct VerifyHTMLReportTests {
         #expect(index.contains("<a href=\"captures/long-press.html\">failed</a>"))
     }
 
+    @Test("A failing capture whose golden reaches the end of Int64's times gets its page: the chart's window saturates")
+    func goldenAtTheEndOfTime() throws {
+        let folder = TemporaryDirectory("report")
+        _ = try Self.corpus(in: folder)
+        let golden = folder.file("captures/long-press.golden.log")
+        let text = try String(contentsOfFile: golden, encoding: .utf8) + "9223372036854775807 state longPress possible -> began\n"
+        writeFileBytes(golden, Array(text.utf8))
+        let pages = VerifyHTMLReport.pages(for: try VerifyRunner(options: VerifyOptions(root: folder.file("captures"))).run())
+        #expect(pages.map(\.path) == ["index.html", "captures/long-press.html"])
+        #expect(pages[1].html.contains("<div class=\"chart\" id=\"golden\">"))
+    }
+
     @Test("A capture's link is its page's path percent-encoded, folders kept", arguments: [
         ("a#b", "captures/a%23b.html"), ("q?x=1", "captures/q%3Fx%3D1.html"), ("a%2Fx", "captures/a%252Fx.html"),
         ("set/sp ace", "captures/set/sp%20ace.html"), ("é", "captures/%C3%A9.html"), ("plain-name_1.v2~", "captures/plain-name_1.v2~.html"),

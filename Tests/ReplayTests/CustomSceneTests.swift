@@ -67,6 +67,28 @@ struct CustomSceneTests {
         #expect(throws: TemplateRecordingError.self) { try TemplateRecorder.record(document, name: "x") }
     }
 
+    @Test("recording a stroke that reaches beyond ±1e9 points (a device of absurd units per point) is refused with a reason")
+    func strokeBeyondTheLimit() throws {
+        var document = try SyntheticTraces.document([.checkmark], seed: 5)
+        document.header.devices[0].unitsPerPoint = 1e-15
+        #expect {
+            try TemplateRecorder.record(document, name: "far")
+        } throws: { error in
+            "\(error)".contains("beyond ±1e9 points")
+        }
+    }
+
+    @Test("a template file's point beyond ±1e9 is refused at its line, and one built in code beyond it is written readably")
+    func farPoints() throws {
+        let folder = TemporaryDirectory("replay")
+        let path = folder.file("far.json")
+        writeFileBytes(path, Array(#"{"name": "far", "points": [[0, 0], [2e9, 1]]}"#.utf8))
+        #expect(throws: TemplateFileError.self) { try UnistrokeTemplateFile.read(path) }
+        let built = UnistrokeTemplate(name: "far", points: [Point(x: 0, y: 0), Point(x: 1e17, y: -3e18)], rotationInvariant: false)
+        let text = String(decoding: UnistrokeTemplateFile.encode(built), as: UTF8.self)
+        #expect(text.contains("[1e+17, -3e+18]"))
+    }
+
     @Test("the stroke recorded from a trace runs from its touch-down to its lift")
     func strokeExtent() throws {
         let document = try SyntheticTraces.document([.checkmark], seed: 6)
@@ -94,7 +116,7 @@ struct CustomSceneTests {
     func templateFileErrorIsPrecise() {
         let json = "{\n  \"name\": \"v\",\n  \"points\": [[0, 0],\n    [1, \"x\"]]\n}\n"
         #expect(throws: TemplateFileError(file: "v.json", line: 4, keyPath: "points[1]",
-                                          problem: "invalid template: expected a pair of finite numbers [x, y]")) {
+                                          problem: "invalid template: expected a pair of finite numbers [x, y], each within ±1e9")) {
             try UnistrokeTemplateFile.decode(Data(json.utf8), file: "v.json")
         }
     }

@@ -145,7 +145,7 @@ struct TrackDrawing {
     /// Whether a marker of `kind` may be drawn at (x, y): always, unless thinning by cells.
     private mutating func place(_ kind: Int, _ x: Double, _ y: Double) -> Bool {
         guard markerCell > 0 else { return true }
-        let cell = (kind << 40) | (Int(x / markerCell) & 0xF_FFFF) << 20 | (Int(y / markerCell) & 0xF_FFFF)
+        let cell = (kind << 40) | (Int(saturating: x / markerCell) & 0xF_FFFF) << 20 | (Int(saturating: y / markerCell) & 0xF_FFFF)
         return markerCells.insert(cell).inserted
     }
 }

@@ -98,8 +98,8 @@ public enum VerifyHTMLReport {
             let difference = TimelineDifference(golden: golden, current: current)
             let lastGolden = (golden.recognizers.flatMap { $0.changes.map(\.time) + $0.actions.map(\.time) }
                 + golden.views.flatMap { $0.deliveries.map(\.time) }).max() ?? 0
-            let end = max(current.duration, lastGolden, 1)
-            let to = end + max(end / 50, 1)
+            // A golden is untrusted: its times may be anywhere in Int64, and the window saturates.
+            let (_, to) = SessionPicture.window(duration: max(current.duration, lastGolden), PictureOptions(title: ""))
             html += "<p>Scene \(escape(scene.name)). \(difference.count) marks differ, "
             html += "<span class=\"mark\">highlighted</span> on the side that has them. "
             html += "Read the lanes as in docs/pictures.md.</p>\n"

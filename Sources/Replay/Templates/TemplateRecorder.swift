@@ -99,6 +99,9 @@ struct StrokeCollector {
                 ? "the trace has no touches"
                 : "stroke \(strokeIndex) asked for, but the trace has only \(downs) (counting from 0)")
         }
+        guard UnistrokeTemplateFile.withinLimit(collected) else {
+            throw TemplateRecordingError(message: "stroke \(strokeIndex) reaches beyond ±1e9 points in the window: its device's coordinates or units per point are not a screen's")
+        }
         guard UnistrokeTemplate.pathLength(collected) > 0 else {
             throw TemplateRecordingError(message: "stroke \(strokeIndex) does not move: a template needs a drawn shape")
         }

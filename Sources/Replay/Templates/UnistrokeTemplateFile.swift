@@ -16,6 +16,15 @@ public enum UnistrokeTemplateFile {
     /// 64 resampled points; the stroke is kept as drawn, and a scene may name one file many times.
     public static let maximumPoints = 65_536
 
+    /// The farthest a template's point may lie from the origin on either axis, in points: far beyond
+    /// any screen, and near enough that a path length and its file's two decimals stay exact.
+    public static let coordinateLimit = 1e9
+
+    /// Whether every point lies within `coordinateLimit` on both axes.
+    public static func withinLimit(_ points: [Point]) -> Bool {
+        points.allSatisfy { abs($0.x) <= coordinateLimit && abs($0.y) <= coordinateLimit }
+    }
+
     /// `points` as a template keeps them: all of them, or `maximumPoints` evenly spaced from the
     /// first to the last.
     public static func thinned(_ points: [Point]) -> [Point] {
@@ -68,8 +77,10 @@ public enum UnistrokeTemplateFile {
             throw document.problem("points", pointsNode, "\(elements.count) points; a template holds at most \(maximumPoints)")
         }
         for (index, element) in elements.enumerated() {
-            guard let pair = element.elements, pair.count == 2, let x = pair[0].double, let y = pair[1].double else {
-                throw document.problem("points[\(index)]", element, "expected a pair of finite numbers [x, y]")
+            guard let pair = element.elements, pair.count == 2, let x = pair[0].double, let y = pair[1].double,
+                abs(x) <= coordinateLimit, abs(y) <= coordinateLimit
+            else {
+                throw document.problem("points[\(index)]", element, "expected a pair of finite numbers [x, y], each within ±1e9")
             }
             points.append(Point(x: x, y: y))
         }
@@ -91,8 +102,11 @@ public enum UnistrokeTemplateFile {
         return Data(text.utf8)
     }
 
+    /// `value` with two decimals: every template read or recorded lies within `coordinateLimit`;
+    /// one built in code beyond it is written as Swift spells the number, which reads back the same.
     private static func coordinate(_ value: Double) -> String {
-        let hundredths = Int64((value * 100).rounded())
+        precondition(value.isFinite, "a template's point \(value) is not a finite number")
+        guard let hundredths = Int64(exactly: (value * 100).rounded()) else { return "\(value)" }
         let sign = hundredths < 0 ? "-" : ""
         let magnitude = hundredths.magnitude
         let fraction = magnitude % 100

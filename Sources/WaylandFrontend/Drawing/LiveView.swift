@@ -24,7 +24,9 @@ final class LiveView {
         /// The 5×7 font's pixel size, in buffer pixels.
         var textScale: Int { max(1, Int(bufferScale.rounded())) }
 
-        func pixels(_ points: Double) -> Int { Int((points * bufferScale).rounded()) }
+        /// A scene may place a view anywhere: its pixels are kept within ±2^30, far off any
+        /// buffer, so that the drawing's sums of pixels never overflow.
+        func pixels(_ points: Double) -> Int { Int(saturating: (points * bufferScale).rounded(), limit: 1 << 30) }
 
         func pixel(sceneX: Double, sceneY: Double) -> (x: Int, y: Int) {
             let point = viewport.windowPoint(x: sceneX, y: sceneY)

@@ -59,8 +59,8 @@ enum WaylandDevices {
     ) -> DeviceDescription {
         DeviceDescription(
             index: index, name: name, kind: kind, source: .wayland,
-            x: AxisRange(minimum: 0, maximum: Int32(clamping: Int64((window.sceneWidth * unitsPerPoint).rounded()))),
-            y: AxisRange(minimum: 0, maximum: Int32(clamping: Int64((window.sceneHeight * unitsPerPoint).rounded()))),
+            x: AxisRange(minimum: 0, maximum: Int32(clamping: Int(saturating: (window.sceneWidth * unitsPerPoint).rounded()))),
+            y: AxisRange(minimum: 0, maximum: Int32(clamping: Int(saturating: (window.sceneHeight * unitsPerPoint).rounded()))),
             slots: kind == .touchscreen ? slots : 1, unitsPerPoint: unitsPerPoint,
             properties: [
                 .init("wayland.seat", seat),

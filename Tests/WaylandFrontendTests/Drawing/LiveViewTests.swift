@@ -19,6 +19,13 @@ struct LiveViewTests {
                 scene: (1280, 800), content: (0, Double(titleBar), Double(width), Double(height - titleBar))))
     }
 
+    @Test("A view placed past any buffer, however far, is kept within ±2^30 pixels", arguments: [
+        (1e19, 1 << 30), (-1e300, -(1 << 30)), (Double.nan, 0), (Double.infinity, 1 << 30), (12.4, 12),
+    ])
+    func farPixels(points: Double, pixels: Int) {
+        #expect(geometry(width: 800, height: 600).pixels(points) == pixels)
+    }
+
     @Test("labels views that share a frame once, naming them back to front")
     func sharedFramesShareALabel() {
         let view = LiveView()
