@@ -333,3 +333,69 @@ extension LibinputRecordFormatTests {
         #expect(warnings.first?.location == .line(firstReport + 3))
     }
 }
+
+/// The YAML structure: a line that fits no block is an error at its line, never read as part of
+/// some other block (which silently dropped everything after it).
+extension LibinputRecordFormatTests {
+    /// The modern recording with the line containing `anchor` replaced by `replacement`, and the
+    /// number of the line that is `replacement[offset]`.
+    private func edited(replacing anchor: String, with replacement: [String], offset: Int) throws -> (text: String, line: Int) {
+        var lines = modernRecording.components(separatedBy: "\n")
+        let index = try #require(lines.firstIndex { $0.contains(anchor) })
+        lines.replaceSubrange(index...index, with: replacement)
+        return (lines.joined(separator: "\n"), index + offset + 1)
+    }
+
+    @Test("A line whose indentation fits no block is an error at its line", arguments: [
+        // A pasted recording: `udev:` one space short of its siblings, deeper than its parent.
+        ("  udev:", [" udev:"], 0),
+        // Indented deeper than the keys beside it, under a key that holds a value.
+        ("    id: [24, 1739, 1, 1]", ["      id: [24, 1739, 1, 1]"], 0),
+        // An event indented deeper than the one before it: under an item that holds a value.
+        ("- [  0,      0,   3,  53,    1000]", ["     - [  0,      0,   3,  53,    1000]"], 0),
+        // An event indented less than the one before it, more than its frame's item.
+        ("- [  0,      0,   3,  53,    1000]", ["   - [  0,      0,   3,  53,    1000]"], 0),
+        // An item among a mapping's keys.
+        ("    id: [24, 1739, 1, 1]", ["    id: [24, 1739, 1, 1]", "    - [1, 2]"], 1),
+        // A key nested under a udev property, which is a value.
+        ("    - ID_INPUT=1", ["    - ID_INPUT=1", "      ID_SEAT: seat0"], 1),
+    ])
+    func misindentedLine(anchor: String, replacement: [String], offset: Int) throws {
+        let (text, line) = try edited(replacing: anchor, with: replacement, offset: offset)
+        let error = #expect(throws: TraceInputError.self) { try LibinputRecordFormat.read(text: text, file: "indented.yml") }
+        #expect(error?.file == "indented.yml")
+        #expect(error?.location == .line(line))
+    }
+
+    @Test("A plain line where a key belongs, as the `....` a blog put for the lines it cut, is an error at its line")
+    func elisionLine() throws {
+        let (text, line) = try edited(replacing: "    id: [24, 1739, 1, 1]", with: ["    id: [24, 1739, 1, 1]", "...."], offset: 1)
+        let error = #expect(throws: TraceInputError.self) { try LibinputRecordFormat.read(text: text, file: "pasted.yml") }
+        #expect(error?.location == .line(line))
+        #expect(error?.message.contains("`....`") == true)
+    }
+
+    @Test("A tab after an item's dash is an error at its line")
+    func tabAfterDash() throws {
+        let (text, line) = try edited(
+            replacing: "- [  0,   8000,   3,  53,    1040]", with: ["    -\t[  0,   8000,   3,  53,    1040]"], offset: 0)
+        let error = #expect(throws: TraceInputError.self) { try LibinputRecordFormat.read(text: text, file: "tab.yml") }
+        #expect(error?.location == .line(line))
+        #expect(error?.message == "tab in indentation")
+    }
+
+    @Test("Content after the document's end marker `...` is an error at its line")
+    func contentAfterDocumentEnd() throws {
+        let (text, line) = try edited(replacing: "  quirks:", with: ["...", "  quirks:"], offset: 1)
+        let error = #expect(throws: TraceInputError.self) { try LibinputRecordFormat.read(text: text, file: "ended.yml") }
+        #expect(error?.location == .line(line))
+    }
+
+    @Test("Document markers `---` before the recording and `...` after it are read past")
+    func documentMarkers() throws {
+        let (plain, _) = try LibinputRecordFormat.read(text: modernRecording, file: "modern.yml")
+        let (marked, warnings) = try LibinputRecordFormat.read(text: "---\n" + modernRecording + "...\n", file: "marked.yml")
+        #expect(touchSamples(marked) == touchSamples(plain))
+        #expect(warnings.isEmpty)
+    }
+}

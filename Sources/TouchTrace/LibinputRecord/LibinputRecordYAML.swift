@@ -1,7 +1,9 @@
 /// The small part of YAML that `libinput record` writes, read line by line from bytes: block
 /// mappings and sequences by indentation, plain and double-quoted scalars, flow sequences of numbers
 /// or strings, and comments. Not a YAML parser: anything outside this subset is reported with its
-/// line, or skipped where the reader does not need the value.
+/// line, or skipped where the reader does not need the value. A line whose indentation does not
+/// fit the structure (a key indented unlike the keys beside it, anything nested under a value) is
+/// an error at its line, never read as part of some other block.
 struct LibinputRecordYAML {
     /// One meaningful line: where it sits in the block structure and what it says.
     struct Line {
@@ -22,11 +24,27 @@ struct LibinputRecordYAML {
         var message: String
     }
 
-    /// The open keys and items: their columns, and their names (a key, or "-" for an item).
-    private var columns: [Int] = []
+    /// An open key (one whose value is the block below it) or sequence item: where it stands, and
+    /// where the entries nested under it stand, as the first of them set it.
+    private struct Block {
+        var column: Int
+        var isItem: Bool
+        /// The column of the entries under it, -1 until the first one.
+        var entryColumn = -1
+        /// Whether those entries are `- ` items (else `key:` entries).
+        var entriesAreItems = false
+        /// A `- value` item: it holds a value, so nothing can be nested under it.
+        var holdsValue = false
+    }
+
+    /// The open keys and items, outermost first, and their names (a key, or "-" for an item).
+    private var blocks: [Block] = []
     private var names: [String] = []
+    /// The top level, whose entries stand where its first line does.
+    private var root = Block(column: -1, isItem: false)
 
     private static let space = UInt8(ascii: " ")
+    private static let tab = UInt8(ascii: "\t")
     private static let quote = UInt8(ascii: "\"")
 
     /// A flow collection (`[` or `{`) left open at the end of its line, such as the `hid: [` report
@@ -40,6 +58,8 @@ struct LibinputRecordYAML {
 
     private var openFlow: OpenFlow?
     private var sawContent = false
+    /// A `...` marker ended the document after its content.
+    private var endedDocument = false
 
     /// Calls `body` with each meaningful line of `text`.
     mutating func forEachLine(_ text: UnsafeBufferPointer<UInt8>, _ body: (Line) throws(Failure) -> Void) throws(Failure) {
@@ -54,7 +74,7 @@ struct LibinputRecordYAML {
         var start = 0
         while start < end, line[start] == Self.space { start += 1 }
         if start == end { return }
-        if line[start] == UInt8(ascii: "\t") { throw Failure(line: number, message: "tab in indentation") }
+        if line[start] == Self.tab { throw Failure(line: number, message: "tab in indentation") }
         let content = UnsafeBufferPointer(rebasing: line[start..<end])
         // Taken out, not copied: a copy would share the content's buffer, and each line's append
         // would copy the whole flow so far (a `hid: [` block over thousands of lines took minutes).
@@ -76,12 +96,16 @@ struct LibinputRecordYAML {
             }
             return
         }
-        if Self.hasPrefix(content, "---") || Self.hasPrefix(content, "...") {
-            // A document marker is fine before the content; a second document is not libinput's.
-            if sawContent, Self.hasPrefix(content, "---") {
+        if start == 0, Self.isMarker(content, "---") || Self.isMarker(content, "...") {
+            // A document marker is fine around the content; a second document is not libinput's.
+            if sawContent, Self.isMarker(content, "---") {
                 throw Failure(line: number, message: "a second YAML document (libinput record writes one)")
             }
+            endedDocument = sawContent
             return
+        }
+        if endedDocument {
+            throw Failure(line: number, message: "content after the document's end (`...`): a second YAML document (libinput record writes one)")
         }
         sawContent = true
         if depth > 0 {
@@ -106,32 +130,76 @@ struct LibinputRecordYAML {
         column: Int, content: UnsafeBufferPointer<UInt8>, number: Int, _ body: (Line) throws(Failure) -> Void
     ) throws(Failure) {
         try Self.refuseUnsupported(content, number: number)
+        if content[0] == UInt8(ascii: "-"), content.count > 1, content[1] == Self.tab {
+            throw Failure(line: number, message: "tab in indentation")
+        }
         let isItem = content[0] == UInt8(ascii: "-") && (content.count == 1 || content[1] == Self.space)
         guard isItem else {
-            while let top = columns.last, top >= column { pop() }
+            // A key closes the keys and items at its column and deeper: it is their sibling or
+            // their parent's.
+            while let top = blocks.last, top.column >= column { pop() }
+            try place(column: column, isItem: false, content: content, number: number)
             try keyValue(column: column, content: content, number: number, startsItem: false, body)
             return
         }
-        while let top = columns.last, top > column || (top == column && names.last == "-") { pop() }
-        columns.append(column)
+        // An item closes the items at its column (its siblings) and whatever is deeper; a key at
+        // its column stays open: a sequence may stand at its key's column (`devices:` / `- node:`).
+        while let top = blocks.last, top.column > column || (top.column == column && top.isItem) { pop() }
+        try place(column: column, isItem: true, content: content, number: number)
+        blocks.append(Block(column: column, isItem: true))
         names.append("-")
         var restStart = 1
         while restStart < content.count, content[restStart] == Self.space { restStart += 1 }
         if restStart == content.count { return }
+        if content[restStart] == Self.tab { throw Failure(line: number, message: "tab in indentation") }
         let rest = UnsafeBufferPointer(rebasing: content[restStart...])
         try Self.refuseUnsupported(rest, number: number)
         if rest[0] == UInt8(ascii: "[") || rest[0] == Self.quote || rest[0] == UInt8(ascii: "{") || Self.keyEnd(rest) == nil {
+            blocks[blocks.count - 1].holdsValue = true
             try body(Line(path: names, key: nil, value: rest, number: number, startsItem: true))
             return
         }
+        // `- key: value`: a mapping whose keys stand at the key's column.
+        blocks[blocks.count - 1].entryColumn = column + restStart
         try keyValue(column: column + restStart, content: rest, number: number, startsItem: true, body)
+    }
+
+    /// Checks that an entry at `column` fits the block it falls in (the innermost open one, or the
+    /// top level): at the column of the entries already there and of their kind, and not under an
+    /// item that holds a value. Otherwise YAML could not tell where it belongs (PyYAML refuses it),
+    /// and reading it as part of some other block would lose what follows without a word.
+    private mutating func place(column: Int, isItem: Bool, content: UnsafeBufferPointer<UInt8>, number: Int) throws(Failure) {
+        var parent = blocks.last ?? root
+        if parent.holdsValue {
+            throw Failure(line: number, message: "`\(Self.excerpt(content))` is indented under a `- ` item that holds a value; nothing can be nested there")
+        }
+        if parent.entryColumn < 0 {
+            parent.entryColumn = column
+            parent.entriesAreItems = isItem
+            if blocks.isEmpty { root = parent } else { blocks[blocks.count - 1] = parent }
+            return
+        }
+        guard column == parent.entryColumn else {
+            throw Failure(line: number, message: "`\(Self.excerpt(content))` is indented by \(column) where the entries of its block are indented by \(parent.entryColumn): it belongs to no block")
+        }
+        guard isItem == parent.entriesAreItems else {
+            throw Failure(line: number, message: isItem
+                ? "`\(Self.excerpt(content))` is a `- ` item among `key:` entries"
+                : "`\(Self.excerpt(content))` stands among `- ` items but is not one")
+        }
+    }
+
+    /// The start of a line's content, for a message.
+    private static func excerpt(_ content: UnsafeBufferPointer<UInt8>) -> String {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: content.prefix(40)), as: UTF8.self)
+        return content.count > 40 ? text + "…" : text
     }
 
     private mutating func keyValue(
         column: Int, content: UnsafeBufferPointer<UInt8>, number: Int, startsItem: Bool, _ body: (Line) throws(Failure) -> Void
     ) throws(Failure) {
         guard let end = Self.keyEnd(content) else {
-            throw Failure(line: number, message: "expected `key: value`")
+            throw Failure(line: number, message: "expected `key: value`, found `\(Self.excerpt(content))`")
         }
         let key = Self.string(UnsafeBufferPointer(rebasing: content[..<end]))
         var valueStart = end + 1
@@ -140,7 +208,7 @@ struct LibinputRecordYAML {
         try Self.refuseUnsupported(value, number: number)
         try body(Line(path: names, key: key, value: value, number: number, startsItem: startsItem))
         if value.isEmpty {
-            columns.append(column)
+            blocks.append(Block(column: column, isItem: false))
             names.append(key)
         }
     }
@@ -163,7 +231,7 @@ struct LibinputRecordYAML {
     }
 
     private mutating func pop() {
-        columns.removeLast()
+        blocks.removeLast()
         names.removeLast()
     }
 
@@ -208,9 +276,11 @@ struct LibinputRecordYAML {
         return (end, depth)
     }
 
-    private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
-        guard bytes.count >= prefix.utf8CodeUnitCount else { return false }
-        return prefix.withUTF8Buffer { expected in expected.indices.allSatisfy { bytes[$0] == expected[$0] } }
+    /// `---` or `...` alone or followed by a blank: a document marker (`....` is a plain scalar).
+    private static func isMarker(_ bytes: UnsafeBufferPointer<UInt8>, _ marker: StaticString) -> Bool {
+        let count = marker.utf8CodeUnitCount
+        guard bytes.count >= count, bytes.count == count || bytes[count] == space else { return false }
+        return marker.withUTF8Buffer { expected in expected.indices.allSatisfy { bytes[$0] == expected[$0] } }
     }
 
     // MARK: - Values
