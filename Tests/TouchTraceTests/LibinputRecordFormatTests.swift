@@ -399,3 +399,132 @@ extension LibinputRecordFormatTests {
         #expect(warnings.isEmpty)
     }
 }
+
+/// A touchpad recording as pasted in a blog, the lines from `codes:` to `properties:` cut out:
+/// the device has a name, an id and udev properties, but no codes and no ranges.
+private let descriptionlessRecording = """
+    # libinput record
+    version: 1
+    ndevices: 1
+    libinput:
+      version: "1.22.1"
+      git: "unknown"
+    system:
+      kernel: "6.2.5-arch1-1"
+    devices:
+    - node: /dev/input/event6
+      evdev:
+        # Name: Test Touchpad
+        name: "Test Touchpad"
+        id: [24, 1739, 52542, 256]
+      udev:
+        properties:
+        - ID_INPUT=1
+        - ID_INPUT_TOUCHPAD=1
+      quirks:
+      events:
+      # Current time is 14:51:15
+      - evdev:
+        - [  0,      0,   3,  57,    2194] # EV_ABS / ABS_MT_TRACKING_ID     2194
+        - [  0,      0,   3,  53,     206] # EV_ABS / ABS_MT_POSITION_X       206 (-942)
+        - [  0,      0,   3,  54,     311] # EV_ABS / ABS_MT_POSITION_Y       311 (-168)
+        - [  0,      0,   1, 330,       1] # EV_KEY / BTN_TOUCH                 1
+        - [  0,      0,   1, 325,       1] # EV_KEY / BTN_TOOL_FINGER           1
+        - [  0,      0,   3,   0,     206] # EV_ABS / ABS_X                   206 (-942)
+        - [  0,      0,   3,   1,     311] # EV_ABS / ABS_Y                   311 (-168)
+        - [  0,      0,   4,   5,       0] # EV_MSC / MSC_TIMESTAMP             0
+        - [  0,      0,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +0ms
+      - evdev:
+        - [  0,   7094,   3,  53,    1006] # EV_ABS / ABS_MT_POSITION_X      1006 (+800)
+        - [  0,   7094,   3,  54,     686] # EV_ABS / ABS_MT_POSITION_Y       686 (+375)
+        - [  0,   7094,   3,   0,    1006] # EV_ABS / ABS_X                  1006 (+800)
+        - [  0,   7094,   3,   1,     686] # EV_ABS / ABS_Y                   686 (+375)
+        - [  0,   7094,   4,   5,    7300] # EV_MSC / MSC_TIMESTAMP          7300
+        - [  0,   7094,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +7ms
+      - evdev:
+        - [  0,  14119,   3,  57,      -1] # EV_ABS / ABS_MT_TRACKING_ID       -1
+        - [  0,  14119,   1, 330,       0] # EV_KEY / BTN_TOUCH                 0
+        - [  0,  14119,   1, 325,       0] # EV_KEY / BTN_TOOL_FINGER           0
+        - [  0,  14119,   4,   5,   14300] # EV_MSC / MSC_TIMESTAMP         14300
+        - [  0,  14119,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +7ms
+                                           # Touch device in neutral state
+      - evdev:
+        - [  1, 142438,   3,  57,    2195] # EV_ABS / ABS_MT_TRACKING_ID     2195
+        - [  1, 142438,   3,  53,     599] # EV_ABS / ABS_MT_POSITION_X       599 (+393)
+        - [  1, 142438,   3,  54,     327] # EV_ABS / ABS_MT_POSITION_Y       327 (+16)
+        - [  1, 142438,   1, 330,       1] # EV_KEY / BTN_TOUCH                 1
+        - [  1, 142438,   1, 325,       1] # EV_KEY / BTN_TOOL_FINGER           1
+        - [  1, 142438,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +1128ms
+      - evdev:
+        - [  1, 150000,   3,  57,      -1] # EV_ABS / ABS_MT_TRACKING_ID       -1
+        - [  1, 150000,   1, 330,       0] # EV_KEY / BTN_TOUCH                 0
+        - [  1, 150000,   1, 325,       0] # EV_KEY / BTN_TOOL_FINGER           0
+        - [  1, 150000,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +8ms
+
+    """
+
+/// A device without its description: inferred from its events, as an evemu recording without one
+/// is; its kind from udev as libinput takes it.
+extension LibinputRecordFormatTests {
+    @Test("A device without codes and absinfo is inferred from its events, said once at the device's line")
+    func descriptionlessDeviceIsInferred() throws {
+        let (document, warnings) = try LibinputRecordFormat.read(text: descriptionlessRecording, file: "pasted.yml")
+        let device = try #require(document.header.devices.first)
+        let deviceLine = descriptionlessRecording.components(separatedBy: "\n").firstIndex { $0.hasPrefix("- node:") }! + 1
+
+        #expect(device.name == "Test Touchpad")
+        #expect(device.kind == .touchpad)
+        #expect(device.x == AxisRange(minimum: 206, maximum: 1006))
+        #expect(device.y == AxisRange(minimum: 311, maximum: 686))
+        #expect(touchSamples(document).map(\.phase) == [.down, .motion, .up, .down, .up])
+        #expect(touchSamples(document).map(\.x) == [206, 1006, 1006, 599, 599])
+        #expect(warnings.map(\.message) == ["no device description: the device is inferred from its events (ranges are the values seen)"])
+        #expect(warnings.first?.location == .line(deviceLine))
+    }
+
+    @Test("Absolute axes that codes declare and absinfo gives no range take theirs from the values seen, with the same warning")
+    func axesWithoutAbsinfoAreInferred() throws {
+        var lines = modernRecording.components(separatedBy: "\n")
+        let absinfo = try #require(lines.firstIndex { $0.contains("absinfo:") })
+        lines.removeSubrange(absinfo...(absinfo + 6))
+        let (document, warnings) = try LibinputRecordFormat.read(text: lines.joined(separator: "\n"), file: "no-absinfo.yml")
+
+        #expect(document.header.devices.first?.x == AxisRange(minimum: 1000, maximum: 1040))
+        #expect(touchSamples(document).map(\.x) == [1000, 1040, 1040])
+        #expect(warnings.map(\.message) == ["no device description: the device is inferred from its events (ranges are the values seen)"])
+    }
+
+    @Test("A device's kind is the one its udev properties give, as libinput's, over what its codes suggest", arguments: [
+        (["ID_INPUT_TOUCHSCREEN=1"], DeviceKind.touchscreen),
+        (["ID_INPUT_TABLET=1"], .tablet),
+        (["ID_INPUT_TABLET=1", "ID_INPUT_TOUCHPAD=1"], .touchpad),
+        (["ID_INPUT_TOUCHSCREEN=0"], .touchpad),
+        ([], .touchpad),
+    ])
+    func kindFromUdev(properties: [String], kind: DeviceKind) throws {
+        // The modern recording's device is a touchpad by its codes (pointer, buttonpad, finger tool).
+        let text = modernRecording.replacingOccurrences(
+            of: "    - ID_INPUT=1\n    - ID_INPUT_TOUCHPAD=1\n", with: properties.map { "    - \($0)\n" }.joined())
+        #expect(text != modernRecording)
+        let (document, _) = try LibinputRecordFormat.read(text: text, file: "udev.yml")
+        #expect(document.header.devices.first?.kind == kind)
+    }
+
+    @Test("An inferred device converts to evemu and to libinput record, and each reads back with the same touches and positions",
+          arguments: [("converted.evemu", TraceFormat.evemu), ("converted.yml", .libinputRecord)])
+    func inferredDeviceRoundTrip(name: String, format: TraceFormat) throws {
+        let folder = TemporaryDirectory("inferred-convert")
+        let input = folder.file("pasted.yml"), output = folder.file(name)
+        try Data(descriptionlessRecording.utf8).write(to: URL(fileURLWithPath: input))
+        var notices: [String] = []
+        try TraceFile.convert(input, to: output, as: format) { notices.append($0) }
+        let original = try TraceFile.load(path: input).document
+        let back = try TraceFile.load(path: output)
+
+        #expect(touchSamples(back.document) == touchSamples(original))
+        #expect(back.document.header.devices.first?.x == original.header.devices.first?.x)
+        #expect(back.document.header.devices.first?.kind == .touchpad)
+        #expect(back.warnings.isEmpty)
+        #expect(notices.count == 1)  // the input's inference, said once
+    }
+}

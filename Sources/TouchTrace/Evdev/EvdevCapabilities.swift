@@ -227,22 +227,37 @@ public struct EvdevCapabilities: Equatable, Sendable {
         }
 
         func capabilities(name: String) -> EvdevCapabilities {
-            var capabilities = capabilities
-            capabilities.name = name
-            for (code, range) in ranges {
-                capabilities.addAxis(code, AxisRange(minimum: range.0, maximum: range.1))
+            capabilities(completing: EvdevCapabilities(name: name))
+        }
+
+        /// `base` (what a recording did say: name, id, properties, perhaps some codes and ranges)
+        /// with every code seen added, and a range from the values seen for each absolute axis
+        /// `base` gives none.
+        func capabilities(completing base: EvdevCapabilities) -> EvdevCapabilities {
+            var result = base
+            for (type, codes) in capabilities.codes {
+                for code in codes { result.addCode(type: type, code: code) }
             }
-            if capabilities.axes[EvdevCode.ABS_MT_TRACKING_ID] != nil {
-                capabilities.axes[EvdevCode.ABS_MT_TRACKING_ID] = AxisRange(minimum: 0, maximum: 65535)
+            var inferred: [UInt16: AxisRange] = [:]
+            for code in result.codes[EvdevCode.EV_ABS] ?? [] where base.axes[code] == nil {
+                let range = ranges[code] ?? (0, 0)
+                inferred[code] = AxisRange(minimum: range.0, maximum: range.1)
+            }
+            if inferred[EvdevCode.ABS_MT_TRACKING_ID] != nil {
+                inferred[EvdevCode.ABS_MT_TRACKING_ID] = AxisRange(minimum: 0, maximum: 65535)
             }
             // Slot 0 is often never named (its events come before any ABS_MT_SLOT): count from 0.
-            if let slot = capabilities.axes[EvdevCode.ABS_MT_SLOT] {
-                capabilities.axes[EvdevCode.ABS_MT_SLOT] = AxisRange(minimum: 0, maximum: max(slot.maximum, 0))
-            } else if !sawMTReport, capabilities.axes[EvdevCode.ABS_MT_TRACKING_ID] != nil {
+            if let slot = inferred[EvdevCode.ABS_MT_SLOT] {
+                inferred[EvdevCode.ABS_MT_SLOT] = AxisRange(minimum: 0, maximum: max(slot.maximum, 0))
+            } else if base.axes[EvdevCode.ABS_MT_SLOT] == nil, !sawMTReport, inferred[EvdevCode.ABS_MT_TRACKING_ID] != nil {
                 // Tracking ids without SYN_MT_REPORT: protocol B with a single, never-named slot.
-                capabilities.addAxis(EvdevCode.ABS_MT_SLOT, AxisRange(minimum: 0, maximum: 0))
+                inferred[EvdevCode.ABS_MT_SLOT] = AxisRange(minimum: 0, maximum: 0)
             }
-            return capabilities
+            for (code, range) in inferred { result.addAxis(code, range) }
+            return result
         }
+
+        /// What a reader says, once per device, when it infers a device from its events.
+        static let warning = "no device description: the device is inferred from its events (ranges are the values seen)"
     }
 }

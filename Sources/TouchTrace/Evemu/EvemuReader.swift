@@ -181,7 +181,7 @@ final class EvemuEventSource: TextEventSource {
                 }
             }
             capabilities = inference.capabilities(name: EvemuReader.baseName(file))
-            output.warn(line: 1, "no device description: the device is inferred from its events (ranges are the values seen)")
+            output.warn(line: 1, EvdevCapabilities.Inference.warning)
             inferred = true
         } else {
             capabilities = reader.header.capabilities(fallbackName: EvemuReader.baseName(file))

@@ -9,6 +9,12 @@ struct LibinputRecordReader {
         var line: Int
         var node: String?
         var capabilities = EvdevCapabilities(name: "")
+        /// Its `evdev` section has `codes:`. Without them (a pasted recording with the description
+        /// cut out), or with an absolute axis `absinfo:` gives no range for, the device is
+        /// inferred from its events, as an evemu recording without a description is.
+        var hasCodes = false
+        /// Set at its first event when the device must be inferred; then fed every event.
+        var inference: EvdevCapabilities.Inference?
         var udev: [String] = []
         var eventCount = 0
         /// The line of its last event.
@@ -84,6 +90,12 @@ struct LibinputRecordReader {
         }
         guard version != nil else {
             throw TraceInputError(file: file, location: .wholeFile, message: "not a libinput record file: no `version: 1`")
+        }
+        for index in devices.indices {
+            if devices[index].inference == nil, !devices[index].hasCodes { devices[index].inference = EvdevCapabilities.Inference() }
+            if let inference = devices[index].inference {
+                devices[index].capabilities = inference.capabilities(completing: devices[index].capabilities)
+            }
         }
     }
 
@@ -164,6 +176,8 @@ struct LibinputRecordReader {
             devices[index].capabilities.vendor = UInt16(id[1])
             devices[index].capabilities.product = UInt16(id[2])
             devices[index].capabilities.version = UInt16(id[3])
+        case (["evdev"], "codes"?):
+            devices[index].hasCodes = true
         case (["evdev"], "properties"?):
             for property in try codeList(line) { devices[index].capabilities.addProperty(property) }
         case (["evdev", "codes"], let key?):
@@ -204,7 +218,12 @@ struct LibinputRecordReader {
         if devices[index].firstEvent == nil {
             devices[index].firstEvent = (event, line.number)
             sawFirstEvent = true
+            let capabilities = devices[index].capabilities
+            if !devices[index].hasCodes || (capabilities.codes[EvdevCode.EV_ABS] ?? []).contains(where: { capabilities.axes[$0] == nil }) {
+                devices[index].inference = EvdevCapabilities.Inference()
+            }
         }
+        devices[index].inference?.add(event)
     }
 
     /// `[sec, usec, type, code, value]`: the line most of a recording is made of, parsed without
@@ -283,6 +302,9 @@ struct LibinputRecordReader {
         if let declared = declaredDevices, declared != devices.count {
             output.warn(line: 1, "ndevices says \(declared) but the file describes \(devices.count)")
         }
+        for device in devices where device.inference != nil {
+            output.warn(line: device.line, EvdevCapabilities.Inference.warning)
+        }
         let streams = devices.enumerated().map { index, device in
             LibinputRecordDeviceEvents(
                 decoder: EvdevTouchDecoder(device: DeviceIndex(index), capabilities: device.capabilities),
@@ -335,6 +357,19 @@ struct LibinputRecordReader {
     /// The warning for a scroll still under way at the end of the recording, at its last line.
     static let unfinishedScroll = "a two-finger scroll is still under way at the end of the recording (no stop event)"
 
+    /// The kind udev's `input_id` gave the device, as libinput takes it (`evdev_configure_device`):
+    /// `ID_INPUT_TABLET` without `ID_INPUT_TOUCHPAD` a tablet, then `ID_INPUT_TOUCHPAD` a touchpad,
+    /// then `ID_INPUT_TOUCHSCREEN` a touchscreen; nil when the properties name none of them.
+    static func kind(udev: [String]) -> DeviceKind? {
+        func has(_ key: String) -> Bool {
+            udev.contains { $0.hasPrefix(key + "=") && $0.count > key.count + 1 && !$0.hasSuffix("=0") }
+        }
+        if has("ID_INPUT_TABLET"), !has("ID_INPUT_TOUCHPAD") { return .tablet }
+        if has("ID_INPUT_TOUCHPAD") { return .touchpad }
+        if has("ID_INPUT_TOUCHSCREEN") { return .touchscreen }
+        return nil
+    }
+
     func document(events: [TraceEvent]) -> TraceDocument {
         let descriptions = devices.enumerated().map { (index, device) -> DeviceDescription in
             var properties: [DeviceDescription.Property] = []
@@ -343,7 +378,9 @@ struct LibinputRecordReader {
             properties += device.udev.map { .init(LibinputRecordFormat.udevKey, $0) }
             // The device in evemu's spelling, so it can be exported to evemu or emulated again.
             properties += EvemuHeader.lines(for: device.capabilities).map { .init(EvemuHeader.propertyKey, $0) }
-            return device.capabilities.deviceDescription(index: DeviceIndex(index), source: .libinputRecord, properties: properties)
+            var description = device.capabilities.deviceDescription(index: DeviceIndex(index), source: .libinputRecord, properties: properties)
+            if let kind = Self.kind(udev: device.udev) { description.kind = kind }
+            return description
         }
         var host = host
         if !libinputVersion.isEmpty { host.inputStack = "libinput \(libinputVersion)" }
