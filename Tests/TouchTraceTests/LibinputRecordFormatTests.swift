@@ -528,3 +528,23 @@ extension LibinputRecordFormatTests {
         #expect(notices.count == 1)  // the input's inference, said once
     }
 }
+
+extension LibinputRecordFormatTests {
+    @Test("Touches of a device that does not declare its position axes are refused on export, naming the output, never written without positions",
+          arguments: [("out.evemu", TraceFormat.evemu), ("out.yml", .libinputRecord)])
+    func undeclaredPositionsAreRefused(name: String, format: TraceFormat) throws {
+        // Slots and tracking ids declared with their ranges, positions not: the events carry them.
+        var lines = modernRecording.components(separatedBy: "\n")
+        lines.removeAll { $0.contains("      53: [0, 4000") || $0.contains("      54: [0, 2400") }
+        let text = lines.joined(separator: "\n").replacingOccurrences(of: "3: [0, 1, 47, 53, 54, 57]", with: "3: [0, 1, 47, 57]")
+        let folder = TemporaryDirectory("undeclared-positions")
+        let input = folder.file("in.yml"), output = folder.file(name)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: input))
+        #expect(touchSamples(try TraceFile.load(path: input).document).map(\.x) == [1000, 1040, 1040])
+
+        let error = #expect(throws: TraceWriteError.self) { try TraceFile.convert(input, to: output, as: format) }
+        #expect(error?.file == output)
+        #expect(error?.message.contains("does not declare ABS_MT_POSITION_X") == true)
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+}

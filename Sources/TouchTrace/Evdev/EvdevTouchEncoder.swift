@@ -40,11 +40,27 @@ struct EvdevTouchEncoder {
     /// Touches that began while every slot of the device was taken: evdev cannot say them, so
     /// their samples are left out. The writers say how many.
     private(set) var touchesWithoutSlot = 0
+    /// The position axis of the device's protocol that it does not declare, if one: a touch
+    /// written on it would lose its position (`refuseUndeclaredPosition`).
+    private let undeclaredPositionAxis: UInt16?
 
     init(capabilities: EvdevCapabilities) {
         self.capabilities = capabilities
         self.touchProtocol = capabilities.touchProtocol
         self.slots = Array(repeating: SlotState(), count: capabilities.slotCount)
+        undeclaredPositionAxis = [capabilities.positionXCode, capabilities.positionYCode].first { capabilities.axes[$0] == nil }
+    }
+
+    /// Refuses a touch of `device` when the device does not declare the axis its positions go on
+    /// (an evemu header or libinput `codes:` that leave it out while the events used it: the
+    /// decoder reads positions whether declared or not). Written, the touch would have no position,
+    /// and a file that drops positions without a word is worse than none.
+    func refuseUndeclaredPosition(_ event: TraceEvent, device: DeviceIndex, name: String, format: String, file: String) throws(TraceWriteError) {
+        guard let code = undeclaredPositionAxis, case .touch(let sample) = event, sample.device == device else { return }
+        throw TraceWriteError(
+            file: file,
+            message: "device \(device) (\(name)) does not declare \(EvdevCode.codeName(type: EvdevCode.EV_ABS, code: code)), "
+                + "so its touches' positions cannot be written to \(format) (a .trace or .jsonl output keeps them)")
     }
 
     /// Encodes the touch samples and frame marks of `device` in `events`, calling `emit` for each

@@ -4,11 +4,13 @@
 ///
 /// It streams: the header goes out at once, each event as it comes (`add`), so a converter never
 /// holds the trace. What an evemu file cannot hold, and Touchstone's reader would refuse, is refused
-/// here with a `TraceWriteError`: times outside a 32-bit `struct timeval`, and control characters
-/// (a line break would end a header line) in the header's text.
+/// here with a `TraceWriteError`: times outside a 32-bit `struct timeval`, control characters
+/// (a line break would end a header line) in the header's text, and touches of a device whose
+/// header does not declare the axes their positions go on.
 struct EvemuWriter {
     let file: String
     let device: DeviceIndex
+    private let name: String
     private var encoder: EvdevTouchEncoder
     private var previousReport: Microseconds?
 
@@ -16,6 +18,7 @@ struct EvemuWriter {
     init(_ description: DeviceDescription, recorder: String, file: String, into output: inout TextOutput) throws(TraceWriteError) {
         self.file = file
         device = description.index
+        name = description.name
         let capabilities = EvemuHeader.capabilities(for: description)
         var lines = EvemuHeader.rawLines(in: description) ?? EvemuHeader.lines(for: capabilities)
         try TextOutput.refuseControlCharacters(in: description.name, what: "the device name", format: "an evemu file", file: file)
@@ -42,6 +45,7 @@ struct EvemuWriter {
     /// Writes what `event` completes (a frame closes when its mark or a later sample arrives).
     mutating func add(_ event: TraceEvent, to output: inout TextOutput) throws(TraceWriteError) {
         try Self.checkTime(event, format: "evemu files", file: file)
+        try encoder.refuseUndeclaredPosition(event, device: device, name: name, format: "an evemu file", file: file)
         encoder.add(event, device: device) { Self.appendEventLine($0, to: &output, previousReport: &previousReport) }
     }
 

@@ -29,10 +29,12 @@ struct LibinputRecordWriter {
     }
 
     /// One device's events as they stream by: its touches as evdev frames, one `evdev` block per
-    /// frame. Times outside a 32-bit `struct timeval` are refused.
+    /// frame. Times outside a 32-bit `struct timeval` are refused, and so are touches of a device
+    /// that does not declare the axes their positions go on.
     struct Events {
         let file: String
         let device: DeviceIndex
+        private let name: String
         private var encoder: EvdevTouchEncoder
         private var blockOpen = false
         private var previousReport: Microseconds?
@@ -42,6 +44,7 @@ struct LibinputRecordWriter {
         init(_ description: DeviceDescription, position: Int, file: String, into output: inout TextOutput) throws(TraceWriteError) {
             self.file = file
             device = description.index
+            name = description.name
             let capabilities = EvemuHeader.capabilities(for: description)
             var text = ""
             try LibinputRecordWriter.writeDevice(description, capabilities, position: position, file: file, to: &text)
@@ -58,6 +61,7 @@ struct LibinputRecordWriter {
 
         mutating func add(_ event: TraceEvent, to output: inout TextOutput) throws(TraceWriteError) {
             try EvemuWriter.checkTime(event, format: "libinput record files", file: file)
+            try encoder.refuseUndeclaredPosition(event, device: device, name: name, format: "a libinput record file", file: file)
             if case .gesture(let sample) = event, sample.kind == .scroll, sample.device == device, sample.phase != .begin {
                 if sample.dx.isFinite && sample.dy.isFinite {
                     scrolls.append(sample)
