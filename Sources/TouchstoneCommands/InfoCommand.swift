@@ -33,16 +33,17 @@ struct Info: ParsableCommand {
     }
 
     func run() throws {
-        // An --svg that would replace the trace is refused before anything is printed.
-        if let svg {
-            do {
-                try OutputFile.refuseAliasing(svg, inputs: TraceFile.inputFiles(of: file))
-            } catch {
-                throw fail(error.description)
-            }
+        // An --svg that would replace the trace, or standard output redirected onto it, is refused
+        // before anything is printed.
+        let standardOutput: OutputFile
+        do {
+            if let svg { try OutputFile.refuseAliasing(svg, inputs: TraceFile.inputFiles(of: file)) }
+            standardOutput = try OutputFile.standardOutput(inputs: TraceFile.inputFiles(of: file))
+        } catch {
+            throw fail(error.description)
         }
         let summary = try InfoReport.read(path: file, salvage: salvage)
-        try OutputFile.standardOutput().write(json ? summary.json() + "\n" : TerminalText.escaped(summary.text()))
+        try standardOutput.write(json ? summary.json() + "\n" : TerminalText.escaped(summary.text()))
         summary.notices.forEach { printError($0) }
         if summary.isCorrupt { throw ExitCode.failure }
         if let svg {

@@ -35,10 +35,9 @@ extension Touchstone {
                 throw fail(error.description)
             }
             var destination: OutputFile
-            do {
+            do throws(OutputFileError) {
                 let inputs = TraceFile.inputFiles(of: trace) + SceneReference.inputFiles(self.scene, scene: scene)
-                destination = try output.map { path throws(OutputFileError) in try OutputFile.named(path, inputs: inputs) }
-                    ?? OutputFile.standardOutput()
+                destination = try OutputFile.named(output ?? "-", inputs: inputs)
             } catch {
                 throw fail(error.description)
             }

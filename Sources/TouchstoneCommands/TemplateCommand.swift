@@ -63,7 +63,7 @@ struct Template: ParsableCommand {
                     try file.commit()
                     printError(summary)
                 } else {
-                    try OutputFile.standardOutput().write(summary + "\n")
+                    try OutputFile.standardOutput(inputs: TraceFile.inputFiles(of: trace)).write(summary + "\n")
                     try file.commit()
                 }
             } catch {

@@ -107,7 +107,8 @@ extension Touchstone {
             }
             bar.finish()
             do {
-                try OutputFile.standardOutput().write(TerminalText.escaped(report.standardOutputText))
+                // Every file a capture's replay read or its --update wrote: standard output is none of them.
+                try OutputFile.standardOutput(inputs: report.results.flatMap(\.files)).write(TerminalText.escaped(report.standardOutputText))
                 report.notices.forEach { printError($0) }
                 printErrorLines("\n" + report.summaryText)
                 if let junit { try report.writeJUnit(to: junit) }

@@ -18,7 +18,7 @@ struct OutputSafetyTests {
         return folder
     }
 
-    @Test("A command stopped by SIGTERM, SIGHUP or SIGINT removes the output it was writing and ends as the signal ends it (SIGINT, which a background job ignores, is handled alike)", arguments: [("TERM", 143), ("HUP", 129)])
+    @Test("A command stopped by a signal (SIGTERM, SIGHUP, SIGALRM, SIGUSR1, SIGXCPU; SIGINT and SIGQUIT, which a background job ignores, are handled alike) removes the output it was writing and ends as the signal ends it", arguments: [("TERM", 143), ("HUP", 129), ("ALRM", 142), ("USR1", 138), ("XCPU", 152)])
     func stoppedBySignalLeavesNothing(signal: String, status: Int) throws {
         let folder = TemporaryDirectory("cli")
         // The test runner's threads block signals, and a child inherits that: the command starts
@@ -57,6 +57,20 @@ struct OutputSafetyTests {
         #expect(result.stderr.contains("corpus-0001.trace: is not a regular file"))
         #expect(try String(contentsOfFile: folder.file("corp/corpus-0000.trace"), encoding: .utf8) == "old\n")
         #expect(!fileExists(folder.file("corp/corpus-0002.trace")))
+    }
+
+    @Test("Standard output redirected onto the command's input is refused, and the input left as it was", arguments: [
+        "replay in.trace --scene map >> in.trace", "replay in.trace --scene map -o - 1<>in.trace", "info in.trace >> in.trace",
+        "info --json in.trace 1<>in.trace", "render in.trace -o - >> in.trace",
+    ])
+    func standardOutputOntoTheInput(command: String) throws {
+        let folder = TemporaryDirectory("cli")
+        try FileManager.default.copyItem(atPath: Self.pressTrace, toPath: folder.file("in.trace"))
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder.file("in.trace")))
+        let result = try TouchstoneProcess.shell("cd '\(folder.path)' && \"$TOUCHSTONE\" \(command)")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("standard output: cannot write the file (is redirected onto the input in.trace"), "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("in.trace"))) == before)
     }
 
     @Test("info to a full standard output exits 1 naming standard output")

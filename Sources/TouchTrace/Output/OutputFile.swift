@@ -148,10 +148,27 @@ public final class OutputFile {
         closesDescriptor = false
     }
 
-    /// The output a command line names: standard output for `-`, else the file at `path`
-    /// (`init(path:inputs:)`).
+    /// The output a command line names: standard output for `-` (`standardOutput(inputs:)`), else
+    /// the file at `path` (`init(path:inputs:)`).
     public static func named(_ path: String, inputs: [String] = []) throws(OutputFileError) -> OutputFile {
-        path == "-" ? standardOutput() : try OutputFile(path: path, inputs: inputs)
+        path == "-" ? try standardOutput(inputs: inputs) : try OutputFile(path: path, inputs: inputs)
+    }
+
+    /// Standard output for a command that reads `inputs`: refused when the shell redirected it onto
+    /// one of them (`touchstone replay a.trace >> a.trace`, `1<>a.trace`), which writing would
+    /// damage, as `-o` naming an input is.
+    public static func standardOutput(inputs: [String]) throws(OutputFileError) -> OutputFile {
+        var target = stat()
+        if fstat(STDOUT_FILENO, &target) == 0, target.st_mode & S_IFMT == S_IFREG {
+            for input in inputs {
+                var source = stat()
+                guard stat(input, &source) == 0 else { continue }
+                if source.st_dev == target.st_dev && source.st_ino == target.st_ino {
+                    throw OutputFileError(path: "standard output", reason: "is redirected onto the input \(input); write to another file")
+                }
+            }
+        }
+        return standardOutput()
     }
 
     /// Standard output, checked like any file: a full disk or `/dev/full` is an error, not a
