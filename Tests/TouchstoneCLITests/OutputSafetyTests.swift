@@ -73,6 +73,16 @@ struct OutputSafetyTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder.file("in.trace"))) == before)
     }
 
+    @Test("An output whose name is as long as a file name may be (255 bytes) is written: its temporary name is shortened", arguments: [251, 255])
+    func longestNameIsWritten(length: Int) throws {
+        let folder = TemporaryDirectory("cli")
+        let name = String(repeating: "é", count: (length - 6) / 2) + String(repeating: "a", count: (length - 6) % 2) + ".trace"
+        #expect(name.utf8.count == length)
+        let result = try TouchstoneProcess.run(["synth", "tap", "-o", folder.file(name)])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [name])
+    }
+
     @Test("info to a full standard output exits 1 naming standard output")
     func infoToFullDevice() throws {
         let result = try TouchstoneProcess.shell("\"$TOUCHSTONE\" info '\(Self.pressTrace)' > /dev/full")

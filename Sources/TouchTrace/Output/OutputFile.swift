@@ -350,13 +350,23 @@ public final class OutputFile {
         }
     }
 
-    /// Creates `.NAME.XXXXXX.partial` beside `final` exclusively (mode 0666 less the umask).
+    /// Creates `.NAME.XXXXXX.partial` beside `final` exclusively (mode 0666 less the umask). NAME is
+    /// shortened, at a character, where the 16 bytes added would take a legal name past the 255
+    /// bytes of a file name or the path past the 4,095 of a path.
     private static func createTemporary(
         beside final: String, reportedAs path: String
     ) throws(OutputFileError) -> (String, Int32) {
         let slash = final.lastIndex(of: "/")
         let folder = slash.map { String(final[...$0]) } ?? ""
-        let name = slash.map { String(final[final.index(after: $0)...]) } ?? final
+        var name = slash.map { String(final[final.index(after: $0)...]) } ?? final
+        let room = min(255, 4_095 - folder.utf8.count) - 16
+        if name.utf8.count > room {
+            var kept = 0
+            name = String(name.prefix { character in
+                kept += character.utf8.count
+                return kept <= room
+            })
+        }
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
         for _ in 0..<100 {
