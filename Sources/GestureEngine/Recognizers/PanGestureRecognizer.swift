@@ -1,7 +1,7 @@
 /// Recognizes fingers dragging: UIKit's `UIPanGestureRecognizer` (continuous).
 ///
 /// Begins once the centroid of between `minimumNumberOfTouches` and `maximumNumberOfTouches`
-/// fingers has moved `hysteresis` points (UIKit's value is private; see `GestureDefaults`);
+/// fingers has moved `hysteresis` points (movement with fewer fingers down does not count) (UIKit's value is private; see `GestureDefaults`);
 /// changes on every move while enough fingers are down; ends when fewer than the minimum remain
 /// (with the default minimum of 1, when all have lifted: H-Pan). A finger beyond the maximum fails
 /// a pan that has not begun and is ignored by one that has.
@@ -92,6 +92,13 @@ open class PanGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesMoved(_ touches: TouchBatch) {
+        // Movement counts once `minimumNumberOfTouches` are down (H-Pan: the pan begins "when at
+        // least minimumNumberOfTouches have moved enough"): one finger dragging before a second
+        // lands neither begins a two-finger pan nor adds to its translation.
+        if phase == .tracking && numberOfTouches < minimumNumberOfTouches {
+            tracker.rebase(centroid: location(in: nil))
+            return
+        }
         tracker.move(to: location(in: nil), at: touchTimestamp)
         transition(.move)
     }

@@ -70,6 +70,17 @@ open class TapGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked)
     #endif
     private var fingersThisTap = 0
+    /// The fingers of the current tap that lifted before the others, at the places they lifted,
+    /// as a sum and a count: they stay in the centroid its movement is measured on (DC-TapRec
+    /// measures a fixed set of the tap's touches), so a finger lifting does not move it.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var liftedSum = Vector.zero
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var liftedCount = 0
     /// Where the first tap's fingers were when all `numberOfTouchesRequired` of them were down:
     /// the touches the tap reports, kept until reset (touch objects are recycled after a lift).
     #if !DEBUG
@@ -99,7 +110,14 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     open override func touchesEnded(_ touches: TouchBatch) {
         // The ending touches are still counted; the tap is over when they are all of them.
-        transition(.lift(all: touches.count == fingersDown))
+        let all = touches.count == fingersDown
+        if !all && phase == .touching {
+            touches.forEach { touch in
+                liftedSum = liftedSum + Vector(dx: touch.locationInWindow.x, dy: touch.locationInWindow.y)
+                liftedCount += 1
+            }
+        }
+        transition(.lift(all: all))
     }
 
     open override func touchesCancelled(_ touches: TouchBatch) {
@@ -120,14 +138,17 @@ open class TapGestureRecognizer: GestureRecognizer {
         case (.idle, .down), (.betweenTaps, .down):
             phase = .touching
             fingersThisTap = 0
+            liftedSum = .zero
+            liftedCount = 0
             cancelTimer(tag: Timer.interval.rawValue)
             startTimer(at: touchTimestamp + maximumTapDuration, tag: Timer.tapDuration.rawValue)
             fingerLanded()
         case (.touching, .down):
             fingerLanded()
         case (.touching, .move):
-            if tapsCompleted == 0 && fingersThisTap < numberOfTouchesRequired { return }
-            if centroid.distance(to: start) > allowableMovement { fail() }
+            // Movement is measured once all the tap's fingers have come down (DC-TapRec).
+            if fingersThisTap < numberOfTouchesRequired { return }
+            if tapCentroid.distance(to: start) > allowableMovement { fail() }
         case (.touching, .lift(let all)):
             guard all else { return }
             cancelTimer(tag: Timer.tapDuration.rawValue)
@@ -154,14 +175,28 @@ open class TapGestureRecognizer: GestureRecognizer {
         fingersThisTap = max(fingersThisTap, fingersDown)
         if fingersDown > numberOfTouchesRequired { return fail() }
         if tapsCompleted == 0 && fingersDown == fingersThisTap {
+            // The fingers down now are where the taps must stay: those that lifted before are not.
             start = centroid
+            liftedSum = .zero
+            liftedCount = 0
             if fingersDown == numberOfTouchesRequired {
                 tapTouchLocations.removeAll(keepingCapacity: true)
                 for touch in self.touches { tapTouchLocations.append(touch.locationInWindow) }
             }
-        } else if centroid.distance(to: start) > allowableMovement {
+        } else if fingersThisTap == numberOfTouchesRequired && tapCentroid.distance(to: start) > allowableMovement {
+            // A later tap is placed once all its fingers are down, not by the first to land.
             fail()
         }
+    }
+
+    /// The centroid the tap's movement is measured on: its fingers down, and those that lifted
+    /// before them where they lifted.
+    private var tapCentroid: Point {
+        guard liftedCount > 0 else { return centroid }
+        let down = Double(fingersDown)
+        let all = down + Double(liftedCount)
+        let here = centroid
+        return Point(x: (here.x * down + liftedSum.dx) / all, y: (here.y * down + liftedSum.dy) / all)
     }
 
     private func fail() {
@@ -174,6 +209,8 @@ open class TapGestureRecognizer: GestureRecognizer {
         phase = .idle
         tapsCompleted = 0
         fingersThisTap = 0
+        liftedSum = .zero
+        liftedCount = 0
         tapTouchLocations.removeAll(keepingCapacity: true)
     }
 

@@ -89,6 +89,25 @@ struct PanTests {
         #expect(tester.actions.isEmpty)
     }
 
+    @Test("movement made with fewer fingers than the minimum counts neither toward beginning nor in the translation")
+    func movementBeforeTheMinimum() {
+        let (tester, pan) = panScene { $0.minimumNumberOfTouches = 2 }
+        tester.down(1, 100, 100, at: 0)
+        tester.move(1, 160, 100, at: 10)
+        tester.down(2, 300, 100, at: 20)
+        tester.frame(at: 30, [
+            TouchInput(identifier: 1, change: .move, location: Point(x: 161, y: 100)),
+            TouchInput(identifier: 2, change: .move, location: Point(x: 301, y: 100)),
+        ])
+        #expect(tester.actions.isEmpty)
+        tester.frame(at: 40, [
+            TouchInput(identifier: 1, change: .move, location: Point(x: 181, y: 100)),
+            TouchInput(identifier: 2, change: .move, location: Point(x: 321, y: 100)),
+        ])
+        #expect(tester.actions == ["40ms pan action began"])
+        #expect(pan.translation(in: nil) == Vector(dx: 21, dy: 0))
+    }
+
     @Test("a finger beyond the maximum fails a pan that has not begun")
     func maximumTouches() {
         let (tester, _) = panScene { $0.maximumNumberOfTouches = 1 }

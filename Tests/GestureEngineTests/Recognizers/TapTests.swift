@@ -77,6 +77,36 @@ struct TapTests {
         #expect(tester.actions == ["60ms tap action ended"])
     }
 
+    @Test("a two-finger tap whose fingers lift one at a time is measured on both: the first lift does not move it")
+    func twoFingerTapStaggeredLift() {
+        let (tester, _) = tapScene { $0.numberOfTouchesRequired = 2 }
+        tester.frame(at: 0, [
+            TouchInput(identifier: 1, change: .down, location: Point(x: 50, y: 100)),
+            TouchInput(identifier: 2, change: .down, location: Point(x: 150, y: 100)),
+        ])
+        tester.up(1, 50, 100, at: 40)
+        tester.move(2, 151, 100, at: 48)
+        tester.up(2, 151, 100, at: 56)
+        #expect(tester.actions == ["56ms tap action ended"])
+    }
+
+    @Test("a two-finger double tap places its second tap once both fingers are down, not at the first to land")
+    func twoFingerDoubleTapStaggeredLanding() {
+        let (tester, _) = tapScene {
+            $0.numberOfTouchesRequired = 2
+            $0.numberOfTapsRequired = 2
+        }
+        for (start, ids) in [(0.0, (UInt32(1), UInt32(2))), (150, (3, 4))] {
+            tester.down(ids.0, 50, 100, at: start)
+            tester.down(ids.1, 150, 100, at: start + 8)
+            tester.frame(at: start + 50, [
+                TouchInput(identifier: ids.0, change: .up, location: Point(x: 50, y: 100)),
+                TouchInput(identifier: ids.1, change: .up, location: Point(x: 150, y: 100)),
+            ])
+        }
+        #expect(tester.actions == ["200ms tap action ended"])
+    }
+
     @Test("a double-tap recognizer fails when the second tap comes later than 0.35 s after the first lift")
     func doubleTapInterval() {
         let (tester, _) = tapScene { $0.numberOfTapsRequired = 2 }
