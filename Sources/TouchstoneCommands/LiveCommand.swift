@@ -39,12 +39,19 @@ struct Live: ParsableCommand {
     @Flag(help: "Ask the compositor for a fullscreen window.")
     var fullscreen = false
 
+    func validate() throws {
+        if let record, let log, record == log {
+            throw ValidationError("--record and --log name the same file")
+        }
+    }
+
     func run() throws {
+        // A scene or an output that cannot be used fails as in `replay` (status 1, `error: …`).
         let scene: Scene
         do {
             scene = try SceneReference.resolve(self.scene, registry: Touchstone.registry)
         } catch {
-            throw ValidationError(error.description)
+            throw fail(error.description)
         }
         let logFile: OutputFile?
         do {
@@ -52,18 +59,15 @@ struct Live: ParsableCommand {
                 try OutputFile(path: path, inputs: SceneReference.inputFiles(self.scene, scene: scene))
             }
         } catch {
-            throw ValidationError(error.description)
+            throw fail(error.description)
         }
         if let record {
             // The recording is renamed into place at the end: refused now, not after the session.
             do {
                 try OutputFile.refuseAliasing(record, inputs: SceneReference.inputFiles(self.scene, scene: scene) + (log.map { [$0] } ?? []))
             } catch {
-                throw ValidationError(error.description)
+                throw fail(error.description)
             }
-        }
-        if let record, let log, record == log {
-            throw ValidationError("--record and --log name the same file")
         }
         let options = LiveOptions(
             recordPath: record, environment: Self.waylandEnvironment(),

@@ -49,10 +49,14 @@ struct Record: ParsableCommand {
     /// inside `Microseconds`, so no deadline computed from one can overflow.
     static let longestInterval = 1e9
 
+    /// The longest flush interval a binary trace records: `UInt32.max` microseconds.
+    static let longestFlushMilliseconds = Int(UInt32.max) / 1_000
+
     func validate() throws {
         if seat != nil, !devices.isEmpty { throw ValidationError("--seat and --device cannot be combined.") }
-        guard flushMilliseconds > 0, Double(flushMilliseconds) <= Self.longestInterval * 1_000 else {
-            throw ValidationError("--flush-ms must be a number of milliseconds above 0 and at most 1e12, found \(flushMilliseconds)")
+        // A binary trace records its flush interval in 32 bits of microseconds.
+        guard flushMilliseconds > 0, flushMilliseconds <= Self.longestFlushMilliseconds else {
+            throw ValidationError("--flush-ms must be a number of milliseconds above 0 and at most \(Self.longestFlushMilliseconds) (what a trace records), found \(flushMilliseconds)")
         }
         try Self.checkSeconds(duration, option: "--duration")
         try Self.checkSeconds(autorestart, option: "--autorestart")

@@ -30,11 +30,20 @@ struct SynthPanelOptions: ParsableArguments {
     @Option(help: "Standard deviation of sensor noise, in points (0…20).")
     var noise: Double = 0.25
 
-    @Option(help: "Largest deviation of a scan from its nominal time, in milliseconds.")
+    @Option(help: "Largest deviation of a scan from its nominal time, in milliseconds (0…1000).")
     var jitter: Double = 0.8
 
     @Option(help: "Speed of every movement relative to a typical hand (0.2…5); taps and presses keep their timing.")
     var speed: Double = 1
+
+    /// Checked while the command line is parsed, so that a bad value is a usage error with the
+    /// subcommand's usage line; each value in the unit its option gives.
+    func validate() throws {
+        guard jitter >= 0, jitter <= 1000 else {
+            throw ValidationError("--jitter \(jitter) ms is outside 0…1000 ms")
+        }
+        _ = try synthesisOptions()
+    }
 
     func synthesisOptions(position: ScreenPoint? = nil, nearMiss: Bool = false, cancelAt: Double? = nil) throws -> SynthesisOptions {
         let options = SynthesisOptions(

@@ -292,12 +292,27 @@ struct HostileInputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
-    @Test("record refuses a flush interval that is not a positive number of milliseconds up to 1e12 as a usage error",
-          arguments: ["0", "9223372036854775807", "1000000000001"])
+    @Test("record refuses a flush interval that is not a positive number of milliseconds a trace can record (up to 4,294,967) as a usage error",
+          arguments: ["0", "9223372036854775807", "4294968"])
     func recordRefusesFlushIntervals(value: String) throws {
         let result = try TouchstoneProcess.run(["record", "-o", "/nonexistent/s.trace", "--device", "/nonexistent", "--flush-ms", value])
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: --flush-ms must be a number of milliseconds above 0 and at most 1e12, found \(value)"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: --flush-ms must be a number of milliseconds above 0 and at most 4294967 (what a trace records), found \(value)"), "\(result.stderr)")
+    }
+
+    @Test("synth's --jitter out of its range is a usage error in milliseconds, with synth's own usage line")
+    func synthJitterOutOfRange() throws {
+        let result = try TouchstoneProcess.run(["synth", "tap", "--jitter", "1e300", "-o", "/nonexistent/t.trace"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --jitter 1e+300 ms is outside 0…1000 ms\nUsage: touchstone synth gesture"), "\(result.stderr)")
+    }
+
+    @Test("live with a scene that does not exist fails as replay does (status 1, error naming it), before any display is needed")
+    func liveUnknownScene() throws {
+        let result = try TouchstoneProcess.run(["live", "--scene", "no-such-scene"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: "), "\(result.stderr)")
+        #expect(result.stderr.contains("no-such-scene"))
     }
 
     @Test("--help and the help subcommand print the help on standard output and exit 0",
