@@ -3,6 +3,7 @@ import TestSupport
 import Synchronization
 import Testing
 import GestureEngine
+import TouchTrace
 @testable import Replay
 
 /// `touchstone verify` on the bundled corpus and on scratch corpora made from it.
@@ -146,6 +147,22 @@ struct VerifyStoppedTests {
 
 @Suite("Verify's memory budget for diffs")
 struct MemoryBudgetTests {
+    @Test("A failing capture's diff is counted by its golden's bytes and lines: a golden of line feeds counts its index too", arguments: [
+        (String(repeating: "\n", count: 100_000), 100_000 + 16 * 100_001 + 4_000_000),
+        (String(repeating: "123 state tap possible -> began\n", count: 1000), 32_000 + 16 * 1001 + 4_000_000),
+    ])
+    func diffCountsLines(golden: String, counted: Int) throws {
+        let folder = TemporaryDirectory("budget")
+        writeFileBytes(folder.file("a.golden.log"), Array(golden.utf8))
+        let file = try InputFile(path: folder.file("a.golden.log"))
+        #expect(try VerifyRunner.diffBytes(golden: file) == counted)
+    }
+
+    @Test("A diff's index is counted at most for the lines compared line by line")
+    func indexCountIsBounded() {
+        #expect(UnifiedDiff.indexBytes(goldenLines: 100 << 20) == 16 * UnifiedDiff.maximumLines + 4_000_000)
+    }
+
     @Test("A holder that would pass the budget beside another waits until the other is done; one within it does not")
     func waitsBeyondTheBudget() {
         let budget = MemoryBudget(bytes: 256)

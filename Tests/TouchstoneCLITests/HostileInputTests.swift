@@ -154,6 +154,17 @@ struct HostileInputTests {
         #expect(try String(contentsOfFile: folder.file("a.golden.log"), encoding: .utf8) == replay.stdout)
     }
 
+    @Test("A golden of 8 MiB of line feeds fails with where it starts to differ and no lines (once a diff split it into lines at 32 bytes each)")
+    func goldenOfLineFeeds() throws {
+        let folder = TemporaryDirectory("cli")
+        try FileManager.default.copyItem(atPath: VerifyCommandTests.captures + "/map/pan.trace", toPath: folder.file("a.trace"))
+        writeFileBytes(folder.file("a.scene"), Array("map\n".utf8))
+        writeFileBytes(folder.file("a.golden.log"), [UInt8](repeating: UInt8(ascii: "\n"), count: 8 << 20))
+        let verify = try TouchstoneProcess.run(["verify", folder.path, "--no-progress"])
+        #expect(verify.status == 1)
+        #expect(verify.stdout.hasPrefix("FAIL    a: log differs from a.golden.log\n--- a.golden.log\n+++ a (replay)\n@@ -1 +1 @@ more than 1000 lines differ from here; showing none\n"))
+    }
+
     @Test("verify of a folder with no captures exits 1 saying so")
     func verifyEmptyFolder() throws {
         let folder = TemporaryDirectory("cli")

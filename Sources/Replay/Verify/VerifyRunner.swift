@@ -123,7 +123,7 @@ public struct VerifyRunner: Sendable {
             var golden = GoldenComparison(golden: try InputFile(path: capture.goldenPath))
             let outcome = try TraceReplay.replay(tracePath: capture.tracePath, scene: scene, into: &golden)
             if try golden.matchedWhole() { return result(capture, outcome, .passed, files: files) }
-            return try diffMemory.while(holding: golden.golden.size) { () throws -> CaptureResult in
+            return try diffMemory.while(holding: diffBytes(golden: golden.golden)) { () throws -> CaptureResult in
                 let full = try CaptureReplayer.replay(capture, scene: scene)
                 return result(capture, outcome, judge(capture, log: full.log, update: false, files: files), files: files)
             }
@@ -138,12 +138,24 @@ public struct VerifyRunner: Sendable {
                       notices: outcome?.notices ?? [], files: files)
     }
 
-    /// A failing capture's diff holds its log and its golden whole, several times the golden at its
-    /// peak (the text and its lines). Diffs are built side by side while their goldens add up to
-    /// `largestGoldenReadWhole`; a larger one waits for the others and runs alone. So a corpus whose
-    /// every capture fails (a recognizer changed) keeps its workers, and one of large goldens needs
-    /// the memory of one diff, not of one per worker (docs/verify.md, "Memory and speed").
+    /// A failing capture's diff holds its log and its golden whole, and an index of the lines
+    /// between their first and last difference (`UnifiedDiff.indexBytes(goldenLines:)`). Diffs
+    /// are built side by side while their goldens and indexes add up to `largestGoldenReadWhole`;
+    /// a larger one waits for the others and runs alone. So a corpus whose every capture fails (a
+    /// recognizer changed) keeps its workers, and one of large goldens, or of goldens of very
+    /// short lines, needs the memory of one diff, not of one per worker (docs/verify.md, "Memory
+    /// and speed").
     private static let diffMemory = MemoryBudget(bytes: largestGoldenReadWhole)
+
+    /// What a failing capture's diff is counted as in `diffMemory`: the golden's bytes and the
+    /// index of its lines, counted as the golden is read again from its start (a piece at a
+    /// time, so counting holds nothing). A golden too large to be shown as a diff is counted
+    /// by its size.
+    static func diffBytes(golden: InputFile) throws -> Int {
+        guard golden.size <= largestGoldenReadWhole else { return golden.size }
+        let lines = try InputFile(path: golden.path).lineFeeds(upTo: largestGoldenReadWhole)
+        return golden.size + UnifiedDiff.indexBytes(goldenLines: lines + 1)
+    }
 
     /// The largest golden log read whole, to tell an update that changes nothing or to show a
     /// difference as a diff. A passing capture's golden is compared as it is read, whatever its size.
@@ -170,11 +182,7 @@ public struct VerifyRunner: Sendable {
             return .error("\(capture.goldenPath): the replay's log differs from it (no diff: the file \(failure.message))")
         }
         if golden == log { return .passed }
-        let diff = UnifiedDiff.make(
-            old: UnifiedDiff.lines(String(decoding: golden, as: UTF8.self)),
-            new: UnifiedDiff.lines(String(decoding: log, as: UTF8.self)),
-            oldName: capture.name + ".golden.log", newName: capture.name + " (replay)"
-        )
+        let diff = UnifiedDiff.make(old: golden, new: log, oldName: capture.name + ".golden.log", newName: capture.name + " (replay)")
         return .failed(diff: diff ?? "")
     }
 }

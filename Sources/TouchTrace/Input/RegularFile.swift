@@ -88,6 +88,22 @@ public final class InputFile {
         return filled == 0 || memcmp(scratch.baseAddress!, expected.baseAddress!, filled) == 0
     }
 
+    /// The line feeds in the rest of the file, read 1 MiB at a time into one buffer, stopping
+    /// after `limit` bytes.
+    public func lineFeeds(upTo limit: Int) throws(TraceInputError) -> Int {
+        let piece = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { piece.deallocate() }
+        var count = 0, read = 0
+        while read < limit {
+            let (filled, failure) = Self.fill(descriptor, UnsafeMutableRawBufferPointer(rebasing: piece[..<min(piece.count, limit - read)]))
+            guard failure == 0 else { throw readFailure(failure) }
+            for byte in UnsafeRawBufferPointer(rebasing: piece[..<filled]) where byte == UInt8(ascii: "\n") { count += 1 }
+            if filled == 0 { break }
+            read += filled
+        }
+        return count
+    }
+
     /// Reads until `buffer` is full or the file ends: the bytes read and the errno of a failure (0).
     /// From the file's position, or from `offset` (`pread`, the position left alone) when given.
     static func fill(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer, at offset: Int? = nil) -> (Int, Int32) {
