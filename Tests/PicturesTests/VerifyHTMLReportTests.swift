@@ -87,4 +87,22 @@ struct VerifyHTMLReportTests {
         #expect(rowsWithHighlight.contains { $0 < split && $0 > active.first! - 40 })
         #expect(rowsWithHighlight.contains { $0 > split })
     }
+
+    @Test("A page that cannot be written stops the report with the old index as it was, and a report that can be written replaces it")
+    func indexIsWrittenLast() throws {
+        let folder = TemporaryDirectory("report")
+        let report = try Self.corpus(in: folder)
+        let output = folder.file("report")
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        writeFileBytes(output + "/index.html", Array("old index\n".utf8))
+        // The failing capture's page goes in captures/, which is a file.
+        writeFileBytes(output + "/captures", Array("a file\n".utf8))
+        #expect(throws: (any Error).self) { try VerifyHTMLReport.write(report, to: output) }
+        #expect(readFileBytes(output + "/index.html") == Array("old index\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == ["captures", "index.html"])
+        try FileManager.default.removeItem(atPath: output + "/captures")
+        try VerifyHTMLReport.write(report, to: output)
+        #expect(String(decoding: readFileBytes(output + "/index.html"), as: UTF8.self).contains("<a href=\"captures/long-press.html\">failed</a>"))
+        #expect(fileExists(output + "/captures/long-press.html"))
+    }
 }

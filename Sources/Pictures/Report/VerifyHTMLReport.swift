@@ -22,16 +22,24 @@ public enum VerifyHTMLReport {
     }
 
     /// Writes every page under `folder` (created if missing), each through a temporary name,
-    /// refusing to write over any of `inputs`.
+    /// refusing to write over any of `inputs`: each failing capture's page as it is drawn (one
+    /// page held at a time), then `index.html`. A page that cannot be written stops the report
+    /// before the index, so the index there is the old one, as it was, never one linking to
+    /// pages that are missing.
     public static func write(
         _ report: VerifyReport, to folder: String, inputs: [String] = [], registry: RecognizerRegistry = .standard
     ) throws {
         try OutputFile.createFolders(folder)
-        for (path, html) in pages(for: report, registry: registry) {
+        func write(_ path: String, _ html: String) throws {
             let full = folder + "/" + path
             try OutputFile.createFolders(FilePath(full).removingLastComponent().string)
             try OutputFile.write(Array(html.utf8), to: full, inputs: inputs)
         }
+        for result in report.results {
+            guard case .failed(let diff) = result.status else { continue }
+            try write(pagePath(result.capture), failurePage(result, diff: diff, registry: registry))
+        }
+        try write("index.html", index(report))
     }
 
     static func pagePath(_ capture: Capture) -> String { "captures/" + capture.name + ".html" }
