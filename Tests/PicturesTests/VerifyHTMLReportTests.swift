@@ -88,6 +88,61 @@ struct VerifyHTMLReportTests {
         #expect(rowsWithHighlight.contains { $0 > split })
     }
 
+    /// The failing long press of `corpus(in:)` with a golden that also names `count` recognizers
+    /// whose lanes match (only resets to `possible`, which are not compared) and, last, one
+    /// recognizer that differs.
+    static func manyRowsCorpus(in folder: TemporaryDirectory, count: Int) throws -> VerifyReport {
+        _ = try corpus(in: folder)
+        let golden = folder.file("captures/long-press.golden.log")
+        var text = try String(contentsOfFile: golden, encoding: .utf8)
+        for index in 0..<count { text += "\(index) state quiet\(index) began -> possible\n" }
+        text += "5 state late possible -> began\n"
+        writeFileBytes(golden, Array(text.utf8))
+        return try VerifyRunner(options: VerifyOptions(root: folder.file("captures"))).run()
+    }
+
+    /// The page's two charts, in order.
+    static func charts(_ page: String) -> [Substring] {
+        page.split(separator: "<div class=\"chart\"").dropFirst().map { $0.split(separator: "</div>")[0] }
+    }
+
+    @Test("A golden of 30,000 recognizers draws the rows that fit each chart's byte budget, rows that differ first, and says how many are left out")
+    func manyRowsAreLimited() throws {
+        let folder = TemporaryDirectory("report")
+        let report = try Self.manyRowsCorpus(in: folder, count: 30_000)
+        let page = try #require(VerifyHTMLReport.pages(for: report).last?.html)
+        let charts = Self.charts(page)
+        #expect(charts.count == 2)
+        for chart in charts { #expect(chart.utf8.count <= VerifyHTMLReport.byteBudget) }
+        // The scene's long press, the 30,000 quiet recognizers, the late one; and the view.
+        let note = try #require(page.firstMatch(of: #/<p class="note">(\d+) of the 30003 rows of recognizers and views are not drawn, rows whose marks differ drawn first: each chart would pass its 4500000-byte budget.</p>/#))
+        let left = try #require(Int(note.output.1))
+        #expect(left > 0 && left < 30_003)
+        // The rows that differ are drawn: the long press and the late recognizer, after every quiet one drawn.
+        for chart in charts {
+            #expect(chart.contains(">late</text>"))
+            #expect(chart.contains(">longPress</text>"))
+            #expect(chart.contains(">quiet0</text>"))
+            #expect(!chart.contains(">quiet29999</text>"))
+        }
+        #expect(page.utf8.count <= 3 * VerifyHTMLReport.byteBudget)
+    }
+
+    @Test("A diff longer than the page's budget for it is cut with a line saying how many lines are not shown")
+    func longDiffIsCut() throws {
+        let folder = TemporaryDirectory("report")
+        let report = try Self.corpus(in: folder)
+        let result = try #require(report.results.first { $0.isFailure })
+        let line = "+" + String(repeating: "x", count: 99) + "\n"
+        let diff = "--- a\n+++ b\n@@ -1,0 +1,100000 @@\n" + String(repeating: line, count: 100_000)
+        let page = VerifyHTMLReport.failurePage(result, diff: diff, registry: .standard)
+        let note = try #require(page.firstMatch(of: #/<p class="note">The last (\d+) lines of the diff are not shown: the diff would pass its 4500000-byte budget. touchstone verify prints them all.</p>/#))
+        let shown = page.split(separator: "<span class=\"add\">").count - 1
+        #expect(shown + Int(note.output.1)! == 100_000)
+        #expect(shown > 0)
+        #expect(page.utf8.count <= 3 * VerifyHTMLReport.byteBudget)
+    }
+
     @Test("A page that cannot be written stops the report with the old index as it was, and a report that can be written replaces it")
     func indexIsWrittenLast() throws {
         let folder = TemporaryDirectory("report")

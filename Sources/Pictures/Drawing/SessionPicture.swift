@@ -12,8 +12,12 @@ public struct PictureOptions: Sendable {
     /// Above this many bytes the paths are drawn more coarsely until the picture fits.
     public var byteBudget: Int
 
+    /// A picture's byte budget unless one is given: also each timeline chart's on a verify
+    /// report's page.
+    public static let standardByteBudget = 4_500_000
+
     public init(from: Microseconds? = nil, to: Microseconds? = nil, title: String, subtitle: String = "",
-                byteBudget: Int = 4_500_000) {
+                byteBudget: Int = standardByteBudget) {
         self.from = from
         self.to = to
         self.title = title

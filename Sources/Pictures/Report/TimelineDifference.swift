@@ -19,13 +19,17 @@ struct TimelineDifference {
     init(golden: (recognizers: [RecognizerLane], views: [ViewLane]), current: SessionTimeline) {
         let recognizerNames = Self.union(current.recognizers.map(\.name), golden.recognizers.map(\.name))
         let viewNames = Self.union(current.viewLanes.map(\.name), golden.views.map(\.name))
-        func lane<Lane>(_ lanes: [Lane], _ name: String, _ make: (String) -> Lane, _ nameOf: (Lane) -> String) -> Lane {
-            lanes.first { nameOf($0) == name } ?? make(name)
+        // Each side's lanes in the order of the names, the first lane of a name found through a
+        // table (a search of the lanes per name took time in the square of the lanes).
+        func aligned<Lane>(_ lanes: [Lane], _ names: [String], _ make: (String) -> Lane, _ nameOf: (Lane) -> String) -> [Lane] {
+            var byName: [String: Int] = [:]
+            for (index, lane) in lanes.enumerated() where byName[nameOf(lane)] == nil { byName[nameOf(lane)] = index }
+            return names.map { name in byName[name].map { lanes[$0] } ?? make(name) }
         }
-        goldenRecognizers = recognizerNames.map { lane(golden.recognizers, $0, RecognizerLane.init(name:), \.name) }
-        currentRecognizers = recognizerNames.map { lane(current.recognizers, $0, RecognizerLane.init(name:), \.name) }
-        goldenViews = viewNames.map { lane(golden.views, $0, ViewLane.init(name:), \.name) }
-        currentViews = viewNames.map { lane(current.viewLanes, $0, ViewLane.init(name:), \.name) }
+        goldenRecognizers = aligned(golden.recognizers, recognizerNames, RecognizerLane.init(name:), \.name)
+        currentRecognizers = aligned(current.recognizers, recognizerNames, RecognizerLane.init(name:), \.name)
+        goldenViews = aligned(golden.views, viewNames, ViewLane.init(name:), \.name)
+        currentViews = aligned(current.viewLanes, viewNames, ViewLane.init(name:), \.name)
 
         for (old, new) in zip(goldenRecognizers, currentRecognizers) {
             let changeKey: (RecognizerLane.Change) -> String? = { $0.to == .possible ? nil : "\($0.time) \($0.to.rawValue)" }
@@ -51,6 +55,35 @@ struct TimelineDifference {
             total + highlights.changes.values.reduce(0) { $0 + $1.count } + highlights.actions.values.reduce(0) { $0 + $1.count }
                 + highlights.deliveries.values.reduce(0) { $0 + $1.count }
         }
+    }
+
+    /// Rows of lanes: a recognizer's or a view's, golden and current side by side.
+    var rows: Int { goldenRecognizers.count + goldenViews.count }
+
+    /// The difference drawn in at most `limit` rows: the rows with marks that differ first
+    /// (recognizers, then views), then the others, each kept in its place among those drawn.
+    func limited(to limit: Int) -> TimelineDifference {
+        guard limit < rows else { return self }
+        func differs(_ highlights: [String: Set<Int>]...) -> (String) -> Bool {
+            { name in highlights.contains { $0[name] != nil } }
+        }
+        let recognizerDiffers = differs(goldenHighlights.changes, goldenHighlights.actions, currentHighlights.changes, currentHighlights.actions)
+        let viewDiffers = differs(goldenHighlights.deliveries, currentHighlights.deliveries)
+        let recognizerMarks = goldenRecognizers.map { recognizerDiffers($0.name) }
+        let viewMarks = goldenViews.map { viewDiffers($0.name) }
+        var keptRecognizers = [Bool](repeating: false, count: recognizerMarks.count)
+        var keptViews = [Bool](repeating: false, count: viewMarks.count)
+        var room = limit
+        for differing in [true, false] {
+            for index in recognizerMarks.indices where room > 0 && recognizerMarks[index] == differing { keptRecognizers[index] = true; room -= 1 }
+            for index in viewMarks.indices where room > 0 && viewMarks[index] == differing { keptViews[index] = true; room -= 1 }
+        }
+        var shown = self
+        shown.goldenRecognizers = goldenRecognizers.indices.filter { keptRecognizers[$0] }.map { goldenRecognizers[$0] }
+        shown.currentRecognizers = currentRecognizers.indices.filter { keptRecognizers[$0] }.map { currentRecognizers[$0] }
+        shown.goldenViews = goldenViews.indices.filter { keptViews[$0] }.map { goldenViews[$0] }
+        shown.currentViews = currentViews.indices.filter { keptViews[$0] }.map { currentViews[$0] }
+        return shown
     }
 
     /// `first`'s names, then `second`'s that `first` lacks, each once.

@@ -42,6 +42,16 @@ public enum VerifyHTMLReport {
         try write("index.html", index(report))
     }
 
+    /// What each timeline chart of a failing capture's page, and its diff, may take: a picture's
+    /// byte budget (`PictureOptions.standardByteBudget`). A chart of more recognizers and views
+    /// than fit leaves rows out, those without differing marks first; a longer diff is cut, each
+    /// with a line saying how much is not shown.
+    static let byteBudget = PictureOptions.standardByteBudget
+
+    /// Fewer bytes than any row of lanes takes (its name and its line), for a first guess at the
+    /// rows that fit: a chart of hundreds of thousands of rows is never drawn whole.
+    static let leastRowBytes = 160
+
     static func pagePath(_ capture: Capture) -> String { "captures/" + capture.name + ".html" }
 
     /// `pagePath` as a relative URL: each folder and the name percent-encoded (RFC 3986), so a
@@ -111,23 +121,46 @@ public enum VerifyHTMLReport {
             html += "<p>Scene \(escape(scene.name)). \(difference.count) marks differ, "
             html += "<span class=\"mark\">highlighted</span> on the side that has them. "
             html += "Read the lanes as in docs/pictures.md.</p>\n"
-            html += "<div class=\"chart\" id=\"golden\">\n"
-            html += SessionPicture.chart(heading: "golden (\(capture.name).golden.log)", from: 0, to: to, touches: current.touches,
-                                         recognizers: difference.goldenRecognizers, views: difference.goldenViews,
-                                         highlights: difference.goldenHighlights)
-            html += "</div>\n<div class=\"chart\" id=\"current\">\n"
-            html += SessionPicture.chart(heading: "current replay", from: 0, to: to, touches: current.touches,
-                                         recognizers: difference.currentRecognizers, views: difference.currentViews,
-                                         highlights: difference.currentHighlights)
+            // The rows that fit the budget, as render leaves rows out: fewer each time a chart passes it.
+            var limit = min(difference.rows, byteBudget / leastRowBytes)
+            var charts: (golden: String, current: String)
+            var shown: TimelineDifference
+            while true {
+                shown = difference.limited(to: limit)
+                charts.golden = SessionPicture.chart(heading: "golden (\(capture.name).golden.log)", from: 0, to: to, touches: current.touches,
+                                                     recognizers: shown.goldenRecognizers, views: shown.goldenViews,
+                                                     highlights: shown.goldenHighlights)
+                charts.current = SessionPicture.chart(heading: "current replay", from: 0, to: to, touches: current.touches,
+                                                      recognizers: shown.currentRecognizers, views: shown.currentViews,
+                                                      highlights: shown.currentHighlights)
+                let largest = max(charts.golden.utf8.count, charts.current.utf8.count)
+                if largest <= byteBudget || limit == 0 { break }
+                limit = min(limit - 1, Int(Double(limit) * Double(byteBudget) * 0.9 / Double(largest)))
+            }
+            if shown.rows < difference.rows {
+                html += "<p class=\"note\">\(difference.rows - shown.rows) of the \(difference.rows) rows of recognizers and views are not drawn, "
+                html += "rows whose marks differ drawn first: each chart would pass its \(byteBudget)-byte budget.</p>\n"
+            }
+            html += "<div class=\"chart\" id=\"golden\">\n" + charts.golden
+            html += "</div>\n<div class=\"chart\" id=\"current\">\n" + charts.current
             html += "</div>\n"
         } catch {
             html += "<p class=\"fail\">The timelines cannot be drawn: \(escape(String(describing: error)))</p>\n"
         }
         html += "<h2>Unified diff</h2>\n<pre class=\"diff\">"
-        for line in UnifiedDiff.lines(diff) {
+        let lines = UnifiedDiff.lines(diff)
+        var diffBytes = 0
+        for (number, line) in lines.enumerated() {
             let kind = line.hasPrefix("+++") || line.hasPrefix("---") ? "head"
                 : line.hasPrefix("+") ? "add" : line.hasPrefix("-") ? "del" : line.hasPrefix("@@") ? "hunk" : "same"
-            html += "<span class=\"\(kind)\">\(escape(String(line)))</span>\n"
+            let row = "<span class=\"\(kind)\">\(escape(String(line)))</span>\n"
+            diffBytes += row.utf8.count
+            if diffBytes > byteBudget {
+                html += "</pre>\n<p class=\"note\">The last \(lines.count - number) lines of the diff are not shown: "
+                html += "the diff would pass its \(byteBudget)-byte budget. touchstone verify prints them all.</p>\n"
+                return html + "</body>\n</html>\n"
+            }
+            html += row
         }
         html += "</pre>\n"
         return html + "</body>\n</html>\n"
