@@ -263,6 +263,20 @@ struct HostileInputTests {
         #expect(!result.stdout.split(separator: "\n").contains { $0.hasPrefix("PASS") })
     }
 
+    @Test("verify's diff headers and JUnit test case name a capture with a line feed in its name on one line, escaped as its result line")
+    func verifyDiffHeadersEscapeCaptureNames() throws {
+        let folder = TemporaryDirectory("cli")
+        let name = "x\n+++ forged"
+        try FileManager.default.copyItem(atPath: OutputSafetyTests.pressTrace, toPath: folder.file(name + ".trace"))
+        writeFileBytes(folder.file(name + ".scene"), Array("map\n".utf8))
+        writeFileBytes(folder.file(name + ".golden.log"), Array("stale\n".utf8))
+        let result = try TouchstoneProcess.run(["verify", folder.path, "--no-progress", "--junit", folder.file("j.xml")])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\n--- x\\x0a+++ forged.golden.log\n+++ x\\x0a+++ forged (replay)\n"), "\(result.stdout)")
+        let junit = try String(contentsOfFile: folder.file("j.xml"), encoding: .utf8)
+        #expect(junit.contains(#"name="x\x0a+++ forged""#))
+    }
+
     @Test("ArgumentParser's own error messages escape control characters in file names too")
     func parserErrorsEscapeFileNames() throws {
         let result = try TouchstoneProcess.run(["info", "/nonexistent/\u{1B}[2Jx.trace"])

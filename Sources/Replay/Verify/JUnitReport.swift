@@ -1,3 +1,5 @@
+import TouchTrace
+
 /// JUnit XML for CI systems that show test results: one test suite per verify run, one test case
 /// per capture. Times are the captures' virtual durations, so the file is the same on every run.
 public enum JUnitReport {
@@ -9,7 +11,8 @@ public enum JUnitReport {
         text += "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(report.results.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
         for result in report.results {
             let seconds = FixedPoint.format(Double(result.virtualDuration) / 1e6, decimals: 6)
-            let name = escape(result.capture.name)
+            // Named as the text results name it: one line, control characters escaped.
+            let name = escape(TerminalText.escaped(result.capture.name, keepingLineBreaks: false))
             text += "    <testcase classname=\"captures\" name=\"\(name)\" time=\"\(seconds)\""
             switch result.status {
             case .passed, .updated:

@@ -182,7 +182,9 @@ public struct VerifyRunner: Sendable {
             return .error("\(capture.goldenPath): the replay's log differs from it (no diff: the file \(failure.message))")
         }
         if golden == log { return .passed }
-        let diff = UnifiedDiff.make(old: golden, new: log, oldName: capture.name + ".golden.log", newName: capture.name + " (replay)")
+        // The headers name the capture on one line each, escaped as its result line is.
+        let name = TerminalText.escaped(capture.name, keepingLineBreaks: false)
+        let diff = UnifiedDiff.make(old: golden, new: log, oldName: name + ".golden.log", newName: name + " (replay)")
         return .failed(diff: diff ?? "")
     }
 }
