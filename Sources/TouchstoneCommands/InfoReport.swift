@@ -51,14 +51,21 @@ struct InfoReport {
         out += "devices:\n"
         for device in devices { out += "  \(describe(device))\n" }
         out += "duration: \(fixed(statistics.durationSeconds, 3)) s\n"
-        out += "touch sequences: \(statistics.touchSequences) (at most \(statistics.maxConcurrentTouches) at once)\n"
+        if statistics.untrackedTouches > 0 {
+            let limit = TraceStatistics.touchesDownLimit
+            out += "touch sequences: \(statistics.touchSequences) (more than \(limit) at once: \(statistics.untrackedTouches) went down "
+                + "while \(limit) were down and were not followed; replay and render refuse this file)\n"
+        } else {
+            out += "touch sequences: \(statistics.touchSequences) (at most \(statistics.maxConcurrentTouches) at once)\n"
+        }
         out += "touch samples: \(statistics.touchSamples)\n"
         out += "frames: \(statistics.frames)\n"
         out += "gesture events: \(statistics.gestureEvents)\n"
         if statistics.annotations > 0 { out += "annotations: \(statistics.annotations)\n" }
         if statistics.deviceChanges > 0 { out += "device changes: \(statistics.deviceChanges)\n" }
         if statistics.inconsistentSamples > 0 {
-            out += "inconsistent touch samples: \(statistics.inconsistentSamples)\n"
+            let bound = statistics.untrackedTouches > 0 ? " (at least: the samples of touches not followed are not checked)" : ""
+            out += "inconsistent touch samples: \(statistics.inconsistentSamples)\(bound)\n"
         }
         out += "bytes: \(bytes)"
         if let perSample = bytesPerSample { out += " (\(fixed(perSample, 2)) per touch sample)" }
@@ -104,6 +111,7 @@ struct InfoReport {
         object["durationSeconds"] = .number(statistics.durationSeconds)
         object["touchSequences"] = .integer(statistics.touchSequences)
         object["maxConcurrentTouches"] = .integer(statistics.maxConcurrentTouches)
+        object["untrackedTouches"] = .integer(statistics.untrackedTouches)
         object["touchSamples"] = .integer(statistics.touchSamples)
         object["frames"] = .integer(statistics.frames)
         object["gestureEvents"] = .integer(statistics.gestureEvents)

@@ -129,4 +129,42 @@ struct TraceStatisticsTests {
         ] { stats.add(event) }
         #expect(stats.inconsistentSamples == 2)
     }
+
+    @Test("Past touchesDownLimit touches down at once, the rest are counted as untracked and not followed")
+    func touchesPastTheLimit() {
+        var stats = TraceStatistics()
+        let limit = TraceStatistics.touchesDownLimit
+        let total = limit + 976
+        for id in 0..<total { stats.add(touch(0, .down, TouchID(id), device: DeviceIndex(id % 2))) }
+        #expect(stats.touchSequences == total)
+        #expect(stats.maxConcurrentTouches == limit)
+        #expect(stats.untrackedTouches == 976)
+        // The untracked touches' motions and lifts cannot be told from a touch that is not down:
+        // none is counted as inconsistent.
+        for id in 0..<total { stats.add(touch(1, .motion, TouchID(id), device: DeviceIndex(id % 2))) }
+        for id in 0..<total { stats.add(touch(2, .up, TouchID(id), device: DeviceIndex(id % 2))) }
+        #expect(stats.inconsistentSamples == 0)
+        // A second down of a touch followed still is.
+        stats.add(touch(3, .down, 5))
+        stats.add(touch(3, .down, 5))
+        #expect(stats.inconsistentSamples == 1)
+        #expect(stats.maxConcurrentTouches == limit)
+        #expect(stats.untrackedTouches == 976)
+    }
+
+    @Test("Removals of a device with no touch down leave the other devices' touches down")
+    func removalsOfAnotherDevice() {
+        var stats = TraceStatistics()
+        for id in 0..<40 { stats.add(touch(0, .down, TouchID(id))) }  // past the short list: the set
+        stats.add(touch(0, .down, 1, device: 1))
+        for _ in 0..<1_000 { stats.add(.device(.removed(time: 1, device: 7))) }
+        for id in 0..<40 { stats.add(touch(2, .motion, TouchID(id))) }
+        stats.add(touch(2, .motion, 1, device: 1))
+        #expect(stats.inconsistentSamples == 0)
+        stats.add(.device(.removed(time: 3, device: 1)))
+        stats.add(touch(4, .motion, 1, device: 1))
+        stats.add(touch(4, .motion, 39))
+        #expect(stats.inconsistentSamples == 1)
+        #expect(stats.deviceChanges == 1_001)
+    }
 }

@@ -1,6 +1,8 @@
 import Foundation
+import Replay
 import TestSupport
 import Testing
+import TouchTrace
 
 @Suite("touchstone info describes traces and their damage")
 struct InfoCommandTests {
@@ -20,6 +22,7 @@ struct InfoCommandTests {
         let info = try json(result.stdout)
         #expect(info["touchSequences"] as? Int == 2)
         #expect(info["maxConcurrentTouches"] as? Int == 2)
+        #expect(info["untrackedTouches"] as? Int == 0)
         #expect((info["touchSamples"] as? Int ?? 0) > 0)
         #expect((info["frames"] as? Int ?? 0) > 0)
         #expect((info["durationSeconds"] as? Double ?? 0) > 0)
@@ -77,5 +80,30 @@ struct InfoCommandTests {
         let result = try TouchstoneProcess.run(["info", trace])
         #expect(result.status == 1)
         #expect(result.stderr.contains("\(trace): byte "))
+    }
+
+    /// A JSON Lines trace: `HostileInputTests.header` (device 0), then `events` one a line.
+    private func jsonLines(_ events: [String], in folder: TemporaryDirectory) -> String {
+        let path = folder.file("t.jsonl")
+        writeFileBytes(path, Array(([HostileInputTests.header] + events).joined(separator: "\n").utf8 + [0x0A]))
+        return path
+    }
+
+    @Test("info follows as many touches down at once as replay takes, and says how many went down past that")
+    func touchesPastTheReplayLimit() throws {
+        #expect(TraceStatistics.touchesDownLimit == ReplayDriver.touchesDownLimit)
+        let folder = TemporaryDirectory("cli")
+        let limit = TraceStatistics.touchesDownLimit
+        let downs = (0..<limit + 6).map { #"{"t":1000,"touch":"down","id":\#($0),"slot":0,"x":10,"y":10}"# }
+        let path = jsonLines(downs + [#"{"t":2000,"touch":"up","id":\#(limit + 5),"slot":0,"x":10,"y":10}"#], in: folder)
+        let text = try TouchstoneProcess.run(["info", path])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("touch sequences: \(limit + 6) (more than \(limit) at once: 6 went down while \(limit) were down and were not followed; replay and render refuse this file)\n"))
+        #expect(!text.stdout.contains("inconsistent"))
+        let info = try json(TouchstoneProcess.run(["info", "--json", path]).stdout)
+        #expect(info["touchSequences"] as? Int == limit + 6)
+        #expect(info["maxConcurrentTouches"] as? Int == limit)
+        #expect(info["untrackedTouches"] as? Int == 6)
+        #expect(info["inconsistentTouchSamples"] as? Int == 0)
     }
 }

@@ -2,13 +2,25 @@
 ///
 /// Feed it every event in order with `add(_:)`, or a whole input with `add(contentsOf:)` (the
 /// fast path: the decoder and the counting compile into one loop); it keeps no events, so it
-/// summarises a file of any length in constant memory (apart from the touches down at one instant
-/// and the devices added).
+/// summarises a file of any length in constant memory: it follows at most `touchesDownLimit`
+/// touches down at once (`untrackedTouches` counts those past it), and a `device removed` event
+/// costs at most a walk of those.
 public struct TraceStatistics: Equatable, Sendable {
+    /// The most touches down at once that are followed: the limit past which `touchstone replay`
+    /// and `render` refuse a file (`ReplayDriver.touchesDownLimit`), so a file within it is
+    /// described exactly. A touch that goes down while this many are down is counted as a
+    /// sequence and in `untrackedTouches`, and is not followed.
+    public static let touchesDownLimit = 1_024
+
     /// Touch sequences that started (one per `down`).
     public private(set) var touchSequences = 0
-    /// The most touches down at once, on all devices together.
+    /// The most touches down at once, on all devices together; at most `touchesDownLimit`
+    /// (`untrackedTouches` says whether the file went past it).
     public private(set) var maxConcurrentTouches = 0
+    /// Touches that went down while `touchesDownLimit` touches were down: counted as sequences,
+    /// not followed. Once there is one, a sample of a touch that is not down is no longer counted
+    /// as inconsistent (it may be one of these), so `inconsistentSamples` is then a lower bound.
+    public private(set) var untrackedTouches = 0
     /// Touch samples of any phase.
     public private(set) var touchSamples = 0
     /// Hardware frames (`SYN_REPORT`, `wl_touch.frame`).
@@ -24,7 +36,8 @@ public struct TraceStatistics: Equatable, Sendable {
     /// an empty trace.
     public var lastTime: Microseconds? { started ? latest : nil }
     /// Samples that made no sense in sequence: a motion or lift for a touch that is not down, or a
-    /// second `down` for a touch that is. Counted, not trusted.
+    /// second `down` for a touch that is. Counted, not trusted. Exact while `untrackedTouches` is
+    /// 0; after that, only the second `down`s of touches followed.
     public private(set) var inconsistentSamples = 0
 
     /// Devices that appeared after the trace began, in order.
@@ -95,15 +108,15 @@ public struct TraceStatistics: Equatable, Sendable {
         switch sample.phase {
         case .down:
             touchSequences &+= 1
-            if active.insert(key, line: line) {
-                maxConcurrentTouches = max(maxConcurrentTouches, active.count)
-            } else {
-                inconsistentSamples &+= 1
+            switch active.insert(key, line: line) {
+            case .inserted: maxConcurrentTouches = max(maxConcurrentTouches, active.count)
+            case .present: inconsistentSamples &+= 1
+            case .full: untrackedTouches &+= 1
             }
         case .motion:
-            if !active.contains(key, line: line) { inconsistentSamples &+= 1 }
+            if !active.contains(key, line: line), untrackedTouches == 0 { inconsistentSamples &+= 1 }
         case .up, .cancel:
-            if !active.remove(key, line: line) { inconsistentSamples &+= 1 }
+            if !active.remove(key, line: line), untrackedTouches == 0 { inconsistentSamples &+= 1 }
         }
     }
 }
@@ -116,7 +129,8 @@ public struct TraceStatistics: Equatable, Sendable {
 /// a miss (a touch's first sample in its line, or a file whose touches share or change slots)
 /// searches the set. The set itself is a short array (a screen has a few fingers down, no
 /// hashing); a file that claims more than `smallLimit` at once (hostile or broken) moves them to a
-/// set, so no input makes a lookup slow. Every key in the table is in the set (a removal clears
+/// set, so no input makes a lookup slow, and the set takes at most `limit` keys, so no input makes
+/// it large (`insert` then answers `.full`). Every key in the table is in the set (a removal clears
 /// every line that holds it), so the table only ever saves a search, never changes an answer.
 struct ActiveTouches: Equatable, Sendable {
     private var small: [UInt64] = []
@@ -129,6 +143,9 @@ struct ActiveTouches: Equatable, Sendable {
     private var strays = 0
     static let smallLimit = 32
     static let lineCount = 64
+    static let limit = TraceStatistics.touchesDownLimit
+
+    enum Insertion { case inserted, present, full }
 
     static func key(_ device: DeviceIndex, _ touch: TouchID) -> UInt64 {
         UInt64(device) << 32 | UInt64(touch)
@@ -155,10 +172,11 @@ struct ActiveTouches: Equatable, Sendable {
         return true
     }
 
-    /// False if it was already there.
-    mutating func insert(_ key: UInt64, line: Int) -> Bool {
-        if lines[line] == key &+ 1 || searched(key) { return false }
+    /// `.present` if it was already there, `.full` (and not inserted) if `limit` keys are.
+    mutating func insert(_ key: UInt64, line: Int) -> Insertion {
+        if lines[line] == key &+ 1 || searched(key) { return .present }
         if large != nil {
+            guard large!.count < Self.limit else { return .full }
             large!.insert(key)
         } else if small.count < Self.smallLimit {
             small.append(key)
@@ -168,7 +186,7 @@ struct ActiveTouches: Equatable, Sendable {
             small = []
         }
         lines[line] = key &+ 1
-        return true
+        return .inserted
     }
 
     /// False if it was not there.
@@ -190,9 +208,17 @@ struct ActiveTouches: Equatable, Sendable {
         return true
     }
 
+    /// At most `limit` keys looked at, and nothing rebuilt or cleared when none is the device's:
+    /// a file of many removals of a device with nothing down costs a walk of the set each.
     mutating func removeAll(of device: DeviceIndex) {
-        if large != nil { large = large!.filter { $0 >> 32 != UInt64(device) } }
-        small.removeAll { $0 >> 32 == UInt64(device) }
+        let device = UInt64(device)
+        if large != nil {
+            guard large!.contains(where: { $0 >> 32 == device }) else { return }
+            large = large!.filter { $0 >> 32 != device }
+        } else {
+            guard small.contains(where: { $0 >> 32 == device }) else { return }
+            small.removeAll { $0 >> 32 == device }
+        }
         for index in lines.indices { lines[index] = 0 }
         strays = 0
     }
