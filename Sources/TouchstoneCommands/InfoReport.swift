@@ -6,7 +6,8 @@ struct InfoReport {
     var path: String
     var format: TraceFormat
     var header: TraceHeader
-    /// Devices from the header plus those added later in the trace.
+    /// Devices from the header plus those added later in the trace, the first
+    /// `TraceStatistics.addedDevicesKept` of them (`statistics.addedDevicesNotKept` counts the rest).
     var devices: [DeviceDescription]
     var statistics: TraceStatistics
     var bytes: Int
@@ -50,6 +51,10 @@ struct InfoReport {
         if !host.isEmpty { out += "host: \(host.joined(separator: ", "))\n" }
         out += "devices:\n"
         for device in devices { out += "  \(describe(device))\n" }
+        if statistics.addedDevicesNotKept > 0 {
+            out += "  and \(statistics.addedDevicesNotKept) more added later in the trace, not listed "
+                + "(the first \(TraceStatistics.addedDevicesKept) added are)\n"
+        }
         out += "duration: \(fixed(statistics.durationSeconds, 3)) s\n"
         if statistics.untrackedTouches > 0 {
             let limit = TraceStatistics.touchesDownLimit
@@ -108,6 +113,7 @@ struct InfoReport {
         object["recorder"] = .string(header.recorder.name)
         object["recorderVersion"] = .string(header.recorder.version)
         object["devices"] = .array(devices.map(json))
+        object["addedDevicesNotListed"] = .integer(statistics.addedDevicesNotKept)
         object["durationSeconds"] = .number(statistics.durationSeconds)
         object["touchSequences"] = .integer(statistics.touchSequences)
         object["maxConcurrentTouches"] = .integer(statistics.maxConcurrentTouches)

@@ -167,4 +167,19 @@ struct TraceStatisticsTests {
         #expect(stats.inconsistentSamples == 1)
         #expect(stats.deviceChanges == 1_001)
     }
+
+    @Test("The first addedDevicesKept added devices are kept and the rest counted")
+    func addedDevicesPastTheLimit() {
+        var stats = TraceStatistics()
+        let kept = TraceStatistics.addedDevicesKept
+        for number in 0..<kept + 44 {
+            let device = DeviceDescription(index: 1, name: "d\(number)", kind: .touchscreen, source: .synthetic,
+                                           x: AxisRange(minimum: 0, maximum: 99), y: AxisRange(minimum: 0, maximum: 99), slots: 2)
+            stats.add(.device(.added(time: Microseconds(number), device)))
+        }
+        #expect(stats.addedDevices.map(\.name) == (0..<kept).map { "d\($0)" })
+        #expect(stats.addedDevicesNotKept == 44)
+        #expect(stats.deviceChanges == kept + 44)
+    }
 }
+

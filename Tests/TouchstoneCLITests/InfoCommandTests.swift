@@ -23,6 +23,7 @@ struct InfoCommandTests {
         #expect(info["touchSequences"] as? Int == 2)
         #expect(info["maxConcurrentTouches"] as? Int == 2)
         #expect(info["untrackedTouches"] as? Int == 0)
+        #expect(info["addedDevicesNotListed"] as? Int == 0)
         #expect((info["touchSamples"] as? Int ?? 0) > 0)
         #expect((info["frames"] as? Int ?? 0) > 0)
         #expect((info["durationSeconds"] as? Double ?? 0) > 0)
@@ -106,4 +107,24 @@ struct InfoCommandTests {
         #expect(info["untrackedTouches"] as? Int == 6)
         #expect(info["inconsistentTouchSamples"] as? Int == 0)
     }
+
+    @Test("info lists the first 256 devices added in a trace and counts the rest, in text and JSON")
+    func addedDevicesPastTheLimit() throws {
+        let folder = TemporaryDirectory("cli")
+        let kept = TraceStatistics.addedDevicesKept
+        #expect(kept == 256)
+        let device = #"{"index":1,"name":"pad","bus":6,"version":1,"kind":"touchscreen","source":"synthetic","x":{"min":0,"max":99,"res":1},"y":{"min":0,"max":99,"res":1},"slots":2,"properties":[]}"#
+        let path = jsonLines((0..<kept + 4).map { #"{"t":\#($0),"deviceAdded":\#(device)}"# }, in: folder)
+        let text = try TouchstoneProcess.run(["info", path])
+        #expect(text.status == 0)
+        let devices = text.stdout.split(separator: "\n").filter { $0.hasPrefix("  1: pad (") }
+        #expect(devices.count == kept)
+        #expect(text.stdout.contains("\n  and 4 more added later in the trace, not listed (the first 256 added are)\n"))
+        #expect(text.stdout.contains("device changes: \(kept + 4)\n"))
+        let info = try json(TouchstoneProcess.run(["info", "--json", path]).stdout)
+        #expect((info["devices"] as? [Any])?.count == 1 + kept)
+        #expect(info["addedDevicesNotListed"] as? Int == 4)
+        #expect(info["deviceChanges"] as? Int == kept + 4)
+    }
 }
+

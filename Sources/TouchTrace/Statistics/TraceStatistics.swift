@@ -4,7 +4,8 @@
 /// fast path: the decoder and the counting compile into one loop); it keeps no events, so it
 /// summarises a file of any length in constant memory: it follows at most `touchesDownLimit`
 /// touches down at once (`untrackedTouches` counts those past it), and a `device removed` event
-/// costs at most a walk of those.
+/// costs at most a walk of those; it keeps the first `addedDevicesKept` devices added and counts
+/// the rest.
 public struct TraceStatistics: Equatable, Sendable {
     /// The most touches down at once that are followed: the limit past which `touchstone replay`
     /// and `render` refuse a file (`ReplayDriver.touchesDownLimit`), so a file within it is
@@ -40,8 +41,14 @@ public struct TraceStatistics: Equatable, Sendable {
     /// 0; after that, only the second `down`s of touches followed.
     public private(set) var inconsistentSamples = 0
 
-    /// Devices that appeared after the trace began, in order.
+    /// The devices that appeared after the trace began, in order: the first `addedDevicesKept`.
     public private(set) var addedDevices: [DeviceDescription] = []
+    /// `device added` events past the first `addedDevicesKept`: counted, their devices not kept.
+    public private(set) var addedDevicesNotKept = 0
+    /// How many added devices are kept: as many as a getevent or evtest log may describe, far
+    /// more than a session plugs in, few enough that a file of nothing but `device added` events
+    /// is described in constant memory.
+    public static let addedDevicesKept = 256
 
     private var active = ActiveTouches()
     /// `firstTime` and `lastTime` without optionals (an event costs one compare and one store).
@@ -85,7 +92,8 @@ public struct TraceStatistics: Equatable, Sendable {
         case .device(let change):
             deviceChanges &+= 1
             switch change {
-            case .added(_, let device): addedDevices.append(device)
+            case .added(_, let device):
+                if addedDevices.count < Self.addedDevicesKept { addedDevices.append(device) } else { addedDevicesNotKept &+= 1 }
             case .removed(_, let device): active.removeAll(of: device)
             }
         case .annotation:
