@@ -117,6 +117,27 @@ struct SessionPictureTests {
 }
 
 extension SessionPictureTests {
+    @Test("Past its byte budget a drawing keeps no more paths, and counts every byte of those it leaves out")
+    func drawingPastTheBudgetKeepsNoMorePaths() {
+        let timeline = LongSession.make(samples: 40_000, fingers: 20_000)
+        let survey = SessionPicture.survey(of: timeline, from: nil, to: nil)
+        func drawn(budget: Int) -> SessionPicture.Drawn {
+            SessionPicture.render(timeline, survey: survey, options: PictureOptions(title: "dense", byteBudget: budget),
+                                  tolerance: 64, markerCell: 64)
+        }
+        let whole = drawn(budget: .max)
+        let capped = drawn(budget: 300_000)
+        #expect(whole.byteCount == whole.text.byteCount)
+        #expect(whole.byteCount > 1_000_000)
+        // The same size, so the same next attempt: a picture drawn within a budget is the same bytes.
+        #expect(capped.byteCount == whole.byteCount)
+        // The paths and markers kept pass the budget by a touch's at most (a few hundred bytes).
+        let withoutPaths = SessionPicture.render(timeline, survey: survey, options: PictureOptions(title: "dense", byteBudget: .max),
+                                                 tolerance: 64, markerCell: 64, pathLimit: 0).text.byteCount
+        #expect(capped.text.byteCount <= withoutPaths + 300_000 + 1_000)
+        #expect(capped.text.byteCount < whole.byteCount / 2)
+    }
+
     @Test("A scene of more views and recognizers than the budget holds leaves out the later rows and outlines, says so, and fits")
     func sceneRowsFitTheBudget() throws {
         var timeline = LongSession.make(samples: 2_000, fingers: 10)

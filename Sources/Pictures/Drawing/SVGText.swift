@@ -23,6 +23,12 @@ struct SVGText {
     /// The whole text as one string.
     var joined: String { allPieces.joined() }
 
+    /// Empties it, keeping its room.
+    mutating func removeAll() {
+        pieces = []
+        text.removeAll(keepingCapacity: true)
+    }
+
     mutating func raw(_ string: String) {
         text += string
     }

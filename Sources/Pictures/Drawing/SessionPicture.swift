@@ -76,34 +76,45 @@ public enum SessionPicture {
             tolerance *= 2
         }
         while true {
-            let text = try render(source, survey: survey, options: options, tolerance: tolerance, markerCell: tolerance >= 4 ? tolerance : 0)
-            if text.byteCount <= options.byteBudget { return text }
-            if tolerance >= 64 { return try withFewerPaths(source, survey: survey, options: options, tolerance: tolerance, over: text) }
+            let drawn = try render(source, survey: survey, options: options, tolerance: tolerance, markerCell: tolerance >= 4 ? tolerance : 0)
+            if drawn.byteCount <= options.byteBudget { return drawn.text }
+            if tolerance >= 64 { return try withFewerPaths(source, survey: survey, options: options, tolerance: tolerance, over: drawn) }
             tolerance *= 2
         }
+    }
+
+    /// A drawing of the picture and its whole size. Past the byte budget a drawing keeps no more
+    /// paths (`TrackDrawing.bytesPastBudget`): its text is then incomplete and never the picture,
+    /// which is drawn again from the whole size.
+    struct Drawn {
+        var text: SVGText
+        var byteCount: Int
     }
 
     /// The coarsest paths still pass the budget (a session of hundreds of thousands of touches,
     /// each a path however short): the paths of the later touches are left out, fewer each time,
     /// until the picture fits; their lifetimes stay in the lanes.
     private static func withFewerPaths<Source: SessionSource>(
-        _ source: Source, survey: SessionSurvey, options: PictureOptions, tolerance: Double, over text: SVGText
+        _ source: Source, survey: SessionSurvey, options: PictureOptions, tolerance: Double, over drawn: Drawn
     ) throws(Source.Failure) -> SVGText {
-        var text = text
+        var drawn = drawn
         var limit = survey.visibleTracks
-        while text.byteCount > options.byteBudget && limit > 0 {
-            let share = Double(options.byteBudget) * 0.9 / Double(text.byteCount)
+        while drawn.byteCount > options.byteBudget && limit > 0 {
+            let share = Double(options.byteBudget) * 0.9 / Double(drawn.byteCount)
             limit = min(limit / 2, Int(Double(limit) * share))
-            text = try render(source, survey: survey, options: options, tolerance: tolerance, markerCell: tolerance, pathLimit: limit)
+            drawn = try render(source, survey: survey, options: options, tolerance: tolerance, markerCell: tolerance, pathLimit: limit)
         }
         // A scene of a great many views and recognizers: the later ones' outlines and rows go too.
+        // Here either the paths fit (and every one drawn was kept) or none is drawn: the text is
+        // whole.
         var rows = max(source.views.count, survey.sceneLanes)
-        while text.byteCount > options.byteBudget && rows > 0 {
-            let share = Double(options.byteBudget) * 0.9 / Double(text.byteCount)
+        while drawn.byteCount > options.byteBudget && rows > 0 {
+            let share = Double(options.byteBudget) * 0.9 / Double(drawn.byteCount)
             rows = min(rows / 2, Int(Double(rows) * share))
-            text = try render(source, survey: survey, options: options, tolerance: tolerance, markerCell: tolerance, pathLimit: limit, sceneRowLimit: rows)
+            drawn = try render(source, survey: survey, options: options, tolerance: tolerance, markerCell: tolerance, pathLimit: limit, sceneRowLimit: rows)
         }
-        return text
+        assert(drawn.byteCount == drawn.text.byteCount, "a picture missing the paths drawn past its budget")
+        return drawn.text
     }
 
     static func window(duration: Microseconds, _ options: PictureOptions) -> (Microseconds, Microseconds) {
@@ -119,14 +130,14 @@ public enum SessionPicture {
     static func render<Source: SessionSource>(
         _ source: Source, survey: SessionSurvey, options: PictureOptions, tolerance: Double, markerCell: Double, pathLimit: Int = .max,
         sceneRowLimit: Int = .max
-    ) throws(Source.Failure) -> SVGText {
+    ) throws(Source.Failure) -> Drawn {
         let (from, to) = window(duration: survey.duration, options)
         let axis = TimeAxis(from: from, to: to, left: LaneChart.labelWidth, right: width - 20)
         let outlines = source.views.count > sceneRowLimit ? Array(source.views.prefix(sceneRowLimit)) : source.views
         let panel = PathPanel(window: source.window, views: outlines, left: margin, top: pathPanelTop, width: width - 2 * margin)
         let drawing = PictureDrawing(tracks: TrackDrawing(panel: panel, axis: axis, tolerance: tolerance, tickStep: axis.step(),
                                                           markerCell: markerCell, visibleTracks: survey.visibleTracks,
-                                                          pathLimit: pathLimit), axis: axis)
+                                                          pathLimit: pathLimit, byteBudget: options.byteBudget), axis: axis)
         _ = try source.walk(drawing)
         drawing.finish()
 
@@ -155,7 +166,8 @@ public enum SessionPicture {
         let chart = LaneChart(axis: axis, rows: drawing.tracks.rows, recognizers: Array(drawing.recognizers.prefix(sceneRowLimit)),
                               views: Array(shownViews.prefix(sceneRowLimit)))
         y += chart.draw(into: &body, top: y, width: width) + 16
-        return document(width: width, height: y, body: body)
+        let text = document(width: width, height: y, body: body)
+        return Drawn(text: text, byteCount: text.byteCount + drawing.tracks.bytesPastBudget)
     }
 
     /// The SVG document around drawn content, with a white background.

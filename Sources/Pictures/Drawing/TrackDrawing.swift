@@ -7,7 +7,11 @@ import TouchTrace
 ///
 /// A track keeps only what will be drawn of it (the points its path keeps, a dot per tick) while
 /// it is down, and is drawn and dropped as soon as every earlier track has been: memory follows the
-/// picture and the fingers down at once, not the session's length.
+/// picture and the fingers down at once, not the session's length. Once the paths and markers kept
+/// pass the picture's byte budget, the later tracks' are drawn only to be counted
+/// (`bytesPastBudget`) and not kept: such a drawing is too large to be the picture, and the picture
+/// chooses its next attempt from the whole size, so a session of millions of touches costs the
+/// budget, not a path each.
 struct TrackDrawing {
     private let panel: PathPanel
     private let from: Microseconds
@@ -48,12 +52,20 @@ struct TrackDrawing {
     /// its byte budget. `undrawnPaths` counts them.
     private let pathLimit: Int
     private(set) var undrawnPaths = 0
+    /// The bytes of paths and markers kept past which the later tracks' are only counted.
+    private let byteBudget: Int
+    /// Bytes of paths and markers drawn after those kept passed `byteBudget`, and not kept.
+    private(set) var bytesPastBudget = 0
+    /// Where the tracks past the budget are drawn, emptied after each.
+    private var spilledPolylines = SVGText(capacity: 0)
+    private var spilledMarkers = SVGText(capacity: 0)
 
     /// `visibleTracks`: how many tracks the window shows (`SessionSurvey.visibleTracks`), which
     /// decides whether tracks are labelled with their ids.
     init(panel: PathPanel, axis: TimeAxis, tolerance: Double, tickStep: Microseconds, markerCell: Double, visibleTracks: Int,
-         pathLimit: Int = .max) {
+         pathLimit: Int = .max, byteBudget: Int = .max) {
         self.pathLimit = pathLimit
+        self.byteBudget = byteBudget
         self.panel = panel
         from = axis.from
         to = axis.to
@@ -108,6 +120,24 @@ struct TrackDrawing {
             undrawnPaths += 1
             return
         }
+        guard polylines.byteCount + markers.byteCount > byteBudget else {
+            drawPath(track, number: number, start: start)
+            return
+        }
+        // Drawn as it would be (the marker cells it takes matter to the tracks after it), counted,
+        // and dropped.
+        swap(&polylines, &spilledPolylines)
+        swap(&markers, &spilledMarkers)
+        drawPath(track, number: number, start: start)
+        swap(&polylines, &spilledPolylines)
+        swap(&markers, &spilledMarkers)
+        bytesPastBudget += spilledPolylines.byteCount + spilledMarkers.byteCount
+        spilledPolylines.removeAll()
+        spilledMarkers.removeAll()
+    }
+
+    /// A track's path and markers in the panel.
+    private mutating func drawPath(_ track: Track, number: Int, start: Microseconds) {
         let colour = Palette.touch(number)
         var points = track.kept
         if let last = track.simplifier.finish() { points.append(last) }
