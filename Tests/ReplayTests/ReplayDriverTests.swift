@@ -44,6 +44,20 @@ struct ReplayDriverTests {
         .touch(TouchSample(time: time, phase: phase, touch: 1, x: 1000, y: 1000))
     }
 
+    @Test("discardLatencies empties the samples gathered so far, and the next decisions are gathered again")
+    func discardLatencies() throws {
+        let document = try SyntheticTraces.document([.doubleTap(fingers: 1), .doubleTap(fingers: 1)])
+        let driver = ReplayDriver(scene: BuiltinScenes.map, devices: document.header.devices)
+        let half = document.events.count / 2
+        for event in document.events.prefix(half) { try driver.feed(event) }
+        #expect(!driver.latencies.recognition.isEmpty)
+        driver.discardLatencies()
+        #expect(driver.latencies == LatencySamples())
+        for event in document.events.dropFirst(half) { try driver.feed(event) }
+        driver.finish()
+        #expect(driver.latencies.recognition.values.map(\.count).reduce(0, +) > 0)
+    }
+
     @Test("Events up to latestVirtualTime after the first replay, from any first time, decoded or fed",
           arguments: [Int64.min, -1, 0, Int64.max - ReplayDriver.latestVirtualTime])
     func virtualTimeWindow(origin: Int64) throws {

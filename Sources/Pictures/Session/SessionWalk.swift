@@ -70,7 +70,10 @@ public struct TraceSession: SessionSource {
                 lastTime = max(lastTime, try paths.add(event, into: visitor))
                 if let driver {
                     try driver.feed(event)
-                    if driver.pendingLogBytes >= 1 << 16 { driver.drainLogBytes { _ in } }
+                    if driver.pendingLogBytes >= 1 << 16 {
+                        driver.drainLogBytes { _ in }
+                        driver.discardLatencies()
+                    }
                 }
             }
         } catch let error as ReplayError {

@@ -100,6 +100,12 @@ public final class ReplayDriver {
     /// The latency samples gathered so far.
     public var latencies: LatencySamples { observer.latency.samples }
 
+    /// Forgets the latency samples gathered so far: 8 bytes a decision, which a replay that never
+    /// reads them (a picture's) hands back as it goes, so its memory does not grow with the session.
+    public func discardLatencies() {
+        observer.latency.discardSamples()
+    }
+
     /// The virtual time now.
     public var now: Microseconds { instance.scheduler.now }
 

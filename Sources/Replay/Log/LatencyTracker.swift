@@ -60,6 +60,12 @@ public struct LatencyTracker: Sendable {
         samples.add(name, action: time - decided)
     }
 
+    /// Empties `samples`; what is under way (a sequence's start, decisions awaiting their action)
+    /// is kept.
+    mutating func discardSamples() {
+        samples = LatencySamples()
+    }
+
     private func index(of name: String) -> Int? {
         positions.isEmpty ? decidedAt.firstIndex { $0.name == name } : positions[name]
     }
