@@ -21,7 +21,7 @@ public struct TraceStatistics: Equatable, Sendable {
     /// Touches that went down while `touchesDownLimit` touches were down: counted as sequences,
     /// not followed. Once there is one, a sample of a touch that is not down is no longer counted
     /// as inconsistent (it may be one of these), so `inconsistentSamples` is then a lower bound.
-    public private(set) var untrackedTouches = 0
+    public var untrackedTouches: Int { active.refused }
     /// Touch samples of any phase.
     public private(set) var touchSamples = 0
     /// Hardware frames (`SYN_REPORT`, `wl_touch.frame`).
@@ -91,11 +91,7 @@ public struct TraceStatistics: Equatable, Sendable {
             gestureEvents &+= 1
         case .device(let change):
             deviceChanges &+= 1
-            switch change {
-            case .added(_, let device):
-                if addedDevices.count < Self.addedDevicesKept { addedDevices.append(device) } else { addedDevicesNotKept &+= 1 }
-            case .removed(_, let device): active.removeAll(of: device)
-            }
+            changed(change)
         case .annotation:
             annotations &+= 1
         }
@@ -110,22 +106,41 @@ public struct TraceStatistics: Equatable, Sendable {
         }
     }
 
+    /// Out of the loop: rare, and inlined it kept the counting of samples from being inlined.
+    @inline(never)
+    private mutating func changed(_ change: DeviceChange) {
+        switch change {
+        case .added(_, let device):
+            if addedDevices.count < Self.addedDevicesKept { addedDevices.append(device) } else { addedDevicesNotKept &+= 1 }
+        case .removed(_, let device): active.removeAll(of: device)
+        }
+    }
+
+    /// Inlined into the decoder's loop (`add(contentsOf:)`) with `ActiveTouches`' lookups, as long
+    /// as it stays this short: what is rare (a touch past the limit, a sample not followed, a
+    /// device change) is out of line.
     private mutating func count(_ sample: TouchSample) {
         let key = ActiveTouches.key(sample.device, sample.touch)
         let line = ActiveTouches.line(sample.device, sample.slot)
         switch sample.phase {
         case .down:
             touchSequences &+= 1
-            switch active.insert(key, line: line) {
-            case .inserted: maxConcurrentTouches = max(maxConcurrentTouches, active.count)
-            case .present: inconsistentSamples &+= 1
-            case .full: untrackedTouches &+= 1
+            if active.insert(key, line: line) {
+                maxConcurrentTouches = max(maxConcurrentTouches, active.count)
+            } else {
+                inconsistentSamples &+= 1
             }
         case .motion:
-            if !active.contains(key, line: line), untrackedTouches == 0 { inconsistentSamples &+= 1 }
+            if !active.contains(key, line: line) { notDown() }
         case .up, .cancel:
-            if !active.remove(key, line: line), untrackedTouches == 0 { inconsistentSamples &+= 1 }
+            if !active.remove(key, line: line) { notDown() }
         }
+    }
+
+    /// A sample of a touch that is not down: inconsistent, unless it may be one not followed.
+    @inline(never)
+    private mutating func notDown() {
+        if active.refused == 0 { inconsistentSamples &+= 1 }
     }
 }
 
@@ -138,13 +153,16 @@ public struct TraceStatistics: Equatable, Sendable {
 /// searches the set. The set itself is a short array (a screen has a few fingers down, no
 /// hashing); a file that claims more than `smallLimit` at once (hostile or broken) moves them to a
 /// set, so no input makes a lookup slow, and the set takes at most `limit` keys, so no input makes
-/// it large (`insert` then answers `.full`). Every key in the table is in the set (a removal clears
-/// every line that holds it), so the table only ever saves a search, never changes an answer.
+/// it large (`insert` then refuses a key and counts it in `refused`). Every key in the table is
+/// in the set (a removal clears every line that holds it), so the table only ever saves a search,
+/// never changes an answer.
 struct ActiveTouches: Equatable, Sendable {
     private var small: [UInt64] = []
     private var large: Set<UInt64>?
     /// Each line holds a key that is down, plus one (0: empty).
     private var lines = [UInt64](repeating: 0, count: ActiveTouches.lineCount)
+    /// Touches `insert` refused because `limit` keys were there.
+    private(set) var refused = 0
     /// Lines `contains` filled after a search since the set was last empty. Until there is one,
     /// every line was filled by `insert`, which never fills a second line with a key, so a key is
     /// in one line at most and a removal need not look at the others.
@@ -152,8 +170,6 @@ struct ActiveTouches: Equatable, Sendable {
     static let smallLimit = 32
     static let lineCount = 64
     static let limit = TraceStatistics.touchesDownLimit
-
-    enum Insertion { case inserted, present, full }
 
     static func key(_ device: DeviceIndex, _ touch: TouchID) -> UInt64 {
         UInt64(device) << 32 | UInt64(touch)
@@ -168,7 +184,7 @@ struct ActiveTouches: Equatable, Sendable {
 
     /// The same touches, however they are stored and looked up.
     static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.count == rhs.count && (lhs.large.map(Array.init) ?? lhs.small).allSatisfy { rhs.searched($0) }
+        lhs.refused == rhs.refused && lhs.count == rhs.count && (lhs.large.map(Array.init) ?? lhs.small).allSatisfy { rhs.searched($0) }
     }
 
     /// Whether `key` is down; `line` is its slot's.
@@ -180,12 +196,12 @@ struct ActiveTouches: Equatable, Sendable {
         return true
     }
 
-    /// `.present` if it was already there, `.full` (and not inserted) if `limit` keys are.
-    mutating func insert(_ key: UInt64, line: Int) -> Insertion {
-        if lines[line] == key &+ 1 || searched(key) { return .present }
+    /// False if it was already there; true without inserting it when `limit` keys are (counted in
+    /// `refused`).
+    mutating func insert(_ key: UInt64, line: Int) -> Bool {
+        if lines[line] == key &+ 1 || searched(key) { return false }
         if large != nil {
-            guard large!.count < Self.limit else { return .full }
-            large!.insert(key)
+            guard insertIntoLarge(key) else { return true }
         } else if small.count < Self.smallLimit {
             small.append(key)
         } else {
@@ -194,7 +210,19 @@ struct ActiveTouches: Equatable, Sendable {
             small = []
         }
         lines[line] = key &+ 1
-        return .inserted
+        return true
+    }
+
+    /// False, and counted in `refused`, when `limit` keys are there. Out of line: rare, and the
+    /// lookups inlined into `info`'s loop stay short.
+    @inline(never)
+    private mutating func insertIntoLarge(_ key: UInt64) -> Bool {
+        guard large!.count < Self.limit else {
+            refused &+= 1
+            return false
+        }
+        large!.insert(key)
+        return true
     }
 
     /// False if it was not there.
