@@ -181,5 +181,16 @@ struct TraceStatisticsTests {
         #expect(stats.addedDevicesNotKept == 44)
         #expect(stats.deviceChanges == kept + 44)
     }
-}
 
+    @Test("The duration of events near the end of time is exact to the microsecond, and a span past Int64 does not overflow")
+    func durationNearTheEndOfTime() {
+        var statistics = TraceStatistics()
+        statistics.add(.frame(FrameMark(time: .max - 400, device: 0)))
+        statistics.add(.frame(FrameMark(time: .max, device: 0)))
+        #expect(statistics.durationSeconds == 0.0004)
+        var wide = TraceStatistics()
+        wide.add(.frame(FrameMark(time: .min, device: 0)))
+        wide.add(.frame(FrameMark(time: .max, device: 0)))
+        #expect(wide.durationSeconds > 1.8e13)
+    }
+}

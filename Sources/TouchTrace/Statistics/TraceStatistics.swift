@@ -68,7 +68,10 @@ public struct TraceStatistics: Equatable, Sendable {
     /// Seconds between the first and the last event.
     public var durationSeconds: Double {
         guard let first = firstTime, let last = lastTime else { return 0 }
-        return (Double(last) - Double(first)) / 1_000_000  // times near ±2^63 must not overflow
+        // Exact where the difference fits (times near ±2^63 are 2,048 µs apart as doubles); only
+        // a span past Int64 itself goes through doubles.
+        let (span, overflow) = last.subtractingReportingOverflow(first)
+        return (overflow ? Double(last) - Double(first) : Double(span)) / 1_000_000
     }
 
     /// The counts add with `&+=`: each counts events of one file, which cannot hold 2^63 of them
