@@ -128,6 +128,42 @@ struct PastedLogTests {
         ])
     }
 
+    @Test("A timed getevent log (-lt) after a prompt or a fence reads as without it: the line that does not read decides nothing", arguments: [
+        "haydn:/ # getevent -lt", "```", "$ adb shell getevent -lt",
+    ])
+    func timedGeteventAfterText(before: String) throws {
+        let log = """
+            add device 1: /dev/input/event3
+              name:     "fts_ts"
+            [   81594.155379] /dev/input/event3: EV_ABS       ABS_MT_TRACKING_ID   00000005
+            [   81594.155379] /dev/input/event3: EV_ABS       ABS_MT_POSITION_X    0000021d
+            [   81594.155379] /dev/input/event3: EV_ABS       ABS_MT_POSITION_Y    00000577
+            [   81594.155379] /dev/input/event3: EV_SYN       SYN_REPORT           00000000
+            [   81594.175379] /dev/input/event3: EV_ABS       ABS_MT_TRACKING_ID   ffffffff
+            [   81594.175379] /dev/input/event3: EV_SYN       SYN_REPORT           00000000
+
+            """
+        let (bare, bareWarnings) = try GeteventFormat.read(bytes: Array(log.utf8), file: "bare.getevent")
+        let (read, warnings) = try GeteventFormat.read(bytes: Array((before + "\n" + log).utf8), file: "pasted.getevent")
+
+        #expect(Self.touches(bare) == [.down, .up])
+        #expect(read.events == bare.events)
+        // The line before, then the bare log's own (its device has no -p description), a line later.
+        #expect(warnings.map(\.location) == [.line(1)] + bareWarnings.map { warning in
+            if case .line(let line) = warning.location { .line(line + 1) } else { warning.location }
+        })
+    }
+
+    @Test("A Markdown rule (***) before an evtest log is text before the log, not evtest's grab notice swallowing the header")
+    func markdownRuleBeforeTheLog() throws {
+        let (bare, _) = try Self.read(evtest: Self.header + Self.events)
+        let (read, warnings) = try Self.read(evtest: "***\n" + Self.header + Self.events)
+
+        #expect(read.header.devices == bare.header.devices)
+        #expect(read.events == bare.events)
+        #expect(warnings.map(\.location) == [.line(1)])
+    }
+
     @Test("A getevent log after the shell prompt and command that printed it is recognised, and the prompt line ignored")
     func geteventAfterItsPrompt() throws {
         let log = """

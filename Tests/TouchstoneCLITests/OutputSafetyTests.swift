@@ -18,7 +18,7 @@ struct OutputSafetyTests {
         return folder
     }
 
-    @Test("A command stopped by a signal (SIGTERM, SIGHUP, SIGALRM, SIGUSR1, SIGXCPU; SIGINT and SIGQUIT, which a background job ignores, are handled alike) removes the output it was writing and ends as the signal ends it", arguments: [("TERM", 143), ("HUP", 129), ("ALRM", 142), ("USR1", 138), ("XCPU", 152)])
+    @Test("A command stopped by a signal (SIGTERM, SIGHUP, SIGALRM, SIGUSR1, SIGXCPU; SIGINT and SIGQUIT, which a background job ignores, are handled alike) removes the output it was writing and ends as the signal ends it", arguments: [("TERM", 143), ("HUP", 129), ("ALRM", 142), ("USR1", 138), ("XCPU", 152), ("PROF", 155)])
     func stoppedBySignalLeavesNothing(signal: String, status: Int) throws {
         let folder = TemporaryDirectory("cli")
         // The test runner's threads block signals, and a child inherits that: the command starts

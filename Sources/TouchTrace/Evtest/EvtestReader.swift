@@ -80,8 +80,9 @@ struct EvtestReader: EvdevLogReading {
             try event(&scanner, number)
             return
         }
-        // `This device is grabbed by another process. …` between two lines of asterisks.
-        if scanner.take("***") {
+        // `This device is grabbed by another process. …` between two lines of asterisks (47 of
+        // them; a Markdown rule, `***`, pasted before a log is not one).
+        if Self.isAsteriskRule(line) {
             inNotice.toggle()
             if grabNoticeLine == 0 { grabNoticeLine = number }
             return
@@ -122,6 +123,13 @@ struct EvtestReader: EvdevLogReading {
         } else {
             throw LineError("not an evtest line (expected the device header or `Event: time …`)")
         }
+    }
+
+    /// Whether `line` is a row of at least ten asterisks and nothing else, as evtest frames its
+    /// grab notice.
+    private static func isAsteriskRule(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        let stars = line.filter { !LineScanner.isBlank($0) }
+        return stars.count >= 10 && stars.allSatisfy { $0 == UInt8(ascii: "*") }
     }
 
     /// An indented header line: `Event type N (…)`, `Event code N (…)`, an axis's `Value`/`Min`/

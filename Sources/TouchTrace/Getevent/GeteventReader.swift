@@ -112,7 +112,15 @@ struct GeteventReader: EvdevLogReading {
         }
         infoDevice = nil
         if scanner.take("remove device") || scanner.take("could not ") { return }
-        try event(&scanner, number)
+        // A line that does not read leaves what the log's first event decides as it was: text
+        // pasted before a log (a prompt, a fence) must not make it a log without times.
+        let (wasTimed, wasDashed) = (timed, dashedTimes)
+        do {
+            try event(&scanner, number)
+        } catch {
+            (timed, dashedTimes) = (wasTimed, wasDashed)
+            throw error
+        }
     }
 
     /// An indented line under `add device`: name, ids, capabilities, properties.

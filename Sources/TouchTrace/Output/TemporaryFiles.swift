@@ -34,16 +34,17 @@ enum TemporaryFiles {
         noted.release(line)
     }
 
-    /// The signals that end a command before it finishes: sent to it (Ctrl+C and Ctrl+\\, `timeout`,
-    /// a closed terminal or pipe, `ulimit -t`, a stray alarm or user signal), or raised by a fault
+    /// The signals whose default action ends a command before it finishes: sent to it (Ctrl+C and
+    /// Ctrl+\\, `timeout`, a closed terminal or pipe, `ulimit -t`, a stray alarm, profiling, I/O,
+    /// power, user or real-time signal), or raised by a fault
     /// (a trace truncated under its memory map is SIGBUS; a trap, which only a programmer error
     /// reaches, SIGILL or SIGTRAP). SIGXFSZ is not among them: `touchstone` ignores it, so that a
     /// write past `ulimit -f` is an error naming the file. A fault's handler returns to the faulting
     /// instruction, which faults again under the default action.
     static let stoppingSignals: [Int32] = [
-        SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGXCPU, SIGALRM, SIGVTALRM, SIGUSR1, SIGUSR2,
-        SIGBUS, SIGSEGV, SIGILL, SIGTRAP, SIGFPE, SIGABRT,
-    ]
+        SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGXCPU, SIGALRM, SIGVTALRM, SIGPROF, SIGUSR1, SIGUSR2,
+        SIGIO, SIGPWR, SIGSTKFLT, SIGSYS, SIGBUS, SIGSEGV, SIGILL, SIGTRAP, SIGFPE, SIGABRT,
+    ] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())  // SIGRTMIN...SIGRTMAX, C macros
 
     /// Installs the handler for the stopping signals whose action is still the default (one the
     /// program or its parent chose to ignore stays ignored).
