@@ -7,7 +7,14 @@ import TouchTrace
 ///
 /// A track keeps only what will be drawn of it (the points its path keeps, a dot per tick) while
 /// it is down, and is drawn and dropped as soon as every earlier track has been: memory follows the
-/// picture and the fingers down at once, not the session's length. Once the paths and markers kept
+/// picture and the fingers down at once, not the session's length. A finger that stays down holds
+/// back every track after it, so at most `waitingLimit` ended tracks wait (or fewer, once the paths
+/// they hold certainly pass the byte budget): past that, when the next track goes down, the finger
+/// holding them back is drawn as it is so far (as if the session ended there) and what it does
+/// after is drawn as a second piece of it when it ends (`Track.continued`). A finger that stays
+/// down and still is drawn as it would have been, so only a session of more than `waitingLimit`
+/// touches coming and going while a finger rests, that then moves or lifts, draws differently.
+/// Once the paths and markers kept
 /// pass the picture's byte budget, the later tracks' are drawn only to be counted
 /// (`bytesPastBudget`) and not kept: such a drawing is too large to be the picture, and the picture
 /// chooses its next attempt from the whole size, so a session of millions of touches costs the
@@ -31,6 +38,22 @@ struct TrackDrawing {
     /// Tracks begun and not yet drawn, by number; `nextTrack` is the next one to draw.
     private var tracks: [Int: Track] = [:]
     private var nextTrack = 0
+    /// How many tracks have begun: the number of the next one.
+    private var begun = 0
+    /// The second pieces of fingers drawn while down (`Track.continued`) that have ended, by the
+    /// number of the track they are drawn before (the next to begin when they ended), with the
+    /// number of their finger's track.
+    private var continuations: [Int: [(number: Int, track: Track)]] = [:]
+    /// Ended tracks and second pieces waiting for an earlier track to be drawn, and the bytes their
+    /// paths will take at least (`leastPathBytes`).
+    private(set) var waitingTracks = 0
+    private var waitingPathBytes = 0
+    /// The most tracks that waited at once.
+    private(set) var mostWaitingTracks = 0
+    /// Past this many ended tracks waiting (`standardWaitingLimit` unless given), or once their
+    /// paths certainly pass the byte budget, the finger holding them back is drawn as it is so far.
+    let waitingLimit: Int
+    static let standardWaitingLimit = 16_384
 
     /// What is kept of one track until it is drawn.
     private struct Track {
@@ -45,6 +68,11 @@ struct TrackDrawing {
         var lastInside: TouchTrack.Point?
         var nextTick: Microseconds = 0
         var dots: [TouchTrack.Point] = []
+        /// The second piece of a finger drawn while it was down: its path goes on from where the
+        /// first piece ended, with no mark where the finger went down.
+        var continued = false
+        /// Whether a second piece has a sample of its own.
+        var sampled = false
     }
 
     /// Tracks numbered from `pathLimit` on get no path and no marks in the panel (their lifetimes
@@ -63,8 +91,9 @@ struct TrackDrawing {
     /// `visibleTracks`: how many tracks the window shows (`SessionSurvey.visibleTracks`), which
     /// decides whether tracks are labelled with their ids.
     init(panel: PathPanel, axis: TimeAxis, tolerance: Double, tickStep: Microseconds, markerCell: Double, visibleTracks: Int,
-         pathLimit: Int = .max, byteBudget: Int = .max) {
+         pathLimit: Int = .max, byteBudget: Int = .max, waitingLimit: Int = standardWaitingLimit) {
         self.pathLimit = pathLimit
+        self.waitingLimit = waitingLimit
         self.byteBudget = byteBudget
         self.panel = panel
         from = axis.from
@@ -77,13 +106,21 @@ struct TrackDrawing {
     }
 
     mutating func began(_ track: Int, id: TouchID) {
+        // Here rather than as tracks end: the tracks that end between two going down are the same
+        // whatever order they are ended in (all those still down when a device goes away or the
+        // session ends), so which finger is drawn early does not depend on that order.
+        while waitingTracks > waitingLimit || waitingPathBytes > byteBudget, let head = tracks[nextTrack], !head.ended {
+            drawEarly(head)
+        }
         tracks[track] = Track(id: id, simplifier: PathSimplifier(tolerance: tolerance, scale: panel.scale))
+        begun = max(begun, track + 1)
     }
 
     mutating func moved(_ number: Int, _ point: TouchTrack.Point) {
         guard var track = tracks.removeValue(forKey: number) else { return }
         if track.start == nil { track.start = point.time }
         track.end = point.time
+        track.sampled = true
         if point.time >= from && point.time <= to {
             if track.simplifier.keeps(point) { track.kept.append(point) }
             if track.firstInside == nil { track.nextTick = TimeAxis.multiple(of: tickStep, from: point.time) }
@@ -98,17 +135,86 @@ struct TrackDrawing {
     }
 
     mutating func ended(_ number: Int, _ ending: TouchTrack.Ending) {
-        tracks[number]?.ending = ending
-        tracks[number]?.ended = true
-        while let track = tracks[nextTrack], track.ended {
+        guard var track = tracks[number] else { return }
+        track.ending = ending
+        track.ended = true
+        if track.continued {
+            tracks[number] = nil
+            // A finger drawn early that did nothing more is drawn whole already.
+            guard track.sampled || ending != .open else { return }
+            continuations[begun, default: []].append((number, track))
+        } else {
+            tracks[number] = track
+        }
+        wait(track, number: number, +1)
+        drawWaiting()
+    }
+
+    /// Draws the tracks that no earlier track holds back any more, in order.
+    private mutating func drawWaiting() {
+        while true {
+            // Only once the track they go before has begun: no more can join them, whatever order
+            // the fingers still down are ended in.
+            if nextTrack < begun { drawContinuations() }
+            guard let track = tracks[nextTrack], track.ended else { return }
             tracks[nextTrack] = nil
+            wait(track, number: nextTrack, -1)
             draw(track, number: nextTrack)
             nextTrack += 1
         }
     }
 
+    /// The second pieces to draw before track `nextTrack`, in the order of their fingers' tracks.
+    private mutating func drawContinuations() {
+        guard let pieces = continuations.removeValue(forKey: nextTrack) else { return }
+        for (number, track) in pieces.sorted(by: { $0.number < $1.number }) {
+            wait(track, number: number, -1)
+            draw(track, number: number)
+        }
+    }
+
+    /// Counts an ended track into (`+1`) or out of (`-1`) those waiting.
+    private mutating func wait(_ track: Track, number: Int, _ sign: Int) {
+        waitingTracks += sign
+        waitingPathBytes += sign * leastPathBytes(track, number: number)
+        mostWaitingTracks = max(mostWaitingTracks, waitingTracks)
+    }
+
+    /// The fewest bytes the track's path will take in the panel: a path of n points is at least
+    /// `<polyline stroke="#xxxxxx" points="` and `"/>`, and "x,y" and a space a point.
+    private func leastPathBytes(_ track: Track, number: Int) -> Int {
+        guard number < pathLimit, track.end >= from, (track.start ?? 0) <= to else { return 0 }
+        let points = track.kept.count + (track.simplifier.finish() == nil ? 0 : 1)
+        return points == 0 ? 0 : 30 + 4 * points
+    }
+
+    /// Draws the finger `nextTrack`, still down, as it is so far, and follows what it does next as
+    /// a second piece drawn when it ends (`Track.continued`).
+    private mutating func drawEarly(_ head: Track) {
+        let number = nextTrack
+        var first = head
+        first.ending = .open
+        draw(first, number: number)
+        nextTrack += 1
+        var rest = Track(id: head.id, simplifier: PathSimplifier(tolerance: tolerance, scale: panel.scale))
+        rest.continued = true
+        rest.start = head.start.map { _ in head.end }
+        rest.end = head.end
+        rest.nextTick = head.nextTick
+        if let last = head.lastInside {
+            _ = rest.simplifier.keeps(last)
+            rest.kept = [last]
+            rest.firstInside = last
+            rest.lastInside = last
+        }
+        tracks[number] = rest
+        drawWaiting()
+    }
+
     /// Ends the drawing of tracks (the walk has ended every track it began).
     mutating func finish() {
+        drawWaiting()
+        drawContinuations()
         rows.finish()
     }
 
@@ -153,7 +259,7 @@ struct TrackDrawing {
         for point in track.dots where place(0, panel.px(point.x), panel.py(point.y)) {
             markers.circle(panel.px(point.x), panel.py(point.y), r: 1.6, "fill=\"\(Palette.ink)\"")
         }
-        if first.time == start, place(1, panel.px(first.x), panel.py(first.y)) {
+        if !track.continued, first.time == start, place(1, panel.px(first.x), panel.py(first.y)) {
             markers.circle(panel.px(first.x), panel.py(first.y), r: 4.5, "fill=\"\(colour)\"")
             if labelled {
                 markers.label("#\(track.id)", x: panel.px(first.x) + 6, y: panel.py(first.y) - 6,
