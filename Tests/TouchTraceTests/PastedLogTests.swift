@@ -8,36 +8,15 @@ import Testing
 /// middle. Each reads as the bare log does, with a warning saying what was left out.
 @Suite("evtest and getevent logs pasted with text around them")
 struct PastedLogTests {
-    private static let header = """
-        Input driver version is 1.0.1
-        Input device ID: bus 0x18 vendor 0x0 product 0x0 version 0x0
-        Input device name: "Panel"
-        Supported events:
-          Event type 0 (EV_SYN)
-          Event type 1 (EV_KEY)
-            Event code 330 (BTN_TOUCH)
-          Event type 3 (EV_ABS)
-            Event code 47 (ABS_MT_SLOT)
-              Value      0
-              Min        0
-              Max        9
-            Event code 53 (ABS_MT_POSITION_X)
-              Value      0
-              Min        0
-              Max      799
-            Event code 54 (ABS_MT_POSITION_Y)
-              Value      0
-              Min        0
-              Max      479
-            Event code 57 (ABS_MT_TRACKING_ID)
-              Value      0
-              Min        0
-              Max    65535
-        Properties:
-          Property type 1 (INPUT_PROP_DIRECT)
-        Testing ... (interrupt to exit)
-
-        """
+    /// The device header of a fixture log (an Atmel touchscreen: slots, positions, tracking ids,
+    /// BTN_TOUCH, INPUT_PROP_DIRECT), from `Input driver version` to `Testing ...`.
+    private static let header: String = {
+        let lines = (try? String(contentsOfFile: Fixtures.path("logs/pinch-protocol-b.evtest.txt"), encoding: .utf8))?
+            .components(separatedBy: "\n") ?? []
+        let first = lines.firstIndex { $0.hasPrefix("Input driver version") } ?? 0
+        let last = lines.firstIndex { $0.hasPrefix("Testing ...") } ?? 0
+        return lines[first...last].joined(separator: "\n") + "\n"
+    }()
 
     /// One tap: down, a move, up.
     private static let events = """
