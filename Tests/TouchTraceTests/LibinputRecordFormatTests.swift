@@ -367,6 +367,88 @@ extension LibinputRecordFormatTests {
         #expect(error?.location == .line(line))
     }
 
+    /// The modern recording with the line that `where` picks replaced by `with` (deleted when
+    /// empty), and that line's number.
+    private func slipped(_ where: ([String]) -> Int?, _ with: [String]) throws -> (text: String, line: Int) {
+        var lines = modernRecording.components(separatedBy: "\n")
+        let index = try #require(`where`(lines))
+        lines.replaceSubrange(index...index, with: with)
+        return (lines.joined(separator: "\n"), index + 1)
+    }
+
+    @Test("An indentation slip YAML reads as another structure, which takes events out of their device, is an error at the line that slipped",
+          arguments: [
+        // An event two spaces short: an item of `events:` beside the frames (PyYAML: a list there).
+        ("an event", "- [  0,   8000,   0,   0,       0]", "  - [  0,   8000,   0,   0,       0]", "no `- evdev:` or `- libinput:` frame"),
+        // `events:` two spaces short: a key of the top level holding every frame (libinput record has no such key).
+        ("events:", "  events:", "events:", "`events:` stands among the keys of the top level"),
+        // The last frame's `- evdev:` two spaces short: a new entry of `devices:` whose `evdev:` holds the events.
+        ("the last frame", "LAST   - evdev:", "- evdev:", "stand under `devices: → - → evdev:`"),
+        // `events:` lost: the frames are items of `quirks:`.
+        ("no events:", "  events:", "", "stand under `devices: → - → quirks: → - → evdev:`"),
+        // A `- libinput:` entry two spaces short: a new device.
+        ("a libinput entry", "  - libinput:", "- libinput:", "the libinput events"),
+    ] as [(String, String, String, String)])
+    func slipOutOfTheDevice(_ what: String, anchor: String, replacement: String, message: String) throws {
+        let isLast = anchor.hasPrefix("LAST ")
+        let match = isLast ? String(anchor.dropFirst(5)) : anchor
+        let (text, line) = try slipped({ lines in
+            isLast ? lines.lastIndex { $0 == match } : lines.firstIndex { $0.hasSuffix(match) || $0.contains(match + " ") }
+        }, replacement.isEmpty ? [] : [replacement])
+        // Where the line is deleted, the error is at `quirks:`, which took the frames in.
+        let expected = replacement.isEmpty ? try #require(modernRecording.components(separatedBy: "\n").firstIndex(of: "  quirks:")) + 1 : line
+        let error = #expect(throws: TraceInputError.self, "\(what)") { try LibinputRecordFormat.read(text: text, file: "slipped.yml") }
+        #expect(error?.file == "slipped.yml")
+        #expect(error?.location == .line(expected), "\(what)")
+        #expect(error?.message.contains(message) == true, "\(what): \(error?.message ?? "")")
+    }
+
+    @Test("`quirks:` two spaces short takes `events:` into it, out of the device: an error at the `quirks:` line")
+    func quirksSlip() throws {
+        let text = modernRecording.replacingOccurrences(of: "  quirks:\n  - ModelTouchpadVisibleMarker=1\n", with: "quirks:\n")
+        let line = try #require(text.components(separatedBy: "\n").firstIndex(of: "quirks:")) + 1
+        let error = #expect(throws: TraceInputError.self) { try LibinputRecordFormat.read(text: text, file: "quirks.yml") }
+        #expect(error?.location == .line(line))
+        #expect(error?.message.contains("`quirks:` stands among the keys of the top level") == true)
+    }
+
+    @Test("A device's key twice (a second device whose `- node:` is lost) is an error at the second, never two devices read as one")
+    func secondDeviceWithoutNode() throws {
+        let lines = modernRecording.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex(of: "  evdev:"))
+        let text = lines.joined(separator: "\n") + lines[start...].joined(separator: "\n")
+        let error = #expect(throws: TraceInputError.self) { try LibinputRecordFormat.read(text: text, file: "two.yml") }
+        #expect(error?.location == .line(lines.count))
+        #expect(error?.message.contains("a second `evdev:`") == true)
+    }
+
+    @Test("No line indented one or two spaces more or less, or after a tab, loses or changes events without an error at a line")
+    func everySlip() throws {
+        let (plain, plainWarnings) = try LibinputRecordFormat.read(text: modernRecording, file: "modern.yml")
+        let lines = modernRecording.components(separatedBy: "\n")
+        for (index, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            let indent = line.prefix { $0 == " " }.count
+            var variants = [" " + line, "  " + line, "\t" + line]
+            if indent >= 1 { variants.append(String(line.dropFirst())) }
+            if indent >= 2 { variants.append(String(line.dropFirst(2))) }
+            for variant in variants {
+                var edited = lines
+                edited[index] = variant
+                do {
+                    let (document, warnings) = try LibinputRecordFormat.read(text: edited.joined(separator: "\n"), file: "modern.yml")
+                    #expect(document.events == plain.events, "line \(index + 1) as \(variant.debugDescription)")
+                    #expect(document.header == plain.header, "line \(index + 1) as \(variant.debugDescription)")
+                    #expect(warnings.map(\.message) == plainWarnings.map(\.message), "line \(index + 1) as \(variant.debugDescription)")
+                } catch {
+                    guard case .line = error.location else {
+                        Issue.record("line \(index + 1) as \(variant.debugDescription): \(error) names no line")
+                        continue
+                    }
+                }
+            }
+        }
+    }
+
     @Test("A plain line where a key belongs, as the `....` a blog put for the lines it cut, is an error at its line")
     func elisionLine() throws {
         let (text, line) = try edited(replacing: "    id: [24, 1739, 1, 1]", with: ["    id: [24, 1739, 1, 1]", "...."], offset: 1)

@@ -16,6 +16,8 @@ struct LibinputRecordReader {
         /// Set at its first event when the device must be inferred; then fed every event.
         var inference: EvdevCapabilities.Inference?
         var udev: [String] = []
+        /// Its keys (`node`, `evdev`, `udev`, `quirks`, `events`…), each allowed once.
+        var keys: Set<String> = []
         var eventCount = 0
         /// The line of its last event.
         var lastLine = 0
@@ -54,6 +56,11 @@ struct LibinputRecordReader {
     private(set) var cutLine: (line: Int, reason: String)?
     /// Set by a line that ends an event.
     private var sawEvent = false
+    /// The keys of the top level so far, each allowed once.
+    private var topLevelKeys: Set<String> = []
+    /// The line each key and item of the current line's path was opened on, outermost first (event
+    /// lines, which open nothing, leave it alone): where a misplaced block began.
+    private var blockLines: [Int] = []
 
     init(file: String) {
         self.file = file
@@ -102,6 +109,7 @@ struct LibinputRecordReader {
     // MARK: - Lines
 
     private static let eventPath = ["devices", "-", "events", "-", "evdev", "-"]
+    private static let eventsPath = ["devices", "-", "events", "-"]
     /// libinput's own interpretation of the frames (`--with-libinput`), interleaved with them as
     /// `- libinput:` entries of flow mappings. Touches are decoded from the evdev frames instead;
     /// the event kind the evdev frames cannot give, two-finger scrolling, is read here.
@@ -113,7 +121,13 @@ struct LibinputRecordReader {
         let path = line.path
         if Self.isEvent(line) {
             try event(line)
-        } else if line.key == nil, path == Self.libinputEventPath {
+            return
+        }
+        if line.startsItem { noteBlock(depth: path.count - 1, line: line.number) }
+        if line.key != nil { noteBlock(depth: path.count, line: line.number) }
+        if line.key == nil, path.count >= 2, path.last == "-" { try refuseMisplacedEvent(line) }
+        if line.key != nil, path.count <= 1 { try refuseMisplacedSectionKey(line) }
+        if line.key == nil, path == Self.libinputEventPath {
             try libinputEvent(line)
         } else if path.isEmpty {
             try topLevel(line)
@@ -125,6 +139,42 @@ struct LibinputRecordReader {
         } else if path.count >= 2, path[0] == "devices", path[1] == "-" {
             try device(line, path: path.dropFirst(2))
         }
+    }
+
+    /// Notes that the key or item at `depth` of the path opens at `line`; the deeper ones it closed
+    /// are forgotten.
+    private mutating func noteBlock(depth: Int, line: Int) {
+        if blockLines.count > depth { blockLines.removeSubrange(depth...) }
+        while blockLines.count < depth { blockLines.append(line) }
+        blockLines.append(line)
+    }
+
+    /// An item of `events:` that is no frame, or of an `evdev:` or `libinput:` list that stands
+    /// anywhere but in a device's `events:`. YAML reads such a file (an event two spaces short is
+    /// an item of `events:`; `quirks:` or `events:` two spaces short is a key of the top level that
+    /// takes every event with it), but the format has nothing there, and skipping them would lose
+    /// the events without a word. The error is at the line that opened the misplaced block.
+    private func refuseMisplacedEvent(_ line: LibinputRecordYAML.Line) throws(LibinputRecordYAML.Failure) {
+        let path = line.path
+        if path == Self.eventsPath {
+            throw LibinputRecordYAML.Failure(
+                line: line.number,
+                message: "an entry of `events:` that is no `- evdev:` or `- libinput:` frame (an event indented too little?)")
+        }
+        let list = path[path.count - 2]
+        let expected = list == "evdev" ? Self.eventPath : list == "libinput" ? Self.libinputEventPath : nil
+        guard let expected, path != expected else { return }
+        let diverges = zip(path, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(path.count, expected.count)
+        let opened = diverges < blockLines.count ? blockLines[diverges] : line.number
+        throw LibinputRecordYAML.Failure(
+            line: opened,
+            message: "the \(list) events from line \(line.number) stand under `\(Self.spelled(path.dropLast()))`, outside any device's "
+                + "`events:` (`devices:` → `-` → `events:` → `-` → `\(list):`): this line is indented wrongly, or a line is missing above it")
+    }
+
+    /// A path as keys and items: `devices: → - → events:`.
+    private static func spelled(_ path: ArraySlice<String>) -> String {
+        path.map { $0 == "-" ? "-" : $0 + ":" }.joined(separator: " → ")
     }
 
     private mutating func topLevel(_ line: LibinputRecordYAML.Line) throws(LibinputRecordYAML.Failure) {
@@ -155,6 +205,16 @@ struct LibinputRecordReader {
         }
         guard !devices.isEmpty else { return }
         let index = devices.count - 1
+        if path.isEmpty, let key = line.key {
+            // YAML keys are unique; a second `evdev:` or `events:` is another device's, its
+            // `- node:` lost or a line indented wrongly: read into this one, it would mix the two.
+            guard devices[index].keys.insert(key).inserted else {
+                throw LibinputRecordYAML.Failure(
+                    line: line.number,
+                    message: "a second `\(key):` in the device of line \(devices[index].line): a line indented wrongly, or another device's `- node:` missing above it")
+            }
+        }
+        try refuseMisplacedKey(line, path: path)
         switch (Array(path), line.key) {
         case ([], "node"?):
             devices[index].node = LibinputRecordYAML.string(line.value)
@@ -205,6 +265,58 @@ struct LibinputRecordReader {
             break
         }
     }
+
+    /// A device's keys and its `evdev:` section's, each where the other belongs, or an event type
+    /// or axis (`57:`) outside `codes:` and `absinfo:`: a line two spaces off that YAML reads as a
+    /// key of the block beside it, where the reader would skip it and lose a range or the input
+    /// properties (and with them the device it describes) without a word.
+    private func refuseMisplacedKey(_ line: LibinputRecordYAML.Line, path: ArraySlice<String>) throws(LibinputRecordYAML.Failure) {
+        guard let key = line.key, path.count <= 1, path.isEmpty || path.first == "evdev" else { return }
+        let isNumber = !key.isEmpty && key.utf8.allSatisfy { $0 &- UInt8(ascii: "0") < 10 }
+        let message: String
+        if isNumber {
+            message = "`\(key):` stands among the keys of \(path.isEmpty ? "a device" : "`evdev:`"); an event type or axis belongs under `codes:` or `absinfo:` (indented too little?)"
+        } else if path.isEmpty, Self.evdevKeys.contains(key) {
+            message = "`\(key):` stands among a device's keys; it belongs under `evdev:` (indented too little?)"
+        } else if !path.isEmpty, Self.deviceKeys.contains(key) {
+            message = "`\(key):` stands among the keys of `evdev:`; it is a device's (indented too deep?)"
+        } else {
+            return
+        }
+        throw LibinputRecordYAML.Failure(line: line.number, message: message)
+    }
+
+    /// A key of the top level, `libinput:` or `system:` where another of them belongs (`os:` two
+    /// spaces short, `system:` two spaces deep under `libinput:`), or a top-level key twice: YAML
+    /// reads it, the reader would skip it and lose the host's description without a word.
+    private mutating func refuseMisplacedSectionKey(_ line: LibinputRecordYAML.Line) throws(LibinputRecordYAML.Failure) {
+        guard let key = line.key else { return }
+        let section: String, misplaced: Bool
+        switch line.path.first {
+        case nil:
+            guard topLevelKeys.insert(key).inserted else {
+                throw LibinputRecordYAML.Failure(line: line.number, message: "a second `\(key):` at the top level (a line indented too little?)")
+            }
+            section = "the top level"
+            misplaced = Self.systemKeys.contains(key) || key == "git" || Self.deviceKeys.contains(key) || Self.evdevKeys.contains(key)
+        case "libinput"?:
+            section = "`libinput:`"
+            misplaced = (Self.topLevelKeys.contains(key) && key != "version") || Self.systemKeys.contains(key)
+        case "system"?:
+            section = "`system:`"
+            misplaced = Self.topLevelKeys.contains(key) || key == "git"
+        default:
+            return
+        }
+        guard misplaced else { return }
+        throw LibinputRecordYAML.Failure(
+            line: line.number, message: "`\(key):` stands among the keys of \(section), where libinput record has none such: a line indented wrongly")
+    }
+
+    private static let topLevelKeys: Set<String> = ["version", "ndevices", "libinput", "system", "devices"]
+    private static let systemKeys: Set<String> = ["os", "kernel", "dmi"]
+    private static let deviceKeys: Set<String> = ["node", "evdev", "hid", "udev", "quirks", "events"]
+    private static let evdevKeys: Set<String> = ["name", "id", "codes", "absinfo", "properties"]
 
     private mutating func event(_ line: LibinputRecordYAML.Line) throws(LibinputRecordYAML.Failure) {
         guard !devices.isEmpty else {
