@@ -385,3 +385,70 @@ extension EvemuFormatTests {
         #expect(warnings.first?.message == "no device header; using \(folder.file("pad" + name))")
     }
 }
+
+extension EvemuFormatTests {
+    /// A touch on the header's device, read from evemu, with its kept evemu lines replaced by
+    /// `lines` (nil: left out), as a JSON Lines trace could hold them.
+    private static func keptLinesTrace(_ lines: [String]?) throws -> TraceDocument {
+        let events = """
+            E: 0.000000 0003 0039 0001
+            E: 0.000000 0003 0035 1000
+            E: 0.000000 0003 0036 1000
+            E: 0.000000 0000 0000 0000
+            E: 0.010000 0003 0035 1010
+            E: 0.010000 0000 0000 0000
+            E: 0.020000 0003 0039 -001
+            E: 0.020000 0000 0000 0000
+
+            """
+        var (document, _) = try EvemuFormat.read(text: header + events, file: "touch.evemu")
+        document.header.devices[0].properties.removeAll { $0.key == "evemu" }
+        document.header.devices[0].properties += (lines ?? []).map { .init("evemu", $0) }
+        return document
+    }
+
+    private static let keptLines = header.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("# Kernel") }
+
+    @Test("Kept evemu lines the reader would refuse, or that describe another device than the samples', are not written: the device is written as synthesized from its fields, with a warning naming it",
+          arguments: [
+        ("garbage", keptLines + ["this is not an evemu line"], "stored evemu line 13, \"this is not an evemu line\", is not a device line the evemu reader takes"),
+        ("an event", keptLines + ["E: 0.000001 0003 0039 0042", "E: 0.000001 0000 0000 0000"], "stored evemu line 13, \"E: 0.000001 0003 0039 0042\", is an event, not a device line"),
+        ("a malformed axis", keptLines.map { $0 == "A: 36 0 2047 0 0 12" ? "A: 36 0 2047 zero" : $0 }, "stored evemu line 11, \"A: 36 0 2047 zero\", is not a device line"),
+        ("another x range", keptLines.map { $0 == "A: 35 0 4095 0 0 10" ? "A: 35 0 100 0 0 10" : $0 },
+         "they describe another device than the trace's samples: x range 0…100 (resolution 10, fuzz 0, flat 0) where the samples' is 0…4095 (resolution 10, fuzz 0, flat 0)"),
+        ("fewer slots", keptLines.map { $0 == "A: 2f 0 9 0 0 0" ? "A: 2f 0 1 0 0 0" : $0 }, "slots 2 where the samples' is 10"),
+        ("comments only", ["# EVEMU 1.3"], "the stored evemu lines hold no device line"),
+    ] as [(String, [String], String)])
+    func unusableKeptLines(_ what: String, lines: [String], problem: String) throws {
+        let folder = TemporaryDirectory("kept-lines")
+        try Data(JSONLines.encode(Self.keptLinesTrace(lines))).write(to: URL(fileURLWithPath: folder.file("kept.jsonl")))
+        try Data(JSONLines.encode(Self.keptLinesTrace(nil))).write(to: URL(fileURLWithPath: folder.file("none.jsonl")))
+        for name in ["out.evemu", "out.yml"] {
+            let format: TraceFormat = name.hasSuffix(".evemu") ? .evemu : .libinputRecord
+            var notices: [String] = []
+            try TraceFile.convert(folder.file("kept.jsonl"), to: folder.file("kept-" + name), as: format) { notices.append($0) }
+            let path = folder.file("kept-" + name)
+            #expect(notices.count == 1, "\(what) → \(name): \(notices)")
+            #expect(notices.first?.hasPrefix("warning: \(path): device 0 (Test Touchscreen) keeps an evemu description that was not used: ") == true)
+            #expect(notices.first?.contains(problem) == true, "\(what) → \(name): \(notices)")
+            #expect(notices.first?.hasSuffix("; the device was written as synthesized from its fields (positions, pressure, contact size and slots), as for a trace that kept none") == true)
+            // The file a trace that kept no lines gives: none of the kept lines' touches or device.
+            try TraceFile.convert(folder.file("none.jsonl"), to: folder.file("none-" + name), as: format)
+            #expect(try String(contentsOfFile: folder.file("kept-" + name), encoding: .utf8)
+                == String(contentsOfFile: folder.file("none-" + name), encoding: .utf8), "\(what) → \(name)")
+            let back = try TraceFile.load(path: folder.file("kept-" + name)).document
+            #expect(back.events.filter { if case .touch = $0 { true } else { false } }.count == 3, "\(what) → \(name)")
+        }
+    }
+
+    @Test("Kept evemu lines the reader takes, describing the samples' device, are written as they are, without a warning")
+    func usableKeptLines() throws {
+        let folder = TemporaryDirectory("kept-lines")
+        try Data(JSONLines.encode(Self.keptLinesTrace(Self.keptLines))).write(to: URL(fileURLWithPath: folder.file("kept.jsonl")))
+        var notices: [String] = []
+        try TraceFile.convert(folder.file("kept.jsonl"), to: folder.file("kept.evemu"), as: .evemu) { notices.append($0) }
+        #expect(notices.isEmpty)
+        let written = try String(contentsOfFile: folder.file("kept.evemu"), encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(Self.keptLines.dropFirst().allSatisfy(written.contains))
+    }
+}

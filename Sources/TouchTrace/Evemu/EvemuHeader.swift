@@ -124,12 +124,79 @@ struct EvemuHeader {
     }
 
     /// The evdev device a description stands for: its kept evemu lines parsed, or, for a device
-    /// that never came from evdev, one synthesized from its fields.
+    /// that never came from evdev, one synthesized from its fields (`declared(for:)`).
     static func capabilities(for description: DeviceDescription) -> EvdevCapabilities {
-        guard let kept = rawLines(in: description) else { return EvdevCapabilities(synthesizedFrom: description) }
-        var parsed = EvemuHeader()
-        for line in kept { try? parsed.add(line) }
-        return parsed.capabilities(fallbackName: description.name)
+        declared(for: description).capabilities
+    }
+
+    /// The evdev device a description stands for and the header lines that declare it: its kept
+    /// evemu lines, when the evemu reader takes every one of them as a device line or a comment and
+    /// they describe the device the trace's samples are measured on (the description's position,
+    /// pressure and contact-size ranges and its slots). Otherwise, as for a device that kept none
+    /// (synthetic, Wayland), the device synthesized from the description's fields, and `problem`
+    /// says what was wrong with the kept lines, for the writer's warning. Kept lines come from
+    /// untrusted traces (a JSON Lines header is text): copied unchecked, an `E:` line among them
+    /// added touches to an evemu output, and a garbage line made a file the reader refuses.
+    static func declared(for description: DeviceDescription) -> (capabilities: EvdevCapabilities, lines: [String], problem: String?) {
+        guard let kept = rawLines(in: description) else {
+            let synthesized = EvdevCapabilities(synthesizedFrom: description)
+            return (synthesized, lines(for: synthesized), nil)
+        }
+        let problem: String
+        switch parse(kept) {
+        case .failure(let error):
+            problem = error.message
+        case .success(let header):
+            let parsed = header.capabilities(fallbackName: description.name)
+            let declared = parsed.deviceDescription(index: description.index, source: description.source, properties: [])
+            let fields: [(String, String?, String?)] = [
+                ("x range", Self.spelled(declared.x), Self.spelled(description.x)),
+                ("y range", Self.spelled(declared.y), Self.spelled(description.y)),
+                ("pressure range", declared.pressure.map(Self.spelled), description.pressure.map(Self.spelled)),
+                ("touch major range", declared.major.map(Self.spelled), description.major.map(Self.spelled)),
+                ("touch minor range", declared.minor.map(Self.spelled), description.minor.map(Self.spelled)),
+                ("slots", String(declared.slots), String(description.slots)),
+            ]
+            guard let (what, theirs, ours) = fields.first(where: { $0.1 != $0.2 }) else { return (parsed, kept, nil) }
+            problem = "they describe another device than the trace's samples: \(what) \(theirs ?? "none") where the samples' is \(ours ?? "none")"
+        }
+        let synthesized = EvdevCapabilities(synthesizedFrom: description)
+        return (synthesized, lines(for: synthesized), problem)
+    }
+
+    /// `min…max` with the resolution, fuzz and flat, as a message shows an axis.
+    private static func spelled(_ range: AxisRange) -> String {
+        "\(range.minimum)…\(range.maximum) (resolution \(range.resolution), fuzz \(range.fuzz), flat \(range.flat))"
+    }
+
+    /// Kept lines read as the evemu reader reads a header (`EvemuReader.headerOrComment`): each a
+    /// device line (`N:`, `I:`, `P:`, `B:`, `A:`, `L:`, `S:`), a `#` comment or blank, at least one
+    /// a device line, none holding a control character (a line break would split it in the file)
+    /// or longer than a line the reader takes.
+    private static func parse(_ kept: [String]) -> Result<EvemuHeader, EvemuLineError> {
+        var reader = EvemuReader(file: "")
+        for (index, line) in kept.enumerated() {
+            let quoted = "stored evemu line \(index + 1), \"\(line.prefix(40))\(line.count > 40 ? "…" : "")\""
+            if line.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) {
+                return .failure(EvemuLineError("\(quoted), holds a control character"))
+            }
+            if line.utf8.count > TextLineCursor.maximumLineLength - 1024 {
+                return .failure(EvemuLineError("\(quoted), is \(line.utf8.count) bytes long, longer than a line the reader takes"))
+            }
+            if line.hasPrefix("E:") {
+                return .failure(EvemuLineError("\(quoted), is an event, not a device line"))
+            }
+            var bytes = Array(line.utf8)
+            do throws(TraceInputError) {
+                try bytes.withUnsafeMutableBufferPointer { (buffer) throws(TraceInputError) in
+                    try reader.headerOrComment(UnsafeBufferPointer(buffer), index + 1)
+                }
+            } catch {
+                return .failure(EvemuLineError("\(quoted), is not a device line the evemu reader takes (\(error.message))"))
+            }
+        }
+        guard !reader.header.isEmpty else { return .failure(EvemuLineError("the stored evemu lines hold no device line")) }
+        return .success(reader.header)
     }
 
     /// Header lines for a device: those kept from an evemu file, or generated from `capabilities`.

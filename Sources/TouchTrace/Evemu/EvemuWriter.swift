@@ -6,26 +6,30 @@
 /// holds the trace. What an evemu file cannot hold, and Touchstone's reader would refuse, is refused
 /// here with a `TraceWriteError`: times outside a 32-bit `struct timeval`, control characters
 /// (a line break would end a header line) in the header's text, and touches of a device whose
-/// header does not declare the axes their positions go on.
+/// header does not declare the axes their positions go on. Kept evemu lines the reader would not
+/// take, or that describe another device than the samples', are replaced by a header synthesized
+/// from the description (`EvemuHeader.declared(for:)`), and `storedLinesProblem` says why.
 struct EvemuWriter {
     let file: String
     let device: DeviceIndex
     private let name: String
     private var encoder: EvdevTouchEncoder
     private var previousReport: Microseconds?
+    /// Why the device's kept evemu lines were not written (the header was synthesized from its
+    /// fields instead), for the converter's warning; nil when they were, or when it kept none.
+    let storedLinesProblem: String?
 
     /// Writes the header of `description` to `output`.
     init(_ description: DeviceDescription, recorder: String, file: String, into output: inout TextOutput) throws(TraceWriteError) {
         self.file = file
         device = description.index
         name = description.name
-        let capabilities = EvemuHeader.capabilities(for: description)
-        var lines = EvemuHeader.rawLines(in: description) ?? EvemuHeader.lines(for: capabilities)
+        // The kept lines only when the reader takes them and they describe the samples' device.
+        let (capabilities, declaredLines, problem) = EvemuHeader.declared(for: description)
+        var lines = declaredLines
+        storedLinesProblem = problem
         try TextOutput.refuseControlCharacters(in: description.name, what: "the device name", format: "an evemu file", file: file)
         try TextOutput.refuseControlCharacters(in: recorder, what: "the recorder's name", format: "an evemu file", file: file)
-        for line in lines {
-            try TextOutput.refuseControlCharacters(in: line, what: "the device description line \"\(line.prefix(40))\"", format: "an evemu file", file: file)
-        }
         // The version line must stay first; a header kept without one is evemu's format 1.0.
         if let first = lines.first, first.hasPrefix("# EVEMU ") {
             output.append(first)

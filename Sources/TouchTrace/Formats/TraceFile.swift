@@ -143,6 +143,7 @@ public enum TraceFile {
             writer.finish(to: &output)
             try output.drain(to: file)
             try file.commit()
+            if let problem = writer.storedLinesProblem { notice(Self.storedLinesWarning(outputPath, problem, description)) }
             if writer.touchesWithoutSlot > 0 {
                 notice(Self.touchesWithoutSlotWarning(outputPath, writer.touchesWithoutSlot, description))
             }
@@ -191,6 +192,7 @@ public enum TraceFile {
                     if output.count >= TextOutput.drainThreshold { try output.drain(to: file) }
                 }
                 writer.finish(to: &output)
+                if let problem = writer.storedLinesProblem { leftOut.append(Self.storedLinesWarning(outputPath, problem, description)) }
                 if writer.touchesWithoutSlot > 0 { leftOut.append(Self.touchesWithoutSlotWarning(outputPath, writer.touchesWithoutSlot, description)) }
                 if writer.nonFiniteScrolls > 0 {
                     leftOut.append("warning: \(outputPath): \(writer.nonFiniteScrolls) scroll samples of \(description.name) whose values are not finite numbers were left out")
@@ -211,6 +213,12 @@ public enum TraceFile {
             throw TraceWriteError(file: outputPath, message: "Touchstone reads \(format.displayName)s but does not write them")
         }
         input.notices.forEach(notice)
+    }
+
+    /// A device whose kept evemu lines were not used: written as a device synthesized from its fields.
+    private static func storedLinesWarning(_ path: String, _ problem: String, _ device: DeviceDescription) -> String {
+        "warning: \(path): device \(device.index) (\(device.name)) keeps an evemu description that was not used: \(problem); "
+            + "the device was written as synthesized from its fields (positions, pressure, contact size and slots), as for a trace that kept none"
     }
 
     private static func touchesWithoutSlotWarning(_ path: String, _ count: Int, _ device: DeviceDescription) -> String {

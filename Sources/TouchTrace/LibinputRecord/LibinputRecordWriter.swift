@@ -45,7 +45,8 @@ struct LibinputRecordWriter {
             self.file = file
             device = description.index
             name = description.name
-            let capabilities = EvemuHeader.capabilities(for: description)
+            let (capabilities, _, problem) = EvemuHeader.declared(for: description)
+            storedLinesProblem = problem
             var text = ""
             try LibinputRecordWriter.writeDevice(description, capabilities, position: position, file: file, to: &text)
             output.append(text)
@@ -55,6 +56,9 @@ struct LibinputRecordWriter {
 
         /// Touches left out because every slot of the device was taken (`EvdevTouchEncoder`).
         var touchesWithoutSlot: Int { encoder.touchesWithoutSlot }
+        /// Why the device's kept evemu lines were not what it was written from (it was synthesized
+        /// from its fields: `EvemuHeader.declared(for:)`); nil when they were, or it kept none.
+        let storedLinesProblem: String?
         /// Scroll samples left out because a value is not a finite number, which YAML cannot hold
         /// as libinput writes it.
         private(set) var nonFiniteScrolls = 0
