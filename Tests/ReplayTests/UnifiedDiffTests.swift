@@ -145,3 +145,52 @@ struct UnifiedDiffHostileTests {
         #expect(UnifiedDiff.stepLimit(lines: 200_000, bytes: 1_600_000) == 64 * 200_000 + 100_000 + 2_000_000)
     }
 }
+
+/// A diff says what `diff -u` says of a last line without a line feed, and its text is cut at
+/// `UnifiedDiff.maximumBytes` whatever the lines hold.
+@Suite("Unified diff: final line feeds and the byte limit")
+struct UnifiedDiffEndsTests {
+    private func diff(_ old: String, _ new: String, maximumBytes: Int = UnifiedDiff.maximumBytes) -> String? {
+        UnifiedDiff.make(old: Array(old.utf8), new: Array(new.utf8), oldName: "o", newName: "n", maximumBytes: maximumBytes)
+    }
+
+    @Test("A golden that lacks only its final line feed shows its last line removed and added, marked as diff -u marks it")
+    func goldenWithoutFinalLineFeed() {
+        #expect(diff("a\nb", "a\nb\n") == "--- o\n+++ n\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n")
+        #expect(diff("a\nb\n", "a\nb") == "--- o\n+++ n\n@@ -1,2 +1,2 @@\n a\n-b\n+b\n\\ No newline at end of file\n")
+        #expect(diff("", "\n") == "--- o\n+++ n\n@@ -0,0 +1,1 @@\n+\n")
+    }
+
+    @Test("A last line without a line feed on both sides is context marked once; the same texts have no diff")
+    func bothWithoutFinalLineFeed() {
+        #expect(diff("x\nb", "y\nb") == "--- o\n+++ n\n@@ -1,2 +1,2 @@\n-x\n+y\n b\n\\ No newline at end of file\n")
+        #expect(diff("a\nb", "a\nb") == nil)
+    }
+
+    @Test("A diff longer than its byte limit stops before the first line that would pass it and counts the lines not shown")
+    func cutAtTheLimit() throws {
+        let old = String(repeating: String(repeating: "a", count: 99) + "\n", count: 100)
+        let new = String(repeating: String(repeating: "b", count: 99) + "\n", count: 100)
+        let text = try #require(diff(old, new, maximumBytes: 4096))
+        let cut = try #require(text.firstMatch(of: #/@@ the last (\d+) lines of the diff are not shown: it would pass its 4096-byte limit\n$/#))
+        let shown = text[..<cut.range.lowerBound]
+        #expect(shown.utf8.count <= 4096)
+        #expect(shown.utf8.count > 4096 - 101)
+        // A hunk header and 200 lines; the headers are not lines of the diff.
+        #expect(shown.split(separator: "\n").count - 2 + Int(cut.output.1)! == 201)
+        #expect(diff(old, new, maximumBytes: 1 << 20)?.contains("not shown") == false)
+    }
+
+    @Test("A line of invalid UTF-8 too long for the limit is never decoded: the diff of 8 MiB lines allocates no more than the limit allows")
+    func longLinesAreNotDecoded() throws {
+        var old = [UInt8](repeating: 0xFF, count: 8 << 20)
+        old.append(UInt8(ascii: "\n"))
+        old += old
+        allocation_counter_start()
+        let text = UnifiedDiff.make(old: old, new: Array("x\n".utf8), oldName: "o", newName: "n")
+        _ = allocation_counter_stop()
+        #expect(text == "--- o\n+++ n\n@@ -1,2 +1,1 @@\n@@ the last 3 lines of the diff are not shown: it would pass its 1048576-byte limit\n")
+        // Shown whole, each line took 24 MiB as text.
+        #expect(allocation_counter_largest() < 4 << 20)
+    }
+}

@@ -3,6 +3,7 @@ import TestSupport
 import Synchronization
 import Testing
 import GestureEngine
+import Synthesis
 import TouchTrace
 @testable import Replay
 
@@ -148,8 +149,8 @@ struct VerifyStoppedTests {
 @Suite("Verify's memory budget for diffs")
 struct MemoryBudgetTests {
     @Test("A failing capture's diff is counted by its golden's bytes and lines: a golden of line feeds counts its index too", arguments: [
-        (String(repeating: "\n", count: 100_000), 100_000 + 16 * 100_001 + 4_000_000),
-        (String(repeating: "123 state tap possible -> began\n", count: 1000), 32_000 + 16 * 1001 + 4_000_000),
+        (String(repeating: "\n", count: 100_000), 100_000 + 16 * 100_001 + 4_000_000 + 4 << 20),
+        (String(repeating: "123 state tap possible -> began\n", count: 1000), 32_000 + 16 * 1001 + 4_000_000 + 4 << 20),
     ])
     func diffCountsLines(golden: String, counted: Int) throws {
         let folder = TemporaryDirectory("budget")
@@ -187,5 +188,74 @@ struct MemoryBudgetTests {
         let small = smallRanBeside.load(ordering: .sequentiallyConsistent), waited = sawFirstDone.load(ordering: .sequentiallyConsistent)
         #expect(small)
         #expect(waited)
+    }
+}
+
+/// A failing capture's diff holds a bounded log and prints a bounded text, whatever the trace
+/// and golden hold; the diffs of ordinary failures are what the whole log gives.
+@Suite("Verify's diffs of long logs")
+struct VerifyLongLogTests {
+    /// A capture of a seeded corpus trace of `samples` samples through `map`, with `golden`, and
+    /// its whole log.
+    private func capture(samples: Int, in folder: TemporaryDirectory, golden: (_ log: [UInt8]) -> [UInt8]) throws -> (Capture, [UInt8]) {
+        let corpus = try CorpusSynthesizer(seed: 3)
+        var writer = try TraceWriter(path: folder.file("long.trace"), header: corpus.header(index: 0, samples: samples, version: "test"))
+        try corpus.generateTrace(index: 0, samples: samples, into: &writer)
+        try writer.close()
+        writeFileBytes(folder.file("long.scene"), Array("map\n".utf8))
+        let capture = Capture(root: folder.path, name: "long")
+        let log = try CaptureReplayer.replay(capture).log
+        writeFileBytes(folder.file("long.golden.log"), golden(log))
+        return (capture, log)
+    }
+
+    @Test("A log of more lines than its golden's and the edit limit fails with the diff the whole log gives", arguments: [0, 40])
+    func logFarLongerThanGolden(keptLines: Int) throws {
+        let folder = TemporaryDirectory("long-log")
+        let (capture, log) = try capture(samples: 5_000, in: folder) { log in
+            Array(log.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).prefix(keptLines).joined(separator: [UInt8(ascii: "\n")])) + Array("\nchanged\n".utf8)
+        }
+        let golden = readFileBytes(capture.goldenPath)
+        #expect(log.count(where: { $0 == UInt8(ascii: "\n") }) > 2 * UnifiedDiff.maximumEdits)
+        let whole = try #require(UnifiedDiff.make(old: golden, new: log, oldName: "long.golden.log", newName: "long (replay)"))
+        #expect(whole.hasSuffix("@@ -\(keptLines + 1) +\(keptLines + 1) @@ more than 1000 lines differ from here; showing none\n"))
+        #expect(VerifyRunner.verify(capture, update: false).status == .failed(diff: whole))
+    }
+
+    @Test("The held log stops the replay once it has more line feeds than its limit, holding about a piece of the log past it")
+    func heldLogStopsAtItsLineLimit() throws {
+        let folder = TemporaryDirectory("long-log")
+        let (capture, log) = try capture(samples: 50_000, in: folder) { _ in Array("x\n".utf8) }
+        #expect(log.count > 3 * TraceReplay.flushThreshold)
+        var held = HeldLog(lineFeedLimit: 1_002, byteLimit: 1 << 30)
+        #expect(throws: HeldLog.Stop.pastLineLimit) {
+            try TraceReplay.replay(tracePath: capture.tracePath, scene: BuiltinScenes.map, into: &held)
+        }
+        #expect(held.lineFeeds > 1_002)
+        #expect(held.bytes.count <= TraceReplay.flushThreshold + 4096)
+        #expect(held.bytes == Array(log.prefix(held.bytes.count)))
+        var small = HeldLog(lineFeedLimit: .max, byteLimit: 2 * TraceReplay.flushThreshold)
+        #expect(throws: HeldLog.Stop.pastByteLimit) {
+            try TraceReplay.replay(tracePath: capture.tracePath, scene: BuiltinScenes.map, into: &small)
+        }
+        #expect(small.bytes.count <= 2 * TraceReplay.flushThreshold)
+    }
+
+    @Test("A golden that lacks only its final line feed fails with a diff that says so")
+    func goldenWithoutFinalLineFeed() throws {
+        let folder = TemporaryDirectory("replay")
+        try CaptureCorpus.copy("standard/tap", to: folder.path, as: "tap", scene: "tap")
+        var golden = readFileBytes(folder.file("tap.golden.log"))
+        golden.removeLast()
+        writeFileBytes(folder.file("tap.golden.log"), golden)
+        let report = try CaptureCorpus.verify(root: folder.path)
+        guard case .failed(let diff) = try #require(report.results.first).status else { Issue.record("\(report.resultsText)"); return }
+        let last = try #require(UnifiedDiff.lines(String(decoding: golden, as: UTF8.self)).last)
+        #expect(diff.hasSuffix("\n-\(last)\n\\ No newline at end of file\n+\(last)\n"))
+    }
+
+    @Test("A failing capture's diff is counted with the diff's text: the limit and a line decoded to fill it")
+    func diffTextIsCounted() {
+        #expect(VerifyRunner.diffBytes(goldenSize: 1000, goldenLines: 10) == 1000 + UnifiedDiff.indexBytes(goldenLines: 10) + 4 * UnifiedDiff.maximumBytes)
     }
 }

@@ -12,8 +12,18 @@ import Darwin
 /// walked in place, only the lines between the first and the last difference are indexed, at
 /// `bytesPerLine` each and at most `maximumLines` a side, and the search stops after
 /// `maximumEdits` edits or a number of steps in proportion to those lines. Past any of these the
-/// diff says where the texts start to differ and why it shows no lines.
+/// diff says where the texts start to differ and why it shows no lines. The text of a diff is at
+/// most `maximumBytes`: a longer one is cut before the first line that would pass it, with a line
+/// saying how many lines are not shown.
+///
+/// A line's line feed is part of it, as in `diff -u`: a last line without one differs from the
+/// same line with one, and is followed in the diff by `\ No newline at end of file`.
 public enum UnifiedDiff {
+    /// The bytes of a diff's text (UTF-8, invalid bytes counted as the three of U+FFFD that show
+    /// them), not counting the line that says how many lines are cut: 1 MiB, some ten thousand
+    /// lines of a log. A failing capture holds its diff until the run's report is printed.
+    public static let maximumBytes = 1 << 20
+
     /// Edits beyond this count are not worth showing line by line; the diff says so instead. It
     /// also bounds the search's memory (about 4 bytes × maximumEdits² at worst).
     static let maximumEdits = 1000
@@ -51,16 +61,45 @@ public enum UnifiedDiff {
     }
 
     /// The diff from the text `old` to the text `new` with `---`/`+++` headers, or `nil` when
-    /// their lines are equal (`lines(_:)`: a final line feed adds no line). Holds the two texts,
+    /// they are equal, cut at `maximumBytes` (`CappedText`). Holds the two texts,
     /// `bytesPerLine` for each line between their first and last difference, at most
     /// `maximumLines` a side, and the search's frontiers (`indexBytes(goldenLines:)`); takes time
     /// in proportion to the texts' bytes and lines.
-    public static func make(old: [UInt8], new: [UInt8], oldName: String, newName: String, context: Int = 3) -> String? {
+    public static func make(
+        old: [UInt8], new: [UInt8], oldName: String, newName: String, context: Int = 3, maximumBytes: Int = maximumBytes
+    ) -> String? {
         old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
-                make(old: Text(old), new: Text(new), oldName: oldName, newName: newName, context: max(context, 0))
+                make(old: Text(old), new: Text(new), oldName: oldName, newName: newName, context: max(context, 0), maximumBytes: maximumBytes)
             }
         }
+    }
+
+    /// The diff from `old` to a text of which `newStart` is the start, known to have more than
+    /// `maximumEdits` lines more than `old` (its line feeds alone outnumber `old`'s lines by more):
+    /// exactly what `make(old:new:oldName:newName:)` gives for the whole text, which always says
+    /// that more than `maximumEdits` lines differ from the first line that differs. The rest of
+    /// the text need never be held.
+    static func makeAgainstLonger(old: [UInt8], newStart: [UInt8], oldName: String, newName: String) -> String {
+        old.withUnsafeBufferPointer { old in
+            newStart.withUnsafeBufferPointer { new in
+                let prefix = commonPrefix(Text(old), Text(new)).lines
+                return "--- \(oldName)\n+++ \(newName)\n@@ -\(prefix + 1) +\(prefix + 1) @@ more than \(maximumEdits) lines differ from here; showing none\n"
+            }
+        }
+    }
+
+    /// The lines `old` and `new` start with in common, and where each text's next line starts.
+    private static func commonPrefix(_ old: Text, _ new: Text) -> (lines: Int, old: Int, new: Int) {
+        var oldStart = 0, newStart = 0, prefix = 0
+        while oldStart < old.count, newStart < new.count {
+            let oldEnd = old.lineEnd(from: oldStart), newEnd = new.lineEnd(from: newStart)
+            guard old.same(oldStart..<oldEnd, as: new, newStart..<newEnd) else { break }
+            prefix += 1
+            oldStart = min(oldEnd + 1, old.count)
+            newStart = min(newEnd + 1, new.count)
+        }
+        return (prefix, oldStart, newStart)
     }
 
     /// Splits text into lines without their terminators; a final newline does not add an empty line.
@@ -74,17 +113,10 @@ public enum UnifiedDiff {
 
     static let lineFeed = UInt8(ascii: "\n")
 
-    private static func make(old: Text, new: Text, oldName: String, newName: String, context: Int) -> String? {
+    private static func make(old: Text, new: Text, oldName: String, newName: String, context: Int, maximumBytes: Int) -> String? {
         // Logs of long captures differ locally: the equal lines at both ends are walked in place
         // and only the lines between them are indexed and searched.
-        var oldStart = 0, newStart = 0, prefix = 0
-        while oldStart < old.count, newStart < new.count {
-            let oldEnd = old.lineEnd(from: oldStart), newEnd = new.lineEnd(from: newStart)
-            guard old.same(oldStart..<oldEnd, as: new, newStart..<newEnd) else { break }
-            prefix += 1
-            oldStart = min(oldEnd + 1, old.count)
-            newStart = min(newEnd + 1, new.count)
-        }
+        let (prefix, oldStart, newStart) = commonPrefix(old, new)
         var oldStop = old.count, newStop = new.count, suffix = 0
         while oldStop > oldStart, newStop > newStart {
             let oldLine = old.lastLine(in: oldStart..<oldStop), newLine = new.lastLine(in: newStart..<newStop)
@@ -95,7 +127,7 @@ public enum UnifiedDiff {
         }
         let oldMiddle = oldStart..<oldStop, newMiddle = newStart..<newStop
         if oldMiddle.isEmpty && newMiddle.isEmpty { return nil }
-        var text = "--- \(oldName)\n+++ \(newName)\n"
+        let text = "--- \(oldName)\n+++ \(newName)\n"
         let n = old.lineCount(in: oldMiddle), m = new.lineCount(in: newMiddle)
         let here = "@@ -\(prefix + 1) +\(prefix + 1) @@ "
         if abs(n - m) > maximumEdits {
@@ -112,8 +144,16 @@ public enum UnifiedDiff {
         case .tooCostly: return text + here + "lines repeat too often from here to compare them line by line in the diff's time; showing none\n"
         }
         let edits = middle.map { $0.shifted(by: prefix) }
-        let oldTotal = prefix + n + suffix
+        let oldTotal = prefix + n + suffix, newTotal = prefix + m + suffix
         let printer = LinePrinter(text: old, index: a, prefix: prefix, middleStart: oldStart, middleStop: oldStop, context: context)
+        var output = CappedText(text: text, maximumBytes: maximumBytes)
+        // A line of the old text (context or deleted), or of the new (inserted), and the mark of a
+        // last line without a line feed after it.
+        func oldLine(_ mark: String, _ x: Int) {
+            let range = printer.range(x)
+            output.append(mark, old, range)
+            if x == oldTotal - 1 && !old.hasLineFeed(after: range) { output.append(noNewline) }
+        }
         var first = 0
         while first < edits.count {
             var last = first
@@ -122,21 +162,62 @@ public enum UnifiedDiff {
             let after = min(context, (last + 1 < edits.count ? edits[last + 1].x : oldTotal) - edits[last].afterX)
             let oldFrom = edits[first].x - before, newFrom = edits[first].y - before
             let oldTo = edits[last].afterX + after, newTo = edits[last].afterY + after
-            text += "@@ -\(range(oldFrom, oldTo - oldFrom)) +\(range(newFrom, newTo - newFrom)) @@\n"
+            output.append("@@ -\(range(oldFrom, oldTo - oldFrom)) +\(range(newFrom, newTo - newFrom)) @@\n")
             var x = oldFrom
             for edit in edits[first...last] {
-                while x < edit.x { text += " " + printer.line(x) + "\n"; x += 1 }
+                while x < edit.x { oldLine(" ", x); x += 1 }
                 if edit.isInsert {
-                    text += "+" + b.text(edit.y - prefix) + "\n"
+                    let range = b.range(edit.y - prefix)
+                    output.append("+", new, range)
+                    if edit.y == newTotal - 1 && !new.hasLineFeed(after: range) { output.append(noNewline) }
                 } else {
-                    text += "-" + printer.line(x) + "\n"
+                    oldLine("-", x)
                     x += 1
                 }
             }
-            while x < oldTo { text += " " + printer.line(x) + "\n"; x += 1 }
+            while x < oldTo { oldLine(" ", x); x += 1 }
             first = last + 1
         }
-        return text
+        return output.finished
+    }
+
+    /// The line `diff -u` prints after a last line that has no line feed.
+    static let noNewline = "\\ No newline at end of file\n"
+
+    /// A diff's text as it is printed, up to `maximumBytes`: from the first line that would pass
+    /// them, lines are only counted, and `finished` ends with a line saying how many.
+    struct CappedText {
+        private(set) var text: String
+        let maximumBytes: Int
+        private var bytes: Int
+        /// Lines not shown: the first that did not fit and every one after it.
+        private(set) var cut = 0
+
+        init(text: String, maximumBytes: Int) {
+            self.text = text
+            self.maximumBytes = maximumBytes
+            bytes = text.utf8.count
+        }
+
+        /// Appends a line given whole, with its line feed.
+        mutating func append(_ line: String) {
+            guard cut == 0, bytes + line.utf8.count <= maximumBytes else { cut += 1; return }
+            text += line
+            bytes += line.utf8.count
+        }
+
+        /// Appends `mark`, the bytes of `range` of `source` as text, and a line feed. A line whose
+        /// bytes alone pass what is left is not decoded (decoding never makes text shorter than
+        /// its bytes), so a line of any length costs at most three times the room left.
+        mutating func append(_ mark: String, _ source: Text, _ range: Range<Int>) {
+            guard cut == 0, bytes + mark.utf8.count + range.count + 1 <= maximumBytes else { cut += 1; return }
+            append(mark + source.text(range) + "\n")
+        }
+
+        /// The text, and when lines were cut, the line that says how many.
+        var finished: String {
+            cut == 0 ? text : text + "@@ the last \(cut) lines of the diff are not shown: it would pass its \(maximumBytes)-byte limit\n"
+        }
     }
 
     /// A hunk's start and length as the header gives them (the line before an empty range).
@@ -258,8 +339,13 @@ public enum UnifiedDiff {
             return bytes[range.upperBound - 1] == UnifiedDiff.lineFeed ? count : count + 1
         }
 
+        /// Whether the line `range` (a line's bytes without its line feed) ends with a line feed:
+        /// every line but a last one that has none.
+        func hasLineFeed(after range: Range<Int>) -> Bool { range.upperBound < bytes.count }
+
+        /// Whether two lines are the same: the same bytes, each with a line feed or each without.
         func same(_ range: Range<Int>, as other: Text, _ otherRange: Range<Int>) -> Bool {
-            range.count == otherRange.count
+            range.count == otherRange.count && hasLineFeed(after: range) == other.hasLineFeed(after: otherRange)
                 && (range.isEmpty || memcmp(bytes.baseAddress! + range.lowerBound, other.bytes.baseAddress! + otherRange.lowerBound, range.count) == 0)
         }
 
@@ -360,16 +446,17 @@ public enum UnifiedDiff {
             }
         }
 
-        func line(_ number: Int) -> String {
+        /// The bytes of old line `number`, without its line feed.
+        func range(_ number: Int) -> Range<Int> {
             let start: Int
             if number < prefix {
                 start = before[prefix - 1 - number]
             } else if number - prefix < index.count {
-                return index.text(number - prefix)
+                return index.range(number - prefix)
             } else {
                 start = after[number - prefix - index.count]
             }
-            return text.text(start..<text.lineEnd(from: start))
+            return start..<text.lineEnd(from: start)
         }
     }
 }

@@ -123,9 +123,30 @@ public struct VerifyRunner: Sendable {
             var golden = GoldenComparison(golden: try InputFile(path: capture.goldenPath))
             let outcome = try TraceReplay.replay(tracePath: capture.tracePath, scene: scene, into: &golden)
             if try golden.matchedWhole() { return result(capture, outcome, .passed, files: files) }
-            return try diffMemory.while(holding: diffBytes(golden: golden.golden)) { () throws -> CaptureResult in
-                let full = try CaptureReplayer.replay(capture, scene: scene)
-                return result(capture, outcome, judge(capture, log: full.log, update: false, files: files), files: files)
+            // Too large to read whole for a diff: said so without a second replay.
+            if golden.golden.size > largestGoldenReadWhole { return result(capture, outcome, judge(capture, log: [], update: false, files: files), files: files) }
+            let lines = try goldenLineFeeds(golden.golden) + 1
+            let counted = diffBytes(goldenSize: golden.golden.size, goldenLines: lines)
+            // The log is held up to the golden's size and `logSlack` with the diff's other memory;
+            // a longer one, once alone with up to `largestLogHeld`.
+            var logLimit = min(golden.golden.size + logSlack, largestLogHeld)
+            while true {
+                let held = try diffMemory.while(holding: counted + logLimit) { () throws -> CaptureResult? in
+                    var log = HeldLog(lineFeedLimit: lines + UnifiedDiff.maximumEdits, byteLimit: logLimit)
+                    do {
+                        try TraceReplay.replay(tracePath: capture.tracePath, scene: scene, into: &log)
+                    } catch HeldLog.Stop.pastLineLimit {
+                        return result(capture, outcome, judgeLonger(capture, logStart: log.bytes), files: files)
+                    } catch HeldLog.Stop.pastByteLimit {
+                        return nil
+                    }
+                    return result(capture, outcome, judge(capture, log: log.bytes, update: false, files: files), files: files)
+                }
+                if let held { return held }
+                guard logLimit < largestLogHeld else {
+                    return result(capture, outcome, .error("\(capture.goldenPath): the replay's log differs from it (no diff: the replay's log is larger than \(largestLogHeld) bytes)"), files: files)
+                }
+                logLimit = largestLogHeld
             }
         } catch {
             return result(capture, nil, .error(String(describing: error)), files: files)
@@ -147,15 +168,32 @@ public struct VerifyRunner: Sendable {
     /// and speed").
     private static let diffMemory = MemoryBudget(bytes: largestGoldenReadWhole)
 
-    /// What a failing capture's diff is counted as in `diffMemory`: the golden's bytes and the
-    /// index of its lines, counted as the golden is read again from its start (a piece at a
-    /// time, so counting holds nothing). A golden too large to be shown as a diff is counted
-    /// by its size.
+    /// What a failing capture's diff is counted as in `diffMemory` beside its log: the golden's
+    /// bytes, the index of its lines, and the diff's text (`UnifiedDiff.maximumBytes`, and a
+    /// line decoded to fill it: at most three times as many bytes). A golden too large to be
+    /// shown as a diff is counted by its size.
     static func diffBytes(golden: InputFile) throws -> Int {
         guard golden.size <= largestGoldenReadWhole else { return golden.size }
-        let lines = try InputFile(path: golden.path).lineFeeds(upTo: largestGoldenReadWhole)
-        return golden.size + UnifiedDiff.indexBytes(goldenLines: lines + 1)
+        return diffBytes(goldenSize: golden.size, goldenLines: try goldenLineFeeds(golden) + 1)
     }
+
+    static func diffBytes(goldenSize: Int, goldenLines: Int) -> Int {
+        goldenSize + UnifiedDiff.indexBytes(goldenLines: goldenLines) + 4 * UnifiedDiff.maximumBytes
+    }
+
+    /// A golden's line feeds, counted as it is read again from its start (a piece at a time, so
+    /// counting holds nothing).
+    private static func goldenLineFeeds(_ golden: InputFile) throws -> Int {
+        try InputFile(path: golden.path).lineFeeds(upTo: largestGoldenReadWhole)
+    }
+
+    /// What a failing capture's log is held up to beyond its golden's size, beside the other
+    /// failing captures' diffs: a log longer than that is replayed again, alone if need be, held
+    /// up to `largestLogHeld`.
+    static let logSlack = 16 << 20
+
+    /// The largest log held for a diff; a longer one is reported as differing without a diff.
+    static let largestLogHeld = largestGoldenReadWhole
 
     /// The largest golden log read whole, to tell an update that changes nothing or to show a
     /// difference as a diff. A passing capture's golden is compared as it is read, whatever its size.
@@ -186,6 +224,58 @@ public struct VerifyRunner: Sendable {
         let name = TerminalText.escaped(capture.name, keepingLineBreaks: false)
         let diff = UnifiedDiff.make(old: golden, new: log, oldName: name + ".golden.log", newName: name + " (replay)")
         return .failed(diff: diff ?? "")
+    }
+
+    /// The status of a capture whose log has, from `logStart` on, more line feeds than its
+    /// golden has lines and `UnifiedDiff.maximumEdits` (`HeldLog.Stop.pastLineLimit`): the diff
+    /// the whole log would give, without the rest of it.
+    private static func judgeLonger(_ capture: Capture, logStart: [UInt8]) -> CaptureResult.Status {
+        let golden: [UInt8]
+        do throws(FileBytes.Failure) {
+            golden = try FileBytes.read(capture.goldenPath, atMost: largestGoldenReadWhole, what: "a golden log shown as a diff")
+        } catch {
+            return .error("\(capture.goldenPath): the replay's log differs from it (no diff: the file \(error.message))")
+        }
+        let name = TerminalText.escaped(capture.name, keepingLineBreaks: false)
+        return .failed(diff: UnifiedDiff.makeAgainstLonger(old: golden, newStart: logStart, oldName: name + ".golden.log", newName: name + " (replay)"))
+    }
+}
+
+/// A failing capture's log, held for its diff up to a number of bytes, and given up as soon as it
+/// has more line feeds than its golden has lines and `UnifiedDiff.maximumEdits`, which the diff
+/// says without showing a line (`UnifiedDiff.makeAgainstLonger`): a replay that writes far more
+/// than its golden holds little more than the golden.
+struct HeldLog: LogSink {
+    enum Stop: Error {
+        /// The log has more than `lineFeedLimit` line feeds; `bytes` holds them.
+        case pastLineLimit
+        /// The log would pass `byteLimit` bytes.
+        case pastByteLimit
+    }
+
+    let lineFeedLimit: Int
+    let byteLimit: Int
+    private(set) var bytes: [UInt8] = []
+    private(set) var lineFeeds = 0
+
+    init(lineFeedLimit: Int, byteLimit: Int) {
+        self.lineFeedLimit = lineFeedLimit
+        self.byteLimit = byteLimit
+    }
+
+    /// Keeps `piece`, or stops the replay: the piece that passes the line limit is kept whole
+    /// (a piece is at most about `TraceReplay.flushThreshold`), so `bytes` holds every line
+    /// feed counted.
+    mutating func write(_ piece: UnsafeRawBufferPointer) throws {
+        var count = 0
+        for byte in piece where byte == UnifiedDiff.lineFeed { count += 1 }
+        lineFeeds += count
+        let pastLines = lineFeeds > lineFeedLimit
+        guard pastLines || bytes.count + piece.count <= byteLimit else { throw Stop.pastByteLimit }
+        // Reserved whole (pages never written cost nothing), so growing never copies the log.
+        if bytes.capacity == 0 { bytes.reserveCapacity(byteLimit) }
+        bytes.append(contentsOf: piece)
+        if pastLines { throw Stop.pastLineLimit }
     }
 }
 
