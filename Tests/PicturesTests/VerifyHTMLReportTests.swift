@@ -160,4 +160,36 @@ struct VerifyHTMLReportTests {
         #expect(String(decoding: readFileBytes(output + "/index.html"), as: UTF8.self).contains("<a href=\"captures/long-press.html\">failed</a>"))
         #expect(fileExists(output + "/captures/long-press.html"))
     }
+
+    @Test("A page that cannot be written leaves every page as it was, no temporary and no folder the report made")
+    func reportIsAllOrNothing() throws {
+        let folder = TemporaryDirectory("report")
+        let captures = folder.file("captures")
+        _ = try Self.corpus(in: folder)
+        // More failing captures: one before long-press, one in a folder of its own, one last.
+        for name in ["a-press", "sub/n-press", "z-press"] {
+            try FileManager.default.createDirectory(atPath: (captures + "/" + name as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            for suffix in [".trace", ".golden.log"] {
+                try FileManager.default.copyItem(atPath: captures + "/long-press" + suffix, toPath: captures + "/" + name + suffix)
+            }
+            writeFileBytes(captures + "/" + name + ".scene", Array((name.hasPrefix("sub/") ? "../press.json\n" : "press.json\n").utf8))
+        }
+        let report = try VerifyRunner(options: VerifyOptions(root: captures)).run()
+        #expect(report.failed == 4)
+        let output = folder.file("report")
+        // The last page cannot be written: a folder has its name.
+        try FileManager.default.createDirectory(atPath: output + "/captures/z-press.html", withIntermediateDirectories: true)
+        writeFileBytes(output + "/index.html", Array("old index\n".utf8))
+        writeFileBytes(output + "/captures/a-press.html", Array("old page\n".utf8))
+        #expect(throws: (any Error).self) { try VerifyHTMLReport.write(report, to: output) }
+        #expect(readFileBytes(output + "/index.html") == Array("old index\n".utf8))
+        #expect(readFileBytes(output + "/captures/a-press.html") == Array("old page\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output + "/captures").sorted() == ["a-press.html", "z-press.html"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == ["captures", "index.html"])
+        try FileManager.default.removeItem(atPath: output + "/captures/z-press.html")
+        try VerifyHTMLReport.write(report, to: output)
+        #expect(String(decoding: readFileBytes(output + "/captures/a-press.html"), as: UTF8.self).contains("<h1>a-press"))
+        #expect(fileExists(output + "/captures/sub/n-press.html"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output + "/captures").sorted() == ["a-press.html", "long-press.html", "sub", "z-press.html"])
+    }
 }

@@ -21,25 +21,35 @@ public enum VerifyHTMLReport {
         return pages
     }
 
-    /// Writes every page under `folder` (created if missing), each through a temporary name,
-    /// refusing to write over any of `inputs`: each failing capture's page as it is drawn (one
-    /// page held at a time), then `index.html`. A page that cannot be written stops the report
-    /// before the index, so the index there is the old one, as it was, never one linking to
-    /// pages that are missing.
+    /// Writes every page under `folder` (created if missing), refusing to write over any of
+    /// `inputs`, all or nothing: each failing capture's page is drawn and written to a temporary
+    /// name beside its own, then closed (one page held and no descriptor kept per page), then
+    /// `index.html`; only once every page is written are they renamed into place, the pages first
+    /// and the index last. A page that cannot be written leaves every file of the folder as it
+    /// was: the temporaries are removed, and so are the folders the report created for them.
     public static func write(
         _ report: VerifyReport, to folder: String, inputs: [String] = [], registry: RecognizerRegistry = .standard
     ) throws {
-        try OutputFile.createFolders(folder)
-        func write(_ path: String, _ html: String) throws {
-            let full = folder + "/" + path
-            try OutputFile.createFolders(FilePath(full).removingLastComponent().string)
-            try OutputFile.write(Array(html.utf8), to: full, inputs: inputs)
+        var created: [String] = []
+        var staged: [StagedOutput] = []
+        do {
+            created += try OutputFile.createFolders(folder)
+            func stage(_ path: String, _ html: String) throws {
+                let full = folder + "/" + path
+                created += try OutputFile.createFolders(FilePath(full).removingLastComponent().string)
+                staged.append(try OutputFile.stage(Array(html.utf8), to: full, inputs: inputs))
+            }
+            for result in report.results {
+                guard case .failed(let diff) = result.status else { continue }
+                try stage(pagePath(result.capture), failurePage(result, diff: diff, registry: registry))
+            }
+            try stage("index.html", index(report))
+            for page in staged { try page.commit() }
+        } catch {
+            staged.removeAll()
+            OutputFile.removeCreatedFolders(created)
+            throw error
         }
-        for result in report.results {
-            guard case .failed(let diff) = result.status else { continue }
-            try write(pagePath(result.capture), failurePage(result, diff: diff, registry: registry))
-        }
-        try write("index.html", index(report))
     }
 
     /// What each timeline chart of a failing capture's page, and its diff, may take: a picture's

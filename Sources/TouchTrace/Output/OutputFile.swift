@@ -31,6 +31,11 @@ internal import CDirectIO
 /// try file.commit()
 /// ```
 ///
+/// Several files made final together, or none of them (a report's pages): each is written and
+/// `stage()`d, which closes it and hands back a `StagedOutput` that holds no descriptor, and only
+/// once every one is staged are they committed, in order. Until then every old file is as it
+/// was; a staged output never committed is removed when it goes away.
+///
 /// - Warning: not thread-safe; one file belongs to one task.
 public final class OutputFile {
     /// The path as the caller gave it, used in every message.
@@ -243,6 +248,37 @@ public final class OutputFile {
         state = .committed
     }
 
+    /// Closes the output without making it final yet: syncs and closes a regular file's temporary
+    /// and hands it to the `StagedOutput` returned, whose `commit()` renames it onto its name and
+    /// which removes it if it goes away uncommitted. So any number of outputs can wait to be
+    /// committed together without a descriptor each. A device is closed, final as written.
+    /// The output cannot be written afterwards. Throws if anything failed on the way.
+    public func stage() throws(OutputFileError) -> StagedOutput {
+        guard state == .open else { throw OutputFileError(path: path, reason: "the output is already closed") }
+        state = .failed
+        if replacement != nil {
+            guard fsync(descriptor) == 0 else { throw OutputFileError(path: path, errno: errno) }
+        }
+        if closesDescriptor {
+            let closed = Glibc.close(descriptor)
+            descriptor = -1
+            guard closed == 0 else { throw OutputFileError(path: path, errno: errno) }
+        }
+        let staged = StagedOutput(path: path, replacement: replacement, removedIfAbandoned: partial == .hidden || bytesWritten == 0,
+                                  signalNote: signalNote)
+        signalNote = nil
+        state = .committed
+        return staged
+    }
+
+    /// Writes `bytes` as the whole content of `path` and stages it (`stage()`): `path` is as it was
+    /// until the `StagedOutput` returned is committed.
+    public static func stage(_ bytes: [UInt8], to path: String, inputs: [String] = []) throws(OutputFileError) -> StagedOutput {
+        let file = try OutputFile(path: path, inputs: inputs)
+        try file.write(bytes)
+        return try file.stage()
+    }
+
     /// Closes without making the output final: a temporary file is removed (a kept one only if
     /// it received nothing), the target untouched.
     private func abandon() {
@@ -282,21 +318,32 @@ public final class OutputFile {
 
     /// Makes `path` a folder to write files into, creating it and the folders above it as needed
     /// (mode 0777 less the umask); an existing folder is used as it is. A path that is something
-    /// else (a file, a device) is refused, naming it.
-    public static func createFolders(_ path: String) throws(OutputFileError) {
+    /// else (a file, a device) is refused, naming it. Returns the folders it created, outermost
+    /// first, for a caller that removes them again when what it meant to write there fails.
+    @discardableResult
+    public static func createFolders(_ path: String) throws(OutputFileError) -> [String] {
         var info = stat()
         if stat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFDIR else { throw OutputFileError(path: path, reason: "is not a folder") }
-            return
+            return []
         }
         guard errno == ENOENT else { throw OutputFileError(path: path, errno: errno) }
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        var created: [String] = []
         if let slash = trimmed.lastIndex(of: "/"), slash != trimmed.startIndex {
-            try createFolders(String(trimmed[..<slash]))
+            created = try createFolders(String(trimmed[..<slash]))
         }
-        guard mkdir(trimmed, 0o777) == 0 || errno == EEXIST else {
+        if mkdir(trimmed, 0o777) == 0 { return created + [trimmed] }
+        guard errno == EEXIST else {
             throw OutputFileError(path: path, reason: "cannot create the folder: \(String(cString: strerror(errno)))")
         }
+        return created
+    }
+
+    /// Removes the folders `createFolders` created (its result), innermost first, each only while
+    /// it is empty: what a failed write leaves where there was nothing.
+    public static func removeCreatedFolders(_ folders: [String]) {
+        for folder in folders.reversed() { _ = rmdir(folder) }
     }
 
     /// Throws when `output` exists as a regular file that is one of `inputs`: same device and
@@ -377,6 +424,59 @@ public final class OutputFile {
             if errno != EEXIST { throw OutputFileError(path: path, errno: errno) }
         }
         throw OutputFileError(path: path, reason: "cannot create a temporary file beside it")
+    }
+}
+
+/// An output written whole and closed (`OutputFile.stage()`) that is not yet in place: its
+/// temporary file waits beside its name, with no descriptor open, until `commit()` renames it
+/// onto the name. One never committed is removed when it goes away (a kept `NAME.partial` only if
+/// it received nothing), leaving the old file as it was. While it waits, a signal that stops the
+/// program removes it too, as it removes an open output's (up to 64 temporaries at a time;
+/// `OutputFile.removeTemporaryFilesOnSignals()`).
+///
+/// ```swift
+/// var staged: [StagedOutput] = []
+/// for (path, bytes) in pages { staged.append(try OutputFile.stage(bytes, to: path)) }
+/// for page in staged { try page.commit() }   // only once every page is written
+/// ```
+///
+/// - Warning: not thread-safe; one staged output belongs to one task.
+public final class StagedOutput {
+    /// The path as the caller gave it, used in every message.
+    public let path: String
+    private let replacement: (temporary: String, final: String)?
+    private let removedIfAbandoned: Bool
+    private var signalNote: Int?
+    private var committed = false
+
+    init(path: String, replacement: (temporary: String, final: String)?, removedIfAbandoned: Bool, signalNote: Int?) {
+        self.path = path
+        self.replacement = replacement
+        self.removedIfAbandoned = removedIfAbandoned
+        self.signalNote = signalNote
+    }
+
+    /// The temporary file waiting to be renamed, nil for a device (written in place).
+    public var temporaryPath: String? { committed ? nil : replacement?.temporary }
+
+    /// Renames the temporary file onto its name: from here the new content is the file's.
+    public func commit() throws(OutputFileError) {
+        guard !committed else { throw OutputFileError(path: path, reason: "the output is already committed") }
+        if let (temporary, final) = replacement {
+            guard rename(temporary, final) == 0 else { throw OutputFileError(path: path, errno: errno) }
+        }
+        committed = true
+        forgetTemporary()
+    }
+
+    deinit {
+        if !committed, let (temporary, _) = replacement, removedIfAbandoned { unlink(temporary) }
+        forgetTemporary()
+    }
+
+    private func forgetTemporary() {
+        if let signalNote { TemporaryFiles.forget(signalNote) }
+        signalNote = nil
     }
 }
 

@@ -211,3 +211,79 @@ struct OutputFileTests {
         return direct != 0 && fcntl(fd, F_SETFL, flags | direct) == 0 && fcntl(fd, F_GETFL) & direct != 0
     }
 }
+
+/// Outputs written now and made final together later (a report's pages): all or nothing.
+@Suite("StagedOutput: written, closed, committed later")
+struct StagedOutputTests {
+    private func names(in dir: TemporaryDirectory) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+    }
+
+    /// The files this process has open (other tests run beside this one, so only which files).
+    private func openFiles() throws -> Set<String> {
+        Set(try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap {
+            try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)
+        })
+    }
+
+    @Test("A staged output holds no descriptor and leaves the old file as it was until it is committed")
+    func stagedThenCommitted() throws {
+        let dir = TemporaryDirectory()
+        let paths = (0..<200).map { dir.file("page\($0).html") }
+        for path in paths { writeFileBytes(path, Array("old\n".utf8)) }
+        let staged = try paths.map { path throws(OutputFileError) in try OutputFile.stage(Array("new\n".utf8), to: path) }
+        let temporaries = staged.compactMap(\.temporaryPath)
+        #expect(temporaries.count == 200 && temporaries.allSatisfy(fileExists))
+        #expect(try openFiles().isDisjoint(with: temporaries))
+        // An output not yet staged is open, as the check sees it.
+        let open = try OutputFile(path: dir.file("open.html"))
+        #expect(try openFiles().contains(try #require(open.temporaryPath)))
+        _ = try open.stage()
+        #expect(paths.allSatisfy { readFileBytes($0) == Array("old\n".utf8) })
+        #expect(try names(in: dir).count == 400)
+        for page in staged { try page.commit() }
+        #expect(paths.allSatisfy { readFileBytes($0) == Array("new\n".utf8) })
+        #expect(try names(in: dir).count == 200)
+        #expect(throws: OutputFileError.self) { try staged[0].commit() }
+    }
+
+    @Test("Staged outputs never committed are removed when they go away, the old files as they were")
+    func stagedThenAbandoned() throws {
+        let dir = TemporaryDirectory()
+        writeFileBytes(dir.file("a.html"), Array("old a\n".utf8))
+        do {
+            let a = try OutputFile.stage(Array("new a\n".utf8), to: dir.file("a.html"))
+            let b = try OutputFile.stage(Array("new b\n".utf8), to: dir.file("b.html"))
+            #expect(a.temporaryPath.map(fileExists) == true && b.temporaryPath.map(fileExists) == true)
+        }
+        #expect(try names(in: dir) == ["a.html"])
+        #expect(readFileBytes(dir.file("a.html")) == Array("old a\n".utf8))
+    }
+
+    @Test("An output cannot be written once staged")
+    func noWriteAfterStage() throws {
+        let dir = TemporaryDirectory()
+        let file = try OutputFile(path: dir.file("x"))
+        let staged = try file.stage()
+        #expect(throws: OutputFileError.self) { try file.write(Array("late".utf8)) }
+        try staged.commit()
+        #expect(readFileBytes(dir.file("x")) == [])
+    }
+
+    @Test("createFolders returns the folders it created, outermost first, which removeCreatedFolders removes while empty")
+    func createdFoldersAreRemoved() throws {
+        let dir = TemporaryDirectory()
+        try OutputFile.createFolders(dir.file("a"))
+        let created = try OutputFile.createFolders(dir.file("a/b/c/"))
+        #expect(created == [dir.file("a/b"), dir.file("a/b/c")])
+        #expect(try OutputFile.createFolders(dir.file("a/b")) == [])
+        writeFileBytes(dir.file("a/b/kept"), Array("x".utf8))
+        OutputFile.removeCreatedFolders(created)
+        #expect(!fileExists(dir.file("a/b/c")))
+        #expect(fileExists(dir.file("a/b/kept")))
+        try FileManager.default.removeItem(atPath: dir.file("a/b/kept"))
+        OutputFile.removeCreatedFolders(created)
+        #expect(try names(in: dir) == ["a"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("a")) == [])
+    }
+}
