@@ -138,8 +138,11 @@ public final class OutputFile {
             replacement = nil
             return
         }
-        let (temporary, fd) = try OutputFile.createTemporary(beside: final, reportedAs: path)
-        signalNote = TemporaryFiles.note(temporary)
+        let (temporary, fd, note) = try TemporaryFiles.withSignalsHeld { () throws(OutputFileError) in
+            let (temporary, fd) = try OutputFile.createTemporary(beside: final, reportedAs: path)
+            return (temporary, fd, TemporaryFiles.note(temporary))
+        }
+        signalNote = note
         if exists { _ = fchmod(fd, info.st_mode & 0o7777) }
         descriptor = fd
         replacement = (temporary, final)

@@ -29,6 +29,22 @@ enum TemporaryFiles {
         return line
     }
 
+    /// Runs `body` with the stopping signals sent to the process held back (the faults cannot be),
+    /// then lets any that came in through: a temporary file created and noted inside it is never
+    /// created without being noted, so a signal between the two cannot leave it behind.
+    static func withSignalsHeld<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        var held = sigset_t()
+        sigemptyset(&held)
+        for signal in stoppingSignals where !faults.contains(signal) { sigaddset(&held, signal) }
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &held, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return try body()
+    }
+
+    /// The signals a fault raises: holding them back would not stop the fault.
+    private static let faults: Set<Int32> = [SIGBUS, SIGSEGV, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
+
     /// The file of `line` is gone (renamed onto its name, or removed).
     static func forget(_ line: Int) {
         noted.release(line)
