@@ -452,3 +452,15 @@ extension EvemuFormatTests {
         #expect(Self.keptLines.dropFirst().allSatisfy(written.contains))
     }
 }
+
+extension EvemuFormatTests {
+    @Test("A folder or FIFO named like a description is passed over for the next name")
+    func companionThatIsNoFile() throws {
+        let folder = TemporaryDirectory("evemu-companion")
+        let description = try String(contentsOfFile: Fixtures.path("evemu-pairs/SynPS2-Synaptics-TouchPad.desc"), encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder.file("pad.desc"), withIntermediateDirectories: false)
+        #expect(mkfifo(folder.file("pad.device"), 0o600) == 0)
+        try description.write(toFile: folder.file("pad.prop"), atomically: true, encoding: .utf8)
+        #expect(EvemuFormat.companionDescription(forEvents: folder.file("pad.events")) == folder.file("pad.prop"))
+    }
+}

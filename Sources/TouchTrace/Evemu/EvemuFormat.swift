@@ -126,13 +126,20 @@ public enum EvemuFormat {
         while true {
             for name in descriptionExtensions {
                 let candidate = stem + name
-                if candidate != path, access(candidate, R_OK) == 0 { return candidate }
+                if candidate != path, isReadableRegularFile(candidate) { return candidate }
             }
             // `NAME.ACTION.events` and `NAME-ACTION.events` (X.Org's integration tests) both
             // describe their device in `NAME.desc`: drop one `.` or `-` part at a time.
             guard let cut = stem[directoryEnd...].lastIndex(where: { $0 == "." || $0 == "-" }) else { return nil }
             stem = String(stem[..<cut])
         }
+    }
+
+    /// Whether `path` is a regular file this process may read: a FIFO or a folder of that name is
+    /// no description, and the next name is tried.
+    private static func isReadableRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && access(path, R_OK) == 0
     }
 
     /// A device description is a few hundred lines; a larger `.desc` is no evemu file.
