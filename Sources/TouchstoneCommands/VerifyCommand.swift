@@ -47,6 +47,7 @@ extension Touchstone {
         func validate() throws {
             guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more, found \(jobs)") }
             if junit == "-" { throw ValidationError("--junit -: standard output carries verify's report; name a file") }
+            if report == "-" { throw ValidationError("--report -: the report is a folder of pages; name a folder") }
             // A malformed --shard is a usage error, as a malformed --jobs is (status 64).
             if let shard {
                 do throws(VerifyError) { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.description) }

@@ -299,6 +299,15 @@ struct HostileInputTests {
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test("verify --report - is refused as a usage error, not a folder named -")
+    func verifyReportToStandardOutput() throws {
+        let folder = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.run(["verify", VerifyCommandTests.captures, "--report", "-"], in: folder.url)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --report -: the report is a folder of pages; name a folder"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     @Test("verify --jobs 0 is refused as a usage error")
     func verifyWithoutWorkers() throws {
         let result = try TouchstoneProcess.run(["verify", VerifyCommandTests.captures, "--jobs", "0"])
