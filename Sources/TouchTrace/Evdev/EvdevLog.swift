@@ -17,7 +17,8 @@ struct EvdevLog {
         }
         /// Whether `declared` lists any event code. A description that lists none (a header pasted
         /// from `Properties:` on, a `-p` block cut before its events) says nothing of the axes: its
-        /// device is inferred from its events, as one the log does not describe.
+        /// device is inferred from its events, as one the log does not describe. Kept, not derived:
+        /// `append` asks it at every event of the first pass.
         private(set) var describesEvents = false
         /// The line that introduced the device (or its first event).
         var line: Int
@@ -189,7 +190,7 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
         while let line = try scan.next() {
             do {
                 try Self.take(line, scan.number, &first, file: file)
-                if start == 0, !Self.isBlank(line) { start = scan.number }
+                if start == 0, !LineScanner.isBlank(line) { start = scan.number }
             } catch {
                 if start == 0 {
                     before = ((before?.count ?? 0) + 1, before?.error ?? error)
@@ -217,10 +218,6 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
         cursor = TextLineCursor(input)
     }
 
-    private static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        line.allSatisfy(LineScanner.isBlank)
-    }
-
     /// How many lines after the one `scan` read last say something, if none of them reads (the
     /// reader as it is goes on reading them, so a later line that would have read is found); nil
     /// when one does. Only asked once a line has not read, so the reading on costs nothing else.
@@ -229,7 +226,7 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
         var probe = reader
         var count = 0
         while let line = try rest.next() {
-            guard !isBlank(line) else { continue }
+            guard !LineScanner.isBlank(line) else { continue }
             do throws(LineScanner.LineError) {
                 try probe.take(line, rest.number)
                 return nil

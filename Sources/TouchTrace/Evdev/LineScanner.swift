@@ -35,6 +35,9 @@ struct LineScanner {
 
     static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 
+    /// Whether `line` holds nothing but blanks.
+    static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool { line.allSatisfy(isBlank) }
+
     mutating func skipBlanks() {
         while index < bytes.count, Self.isBlank(bytes[index]) { index += 1 }
     }

@@ -71,7 +71,7 @@ struct TextLineCursor {
         if lastLineIsUnterminated { return true }
         var rest = detached()
         while let line = try rest.next() {
-            if line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) { return false }
+            if !LineScanner.isBlank(line) { return false }
         }
         return true
     }

@@ -135,11 +135,10 @@ public enum EvemuFormat {
         }
     }
 
-    /// Whether `path` is a regular file this process may read: a FIFO or a folder of that name is
-    /// no description, and the next name is tried.
+    /// Whether `path` is a file this process may read (`RegularFile.check`): a FIFO or a folder of
+    /// that name is no description, and the next name is tried.
     private static func isReadableRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && access(path, R_OK) == 0
+        (try? RegularFile.check(path)) != nil && access(path, R_OK) == 0
     }
 
     /// A device description is a few hundred lines; a larger `.desc` is no evemu file.

@@ -167,14 +167,8 @@ public final class OutputFile {
     /// damage, as `-o` naming an input is.
     public static func standardOutput(inputs: [String]) throws(OutputFileError) -> OutputFile {
         var target = stat()
-        if fstat(STDOUT_FILENO, &target) == 0, target.st_mode & S_IFMT == S_IFREG {
-            for input in inputs {
-                var source = stat()
-                guard stat(input, &source) == 0 else { continue }
-                if source.st_dev == target.st_dev && source.st_ino == target.st_ino {
-                    throw OutputFileError(path: "standard output", reason: "is redirected onto the input \(input); write to another file")
-                }
-            }
+        if fstat(STDOUT_FILENO, &target) == 0, let input = input(among: inputs, sameFileAs: target) {
+            throw OutputFileError(path: "standard output", reason: "is redirected onto the input \(input); write to another file")
         }
         return standardOutput()
     }
@@ -354,15 +348,19 @@ public final class OutputFile {
     /// (`/dev/null`) is never an alias: it is not a file that could be lost.
     public static func refuseAliasing(_ output: String, inputs: [String]) throws(OutputFileError) {
         var target = stat()
-        guard stat(output, &target) == 0, target.st_mode & S_IFMT == S_IFREG else { return }
-        for input in inputs {
+        guard stat(output, &target) == 0, let input = input(among: inputs, sameFileAs: target) else { return }
+        throw OutputFileError(
+            path: output, reason: input == output ? "is also an input; write to another file"
+                : "is the same file as the input \(input); write to another file")
+    }
+
+    /// The first of `inputs` that is the regular file `target` describes (same device and inode);
+    /// nil when `target` is no regular file (a device is never an alias) or none is.
+    private static func input(among inputs: [String], sameFileAs target: stat) -> String? {
+        guard target.st_mode & S_IFMT == S_IFREG else { return nil }
+        return inputs.first { input in
             var source = stat()
-            guard stat(input, &source) == 0 else { continue }
-            if source.st_dev == target.st_dev && source.st_ino == target.st_ino {
-                throw OutputFileError(
-                    path: output, reason: input == output ? "is also an input; write to another file"
-                        : "is the same file as the input \(input); write to another file")
-            }
+            return stat(input, &source) == 0 && source.st_dev == target.st_dev && source.st_ino == target.st_ino
         }
     }
 
