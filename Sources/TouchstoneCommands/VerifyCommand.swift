@@ -4,7 +4,6 @@ import Glibc
 import ArgumentParser
 import Pictures
 import Replay
-import Synchronization
 import TouchTrace
 
 extension Touchstone {
@@ -132,7 +131,7 @@ extension Touchstone {
 /// Workers finish captures concurrently, so drawing is serialised and never goes backwards.
 final class ProgressBar: Sendable {
     let enabled: Bool
-    private let drawn = Mutex(0)
+    private let drawn = Locked(0)
 
     init(enabled: Bool) {
         self.enabled = enabled

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 import TouchTrace
@@ -93,7 +92,7 @@ extension EndToEnd {
             return (trace, imported, device)
         }
 
-        private static let captures = Mutex<[String: TraceDocument]>([:])
+        private static let captures = Locked<[String: TraceDocument]>([:])
 
         @Test(
             "touchstone record captures the touches the evemu importer decodes from the same file",

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import Testing
+import TouchTrace
 @testable import Replay
 
 /// `verify --jobs N` runs its captures on N threads of its own, all started at once.
@@ -9,8 +9,8 @@ struct WorkerThreadsTests {
     @Test("N workers run at the same time, each once, whatever the machine's load")
     func workersRunTogether() {
         let workers = 4
-        let arrived = Mutex(0)
-        let seen = Mutex<[Int]>([])
+        let arrived = Locked(0)
+        let seen = Locked<[Int]>([])
         WorkerThreads.run(count: workers) { worker in
             arrived.withLock { $0 += 1 }
             // Each waits for all the others: with fewer threads than workers this would time out.
@@ -24,7 +24,7 @@ struct WorkerThreadsTests {
 
     @Test("One worker runs on the calling thread")
     func oneWorker() {
-        let ran = Mutex(0)
+        let ran = Locked(0)
         WorkerThreads.run(count: 1) { worker in ran.withLock { $0 += 1 + worker } }
         #expect(ran.withLock { $0 } == 1)
     }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TouchTrace
 
 /// A fresh directory under /tmp for one test (mode 0700, as mkdtemp makes it), removed with
 /// everything in it when the value goes away, or when the test process exits for one made with
@@ -23,7 +23,7 @@ public final class TemporaryDirectory {
     }
 
     /// The directories to remove at exit; the handler is installed with the first.
-    private static let leftAtExit = Mutex<[String]?>(nil)
+    private static let leftAtExit = Locked<[String]?>(nil)
 
     private static func removeAtExit(_ path: String) {
         leftAtExit.withLock { paths in
