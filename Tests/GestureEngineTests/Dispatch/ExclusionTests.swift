@@ -128,6 +128,36 @@ struct ExclusionTests {
         #expect(tester.lines(of: "outerTap").prefix(2) == ["50ms outerTap: possible -> ended", "50ms outerTap: ended -> failed"])
     }
 
+    private func pansOnTwoSiblingViews(simultaneous: Bool) -> GestureTester {
+        let tester = GestureTester()
+        let left = tester.addView("left", Rect(x: 0, y: 0, width: 200, height: 400))
+        let right = tester.addView("right", Rect(x: 200, y: 0, width: 200, height: 400))
+        let leftPan = PanGestureRecognizer(name: "leftPan")
+        let delegate = ScriptedDelegate()
+        delegate.simultaneous = simultaneous
+        leftPan.delegate = delegate
+        left.addGestureRecognizer(leftPan)
+        right.addGestureRecognizer(PanGestureRecognizer(name: "rightPan"))
+        tester.down(1, 100, 100, at: 0)
+        tester.move(1, 100, 130, at: 10)
+        tester.down(2, 300, 100, at: 20)
+        tester.move(2, 300, 130, at: 30)
+        return tester
+    }
+
+    @Test("a pan on one view excludes a pan on a sibling view that another finger drags later")
+    func panExcludesSiblingViewsPan() {
+        let tester = pansOnTwoSiblingViews(simultaneous: false)
+        #expect(tester.actions == ["10ms leftPan action began"])
+        #expect(tester.lines(of: "rightPan") == ["30ms rightPan: possible -> began", "30ms rightPan: began -> failed"])
+    }
+
+    @Test("pans on two sibling views move together when a delegate allows it")
+    func siblingViewsPansTogether() {
+        let tester = pansOnTwoSiblingViews(simultaneous: true)
+        #expect(tester.actions == ["10ms leftPan action began", "30ms rightPan action began"])
+    }
+
     @Test("nested pans: the inner view's pan, collected first, wins")
     func nestedPans() {
         let tester = GestureTester()
