@@ -28,11 +28,17 @@ extension Touchstone {
         @Option(name: .shortAndLong, help: "The SVG file to write (- for standard output).")
         var output: String
 
-        @Option(help: "Draw from this many seconds into the session.")
+        @Option(help: "Draw from this many seconds into the session (at most its end).")
         var from: Double?
 
-        @Option(help: "Draw up to this many seconds into the session.")
+        @Option(help: "Draw up to this many seconds into the session (later than --from).")
         var to: Double?
+
+        /// A window that is wrong whatever the trace (negative, not a number, --to not after
+        /// --from) is a usage error, found before the trace is opened.
+        func validate() throws {
+            _ = try PictureWindow(from: from, to: to)
+        }
 
         func run() throws {
             let window = try PictureWindow(from: from, to: to)
@@ -47,23 +53,25 @@ extension Touchstone {
     }
 }
 
-/// A `--from`/`--to` pair in seconds, checked and turned into microseconds.
+/// A `--from`/`--to` pair in seconds, checked and turned into microseconds. What can be checked
+/// without the trace is checked here, as a usage error; whether `from` lies within the session is
+/// known only once the trace is read (`drawSession`).
 struct PictureWindow {
     var from: Microseconds?
     var to: Microseconds?
 
-    init(from: Double?, to: Double?) throws {
-        func micro(_ seconds: Double?, _ name: String) throws -> Microseconds? {
+    init(from: Double?, to: Double?) throws(ValidationError) {
+        func micro(_ seconds: Double?, _ name: String) throws(ValidationError) -> Microseconds? {
             guard let seconds else { return nil }
             guard seconds.isFinite, seconds >= 0, seconds <= 1e9 else {
-                throw fail("--\(name) must be a number of seconds from 0 to 1e9, found \(seconds)")
+                throw ValidationError("--\(name) must be a number of seconds from 0 to 1e9, found \(seconds)")
             }
             return Microseconds((seconds * 1e6).rounded())
         }
         self.from = try micro(from, "from")
         self.to = try micro(to, "to")
-        if let from = self.from, let to = self.to, to <= from {
-            throw fail("--to must be at least a microsecond later than --from (times are whole microseconds)")
+        if let to = self.to, to <= self.from ?? 0 {
+            throw ValidationError("--to must be at least a microsecond later than --from, or than 0 without it (times are whole microseconds)")
         }
     }
 }
@@ -89,6 +97,12 @@ func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: Strin
     }
     if printNotices {
         for notice in survey.notices { printError(notice) }
+    }
+    // Past the session's end the picture would hold none of it. Only the trace (and, with a
+    // scene, the timers its replay fires) tells where that end is, so this is an error of the
+    // input, naming it (status 1), as `template record --stroke` past the trace's strokes is.
+    if let from = window.from, from > survey.duration {
+        throw fail("\(trace): --from \(fixed(Double(from) / 1e6, 6)) s is past the end of the session, at \(fixed(Double(survey.duration) / 1e6, 6)) s: the picture would show none of it")
     }
     let name = FilePath(trace).lastComponent?.string ?? trace
     var subtitle = scene.map { "scene \($0.name)" } ?? "no scene: touches only"

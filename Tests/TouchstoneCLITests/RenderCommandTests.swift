@@ -128,11 +128,26 @@ struct RenderCommandTests {
         #expect(svg.components(separatedBy: "text-anchor=\"middle\"").count - 1 <= 20)
     }
 
-    @Test("--to before --from is refused")
-    func badWindow() throws {
-        let result = try TouchstoneProcess.run(["render", Self.pan, "-o", "/dev/null", "--from", "2", "--to", "1"])
+    @Test("A window wrong whatever the trace (--to not after --from, negative, not a number) is a usage error (64), found before the trace is read",
+          arguments: [["--from", "2", "--to", "1"], ["--from", "1", "--to", "1"], ["--to", "0"], ["--from=-1"], ["--to", "nan"]])
+    func badWindowIsAUsageError(window: [String]) throws {
+        let folder = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.run(["render", folder.file("missing.trace"), "-o", folder.file("x.svg")] + window)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --"), "\(result.stderr)")
+        #expect(!result.stderr.contains("missing.trace"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+    }
+
+    @Test("--from past the session's end, known only once the trace is read, is an error naming the trace (1), and nothing is written")
+    func fromPastTheEnd() throws {
+        let folder = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.run(["render", Self.pan, "-o", folder.file("x.svg"), "--from", "100", "--to", "200"])
         #expect(result.status == 1)
-        #expect(result.stderr == "error: --to must be at least a microsecond later than --from (times are whole microseconds)\n")
+        #expect(result.stderr == "error: \(Self.pan): --from 100.000000 s is past the end of the session, at 1.000408 s: the picture would show none of it\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+        let atTheEnd = try TouchstoneProcess.run(["render", Self.pan, "-o", folder.file("end.svg"), "--from", "1.000408", "--to", "200"])
+        #expect(atTheEnd.status == 0, "\(atTheEnd.stderr)")
     }
 
     @Test("info --svg draws the touches without a scene beside the usual description")
