@@ -51,30 +51,49 @@ extension Touchstone {
             if let shard {
                 do throws(VerifyError) { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.description) }
             }
+            // The report replaces its folder's files all or nothing, so a JUnit file among them is
+            // a usage error, reported before any capture is replayed or any golden rewritten.
+            if let junit, let folder = report, let inside = Self.path(junit, isInsideFolder: folder) {
+                throw ValidationError(
+                    "--junit \(junit) is inside the --report folder \(folder) (\(inside)), whose files the report writes all or nothing and replaces: write the JUnit file elsewhere")
+            }
         }
 
-        /// Where `path` is within `folder` (which exists), through links and `..`, or nil when it
-        /// is not: the report writes `index.html` and `captures/…` there.
+        /// Where `path` is within `folder`, through links and `..`, or nil when it is not: the
+        /// report writes `index.html` and `captures/…` there. Either may not exist yet (the
+        /// report creates its folder; a JUnit file is new): what exists of each is resolved
+        /// through its links, and the names below it, still to be created as plain folders and
+        /// files, are taken as they read. `path` naming `folder` itself is `.`.
         static func path(_ path: String, isInsideFolder folder: String) -> String? {
-            guard let folderReal = realpath(folder, nil) else { return nil }
-            defer { free(folderReal) }
-            let base = String(cString: folderReal)
-            // The deepest folder of `path` that exists, resolved, and the names below it.
+            guard let base = resolved(folder), let full = resolved(path), full.starts(with: base) else { return nil }
+            return full.count == base.count ? "." : full.dropFirst(base.count).joined(separator: "/")
+        }
+
+        /// `path` as the components of an absolute path: the longest part of it that exists
+        /// resolved (`realpath`: a link to a file inside the folder is inside it), then the names
+        /// below it with `.` dropped and `..` taking the name before it away. Nil for an empty
+        /// path, or when not even the working folder resolves.
+        static func resolved(_ path: String) -> [String]? {
+            guard !path.isEmpty else { return nil }
             var components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             var rest: [String] = []
-            var resolved: String?
-            while resolved == nil, let last = components.popLast() {
-                rest.insert(last, at: 0)
+            while true {
                 let prefix = components.isEmpty ? "." : components == [""] ? "/" : components.joined(separator: "/")
                 if let real = realpath(prefix, nil) {
-                    resolved = String(cString: real)
-                    free(real)
+                    defer { free(real) }
+                    var full = String(cString: real).split(separator: "/").map(String.init)
+                    for name in rest {
+                        switch name {
+                        case "", ".": continue
+                        case "..": _ = full.popLast()
+                        default: full.append(name)
+                        }
+                    }
+                    return full
                 }
+                guard let last = components.popLast() else { return nil }
+                rest.insert(last, at: 0)
             }
-            guard let resolved else { return nil }
-            let full = (resolved == "/" ? "" : resolved) + "/" + rest.joined(separator: "/")
-            guard full.hasPrefix(base == "/" ? "/" : base + "/") else { return nil }
-            return String(full.dropFirst(base == "/" ? 1 : base.count + 1))
         }
 
         func run() throws {
@@ -93,9 +112,6 @@ extension Touchstone {
                 if let folder = report { try OutputFile.createFolders(folder) }
             } catch {
                 throw fail(String(describing: error))
-            }
-            if let junit, let folder = report, let inside = Self.path(junit, isInsideFolder: folder) {
-                throw fail("--junit \(junit) is inside the --report folder \(folder) (\(inside)), whose files the report writes: write the JUnit file elsewhere")
             }
             let bar = ProgressBar(enabled: !noProgress && standardErrorIsTerminal)
             let report: VerifyReport

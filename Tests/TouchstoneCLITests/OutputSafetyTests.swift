@@ -37,14 +37,17 @@ struct OutputSafetyTests {
         #expect(!result.stdout.contains("out.trace"))
     }
 
-    @Test("--junit inside the --report folder, which the report writes, is refused before the run", arguments: ["rep/index.html", "./rep/../rep/captures/press.xml"])
-    func junitInsideTheReportIsRefused(junit: String) throws {
+    @Test("--junit inside the --report folder, which the report writes all or nothing, is a usage error (64) found before anything runs",
+          arguments: ["rep/index.html", "./rep/../rep/captures/press.xml", "rep"])
+    func junitInsideTheReportIsAUsageError(junit: String) throws {
         let folder = try corpus(golden: "stale\n")
         let result = try TouchstoneProcess.shell("cd '\(folder.path)' && \"$TOUCHSTONE\" verify . --update --report rep --junit \(junit) --no-progress")
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("error: --junit \(junit) is inside the --report folder rep"))
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("Error: --junit \(junit) is inside the --report folder rep ("), "\(result.stderr)")
+        #expect(result.stderr.contains("whose files the report writes all or nothing and replaces: write the JUnit file elsewhere"))
         #expect(try String(contentsOfFile: folder.file("press.golden.log"), encoding: .utf8) == "stale\n")
-        #expect(!fileExists(folder.file("rep/index.html")))
+        #expect(!fileExists(folder.file("rep")))
     }
 
     @Test("synth corpus refuses a name taken by a folder before writing any trace, so the traces already there stay as they were")
