@@ -24,14 +24,17 @@ struct Info: ParsableCommand {
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
-    @Option(help: "Also draw the touch paths and each touch's lifetime into this SVG file (render without a scene).")
+    @Option(help: "Also draw the touch paths and each touch's lifetime into this SVG file (.svg or no extension; render without a scene).")
     var svg: String?
 
     @Flag(help: "Skip corrupt chunks of a binary trace instead of stopping at the first.")
     var salvage = false
 
     func validate() throws {
-        if svg == "-" { throw ValidationError("--svg -: standard output carries the description; name a file") }
+        if let svg {
+            if svg == "-" { throw ValidationError("--svg -: standard output carries the description; name a file") }
+            try refuseForeignExtension(svg, option: "--svg", writer: "info --svg", format: "SVG", expected: "svg", standardOutput: false)
+        }
     }
 
     func run() throws {

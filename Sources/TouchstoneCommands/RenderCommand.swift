@@ -25,7 +25,7 @@ extension Touchstone {
         @Option(help: "A built-in scene name or a scene .json file to replay the trace through.")
         var scene: String?
 
-        @Option(name: .shortAndLong, help: "The SVG file to write (- for standard output).")
+        @Option(name: .shortAndLong, help: "The SVG file to write (.svg or no extension; - for standard output).")
         var output: String
 
         @Option(help: "Draw from this many seconds into the session (at most its end).")
@@ -35,9 +35,11 @@ extension Touchstone {
         var to: Double?
 
         /// A window that is wrong whatever the trace (negative, not a number, --to not after
-        /// --from) is a usage error, found before the trace is opened.
+        /// --from) and an output named for another format than SVG are usage errors, found before
+        /// the trace is opened.
         func validate() throws {
             _ = try PictureWindow(from: from, to: to)
+            try refuseForeignExtension(output, option: "-o", writer: "render", format: "SVG", expected: "svg")
         }
 
         func run() throws {

@@ -35,11 +35,12 @@ struct Template: ParsableCommand {
         @Flag(help: "Match the shape drawn at any angle (a circle), not only as recorded.")
         var rotationInvariant = false
 
-        @Option(name: [.short, .customLong("output")], help: "The template file to write (.json; - for standard output).")
+        @Option(name: [.short, .customLong("output")], help: "The template file to write (.json, which a scene names it by, or no extension; - for standard output).")
         var output: String
 
         func validate() throws {
             guard stroke >= 0 else { throw ValidationError("--stroke must be 0 or more") }
+            try refuseForeignExtension(output, option: "-o", writer: "template record", format: "JSON", expected: "json")
             guard !name.isEmpty else { throw ValidationError("--name must not be empty") }
             guard !name.unicodeScalars.contains(where: UnistrokeTemplateFile.isForbiddenInNames) else {
                 throw ValidationError("--name must not contain blanks, control or format characters, or noncharacters: it is printed in logs as it is")

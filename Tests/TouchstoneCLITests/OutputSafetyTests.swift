@@ -153,13 +153,14 @@ struct OutputSafetyTests {
     @Test("info --svg onto its own trace is refused before the description is printed")
     func infoSVGOntoItsTrace() throws {
         let folder = TemporaryDirectory("cli")
-        try FileManager.default.copyItem(atPath: Self.pressTrace, toPath: folder.file("a.trace"))
-        let before = readFileBytes(folder.file("a.trace"))
-        let result = try TouchstoneProcess.run(["info", folder.file("a.trace"), "--svg", folder.file("a.trace")])
+        // Named with no extension, which an SVG output may have.
+        try FileManager.default.copyItem(atPath: Self.pressTrace, toPath: folder.file("a"))
+        let before = readFileBytes(folder.file("a"))
+        let result = try TouchstoneProcess.run(["info", folder.file("a"), "--svg", folder.file("a")])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("is also an input"))
-        #expect(readFileBytes(folder.file("a.trace")) == before)
+        #expect(readFileBytes(folder.file("a")) == before)
     }
 
     @Test("replay to a full standard output exits 1 naming standard output")
@@ -212,11 +213,14 @@ struct OutputSafetyTests {
 
     @Test("template record onto its own trace is refused and the trace is unchanged")
     func templateOntoItsTrace() throws {
-        let folder = try corpus(golden: "")
-        let before = readFileBytes(folder.file("press.trace"))
-        let result = try TouchstoneProcess.run(["template", "record", folder.file("press.trace"), "--name", "x", "-o", folder.file("press.trace")])
+        let folder = TemporaryDirectory("cli")
+        // Named with no extension, which a template output may have.
+        try FileManager.default.copyItem(atPath: Self.pressTrace, toPath: folder.file("press"))
+        let before = readFileBytes(folder.file("press"))
+        let result = try TouchstoneProcess.run(["template", "record", folder.file("press"), "--name", "x", "-o", folder.file("press")])
         #expect(result.status == 1)
-        #expect(readFileBytes(folder.file("press.trace")) == before)
+        #expect(result.stderr.contains("is also an input"))
+        #expect(readFileBytes(folder.file("press")) == before)
     }
 
     @Test("convert onto its own input, through a hard link, is refused and the input is unchanged")
@@ -296,15 +300,17 @@ struct OutputSafetyTests {
         return folder
     }
 
-    /// `path` in `folder`, or a new name in it that is a symbolic or hard link to `path`.
-    private func alias(_ name: String, in folder: TemporaryDirectory, as form: String) -> String {
+    /// `path` in `folder`, or a new name in it that is a symbolic or hard link to `path`: `alias-`
+    /// and the name, or `alias-` and `named` when given (an extension the output takes).
+    private func alias(_ name: String, in folder: TemporaryDirectory, as form: String, named: String? = nil) -> String {
+        let aliasName = "alias-" + (named ?? name)
         switch form {
         case "symbolic link":
-            #expect(symlink(folder.file(name), folder.file("alias-" + name)) == 0)
-            return folder.file("alias-" + name)
+            #expect(symlink(folder.file(name), folder.file(aliasName)) == 0)
+            return folder.file(aliasName)
         case "hard link":
-            #expect(link(folder.file(name), folder.file("alias-" + name)) == 0)
-            return folder.file("alias-" + name)
+            #expect(link(folder.file(name), folder.file(aliasName)) == 0)
+            return folder.file(aliasName)
         default:
             return folder.file(name)
         }
@@ -312,12 +318,15 @@ struct OutputSafetyTests {
 
     static let aliasForms = ["the same path", "symbolic link", "hard link"]
 
+    /// render writes SVG, so its output reaches the template through a link named .svg; the
+    /// template's own name is refused for its extension first (renderRefusesForeignExtensions).
     @Test("replay -o and render -o onto a template their scene reads are refused and the template is unchanged",
-          arguments: ["replay", "render"], aliasForms)
+          arguments: [("replay", "the same path"), ("replay", "symbolic link"), ("replay", "hard link"),
+                      ("render", "symbolic link"), ("render", "hard link")])
     func outputOntoTemplate(command: String, form: String) throws {
         let folder = try sceneWithTemplate()
         let before = readFileBytes(folder.file("tick.json"))
-        let output = alias("tick.json", in: folder, as: form)
+        let output = alias("tick.json", in: folder, as: form, named: command == "render" ? "tick.svg" : nil)
         let result = try TouchstoneProcess.run([command, Self.pressTrace, "--scene", folder.file("scene.json"), "-o", output])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("error: \(output): cannot write the file (is "))
@@ -340,7 +349,7 @@ struct OutputSafetyTests {
     func templateOntoLinkedTrace(form: String) throws {
         let folder = try corpus(golden: "")
         let before = readFileBytes(folder.file("press.trace"))
-        let output = alias("press.trace", in: folder, as: form)
+        let output = alias("press.trace", in: folder, as: form, named: "press.json")
         let result = try TouchstoneProcess.run(["template", "record", folder.file("press.trace"), "--name", "x", "-o", output])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("error: \(output): cannot write the file (is "))

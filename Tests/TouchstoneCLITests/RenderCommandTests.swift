@@ -77,12 +77,14 @@ struct RenderCommandTests {
     @Test("An output that is the trace or the scene file is refused and the input left as it was")
     func outputThatIsInputIsRefused() throws {
         let folder = TemporaryDirectory("cli")
-        try FileManager.default.copyItem(atPath: Self.pan, toPath: folder.file("pan.trace"))
-        let before = readFileBytes(folder.file("pan.trace"))
-        let result = try TouchstoneProcess.run(["render", folder.file("pan.trace"), "-o", folder.file("pan.trace")])
+        // Named with no extension, which an SVG output may have: the trace's own name would be
+        // refused for its extension first.
+        try FileManager.default.copyItem(atPath: Self.pan, toPath: folder.file("pan"))
+        let before = readFileBytes(folder.file("pan"))
+        let result = try TouchstoneProcess.run(["render", folder.file("pan"), "-o", folder.file("pan")])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("error: \(folder.file("pan.trace")): cannot write the file"))
-        #expect(readFileBytes(folder.file("pan.trace")) == before)
+        #expect(result.stderr.hasPrefix("error: \(folder.file("pan")): cannot write the file"))
+        #expect(readFileBytes(folder.file("pan")) == before)
     }
 
     @Test("A session lasting to the end of time draws a picture of ordinary size; through a scene it is replay's error",
@@ -148,6 +150,28 @@ struct RenderCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
         let atTheEnd = try TouchstoneProcess.run(["render", Self.pan, "-o", folder.file("end.svg"), "--from", "1.000408", "--to", "200"])
         #expect(atTheEnd.status == 0, "\(atTheEnd.stderr)")
+    }
+
+    @Test("render -o and info --svg named for another format than SVG are usage errors (64) naming .svg, found before the trace is read",
+          arguments: [["render", "-o", "pan.png"], ["render", "-o", "pan.svg.txt"], ["info", "--svg", "pan.png"]])
+    func renderRefusesForeignExtensions(command: [String]) throws {
+        let folder = TemporaryDirectory("cli")
+        let output = folder.file(command[2])
+        let result = try TouchstoneProcess.run([command[0], folder.file("missing.trace"), command[1], output])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: \(command[1]) \(output): \(command[0] == "info" ? "info --svg" : "render") writes SVG, which the extension ."), "\(result.stderr)")
+        #expect(result.stderr.contains("does not name: call the file .svg"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+    }
+
+    @Test("render writes its SVG under a name ending .svg in any case, a name with no extension, or to standard output",
+          arguments: ["pan.SVG", "pan", "-"])
+    func renderAcceptsSVGNames(output: String) throws {
+        let folder = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.run(["render", Self.pan, "-o", output], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let svg = output == "-" ? result.stdout : try String(contentsOfFile: folder.file(output), encoding: .utf8)
+        #expect(svg.hasPrefix("<?xml"))
     }
 
     @Test("info --svg draws the touches without a scene beside the usual description")

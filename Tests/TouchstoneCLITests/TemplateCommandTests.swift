@@ -31,4 +31,23 @@ struct TemplateCommandTests {
         #expect(result.stderr.contains("none.trace"))
         #expect(!FileManager.default.fileExists(atPath: dir.file("x.json")))
     }
+
+    @Test("template record -o named for another format than JSON is a usage error (64) naming .json, found before the trace is read")
+    func refusesForeignExtension() throws {
+        let dir = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.run(["template", "record", dir.file("none.trace"), "--name", "x", "-o", dir.file("t.txt")])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: -o \(dir.file("t.txt")): template record writes JSON, which the extension .txt does not name: call the file .json"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
+    }
+
+    @Test("template record writes its JSON under a name with no extension, or to standard output", arguments: ["t", "-"])
+    func acceptsNameWithoutExtension(output: String) throws {
+        let dir = TemporaryDirectory("cli")
+        try TouchstoneProcess.runSucceeding(["synth", "checkmark", "--seed", "3", "-o", dir.file("one.trace")])
+        let result = try TouchstoneProcess.run(["template", "record", dir.file("one.trace"), "--name", "tick", "-o", output], in: dir.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = output == "-" ? result.stdout : try String(contentsOfFile: dir.file(output), encoding: .utf8)
+        #expect(json.hasPrefix("{"))
+    }
 }

@@ -53,8 +53,7 @@ public enum TraceFormat: String, CaseIterable, Sendable {
 
     /// The format a file called `path` should be written in, from its extension.
     public static func forOutput(path: String) -> TraceFormat? {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-        switch path[path.index(after: dot)...].lowercased() {
+        switch OutputFile.fileExtension(of: path) {
         case "trace": return .binary
         case "jsonl": return .jsonLines
         case "evemu", "events": return .evemu

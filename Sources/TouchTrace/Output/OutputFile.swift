@@ -313,6 +313,15 @@ public final class OutputFile {
 
     // MARK: - Paths
 
+    /// The extension of the file `path` names, lowercased and without its dot: what follows the
+    /// last dot of its last component (`out.SVG`: `svg`; `out.`: the empty string), nil when that
+    /// name has none (`out`, `out.d/picture`). How a command reads the format its output's name
+    /// asks for (`TraceFormat.forOutput(path:)`, the SVG and JSON outputs' check).
+    public static func fileExtension(of path: String) -> String? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        return path[path.index(after: dot)...].lowercased()
+    }
+
     /// Makes `path` a folder to write files into, creating it and the folders above it as needed
     /// (mode 0777 less the umask); an existing folder is used as it is. A path that is something
     /// else (a file, a device) is refused, naming it. Returns the folders it created, outermost
