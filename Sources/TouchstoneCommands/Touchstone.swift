@@ -71,12 +71,20 @@ struct Touchstone: ParsableCommand {
     }
 
     /// Prints an ArgumentParser error (usage, help, version, exit code) as ArgumentParser would and
-    /// gives its exit status.
+    /// gives its exit status. Help and the version are the command's output: when standard output
+    /// refuses them (`> /dev/full`, closed) that is a failure like any other output's, one
+    /// `error:` line naming standard output and status 1, not a success that printed nothing.
     private static func report(_ error: any Error) -> Int32 {
         let code = exitCode(for: error)
         let message = fullMessage(for: error)
         if code == .success {
-            if !message.isEmpty { try? OutputFile.standardOutput().write(message + "\n") }
+            guard !message.isEmpty else { return code.rawValue }
+            do {
+                try OutputFile.standardOutput().write(message + "\n")
+            } catch {
+                printError("error: \(error)")
+                return ExitCode.failure.rawValue
+            }
         } else if !message.isEmpty {
             printErrorLines(message + "\n")
         }

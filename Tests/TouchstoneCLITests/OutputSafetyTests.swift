@@ -93,6 +93,14 @@ struct OutputSafetyTests {
         #expect(result.stderr.contains("standard output: cannot write the file"))
     }
 
+    @Test("Help and the version to a full standard output exit 1 with one error line naming standard output",
+          arguments: ["--help", "replay --help", "help replay", "--version", ""])
+    func helpToFullStandardOutput(arguments: String) throws {
+        let result = try TouchstoneProcess.shell("\"$TOUCHSTONE\" \(arguments) > /dev/full")
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: standard output: cannot write the file (No space left on device)\n")
+    }
+
     @Test("synth whose summary standard output refuses (full or closed) exits 1 and leaves the existing trace as it was",
           arguments: ["tap.trace", "tap.jsonl"], ["> /dev/full", ">&-"])
     func synthToFullStandardOutput(name: String, redirection: String) throws {
