@@ -37,6 +37,37 @@ struct OutputSafetyTests {
         #expect(!result.stdout.contains("out.trace"))
     }
 
+    @Test("verify --report stopped by a signal once more than 64 pages wait to be renamed into place leaves none of them behind", .timeLimit(.minutes(2)))
+    func reportStoppedBySignalLeavesNoPage() throws {
+        let folder = TemporaryDirectory("cli")
+        let corpus = folder.file("corpus")
+        try FileManager.default.createDirectory(atPath: corpus, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.pressTrace, toPath: corpus + "/press")
+        let pages = 70
+        for index in 0..<pages {
+            let name = corpus + "/c\(index)"
+            #expect(symlink("press", name + ".trace") == 0)
+            writeFileBytes(name + ".scene", Array("map\n".utf8))
+            writeFileBytes(name + ".golden.log", Array("stale\n".utf8))
+        }
+        // index.html, written last and in place since it is a FIFO, holds the command once every
+        // failing capture's page is written and waits to be renamed: it is stopped there.
+        try FileManager.default.createDirectory(atPath: folder.file("rep"), withIntermediateDirectories: true)
+        #expect(mkfifo(folder.file("rep/index.html"), 0o600) == 0)
+        let result = try TouchstoneProcess.shell("""
+            cd '\(folder.path)'
+            python3 -c 'import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])' \\
+                "$TOUCHSTONE" verify corpus --report rep --no-progress > /dev/null & pid=$!
+            for i in $(seq 1200); do [ "$(find rep -type f | wc -l)" -ge \(pages) ] && break; sleep 0.05; done
+            echo "staged $(find rep -type f | wc -l)"
+            kill -TERM $pid
+            i=0; while [ $i -lt 300 ] && [ -e /proc/$pid ] && ! grep -q '^State:.*Z' /proc/$pid/status; do sleep 0.1; i=$((i + 1)); done
+            kill -9 $pid 2>/dev/null; wait $pid; echo "status $?"
+            find rep -type f -o -name '*partial*'
+            """)
+        #expect(result.stdout == "staged \(pages)\nstatus 143\n", "\(result.stdout)\(result.stderr)")
+    }
+
     @Test("--junit inside the --report folder, which the report writes all or nothing, is a usage error (64) found before anything runs",
           arguments: ["rep/index.html", "./rep/../rep/captures/press.xml", "rep"])
     func junitInsideTheReportIsAUsageError(junit: String) throws {

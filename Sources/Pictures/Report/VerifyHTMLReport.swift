@@ -22,31 +22,32 @@ public enum VerifyHTMLReport {
     }
 
     /// Writes every page under `folder` (created if missing), refusing to write over any of
-    /// `inputs`, all or nothing: each failing capture's page is drawn and written to a temporary
-    /// name beside its own, then closed (one page held and no descriptor kept per page), then
-    /// `index.html`; only once every page is written are they renamed into place, the pages first
-    /// and the index last. A page that cannot be written leaves every file of the folder as it
-    /// was: the temporaries are removed, and so are the folders the report created for them.
+    /// `inputs`, all or nothing: each failing capture's page is drawn, written into a staging
+    /// folder and closed (one page held and no descriptor kept per page), then `index.html`; only
+    /// once every page is written are they renamed into place, the pages first and the index last
+    /// (`StagedOutputs`). A page that cannot be written leaves every file of the folder as it was:
+    /// the staged pages are removed with their staging folder, and so are the folders the report
+    /// created for them. So are the staged pages, however many, when a signal stops the command.
     public static func write(
         _ report: VerifyReport, to folder: String, inputs: [String] = [], registry: RecognizerRegistry = .standard
     ) throws {
         var created: [String] = []
-        var staged: [StagedOutput] = []
+        let staged = StagedOutputs()
         do {
             created += try OutputFile.createFolders(folder)
             func stage(_ path: String, _ html: String) throws {
                 let full = folder + "/" + path
                 created += try OutputFile.createFolders(FilePath(full).removingLastComponent().string)
-                staged.append(try OutputFile.stage(Array(html.utf8), to: full, inputs: inputs))
+                try staged.stage(Array(html.utf8), to: full, inputs: inputs)
             }
             for result in report.results {
                 guard case .failed(let diff) = result.status else { continue }
                 try stage(pagePath(result.capture), failurePage(result, diff: diff, registry: registry))
             }
             try stage("index.html", index(report))
-            for page in staged { try page.commit() }
+            try staged.commit()
         } catch {
-            staged.removeAll()
+            staged.discard()
             OutputFile.removeCreatedFolders(created)
             throw error
         }

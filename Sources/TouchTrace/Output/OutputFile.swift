@@ -31,10 +31,10 @@ internal import CDirectIO
 /// try file.commit()
 /// ```
 ///
-/// Several files made final together, or none of them (a report's pages): each is written and
-/// `stage()`d, which closes it and hands back a `StagedOutput` that holds no descriptor, and only
-/// once every one is staged are they committed, in order. Until then every old file is as it
-/// was; a staged output never committed is removed when it goes away.
+/// Several files made final together, or none of them (a report's pages), however many: each is
+/// written whole into a staging folder and closed (`StagedOutputs.stage(_:to:inputs:)`), and only
+/// once every one is staged are they renamed into place, in order (`StagedOutputs.commit()`).
+/// Until then every old file is as it was; outputs staged and never committed are removed.
 ///
 /// - Warning: not thread-safe; one file belongs to one task.
 public final class OutputFile {
@@ -101,7 +101,13 @@ public final class OutputFile {
 
     /// Opens `path` for writing. Refuses, before anything is created, an output that is the same
     /// file as one of `inputs` (through symbolic and hard links) and a directory.
-    public init(path: String, inputs: [String] = [], partial: Partial = .hidden) throws(OutputFileError) {
+    public convenience init(path: String, inputs: [String] = [], partial: Partial = .hidden) throws(OutputFileError) {
+        try self.init(path: path, inputs: inputs, partial: partial, staging: nil)
+    }
+
+    /// Opens `path` for writing, its temporary file a file of `staging`'s folder when it is
+    /// given (`StagedOutputs`), else a hidden one beside it.
+    init(path: String, inputs: [String], partial: Partial, staging: StagedOutputs?) throws(OutputFileError) {
         self.path = path
         self.partial = partial
         try OutputFile.refuseAliasing(path, inputs: inputs)
@@ -139,6 +145,11 @@ public final class OutputFile {
             return
         }
         let (temporary, fd, note) = try TemporaryFiles.withSignalsHeld { () throws(OutputFileError) in
+            if let staging {
+                // A file of a staging folder: the folder is noted for the signal handler, not each file.
+                let (temporary, fd) = try staging.createFile(for: final, reportedAs: path)
+                return (temporary, fd, nil as Int?)
+            }
             let (temporary, fd) = try OutputFile.createTemporary(beside: final, reportedAs: path)
             return (temporary, fd, TemporaryFiles.note(temporary))
         }
@@ -245,12 +256,11 @@ public final class OutputFile {
         state = .committed
     }
 
-    /// Closes the output without making it final yet: syncs and closes a regular file's temporary
-    /// and hands it to the `StagedOutput` returned, whose `commit()` renames it onto its name and
-    /// which removes it if it goes away uncommitted. So any number of outputs can wait to be
-    /// committed together without a descriptor each. A device is closed, final as written.
-    /// The output cannot be written afterwards. Throws if anything failed on the way.
-    public func stage() throws(OutputFileError) -> StagedOutput {
+    /// Closes an output of a `StagedOutputs` without making it final: syncs and closes its
+    /// temporary file and returns it with the name it is to be renamed onto, which the staging
+    /// now owns; nil for a device, closed and final as written. The output cannot be written
+    /// afterwards. Throws if anything failed on the way.
+    func closeStaged() throws(OutputFileError) -> (temporary: String, final: String)? {
         guard state == .open else { throw OutputFileError(path: path, reason: "the output is already closed") }
         state = .failed
         if replacement != nil {
@@ -261,19 +271,8 @@ public final class OutputFile {
             descriptor = -1
             guard closed == 0 else { throw OutputFileError(path: path, errno: errno) }
         }
-        let staged = StagedOutput(path: path, replacement: replacement, removedIfAbandoned: partial == .hidden || bytesWritten == 0,
-                                  signalNote: signalNote)
-        signalNote = nil
         state = .committed
-        return staged
-    }
-
-    /// Writes `bytes` as the whole content of `path` and stages it (`stage()`): `path` is as it was
-    /// until the `StagedOutput` returned is committed.
-    public static func stage(_ bytes: [UInt8], to path: String, inputs: [String] = []) throws(OutputFileError) -> StagedOutput {
-        let file = try OutputFile(path: path, inputs: inputs)
-        try file.write(bytes)
-        return try file.stage()
+        return replacement
     }
 
     /// Closes without making the output final: a temporary file is removed (a kept one only if
@@ -291,8 +290,9 @@ public final class OutputFile {
     }
 
     /// Makes a signal that stops the program (SIGINT, SIGTERM, SIGHUP, SIGPIPE, each unless it is
-    /// ignored) remove every hidden temporary file first, then end the program as the signal
-    /// would: a command cut short leaves no `.NAME.XXXXXX.partial` behind. For programs, such as
+    /// ignored) remove every hidden temporary file and every staging folder of `StagedOutputs`
+    /// with what it holds first, then end the program as the signal would: a command cut short
+    /// leaves no `.NAME.XXXXXX.partial` behind. For programs, such as
     /// `touchstone`, that may take these signals over; a recorder's kept `NAME.partial` is not
     /// touched.
     public static func removeTemporaryFilesOnSignals() {
@@ -382,7 +382,7 @@ public final class OutputFile {
     /// `descriptor` moved to 3 or above when it is standard input, output or error, which a
     /// process that closed them hands out next: an output on descriptor 1 would take whatever the
     /// program prints to standard output. A failure (-1, errno set) is passed on.
-    private static func aboveStandardDescriptors(_ descriptor: Int32) -> Int32 {
+    static func aboveStandardDescriptors(_ descriptor: Int32) -> Int32 {
         guard descriptor >= 0 && descriptor <= STDERR_FILENO else { return descriptor }
         let moved = fcntl(descriptor, F_DUPFD_CLOEXEC, STDERR_FILENO + 1)
         let saved = errno
@@ -407,11 +407,21 @@ public final class OutputFile {
         }
     }
 
-    /// Creates `.NAME.XXXXXX.partial` beside `final` exclusively (mode 0666 less the umask). NAME is
-    /// shortened, at a character, where the 16 bytes added would take a legal name past the 255
-    /// bytes of a file name or the path past the 4,095 of a path.
+    /// Creates `.NAME.XXXXXX.partial` beside `final` exclusively (mode 0666 less the umask).
     private static func createTemporary(
         beside final: String, reportedAs path: String
+    ) throws(OutputFileError) -> (String, Int32) {
+        try createHidden(beside: final, reportedAs: path) { temporary in
+            aboveStandardDescriptors(open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666))
+        }
+    }
+
+    /// Makes `.NAME.XXXXXX.partial` beside `final` with `create`, which makes the name given
+    /// exclusively and returns a descriptor or 0, or -1 with `errno` set (`EEXIST`: another name is
+    /// tried). NAME is shortened, at a character, where the 16 bytes added would take a legal name
+    /// past the 255 bytes of a file name or the path past the 4,095 of a path.
+    static func createHidden(
+        beside final: String, reportedAs path: String, _ create: (String) -> Int32
     ) throws(OutputFileError) -> (String, Int32) {
         let slash = final.lastIndex(of: "/")
         let folder = slash.map { String(final[...$0]) } ?? ""
@@ -429,7 +439,7 @@ public final class OutputFile {
         for _ in 0..<100 {
             let suffix = String(decoding: (0..<6).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self)
             let temporary = "\(folder).\(name).\(suffix).partial"
-            let fd = aboveStandardDescriptors(open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666))
+            let fd = create(temporary)
             if fd >= 0 { return (temporary, fd) }
             if errno != EEXIST { throw OutputFileError(path: path, errno: errno) }
         }
@@ -437,56 +447,116 @@ public final class OutputFile {
     }
 }
 
-/// An output written whole and closed (`OutputFile.stage()`) that is not yet in place: its
-/// temporary file waits beside its name, with no descriptor open, until `commit()` renames it
-/// onto the name. One never committed is removed when it goes away (a kept `NAME.partial` only if
-/// it received nothing), leaving the old file as it was. While it waits, a signal that stops the
-/// program removes it too, as it removes an open output's (up to 64 temporaries at a time;
-/// `OutputFile.removeTemporaryFilesOnSignals()`).
+/// Outputs made final together or not at all, however many (a report's pages): each is written
+/// whole and closed by `stage(_:to:inputs:)`, no descriptor kept, into a staging folder, and
+/// `commit()` renames them onto their names in the order they were staged, only once every one is
+/// written. Until then every old file is as it was; whatever is not committed (an error, `discard()`,
+/// the value going away) is removed, the staging folder with it, and so is everything staged when
+/// a signal stops the program (`OutputFile.removeTemporaryFilesOnSignals()`).
+///
+/// The staging folder (`.staged.XXXXXX.partial`, mode 0700) is made beside the first output staged,
+/// and its files are named `0`, `1`, …, so the signal handler knows them all from the folder's
+/// path and their number, whatever that number. A rename cannot cross file systems: an output
+/// whose folder lies on another file system than the staging folder (a link to another disk)
+/// gets a staging folder of its own there.
 ///
 /// ```swift
-/// var staged: [StagedOutput] = []
-/// for (path, bytes) in pages { staged.append(try OutputFile.stage(bytes, to: path)) }
-/// for page in staged { try page.commit() }   // only once every page is written
+/// let staged = StagedOutputs()
+/// for (path, bytes) in pages { try staged.stage(bytes, to: path) }
+/// try staged.commit()   // only once every page is written
 /// ```
 ///
-/// - Warning: not thread-safe; one staged output belongs to one task.
-public final class StagedOutput {
-    /// The path as the caller gave it, used in every message.
-    public let path: String
-    private let replacement: (temporary: String, final: String)?
-    private let removedIfAbandoned: Bool
-    private var signalNote: Int?
-    private var committed = false
-
-    init(path: String, replacement: (temporary: String, final: String)?, removedIfAbandoned: Bool, signalNote: Int?) {
-        self.path = path
-        self.replacement = replacement
-        self.removedIfAbandoned = removedIfAbandoned
-        self.signalNote = signalNote
+/// An output that is a device (written in place, never renamed) is written and closed by `stage`.
+///
+/// - Warning: not thread-safe; one staging belongs to one task.
+public final class StagedOutputs {
+    /// A staging folder, on one file system.
+    private struct Folder {
+        let path: String
+        let device: dev_t
+        /// Files given out so far, named `0` to `files - 1`.
+        var files = 0
+        /// Its line in `TemporaryFiles.stagingFolders`, nil when it could not be noted.
+        let note: Int?
     }
 
-    /// The temporary file waiting to be renamed, nil for a device (written in place).
-    public var temporaryPath: String? { committed ? nil : replacement?.temporary }
+    private var folders: [Folder] = []
+    /// Each staged file, where it waits and the name it takes, with the path as the caller gave it.
+    private var waiting: [(temporary: String, final: String, path: String)] = []
+    private var committed = false
 
-    /// Renames the temporary file onto its name: from here the new content is the file's.
+    public init() {}
+
+    /// Where the staged outputs wait, one folder per file system.
+    var stagingFolders: [String] { folders.map(\.path) }
+
+    /// Writes `bytes` as the whole content of `path` and closes it, without making it final:
+    /// `path` is as it was until `commit()`. Refuses, as `OutputFile(path:inputs:)` does, an
+    /// output that is one of `inputs` or a directory.
+    public func stage(_ bytes: [UInt8], to path: String, inputs: [String] = []) throws(OutputFileError) {
+        guard !committed else { throw OutputFileError(path: path, reason: "the outputs are already committed") }
+        let file = try OutputFile(path: path, inputs: inputs, partial: .hidden, staging: self)
+        try file.write(bytes)
+        if let (temporary, final) = try file.closeStaged() { waiting.append((temporary, final, path)) }
+    }
+
+    /// Creates the file the output `final` (reported as `path`) is written to: the next name of
+    /// the staging folder on its file system, made beside it if there is none yet. Called with
+    /// the stopping signals held (`TemporaryFiles.withSignalsHeld`): the file, and the folder, are
+    /// noted for the handler before they exist.
+    func createFile(for final: String, reportedAs path: String) throws(OutputFileError) -> (String, Int32) {
+        let slash = final.lastIndex(of: "/")
+        let parent = slash.map { $0 == final.startIndex ? "/" : String(final[..<$0]) } ?? "."
+        var info = stat()
+        guard stat(parent, &info) == 0 else { throw OutputFileError(path: path, errno: errno) }
+        let index: Int
+        if let found = folders.firstIndex(where: { $0.device == info.st_dev }) {
+            index = found
+        } else {
+            let (folder, _) = try OutputFile.createHidden(beside: (slash.map { String(final[...$0]) } ?? "") + "staged", reportedAs: path) {
+                mkdir($0, 0o700)
+            }
+            folders.append(Folder(path: folder, device: info.st_dev, note: TemporaryFiles.noteFolder(folder)))
+            index = folders.count - 1
+        }
+        let number = folders[index].files
+        folders[index].files += 1
+        if let note = folders[index].note { TemporaryFiles.staged(note, files: folders[index].files) }
+        let temporary = folders[index].path + "/\(number)"
+        let fd = OutputFile.aboveStandardDescriptors(open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666))
+        guard fd >= 0 else { throw OutputFileError(path: path, errno: errno) }
+        return (temporary, fd)
+    }
+
+    /// Renames every staged output onto its name, in the order they were staged, then removes
+    /// the staging folders: from here the new contents are the files'. A rename fails only if a
+    /// folder changed under the program (or two mounts of one file system, which share its device
+    /// number, are crossed); the outputs renamed before it are then the new ones, and the rest are
+    /// removed with the staging folders.
     public func commit() throws(OutputFileError) {
-        guard !committed else { throw OutputFileError(path: path, reason: "the output is already committed") }
-        if let (temporary, final) = replacement {
+        guard !committed else { throw OutputFileError(path: "staged outputs", reason: "already committed") }
+        committed = true
+        defer { discard() }
+        for (temporary, final, path) in waiting {
             guard rename(temporary, final) == 0 else { throw OutputFileError(path: path, errno: errno) }
         }
-        committed = true
-        forgetTemporary()
+        // Every file is renamed away: only the empty folders are left to remove.
+        for index in folders.indices { folders[index].files = 0 }
+    }
+
+    /// Removes every output staged and not committed, and the staging folders: each old file is
+    /// as it was. Done when the value goes away too.
+    public func discard() {
+        for folder in folders {
+            folder.path.withCString { TemporaryFiles.removeStagingFolder($0, files: folder.files) }
+            if let note = folder.note { TemporaryFiles.forgetFolder(note) }
+        }
+        folders.removeAll()
+        waiting.removeAll()
     }
 
     deinit {
-        if !committed, let (temporary, _) = replacement, removedIfAbandoned { unlink(temporary) }
-        forgetTemporary()
-    }
-
-    private func forgetTemporary() {
-        if let signalNote { TemporaryFiles.forget(signalNote) }
-        signalNote = nil
+        discard()
     }
 }
 

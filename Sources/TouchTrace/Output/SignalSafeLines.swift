@@ -84,9 +84,15 @@ package final class SignalSafeLines: @unchecked Sendable {
     /// Calls `body` with each line that holds text (NUL-terminated, its length without the NUL):
     /// what a signal handler reads.
     package func forEachLine(_ body: (UnsafePointer<UInt8>, Int) -> Void) {
-        for line in 0..<count where lengths[line] > 0 {
-            body(bytes + line * lineLimit, lengths[line])
+        for line in 0..<count {
+            if let text = text(ofLine: line) { body(text, lengths[line]) }
         }
+    }
+
+    /// The text of `line` (NUL-terminated), nil when it holds none: what a signal handler reads
+    /// when what it does depends on the line (a number its holder keeps beside it).
+    package func text(ofLine line: Int) -> UnsafePointer<UInt8>? {
+        lengths[line] > 0 ? UnsafePointer(bytes + line * lineLimit) : nil
     }
 }
 

@@ -9,15 +9,81 @@ import Darwin
 /// a pipe) removes them as it dies, as a failed one does: no half-written output left behind under
 /// a name a retry never reuses.
 ///
-/// `OutputFile` notes each hidden temporary in a `SignalSafeLines` table while it exists. A
-/// program opts in to the removal with `removeOnSignals()` (the `touchstone` command does; a
-/// library does not take signals over by itself): its handler unlinks every noted file (`unlink`
-/// is safe in a signal handler), puts the signal's default action back and raises it again, so the
-/// process ends as the signal would have ended it, with the same status.
+/// `OutputFile` notes each hidden temporary in a `SignalSafeLines` table while it exists. Outputs
+/// that wait to be made final together (`StagedOutputs`, a report's pages, any number of them) are
+/// written into a staging folder instead, named `0`, `1`, … in the order they are created: the
+/// folder is noted once, in a table of its own, with the number of files it has been given, so
+/// the handler's work stays bounded however many wait. A program opts in to the removal with
+/// `removeOnSignals()` (the `touchstone` command does; a library does not take signals over by
+/// itself): its handler unlinks every noted file and every staging folder's files and the folder
+/// (`open`, `unlinkat`, `rmdir` and `unlink` are safe in a signal handler, and it allocates
+/// nothing), puts the signal's default action back and raises it again, so the process ends as the
+/// signal would have ended it, with the same status.
 enum TemporaryFiles {
     /// 64 temporaries at once (more are still removed on every other path, only not on a signal),
     /// each a path of up to 4 KiB (a longer one is not noted).
     static let noted = SignalSafeLines(count: 64, lineLimit: 4_096)
+
+    /// 64 staging folders at once (`StagedOutputs` makes one per file system it writes to), each
+    /// a path of up to 4 KiB, with the number of files each has been given in `stagedFiles`.
+    static let stagingFolders = SignalSafeLines(count: 64, lineLimit: 4_096)
+    nonisolated(unsafe) private static let stagedFiles: UnsafeMutablePointer<Int> = {
+        let files = UnsafeMutablePointer<Int>.allocate(capacity: stagingFolders.count)
+        files.initialize(repeating: 0, count: stagingFolders.count)
+        return files
+    }()
+
+    /// Notes the staging folder `path`, holding no file yet; the line to pass to `staged` and
+    /// `forgetFolder`, or nil when it could not be noted.
+    static func noteFolder(_ path: String) -> Int? {
+        guard let line = stagingFolders.claim() else { return nil }
+        stagedFiles[line] = 0
+        guard stagingFolders.set(line, path, whole: true) else {
+            stagingFolders.release(line)
+            return nil
+        }
+        return line
+    }
+
+    /// The staging folder of `line` has been given `files` files (`0` to `files - 1`): said
+    /// before the last of them is created, so that the handler never misses one.
+    static func staged(_ line: Int, files: Int) {
+        stagedFiles[line] = files
+    }
+
+    /// The staging folder of `line` is gone.
+    static func forgetFolder(_ line: Int) {
+        stagingFolders.release(line)
+        stagedFiles[line] = 0
+    }
+
+    /// Removes the files `0` to `files - 1` of the staging folder at `path` (those already
+    /// renamed away are not there), then the folder. Allocates nothing and calls only functions
+    /// safe in a signal handler: the handler's way, and `StagedOutputs`'s outside it.
+    static func removeStagingFolder(_ path: UnsafePointer<CChar>, files: Int) {
+        let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            // A file's name in decimal, written backwards from a NUL: 20 digits at most.
+            var name: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            withUnsafeMutableBytes(of: &name) { buffer in
+                guard let base = buffer.baseAddress else { return }
+                let end = buffer.count - 1
+                buffer[end] = 0
+                for number in 0..<max(files, 0) {
+                    var start = end
+                    var rest = number
+                    repeat {
+                        start -= 1
+                        buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                        rest /= 10
+                    } while rest > 0
+                    _ = unlinkat(folder, (base + start).assumingMemoryBound(to: CChar.self), 0)
+                }
+            }
+            close(folder)
+        }
+        rmdir(path)
+    }
 
     /// Notes `path`; the line to pass to `forget`, or nil when it could not be noted.
     static func note(_ path: String) -> Int? {
@@ -65,16 +131,21 @@ enum TemporaryFiles {
     /// Installs the handler for the stopping signals whose action is still the default (one the
     /// program or its parent chose to ignore stays ignored).
     static func removeOnSignals() {
-        _ = noted
+        _ = (noted, stagingFolders, stagedFiles)
         for signal in stoppingSignals where SignalAction.isDefault(signal) {
             SignalAction.handle(signal, with: removeTemporaryFilesAndStop)
         }
     }
 
-    /// The handler's work: every noted file unlinked, then the signal's default action.
+    /// The handler's work: every noted file unlinked and every staging folder removed with its
+    /// files, then the signal's default action.
     fileprivate static func removeAllAndStop(_ signal: Int32) {
         noted.forEachLine { path, _ in
             path.withMemoryRebound(to: CChar.self, capacity: 1) { _ = unlink($0) }
+        }
+        for line in 0..<stagingFolders.count {
+            guard let path = stagingFolders.text(ofLine: line) else { continue }
+            path.withMemoryRebound(to: CChar.self, capacity: 1) { removeStagingFolder($0, files: stagedFiles[line]) }
         }
         SignalAction.restoreDefault(signal)
         raise(signal)  // delivered when the handler returns: the process ends as the signal ends it

@@ -213,10 +213,10 @@ struct OutputFileTests {
 }
 
 /// Outputs written now and made final together later (a report's pages): all or nothing.
-@Suite("StagedOutput: written, closed, committed later")
-struct StagedOutputTests {
-    private func names(in dir: TemporaryDirectory) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+@Suite("StagedOutputs: written, closed, committed together later")
+struct StagedOutputsTests {
+    private func names(in path: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path).sorted()
     }
 
     /// The files this process has open (other tests run beside this one, so only which files).
@@ -226,48 +226,92 @@ struct StagedOutputTests {
         })
     }
 
-    @Test("A staged output holds no descriptor and leaves the old file as it was until it is committed")
+    @Test("Staged outputs wait in one staging folder, hold no descriptor and leave the old files as they were until they are committed")
     func stagedThenCommitted() throws {
         let dir = TemporaryDirectory()
         let paths = (0..<200).map { dir.file("page\($0).html") }
         for path in paths { writeFileBytes(path, Array("old\n".utf8)) }
-        let staged = try paths.map { path throws(OutputFileError) in try OutputFile.stage(Array("new\n".utf8), to: path) }
-        let temporaries = staged.compactMap(\.temporaryPath)
-        #expect(temporaries.count == 200 && temporaries.allSatisfy(fileExists))
-        #expect(try openFiles().isDisjoint(with: temporaries))
-        // An output not yet staged is open, as the check sees it.
-        let open = try OutputFile(path: dir.file("open.html"))
-        #expect(try openFiles().contains(try #require(open.temporaryPath)))
-        _ = try open.stage()
+        let staged = StagedOutputs()
+        for path in paths { try staged.stage(Array("new\n".utf8), to: path) }
+        let folder = try #require(staged.stagingFolders.first)
+        #expect(staged.stagingFolders.count == 1)
+        #expect(try names(in: folder) == (0..<200).map(String.init).sorted())
+        #expect(try openFiles().isDisjoint(with: (0..<200).map { folder + "/\($0)" }))
         #expect(paths.allSatisfy { readFileBytes($0) == Array("old\n".utf8) })
-        #expect(try names(in: dir).count == 400)
-        for page in staged { try page.commit() }
+        try staged.commit()
         #expect(paths.allSatisfy { readFileBytes($0) == Array("new\n".utf8) })
-        #expect(try names(in: dir).count == 200)
-        #expect(throws: OutputFileError.self) { try staged[0].commit() }
+        #expect(try names(in: dir.path).count == 200)
+        #expect(throws: OutputFileError.self) { try staged.commit() }
     }
 
-    @Test("Staged outputs never committed are removed when they go away, the old files as they were")
-    func stagedThenAbandoned() throws {
+    @Test("Staged outputs never committed are removed with their staging folder when discarded or gone, the old files as they were",
+          arguments: [true, false])
+    func stagedThenAbandoned(discarded: Bool) throws {
         let dir = TemporaryDirectory()
         writeFileBytes(dir.file("a.html"), Array("old a\n".utf8))
         do {
-            let a = try OutputFile.stage(Array("new a\n".utf8), to: dir.file("a.html"))
-            let b = try OutputFile.stage(Array("new b\n".utf8), to: dir.file("b.html"))
-            #expect(a.temporaryPath.map(fileExists) == true && b.temporaryPath.map(fileExists) == true)
+            let staged = StagedOutputs()
+            try staged.stage(Array("new a\n".utf8), to: dir.file("a.html"))
+            try staged.stage(Array("new b\n".utf8), to: dir.file("b.html"))
+            #expect(try names(in: dir.path).count == 2)
+            if discarded { staged.discard() }
         }
-        #expect(try names(in: dir) == ["a.html"])
+        #expect(try names(in: dir.path) == ["a.html"])
         #expect(readFileBytes(dir.file("a.html")) == Array("old a\n".utf8))
     }
 
-    @Test("An output cannot be written once staged")
-    func noWriteAfterStage() throws {
+    @Test("The staging folder is noted for the signal handler with the number of files it has been given, and forgotten once committed")
+    func stagingFolderIsNoted() throws {
         let dir = TemporaryDirectory()
-        let file = try OutputFile(path: dir.file("x"))
-        let staged = try file.stage()
-        #expect(throws: OutputFileError.self) { try file.write(Array("late".utf8)) }
+        func noted() -> [String] {
+            var found: [String] = []
+            TemporaryFiles.stagingFolders.forEachLine { start, length in
+                found.append(String(decoding: UnsafeBufferPointer(start: start, count: length), as: UTF8.self))
+            }
+            return found
+        }
+        let staged = StagedOutputs()
+        for index in 0..<100 { try staged.stage(Array("\(index)".utf8), to: dir.file("p\(index)")) }
+        let folder = try #require(staged.stagingFolders.first)
+        #expect(noted().contains(folder))
         try staged.commit()
-        #expect(readFileBytes(dir.file("x")) == [])
+        #expect(!noted().contains(folder))
+        #expect(!fileExists(folder))
+    }
+
+    @Test("The handler's removal takes every file of a staging folder by its number, those already renamed away included, then the folder")
+    func handlerRemovalTakesEveryNumber() throws {
+        let dir = TemporaryDirectory()
+        let folder = dir.file("staging")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        for index in 0..<150 where index % 7 != 3 { writeFileBytes(folder + "/\(index)", [0x41]) }
+        folder.withCString { TemporaryFiles.removeStagingFolder($0, files: 150) }
+        #expect(!fileExists(folder))
+        #expect(try names(in: dir.path) == [])
+    }
+
+    @Test("An output on another file system than the first gets a staging folder there, and both are renamed into place",
+          .enabled(if: Self.sharedMemoryIsAnotherFileSystem()))
+    func otherFileSystem() throws {
+        let here = TemporaryDirectory()
+        var template = Array("/dev/shm/touchstone-staging-XXXXXX".utf8CString)
+        let created = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
+        let there = String(cString: try #require(created))
+        defer { try? FileManager.default.removeItem(atPath: there) }
+        let staged = StagedOutputs()
+        try staged.stage(Array("here\n".utf8), to: here.file("a.html"))
+        try staged.stage(Array("there\n".utf8), to: there + "/b.html")
+        #expect(staged.stagingFolders.count == 2)
+        try staged.commit()
+        #expect(readFileBytes(here.file("a.html")) == Array("here\n".utf8))
+        #expect(readFileBytes(there + "/b.html") == Array("there\n".utf8))
+        #expect(try names(in: here.path) == ["a.html"] && names(in: there) == ["b.html"])
+    }
+
+    /// Whether /dev/shm is another file system than the temporary folders'.
+    static func sharedMemoryIsAnotherFileSystem() -> Bool {
+        var shm = stat(), tmp = stat()
+        return stat("/dev/shm", &shm) == 0 && stat("/tmp", &tmp) == 0 && shm.st_dev != tmp.st_dev
     }
 
     @Test("createFolders returns the folders it created, outermost first, which removeCreatedFolders removes while empty")
@@ -283,7 +327,7 @@ struct StagedOutputTests {
         #expect(fileExists(dir.file("a/b/kept")))
         try FileManager.default.removeItem(atPath: dir.file("a/b/kept"))
         OutputFile.removeCreatedFolders(created)
-        #expect(try names(in: dir) == ["a"])
+        #expect(try names(in: dir.path) == ["a"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("a")) == [])
     }
 }
