@@ -105,40 +105,45 @@ extension Touchstone {
             } catch {
                 throw fail(error.description)
             }
-            // The outputs are checked before any golden is rewritten: a refused --junit or --report
-            // leaves the corpus as it was.
+            // The outputs are checked, and standard output too, before any golden is rewritten: a
+            // refused output leaves the corpus as it was.
+            let standardOutput: OutputFile
+            let junitStream: JUnitReport.Stream?
+            let pages: VerifyHTMLReport.Writer?
             do {
-                if let junit { try OutputFile.refuseAliasing(junit, inputs: try VerifyRunner(options: options).corpusFiles()) }
-                if let folder = report { try OutputFile.createFolders(folder) }
+                let inputs = try VerifyRunner(options: options).corpusFiles()
+                standardOutput = try OutputFile.standardOutput(inputs: inputs)
+                if let junit { try OutputFile.refuseAliasing(junit, inputs: inputs) }
+                junitStream = try junit.map { path throws(OutputFileError) in try JUnitReport.Stream(path: path) }
+                pages = try report.map { try VerifyHTMLReport.Writer(folder: $0, inputs: inputs, registry: options.registry) }
             } catch {
                 throw fail(String(describing: error))
             }
+            // Each capture's result is printed, and its JUnit case and report page written, as soon
+            // as it and every earlier one are known; then only its counts are kept.
             let bar = ProgressBar(enabled: !noProgress && standardErrorIsTerminal)
-            let report: VerifyReport
+            let result: VerifyReport
             do {
-                report = try VerifyRunner(options: options).run(progress: bar.update)
+                result = try VerifyRunner(options: options).run(progress: bar.update) { capture in
+                    try standardOutput.write(TerminalText.escaped(VerifyReport.resultText(of: capture)))
+                    try junitStream?.add(capture)
+                    try pages?.add(capture)
+                }
             } catch {
                 bar.finish()
-                throw fail(error.description)
+                throw fail(String(describing: error))
             }
             bar.finish()
             do {
-                // Every file a capture's replay read or its --update wrote: standard output is none of them.
-                try OutputFile.standardOutput(inputs: report.results.flatMap(\.files)).write(TerminalText.escaped(report.standardOutputText))
-                report.notices.forEach { printError($0) }
-                printErrorLines("\n" + report.summaryText)
-                if let junit { try report.writeJUnit(to: junit) }
+                try standardOutput.write(TerminalText.escaped(result.latencySectionText))
+                result.notices.forEach { printError($0) }
+                printErrorLines("\n" + result.summaryText)
+                try junitStream?.write(inputs: result.inputFiles)
+                try pages?.finish(result)
             } catch {
-                throw fail(error.description)
+                throw fail(String(describing: error))
             }
-            if let folder = self.report {
-                do {
-                    try VerifyHTMLReport.write(report, to: folder, inputs: report.inputFiles, registry: options.registry)
-                } catch {
-                    throw fail(String(describing: error))
-                }
-            }
-            if report.failed > 0 { throw ExitCode(1) }
+            if result.failed > 0 { throw ExitCode(1) }
         }
     }
 }

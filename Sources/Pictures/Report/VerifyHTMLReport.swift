@@ -22,34 +22,79 @@ public enum VerifyHTMLReport {
     }
 
     /// Writes every page under `folder` (created if missing), refusing to write over any of
-    /// `inputs`, all or nothing: each failing capture's page is drawn, written into a staging
-    /// folder and closed (one page held and no descriptor kept per page), then `index.html`; only
-    /// once every page is written are they renamed into place, the pages first and the index last
-    /// (`StagedOutputs`). A page that cannot be written leaves every file of the folder as it was:
-    /// the staged pages are removed with their staging folder, and so are the folders the report
-    /// created for them. So are the staged pages, however many, when a signal stops the command.
+    /// `inputs`, all or nothing (`Writer`).
     public static func write(
         _ report: VerifyReport, to folder: String, inputs: [String] = [], registry: RecognizerRegistry = .standard
     ) throws {
-        var created: [String] = []
-        let staged = StagedOutputs()
-        do {
-            created += try OutputFile.createFolders(folder)
-            func stage(_ path: String, _ html: String) throws {
+        let writer = try Writer(folder: folder, inputs: inputs, registry: registry)
+        for result in report.results { try writer.add(result) }
+        try writer.finish(report)
+    }
+
+    /// The report written as the results come (`VerifyRunner.run(progress:delivering:)`), all or
+    /// nothing: each failing capture's page is drawn from its result as it is added, written into
+    /// a staging folder and closed (one page held and no descriptor kept per page); `finish`
+    /// writes `index.html` the same way and only then renames every page into place, the pages
+    /// first and the index last (`StagedOutputs`). A page that cannot be written, or a writer
+    /// dropped before `finish`, leaves every file of the folder as it was: the staged pages are
+    /// removed with their staging folder, and so are the folders the report created for them. So
+    /// are the staged pages, however many, when a signal stops the command.
+    public final class Writer {
+        private let folder: String
+        private let inputs: [String]
+        private let registry: RecognizerRegistry
+        private var created: [String] = []
+        private let staged = StagedOutputs()
+        private var finished = false
+
+        /// Creates `folder` if it is missing; `inputs` are the files no page may replace, and
+        /// failing captures' scenes may name the kinds of `registry`.
+        public init(folder: String, inputs: [String] = [], registry: RecognizerRegistry = .standard) throws {
+            self.folder = folder
+            self.inputs = inputs
+            self.registry = registry
+            created = try OutputFile.createFolders(folder)
+        }
+
+        deinit {
+            if !finished { abandon() }
+        }
+
+        /// Stages the page of `result` if it is a failure; a result without its diff (`delivered`)
+        /// must not be added.
+        public func add(_ result: CaptureResult) throws {
+            guard case .failed(let diff) = result.status else { return }
+            try stage(pagePath(result.capture), failurePage(result, diff: diff, registry: registry))
+        }
+
+        /// Stages `index.html` for `report` and renames every page into place.
+        public func finish(_ report: VerifyReport) throws {
+            try stage("index.html", index(report))
+            do {
+                try staged.commit()
+            } catch {
+                abandon()
+                throw error
+            }
+            finished = true
+        }
+
+        private func stage(_ path: String, _ html: String) throws {
+            do {
                 let full = folder + "/" + path
                 created += try OutputFile.createFolders(FilePath(full).removingLastComponent().string)
                 try staged.stage(Array(html.utf8), to: full, inputs: inputs)
+            } catch {
+                abandon()
+                throw error
             }
-            for result in report.results {
-                guard case .failed(let diff) = result.status else { continue }
-                try stage(pagePath(result.capture), failurePage(result, diff: diff, registry: registry))
-            }
-            try stage("index.html", index(report))
-            try staged.commit()
-        } catch {
+        }
+
+        private func abandon() {
+            finished = true
             staged.discard()
             OutputFile.removeCreatedFolders(created)
-            throw error
+            created.removeAll()
         }
     }
 

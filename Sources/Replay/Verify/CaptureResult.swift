@@ -55,6 +55,31 @@ public struct CaptureResult: Sendable {
         case .failed, .error: true
         }
     }
+
+    /// The result as a streamed run keeps it once it has been handed on
+    /// (`VerifyRunner.run(progress:delivering:)`): a failure's diff is dropped (`.failed(diff: "")`),
+    /// everything the summary, the latency table and the report's index use is kept.
+    public var delivered: CaptureResult {
+        guard case .failed = status else { return self }
+        var kept = self
+        kept.status = .failed(diff: "")
+        return kept
+    }
+
+    /// About what the result holds in memory, for bounding the results waiting for their turn.
+    var heldBytes: Int {
+        var bytes = 256 + capture.name.utf8.count
+        switch status {
+        case .failed(let diff): bytes += diff.utf8.count
+        case .error(let message): bytes += message.utf8.count
+        case .passed, .updated: break
+        }
+        for notice in notices { bytes += notice.utf8.count + 16 }
+        for file in files { bytes += file.utf8.count + 16 }
+        for samples in latencies.recognition.values { bytes += samples.count * 8 + 64 }
+        for samples in latencies.action.values { bytes += samples.count * 8 + 64 }
+        return bytes
+    }
 }
 
 /// The settings of one verify run: `touchstone verify`'s argument and options.

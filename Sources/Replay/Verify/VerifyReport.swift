@@ -44,8 +44,7 @@ public struct VerifyReport: Sendable {
     /// What `touchstone verify` prints on standard output: `resultsText`, then a blank line and
     /// `latencyText` when any recognizer decided anything.
     public var standardOutputText: String {
-        let latency = latencyText
-        return resultsText + (latency.isEmpty ? "" : "\n" + latency)
+        resultsText + latencySectionText
     }
 
     /// The JUnit XML of the run (`JUnitReport`), as `touchstone verify --junit` writes it.
@@ -57,25 +56,37 @@ public struct VerifyReport: Sendable {
         try OutputFile.write(Array(junitXML.utf8), to: path, inputs: inputFiles)
     }
 
-    /// One line per capture, with the diff or error under each failure. A capture's name and an
-    /// error message are one line each whatever the files are called: their line feeds and other
-    /// control characters are escaped (`TerminalText`), so no file name can forge a result line.
+    /// One line per capture, with the diff or error under each failure (`resultText(of:)` of each
+    /// result in turn). A capture's name and an error message are one line each whatever the files
+    /// are called: their line feeds and other control characters are escaped (`TerminalText`), so
+    /// no file name can forge a result line.
     public var resultsText: String {
         var text = ""
-        for result in results {
-            let name = Self.oneLine(result.capture.name)
-            switch result.status {
-            case .passed:
-                text += "PASS    \(name) (\(result.events) events)\n"
-            case .updated(let changed):
-                text += (changed ? "UPDATED " : "SAME    ") + "\(name) (\(result.events) events)\n"
-            case .failed(let diff):
-                text += "FAIL    \(name): log differs from \(name).golden.log\n" + diff
-            case .error(let message):
-                text += "ERROR   \(name): \(Self.oneLine(message))\n"
-            }
-        }
+        for result in results { text += Self.resultText(of: result) }
         return text
+    }
+
+    /// A capture's line in `resultsText`, with its diff or error: what `touchstone verify` prints
+    /// for it as soon as it is known.
+    public static func resultText(of result: CaptureResult) -> String {
+        let name = oneLine(result.capture.name)
+        switch result.status {
+        case .passed:
+            return "PASS    \(name) (\(result.events) events)\n"
+        case .updated(let changed):
+            return (changed ? "UPDATED " : "SAME    ") + "\(name) (\(result.events) events)\n"
+        case .failed(let diff):
+            return "FAIL    \(name): log differs from \(name).golden.log\n" + diff
+        case .error(let message):
+            return "ERROR   \(name): \(oneLine(message))\n"
+        }
+    }
+
+    /// `latencyText` after a blank line when any recognizer decided anything: what
+    /// `standardOutputText` adds after the results.
+    public var latencySectionText: String {
+        let latency = latencyText
+        return latency.isEmpty ? "" : "\n" + latency
     }
 
     private static func oneLine(_ text: String) -> String {

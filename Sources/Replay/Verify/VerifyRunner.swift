@@ -27,36 +27,84 @@ public struct VerifyRunner: Sendable {
     }
 
     /// Runs the corpus; `progress(done, total)` is called from worker threads as captures finish.
+    /// Every result is kept whole to the end: for a corpus whose failures may be many, hand each on
+    /// as it comes with `run(progress:delivering:)`.
     public func run(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws(VerifyError) -> VerifyReport {
-        let captures = options.shard.slice(try CaptureDiscovery.captures(in: options.root))
-        // What --update must never write a golden onto, whichever capture's golden links to it.
-        let inputs = options.update ? FileIdentities(captures.flatMap { Self.inputFiles(of: $0, registry: options.registry) }) : FileIdentities([])
+        let captures = try corpus()
         let results = ResultSlots(count: captures.count)
+        let order = takingOrder(captures)
         // Atomics, not `Mutex`: on Linux a `Mutex` waits on a futex, which ThreadSanitizer cannot
         // see, so it reported the writes it orders as races.
         let next = Atomic(0)
+        let elapsed = run(captures, progress: progress, take: {
+            let taken = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            return taken < order.count ? order[taken] : nil
+        }, store: { results.store($0, at: $1) })
+        return VerifyReport(results: results.all, elapsed: elapsed)
+    }
+
+    /// Runs the corpus and hands each capture's result to `each` in corpus order, as soon as it
+    /// and every earlier one are known, then keeps it without its diff (`CaptureResult.delivered`):
+    /// the report returned has every count, notice and latency, and no failure's diff. So memory
+    /// does not grow with the failures' diffs, however many captures fail: `touchstone verify`
+    /// prints, writes JUnit and stages report pages from `each`.
+    ///
+    /// `each` runs on the workers' threads, one result at a time. If it throws, no capture is
+    /// started after that, `each` is not called again, and this rethrows its error once the
+    /// captures in progress have finished.
+    public func run(
+        progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
+        delivering each: @escaping (CaptureResult) throws -> Void
+    ) throws -> VerifyReport {
+        let captures = try corpus()
+        let delivery = OrderedDelivery(order: takingOrder(captures), parkedBytesLimit: Self.resultsWaitingLimit, consumer: each)
+        let elapsed = run(captures, progress: progress, take: delivery.take, store: delivery.deliver)
+        if let failure = delivery.failure { throw failure }
+        return VerifyReport(results: delivery.all, elapsed: elapsed)
+    }
+
+    /// What the results that finished before their turn may hold between them (diffs mostly, a
+    /// diff being cut at `UnifiedDiff.maximumBytes`) before workers take captures in corpus order
+    /// and wait for earlier ones to be handed on (`OrderedDelivery`).
+    static let resultsWaitingLimit = 16 << 20
+
+    private func corpus() throws(VerifyError) -> [Capture] {
+        options.shard.slice(try CaptureDiscovery.captures(in: options.root))
+    }
+
+    /// The workers' order: longest first when there are several, else the corpus order.
+    private func takingOrder(_ captures: [Capture]) -> [Int] {
+        workers(for: captures) > 1 ? Self.longestFirst(captures) : Array(captures.indices)
+    }
+
+    private func workers(for captures: [Capture]) -> Int {
+        min(options.jobs, max(1, captures.count))
+    }
+
+    /// Runs `captures` on the workers, each taking the position `take()` gives until it gives
+    /// none, and giving each result to `store` with that position. Returns the wall-clock time.
+    private func run(
+        _ captures: [Capture], progress: @escaping @Sendable (Int, Int) -> Void, take: @escaping @Sendable () -> Int?,
+        store: @escaping @Sendable (CaptureResult, Int) -> Void
+    ) -> Duration {
+        // What --update must never write a golden onto, whichever capture's golden links to it.
+        let inputs = options.update ? FileIdentities(captures.flatMap { Self.inputFiles(of: $0, registry: options.registry) }) : FileIdentities([])
         let done = Atomic(0)
         let update = options.update
         let registry = options.registry
         let started = ContinuousClock.now
-        let workers = min(options.jobs, max(1, captures.count))
-        let order = workers > 1 ? Self.longestFirst(captures) : Array(captures.indices)
-        WorkerThreads.run(count: workers) { _ in
+        WorkerThreads.run(count: workers(for: captures)) { _ in
             // A recognizer that traps stops the process; the line names what it was replaying.
             let line = CapturesInProgress.claimLine()
             defer { if let line { CapturesInProgress.noted.release(line) } }
-            while true {
-                let taken = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard taken < order.count else { return }
-                let index = order[taken]
+            while let index = take() {
                 if let line { CapturesInProgress.noted.set(line, captures[index].tracePath) }
-                results.store(Self.verify(captures[index], update: update, registry: registry, protecting: inputs), at: index)
+                store(Self.verify(captures[index], update: update, registry: registry, protecting: inputs), index)
                 if let line { CapturesInProgress.noted.clear(line) }
                 progress(done.wrappingAdd(1, ordering: .relaxed).newValue, captures.count)
             }
         }
-        let elapsed = ContinuousClock.now - started
-        return VerifyReport(results: results.all, elapsed: elapsed)
+        return ContinuousClock.now - started
     }
 
     /// Every file of the corpus (or of its shard) a run reads or may write: each capture's trace,
