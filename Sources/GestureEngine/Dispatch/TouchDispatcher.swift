@@ -631,7 +631,7 @@ public final class TouchDispatcher {
             link(recognizer, requiresFailureOf: requirement)
         }
         for dependent in recognizer.requiredBy {
-            dependent.with { dependent in
+            dependent.recognizer.with { dependent in
                 if dependent.arbitration.isInPlay && dependent.dispatcher === self { link(dependent, requiresFailureOf: recognizer) }
             }
         }

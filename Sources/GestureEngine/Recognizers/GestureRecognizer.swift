@@ -111,6 +111,14 @@ open class GestureRecognizer: TimerTarget {
     @exclusivity(unchecked)
     #endif
     var failureRequirements: [GestureRecognizer] = []
+    /// Where this recognizer's entry sits in each requirement's `requiredBy`: the entry for
+    /// `failureRequirements[i]` is `failureRequirements[i].requiredBy[requiredBySlots[i]]`. A
+    /// recognizer going away takes each entry out in one step (the last entry moves into its
+    /// place), so freeing many dependents of one requirement costs their number, not its square.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var requiredBySlots: [Int] = []
     /// Requirements the delegates asked for, once per attempt.
     #if !DEBUG
     @exclusivity(unchecked)
@@ -118,11 +126,20 @@ open class GestureRecognizer: TimerTarget {
     var attemptRequirements: [GestureRecognizer] = []
     /// The recognizers whose `failureRequirements` name this one: the reverse of `require(toFail:)`,
     /// unretained (each removes itself in its deinit), so a dispatcher finds a recognizer's
-    /// dependents without asking every other recognizer.
+    /// dependents without asking every other recognizer. Each entry also says which of the
+    /// dependent's `failureRequirements` this one is (`slot`). In no particular order: a dependent
+    /// that goes away is replaced by the last entry.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    var requiredBy: [Unretained<GestureRecognizer>] = []
+    var requiredBy: [Dependent] = []
+
+    /// An entry of `requiredBy`.
+    struct Dependent {
+        let recognizer: Unretained<GestureRecognizer>
+        /// The index of the requirement in `recognizer.failureRequirements`.
+        let slot: Int
+    }
     /// While in play: the recognizers in play this one requires to fail, and those that require it
     /// to fail, each in the dispatcher's collection order (`playOrder`). Every arbitration rule
     /// walks these instead of every recognizer in play, so a long chain of requirements costs
@@ -190,7 +207,7 @@ open class GestureRecognizer: TimerTarget {
     class var isEngineClass: Bool { false }
 
     deinit {
-        Self.forget(failureRequirements, by: self)
+        forgetRequirements()
         // A chain of requirements (each recognizer requiring the one before it to fail, as a
         // scene may hold tens of thousands) would be freed recursively, one deinit inside the
         // other per link, until the stack overflows. The recognizers only this one keeps alive
@@ -199,17 +216,29 @@ open class GestureRecognizer: TimerTarget {
         failureRequirements.removeAll()
         while var next = orphans.popLast() {
             guard isKnownUniquelyReferenced(&next) else { continue }
-            Self.forget(next.failureRequirements, by: next)
+            next.forgetRequirements()
             orphans.append(contentsOf: next.failureRequirements)
             next.failureRequirements.removeAll()
         }
     }
 
-    /// Takes `dependent`, going away, out of the `requiredBy` lists of its requirements.
-    private static func forget(_ requirements: [GestureRecognizer], by dependent: GestureRecognizer) {
-        for requirement in requirements {
-            requirement.requiredBy.removeAll { $0.refers(to: dependent) }
+    /// Takes this recognizer, going away, out of the `requiredBy` lists of its requirements: one
+    /// step each, whatever the length of those lists.
+    private func forgetRequirements() {
+        for (requirement, slot) in zip(failureRequirements, requiredBySlots) {
+            requirement.removeDependent(at: slot)
         }
+        requiredBySlots.removeAll()
+    }
+
+    /// Removes the `requiredBy` entry at `index`, moving the last entry into its place and telling
+    /// that entry's dependent where it went. The dependent moved is alive: every dependent takes
+    /// its entries out before it goes away.
+    private func removeDependent(at index: Int) {
+        let last = requiredBy.removeLast()
+        guard index < requiredBy.count else { return }
+        requiredBy[index] = last
+        last.recognizer.with { $0.requiredBySlots[last.slot] = index }
     }
 
     // MARK: State
@@ -302,8 +331,9 @@ open class GestureRecognizer: TimerTarget {
         precondition(other !== self, "\(debugName) cannot require itself to fail")
         guard !failureRequirements.contains(where: { $0 === other }) else { return }
         let wasRequired = requiresFailure(of: other)
+        other.requiredBy.append(Dependent(recognizer: Unretained(self), slot: failureRequirements.count))
+        requiredBySlots.append(other.requiredBy.count - 1)
         failureRequirements.append(other)
-        other.requiredBy.append(Unretained(self))
         if !wasRequired, arbitration.isInPlay, other.arbitration.isInPlay, let dispatcher, dispatcher === other.dispatcher {
             dispatcher.link(self, requiresFailureOf: other)
         }
@@ -324,6 +354,30 @@ open class GestureRecognizer: TimerTarget {
     /// Whether this recognizer's actions wait for `other` to fail in the current attempt.
     public final func requiresFailure(of other: GestureRecognizer) -> Bool {
         failureRequirements.contains { $0 === other } || attemptRequirements.contains { $0 === other }
+    }
+
+    /// How many recognizers require this one to fail (`require(toFail:)`) and are still alive.
+    package var dependentCount: Int { requiredBy.count }
+
+    /// Whether the two directions of `require(toFail:)` agree: each requirement lists this
+    /// recognizer once, at the slot this one keeps for it, and each dependent listed names this
+    /// one at that entry's slot. For tests.
+    package var requirementLinksAreConsistent: Bool {
+        guard requiredBySlots.count == failureRequirements.count else { return false }
+        for (requirement, slot) in zip(failureRequirements, requiredBySlots) {
+            guard slot < requirement.requiredBy.count else { return false }
+            let entry = requirement.requiredBy[slot]
+            guard entry.recognizer.refers(to: self), entry.slot < failureRequirements.count,
+                  failureRequirements[entry.slot] === requirement else { return false }
+        }
+        for (index, entry) in requiredBy.enumerated() {
+            let consistent = entry.recognizer.with { dependent in
+                entry.slot < dependent.failureRequirements.count && dependent.failureRequirements[entry.slot] === self
+                    && dependent.requiredBySlots[entry.slot] == index
+            }
+            guard consistent else { return false }
+        }
+        return true
     }
 
     // MARK: Touches

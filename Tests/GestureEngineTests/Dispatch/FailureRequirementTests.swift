@@ -227,4 +227,34 @@ struct FailureRequirementTests {
         tester.move(1, 102, 100, at: 20)
         #expect(counting.moves == 1)
     }
+
+    @Test("freeing dependents of one requirement, in any order, leaves it naming exactly the living ones, which still wait on it")
+    func fanOutFreedInAnyOrder() {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 200, height: 200))
+        let double = TapGestureRecognizer(name: "double")
+        double.numberOfTapsRequired = 2
+        view.addGestureRecognizer(double)
+        let count = 60
+        var dependents: [TapGestureRecognizer?] = (0..<count).map { index in
+            let tap = TapGestureRecognizer(name: "d\(index)")
+            tap.require(toFail: double)
+            return tap
+        }
+        weak var freed: TapGestureRecognizer? = dependents[7]
+        // Free two thirds of them, in an order that is neither the order added nor its reverse.
+        for step in 0..<count where step % 3 != 0 {
+            dependents[(step * 7) % count] = nil
+        }
+        #expect(freed == nil)
+        let living = dependents.compactMap { $0 }
+        #expect(double.dependentCount == living.count)
+        #expect(double.requirementLinksAreConsistent)
+        #expect(living.allSatisfy { $0.requirementLinksAreConsistent })
+        // A survivor still waits for the double tap to fail: it acts when that times out.
+        view.addGestureRecognizer(living[1])
+        tester.tap(1, 100, 100, at: 0)
+        tester.finish()
+        #expect(tester.actions == ["400ms \(living[1].name) action ended"])
+    }
 }
