@@ -119,6 +119,15 @@ open class GestureRecognizer: TimerTarget {
     @exclusivity(unchecked)
     #endif
     var requiredBySlots: [Int] = []
+    /// `failureRequirements` as a set, kept once the list is long (`requirementSetThreshold`), so
+    /// that `require(toFail:)` finds a requirement already set without walking them all.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var failureRequirementSet: Set<ObjectIdentifier> = []
+    /// How many requirements a recognizer may have before they are kept as a set too: below it, a
+    /// scan of the list is cheaper than hashing and costs no memory.
+    static let requirementSetThreshold = 16
     /// Requirements the delegates asked for, once per attempt.
     #if !DEBUG
     @exclusivity(unchecked)
@@ -229,6 +238,7 @@ open class GestureRecognizer: TimerTarget {
             requirement.removeDependent(at: slot)
         }
         requiredBySlots.removeAll()
+        failureRequirementSet.removeAll()
     }
 
     /// Removes the `requiredBy` entry at `index`, moving the last entry into its place and telling
@@ -329,11 +339,19 @@ open class GestureRecognizer: TimerTarget {
     /// instead, this recognizer fails. Example: a single tap requiring a double tap to fail.
     public final func require(toFail other: GestureRecognizer) {
         precondition(other !== self, "\(debugName) cannot require itself to fail")
-        guard !failureRequirements.contains(where: { $0 === other }) else { return }
-        let wasRequired = requiresFailure(of: other)
+        guard !hasRequirement(other) else { return }
+        let wasRequired = attemptRequirements.contains { $0 === other }
         other.requiredBy.append(Dependent(recognizer: Unretained(self), slot: failureRequirements.count))
         requiredBySlots.append(other.requiredBy.count - 1)
         failureRequirements.append(other)
+        if failureRequirements.count > Self.requirementSetThreshold {
+            if failureRequirementSet.isEmpty {
+                failureRequirementSet.reserveCapacity(failureRequirements.count)
+                for requirement in failureRequirements { failureRequirementSet.insert(ObjectIdentifier(requirement)) }
+            } else {
+                failureRequirementSet.insert(ObjectIdentifier(other))
+            }
+        }
         if !wasRequired, arbitration.isInPlay, other.arbitration.isInPlay, let dispatcher, dispatcher === other.dispatcher {
             dispatcher.link(self, requiresFailureOf: other)
         }
@@ -353,8 +371,19 @@ open class GestureRecognizer: TimerTarget {
 
     /// Whether this recognizer's actions wait for `other` to fail in the current attempt.
     public final func requiresFailure(of other: GestureRecognizer) -> Bool {
-        failureRequirements.contains { $0 === other } || attemptRequirements.contains { $0 === other }
+        hasRequirement(other) || attemptRequirements.contains { $0 === other }
     }
+
+    /// Whether `require(toFail: other)` was called: a lookup in the set once the list is long.
+    private func hasRequirement(_ other: GestureRecognizer) -> Bool {
+        guard failureRequirements.count > Self.requirementSetThreshold else {
+            return failureRequirements.contains { $0 === other }
+        }
+        return failureRequirementSet.contains(ObjectIdentifier(other))
+    }
+
+    /// How many recognizers this one requires to fail (`require(toFail:)`), each counted once.
+    package var failureRequirementCount: Int { failureRequirements.count }
 
     /// How many recognizers require this one to fail (`require(toFail:)`) and are still alive.
     package var dependentCount: Int { requiredBy.count }

@@ -228,6 +228,23 @@ struct FailureRequirementTests {
         #expect(counting.moves == 1)
     }
 
+    @Test("require(toFail:) lists each requirement once, however many and however often asked, on both sides")
+    func requirementsListedOnce() {
+        let dependent = PanGestureRecognizer(name: "dependent")
+        // Past the length at which the requirements are also kept as a set.
+        let requirements = (0..<100).map { TapGestureRecognizer(name: "tap\($0)") }
+        for round in 0..<3 {
+            for (index, requirement) in requirements.enumerated() where round == 0 || index % (round + 1) == 0 {
+                dependent.require(toFail: requirement)
+            }
+        }
+        #expect(dependent.failureRequirementCount == 100)
+        #expect(requirements.allSatisfy { $0.dependentCount == 1 && $0.requirementLinksAreConsistent })
+        #expect(requirements.allSatisfy { dependent.requiresFailure(of: $0) })
+        #expect(!dependent.requiresFailure(of: TapGestureRecognizer(name: "stranger")))
+        #expect(dependent.requirementLinksAreConsistent)
+    }
+
     @Test("freeing dependents of one requirement, in any order, leaves it naming exactly the living ones, which still wait on it")
     func fanOutFreedInAnyOrder() {
         let tester = GestureTester()
