@@ -258,7 +258,7 @@ struct FailureRequirementTests {
             tap.require(toFail: double)
             return tap
         }
-        weak var freed: TapGestureRecognizer? = dependents[7]
+        weak let freed: TapGestureRecognizer? = dependents[7]
         // Free two thirds of them, in an order that is neither the order added nor its reverse.
         for step in 0..<count where step % 3 != 0 {
             dependents[(step * 7) % count] = nil
