@@ -116,6 +116,8 @@ extension TouchDispatcher {
         }
 
         recognizer.arbitrate(.release(presentingBegan: recognizer.kind == .continuous && recognizer.currentState != .began))
+        // Every recognizer already recognizing has just been asked whether it prevents this one.
+        startsRecognizing(recognizer)
         deliveryDecisionsChanged()
         requestAction(of: recognizer)
 
@@ -160,14 +162,71 @@ extension TouchDispatcher {
         }
     }
 
+    /// A recognizer let through while it began or changed joins the ones recognizing
+    /// (`recognizing`), stamped with their count so far: it has been asked about every one of
+    /// them (`attemptRelease`), so its rechecks start after them.
+    private func startsRecognizing(_ recognizer: GestureRecognizer) {
+        let state = recognizer.currentState
+        guard state == .began || state == .changed else { return }
+        recognizingStamp &+= 1
+        recognizing.append(RecognizingEntry(recognizer: recognizer, stamp: recognizingStamp))
+        if !recognizer.hasFixedSimultaneity { unfixedRecognizing += 1 }
+        recognizer.simultaneityCheckedThrough = recognizingStamp
+    }
+
+    /// Rule A6: `recognizer`, let through and still recognizing, changed state; is it still
+    /// allowed alongside every other recognizer recognizing? When every answer involved is fixed
+    /// (`GestureRecognizer.hasFixedSimultaneity`), those it was found allowed with stay allowed,
+    /// and only the recognizers that began recognizing since are asked (a walk from the end of
+    /// `recognizing`, most often none): a frame of N pans all allowed together costs N, not N².
+    /// Otherwise every recognizer in play is asked again, in collection order, as the delegates
+    /// may answer differently or count the questions.
     private func recheckSimultaneity(of recognizer: GestureRecognizer) {
-        let withdrawn = inPlay.contains { other in
-            guard other !== recognizer, other.arbitration.isReleased else { return false }
-            let state = other.currentState
-            guard state == .began || state == .changed else { return false }
-            return prevents(other, recognizer)
+        let withdrawn: Bool
+        if recognizer.hasFixedSimultaneity && unfixedRecognizing == 0 {
+            let checkedThrough = recognizer.simultaneityCheckedThrough
+            withdrawn = recognizing.withUnsafeBufferPointer { entries in
+                var index = entries.endIndex
+                while index > entries.startIndex {
+                    index -= 1
+                    guard entries[index].stamp > checkedThrough else { return false }
+                    let found = Unretained(entries[index].recognizer).with { other in
+                        isRecognizingAlongside(other, recognizer) && prevents(other, recognizer)
+                    }
+                    if found { return true }
+                }
+                return false
+            }
+        } else {
+            withdrawn = inPlay.contains { other in
+                isRecognizingAlongside(other, recognizer) && prevents(other, recognizer)
+            }
         }
-        if withdrawn { recognizer.apply(.cancel) }
+        if withdrawn {
+            recognizer.apply(.cancel)
+        } else {
+            recognizer.simultaneityCheckedThrough = recognizingStamp
+        }
+    }
+
+    /// Whether `other` is another recognizer let through and beginning or changing.
+    @inline(__always)
+    private func isRecognizingAlongside(_ other: GestureRecognizer, _ recognizer: GestureRecognizer) -> Bool {
+        guard other !== recognizer, other.arbitration.isReleased else { return false }
+        let state = other.currentState
+        return state == .began || state == .changed
+    }
+
+    /// A delegate changed: the answers found so far may no longer hold. Every recognizer in play
+    /// is asked about all those recognizing at its next change, and the fixed ones counted again.
+    func simultaneityAnswersChanged() {
+        inPlay.forEach { $0.simultaneityCheckedThrough = 0 }
+        countUnfixedRecognizing()
+    }
+
+    func countUnfixedRecognizing() {
+        unfixedRecognizing = 0
+        for entry in recognizing where !entry.recognizer.hasFixedSimultaneity { unfixedRecognizing += 1 }
     }
 
     /// Whether `winner`, recognizing, excludes `other`.

@@ -185,6 +185,26 @@ public final class TouchDispatcher {
     @exclusivity(unchecked)
     #endif
     private var lookupHint = 0
+    /// The recognizers let through while beginning or changing, in the order they were
+    /// (`startsRecognizing`), each with its `recognizingStamp`: those that have left that state
+    /// stay until the sequence's reset takes them out of play. Strong, as `recognizersInPlay`:
+    /// held only while in play.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var recognizing: [RecognizingEntry] = []
+    /// How many recognizers have been let through recognizing (never decreases): the stamps of
+    /// `recognizing`.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var recognizingStamp: UInt64 = 0
+    /// How many of `recognizing` may answer the simultaneity question differently over time
+    /// (`GestureRecognizer.hasFixedSimultaneity` false): while any is, every recheck asks all.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var unfixedRecognizing = 0
     /// Failure requirements between recognizers in play (`link`), for the reconcile loop's bound.
     #if !DEBUG
     @exclusivity(unchecked)
@@ -236,6 +256,7 @@ public final class TouchDispatcher {
         pool.reserveCapacity(16)
         deferredEnds.touches.reserveCapacity(16)
         indirectRecognizers.reserveCapacity(8)
+        recognizing.reserveCapacity(8)
     }
 
     deinit {
@@ -750,6 +771,14 @@ public final class TouchDispatcher {
         }
         inPlay.truncate(to: kept)
         receivingGeneration = 0
+        if !recognizing.isEmpty {
+            if kept == 0 {
+                recognizing.removeAll(keepingCapacity: true)
+            } else {
+                recognizing.removeAll { !$0.recognizer.arbitration.isInPlay }
+            }
+            countUnfixedRecognizing()
+        }
         for touch in touchesHeld { touch.gestureRecognizers.removeAll { !$0.arbitration.isInPlay } }
     }
 
@@ -815,6 +844,12 @@ public final class TouchDispatcher {
         releaseFinishedHeldTouches()
         if touchesDown.isEmpty && indirectRecognizers.isEmpty { resetSettledRecognizers() }
     }
+}
+
+/// An entry of `TouchDispatcher.recognizing`.
+struct RecognizingEntry {
+    let recognizer: GestureRecognizer
+    let stamp: UInt64
 }
 
 /// The dispatcher's observer behind a `let`: reached through an unretained slot, the call needs

@@ -25,8 +25,31 @@ open class GestureRecognizer: TimerTarget {
     @exclusivity(unchecked)
     #endif
     public weak var delegate: (any GestureRecognizerDelegate)? {
-        didSet { delegateQuestions = delegate?.answeredQuestions ?? [] }
+        didSet {
+            let delegate = delegate
+            delegateQuestions = delegate?.answeredQuestions ?? []
+            hasFixedSimultaneity = isEngineRecognizer
+                && (!delegateQuestions.contains(.simultaneity) || delegate?.simultaneityAnswersAreFixed == true)
+            withDispatcher { $0.simultaneityAnswersChanged() }
+        }
     }
+    /// Whether whether this recognizer and another may recognize together can never change while
+    /// both are in play: it is one of the engine's own classes (whose `canPrevent` and
+    /// `canBePrevented` answer the same for the same pair of recognizing recognizers) and its
+    /// delegate either does not answer the simultaneity question or declares its answers fixed
+    /// (`GestureRecognizerDelegate.simultaneityAnswersAreFixed`). The dispatcher then asks the
+    /// question of a pair once while both recognize, not again at every state change (rule A6).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private(set) var hasFixedSimultaneity: Bool
+    /// The dispatcher's `recognizingStamp` up to which this recognizer, recognizing, has been
+    /// found allowed alongside every recognizer then recognizing (`recheckSimultaneity`): with
+    /// fixed answers, only those that began recognizing later need asking.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var simultaneityCheckedThrough: UInt64 = 0
     /// The questions the delegate answers (`GestureRecognizerDelegate.answeredQuestions`), read
     /// when it was set; empty without one. Loading a weak reference is a runtime call even when it
     /// is `nil`, and a delegate, once loaded, is retained and released through its side table: the
@@ -199,6 +222,7 @@ open class GestureRecognizer: TimerTarget {
         self.kind = kind
         self.name = name
         isEngineRecognizer = Self.isEngineClass
+        hasFixedSimultaneity = isEngineRecognizer
         armedTimers.reserveCapacity(4)
         attemptRequirements.reserveCapacity(2)
     }

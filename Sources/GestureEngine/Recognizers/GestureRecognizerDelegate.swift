@@ -18,6 +18,14 @@ public protocol GestureRecognizerDelegate: AnyObject {
     /// The questions this delegate answers (default: all of them); the others are not asked and
     /// take their defaults. Read once, when the delegate is set.
     var answeredQuestions: GestureRecognizerDelegateQuestions { get }
+    /// Whether this delegate's answer to `shouldRecognizeSimultaneouslyWith` depends only on the
+    /// pair asked, never changes, and has no effect (default `false`). Read once, when the
+    /// delegate is set. When it is true, the delegate stays alive while its recognizer is in play,
+    /// and the recognizer is one of the engine's own classes, the dispatcher asks about a pair of
+    /// recognizing recognizers once, not again on each later state change of theirs (rule A6):
+    /// the answer could not differ. A scene of a thousand pans all allowed to pan together then
+    /// costs a thousand questions a frame, not a million.
+    var simultaneityAnswersAreFixed: Bool { get }
 }
 
 /// The questions a delegate answers: what UIKit learns of its delegate with `respondsToSelector:`,
@@ -54,4 +62,5 @@ extension GestureRecognizerDelegate {
         _ recognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer
     ) -> Bool { false }
     public var answeredQuestions: GestureRecognizerDelegateQuestions { .all }
+    public var simultaneityAnswersAreFixed: Bool { false }
 }

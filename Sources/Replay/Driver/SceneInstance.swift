@@ -149,6 +149,10 @@ final class SimultaneityDelegate: GestureRecognizerDelegate {
     /// It answers the simultaneity question alone: the others are not asked of it.
     var answeredQuestions: GestureRecognizerDelegateQuestions { .simultaneity }
 
+    /// The pairs are the scene's, fixed once linked, and the scene instance keeps this delegate
+    /// alive as long as its recognizers: a pair allowed once need not be asked again.
+    var simultaneityAnswersAreFixed: Bool { true }
+
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
         let pair = Pair(recognizer, other)
         guard pairs.count <= Self.scanLimit else { return pairSet.contains(pair) }

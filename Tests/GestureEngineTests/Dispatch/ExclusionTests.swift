@@ -226,4 +226,73 @@ struct TouchCancellationTests {
         #expect(tester.lines(of: "pan").filter { $0.contains("->") } == ["10ms pan: possible -> began", "100ms pan: began -> cancelled"])
         #expect(tester.actions.last == "100ms pan action cancelled")
     }
+
+    /// A delegate that allows every pair and counts the questions, its answers declared fixed or not.
+    private final class CountingDelegate: GestureRecognizerDelegate {
+        let fixed: Bool
+        var allows = true
+        var questions = 0
+        init(fixed: Bool) { self.fixed = fixed }
+        var answeredQuestions: GestureRecognizerDelegateQuestions { .simultaneity }
+        var simultaneityAnswersAreFixed: Bool { fixed }
+        func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool {
+            questions += 1
+            return allows
+        }
+    }
+
+    /// Four pans on one view, all allowed together by `delegate`, dragged by one finger: the
+    /// questions asked after the frame in which they all began, and every action and state change.
+    private func fourPans(_ delegate: CountingDelegate, moves: Int) -> (questions: Int, transcript: [String]) {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 400, height: 400))
+        for index in 0..<4 {
+            let pan = PanGestureRecognizer(name: "pan\(index)")
+            pan.delegate = delegate
+            view.addGestureRecognizer(pan)
+        }
+        tester.down(1, 100, 100, at: 0)
+        tester.move(1, 120, 100, at: 10)
+        let atBegan = delegate.questions
+        for step in 1...moves { tester.move(1, 120 + Double(step), 100, at: 10 + 10 * Double(step)) }
+        tester.up(1, 120 + Double(moves), 100, at: 20 + 10 * Double(moves))
+        return (delegate.questions - atBegan, tester.lines(of: "pan"))
+    }
+
+    @Test("a pair allowed by a delegate whose answers are fixed is not asked again at each change, with the same outcome")
+    func fixedSimultaneityAskedOnce() {
+        let fixed = fourPans(CountingDelegate(fixed: true), moves: 5)
+        let asked = fourPans(CountingDelegate(fixed: false), moves: 5)
+        #expect(fixed.transcript == asked.transcript)
+        #expect(fixed.transcript.filter { $0.contains("action changed") }.count == 20)
+        // Each pan, at its first change, asks about the pans let through after it: 3 + 2 + 1 pairs.
+        #expect(fixed.questions == 6)
+        // Asked again at every change: each of the 4 pans about the 3 others, at each of 5 moves.
+        #expect(asked.questions == 4 * 3 * 5)
+    }
+
+    @Test("replacing a delegate whose answers are fixed asks the pairs again: a withdrawn permission cancels the one that changed")
+    func fixedSimultaneityDelegateReplaced() {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 400, height: 400))
+        let first = PanGestureRecognizer(name: "first")
+        let second = PanGestureRecognizer(name: "second")
+        let allowing = CountingDelegate(fixed: true)
+        first.delegate = allowing
+        view.addGestureRecognizer(first)
+        view.addGestureRecognizer(second)
+        tester.down(1, 100, 100, at: 0)
+        tester.move(1, 120, 100, at: 10)
+        tester.move(1, 130, 100, at: 20)
+        let refusing = CountingDelegate(fixed: true)
+        refusing.allows = false
+        first.delegate = refusing
+        tester.move(1, 140, 100, at: 30)
+        #expect(tester.actions == [
+            "10ms first action began", "10ms second action began",
+            "20ms first action changed", "20ms second action changed",
+            "30ms first action cancelled", "30ms second action changed",
+        ])
+    }
 }
+
