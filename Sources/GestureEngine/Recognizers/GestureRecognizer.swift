@@ -33,8 +33,8 @@ open class GestureRecognizer: TimerTarget {
             withDispatcher { $0.simultaneityAnswersChanged() }
         }
     }
-    /// Whether whether this recognizer and another may recognize together can never change while
-    /// both are in play: it is one of the engine's own classes (whose `canPrevent` and
+    /// Whether "may this recognizer and another recognize together" has one answer for a pair as
+    /// long as both are in play: it is one of the engine's own classes (whose `canPrevent` and
     /// `canBePrevented` answer the same for the same pair of recognizing recognizers) and its
     /// delegate either does not answer the simultaneity question or declares its answers fixed
     /// (`GestureRecognizerDelegate.simultaneityAnswersAreFixed`). The dispatcher then asks the
