@@ -27,11 +27,18 @@ public struct JSONParser {
     /// 600,000, a JSON Lines frame of a thousand touches 7,000. A tree this large takes about 80 MB.
     public static let maximumValues = 2_000_000
     private var valuesLeft = maximumValues
+    /// Whether a carriage return not followed by a line feed ends a line (a whole document saved
+    /// with classic Mac OS line ends); a JSON Lines line has none, its reader having split the text.
+    private let carriageReturnEndsLine: Bool
 
     /// Parses `bytes` as one JSON text; `firstLine` is the line number of its first byte (a JSON
-    /// Lines reader passes the line's number).
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1) throws(JSONSyntaxError) -> JSONNode {
-        var parser = JSONParser(bytes: bytes, line: firstLine)
+    /// Lines reader passes the line's number). Lines end at `\n`, and also at a `\r` not followed by
+    /// `\n` when `carriageReturnEndsLine` (a whole document: `\r\n`, `\n` and `\r` line ends all
+    /// count one line each, so errors name the line an editor shows).
+    public static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, firstLine: Int = 1, carriageReturnEndsLine: Bool = false
+    ) throws(JSONSyntaxError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes, line: firstLine, carriageReturnEndsLine: carriageReturnEndsLine)
         parser.skipWhitespace()
         let value = try parser.value(depth: 0)
         parser.skipWhitespace()
@@ -39,17 +46,19 @@ public struct JSONParser {
         return value
     }
 
-    /// Parses `bytes` as one JSON text.
+    /// Parses `bytes` as one JSON text, a whole document: a `\r` alone ends a line, as `\n` and
+    /// `\r\n` do.
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
         let result: Result<JSONNode, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(JSONSyntaxError) in try parse(buffer) }
+            Result { () throws(JSONSyntaxError) in try parse(buffer, carriageReturnEndsLine: true) }
         }
         return try result.get()
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, line: Int) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, line: Int, carriageReturnEndsLine: Bool) {
         self.bytes = bytes
         self.line = line
+        self.carriageReturnEndsLine = carriageReturnEndsLine
     }
 
     private func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
@@ -65,7 +74,13 @@ public struct JSONParser {
                 position += 1
                 line += 1
                 lineStart = position
-            case 0x20, 0x09, 0x0D: position += 1
+            case 0x0D:
+                position += 1
+                if carriageReturnEndsLine && current != 0x0A {
+                    line += 1
+                    lineStart = position
+                }
+            case 0x20, 0x09: position += 1
             default: return
             }
         }
