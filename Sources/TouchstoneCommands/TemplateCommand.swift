@@ -42,6 +42,9 @@ struct Template: ParsableCommand {
             guard stroke >= 0 else { throw ValidationError("--stroke must be 0 or more") }
             try refuseForeignExtension(output, option: "-o", writer: "template record", format: "JSON", expected: "json")
             guard !name.isEmpty else { throw ValidationError("--name must not be empty") }
+            guard name.utf8.count <= SceneLoader.maximumIdentifierBytes else {
+                throw ValidationError("--name must be at most \(SceneLoader.maximumIdentifierBytes) bytes (UTF-8): a scene reads no longer name")
+            }
             guard !name.unicodeScalars.contains(where: UnistrokeTemplateFile.isForbiddenInNames) else {
                 throw ValidationError("--name must not contain blanks, control or format characters, or noncharacters: it is printed in logs as it is")
             }

@@ -32,6 +32,16 @@ struct TemplateCommandTests {
         #expect(!FileManager.default.fileExists(atPath: dir.file("x.json")))
     }
 
+    @Test("template record with a --name longer than 256 bytes is a usage error (64), since no scene would read it")
+    func refusesLongName() throws {
+        let dir = TemporaryDirectory("cli")
+        let name = String(repeating: "n", count: 257)
+        let result = try TouchstoneProcess.run(["template", "record", dir.file("none.trace"), "--name", name, "-o", dir.file("x.json")])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--name must be at most 256 bytes"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("x.json")))
+    }
+
     @Test("template record -o named for another format than JSON is a usage error (64) naming .json, found before the trace is read")
     func refusesForeignExtension() throws {
         let dir = TemporaryDirectory("cli")

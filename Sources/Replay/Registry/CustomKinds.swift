@@ -1,4 +1,5 @@
 import GestureEngine
+import TouchTrace
 
 /// The custom recognizers of `docs/custom-recognizers.md` as scene kinds, registered exactly as a
 /// user's kinds are. Defaults are the engine's (`CustomGestureDefaults`).
@@ -88,7 +89,7 @@ extension RecognizerKind {
             if !entry.hasSuffix(".json") {
                 let builtIn = UnistrokeTemplate.builtIn(named: entry)
                 guard !builtIn.isEmpty else {
-                    throw input.problem(element: index, "unknown template \"\(entry)\" (built-in: \(builtInTemplateNames); or a .json template file)")
+                    throw input.problem(element: index, "unknown template \"\(TerminalText.excerpt(entry))\" (built-in: \(builtInTemplateNames); or a .json template file)")
                 }
                 result += builtIn
                 continue

@@ -71,11 +71,17 @@ struct SceneObjectReader {
         return value
     }
 
-    /// A name that the log, the pictures and the reports print as it is: required, not empty, and
-    /// without blanks, control characters or Unicode noncharacters, any of which could forge a line
-    /// of a golden log, a field of one, a terminal's state or an XML document's well-formedness.
+    static var maximumIdentifierBytes: Int { SceneLoader.maximumIdentifierBytes }
+
+    /// A name that the log, the pictures and the reports print as it is: required, not empty, at
+    /// most `maximumIdentifierBytes` bytes of UTF-8, and without blanks, control characters or
+    /// Unicode noncharacters, any of which could forge a line of a golden log, a field of one, a
+    /// terminal's state or an XML document's well-formedness.
     func identifier(_ key: String) throws(SceneError) -> String {
         let value = try requiredString(key)
+        if value.utf8.count > Self.maximumIdentifierBytes {
+            throw problem(key, node(key), "\(value.utf8.count) bytes long; an id or name is at most \(Self.maximumIdentifierBytes) bytes (UTF-8)")
+        }
         if let bad = value.unicodeScalars.first(where: Self.isForbiddenInIdentifiers) {
             let code = "U+" + String(repeating: "0", count: max(0, 4 - String(bad.value, radix: 16).count)) + String(bad.value, radix: 16, uppercase: true)
             throw problem(key, node(key), "must not contain blanks, control or format characters, or noncharacters (found \(code))")

@@ -15,6 +15,10 @@ public enum SceneLoader {
     /// The largest scene file read: a scene of a hundred thousand recognizers is 6 MiB. A scene
     /// is parsed whole, so a larger file is refused before it is read.
     public static let maximumFileSize = 16 << 20
+    /// The longest id or name a scene or template file may give (views, recognizers, the scene's
+    /// name, a template's name), in UTF-8 bytes: ids are printed on every log line that names them,
+    /// so an id of megabytes would make a log of gigabytes.
+    public static let maximumIdentifierBytes = 256
     /// Reads and checks the scene file at `path`.
     public static func load(contentsOf path: String, registry: RecognizerRegistry = .standard) throws(SceneError) -> Scene {
         // A FIFO or a directory would block or fail the read: refused before anything is opened.
@@ -115,7 +119,7 @@ public enum SceneLoader {
                 originY: try mapping.number("originY") ?? 0
             )
         default:
-            throw mapping.problem("mode", mapping.node("mode"), "expected \"automatic\", \"stretch\" or \"scale\", found \"\(mode)\"")
+            throw mapping.problem("mode", mapping.node("mode"), "expected \"automatic\", \"stretch\" or \"scale\", found \"\(TerminalText.excerpt(mode))\"")
         }
     }
 
@@ -183,7 +187,7 @@ public enum SceneLoader {
         let type = try reader.requiredString("type")
         guard let kind = registry.kind(named: type) else {
             throw reader.problem("type", reader.node("type"),
-                "unknown recognizer type \"\(type)\" (registered: \(registry.typeNames.joined(separator: ", ")))")
+                "unknown recognizer type \"\(TerminalText.excerpt(type))\" (registered: \(registry.typeNames.joined(separator: ", ")))")
         }
         let parameters = try self.parameters(of: kind, reader)
         try reader.rejectUnknownKeys(commonRecognizerKeys.union(kind.parameters.map(\.key)))
@@ -236,7 +240,7 @@ public enum SceneLoader {
     private static func checkReferences(_ scene: Scene, document: SceneObjectReader, ids: IdentifierRegistry) throws(SceneError) {
         for (index, pair) in scene.simultaneous.enumerated() {
             for id in [pair.first, pair.second] where ids.recognizers[id] == nil {
-                throw document.problem("simultaneous[\(index)]", nil, "no recognizer has the id \"\(id)\"")
+                throw document.problem("simultaneous[\(index)]", nil, "no recognizer has the id \"\(TerminalText.excerpt(id))\"")
             }
         }
         for spec in scene.allRecognizers {
@@ -247,7 +251,7 @@ public enum SceneLoader {
                     throw SceneError(file: document.file, line: location.line, keyPath: problemAt, problem: "a recognizer cannot require its own failure")
                 }
                 if ids.recognizers[required] == nil {
-                    throw SceneError(file: document.file, line: location.line, keyPath: problemAt, problem: "no recognizer has the id \"\(required)\"")
+                    throw SceneError(file: document.file, line: location.line, keyPath: problemAt, problem: "no recognizer has the id \"\(TerminalText.excerpt(required))\"")
                 }
             }
         }
