@@ -83,11 +83,16 @@ enum DeviceCodec {
     }
 
     private static func readAxis(_ cursor: inout ByteReader) throws(ByteReader.Failure) -> AxisRange {
-        AxisRange(
+        let offset = cursor.absoluteOffset
+        let range = AxisRange(
             minimum: try cursor.littleEndian(Int32.self, "axis minimum"),
             maximum: try cursor.littleEndian(Int32.self, "axis maximum"),
             resolution: try cursor.littleEndian(Int32.self, "axis resolution"),
             fuzz: try cursor.littleEndian(Int32.self, "axis fuzz"),
             flat: try cursor.littleEndian(Int32.self, "axis flat"))
+        if let problem = AxisRange.problem(minimum: range.minimum, maximum: range.maximum, axis: "an axis") {
+            throw cursor.failure(problem, atOffset: offset)
+        }
+        return range
     }
 }

@@ -57,6 +57,10 @@ struct EvemuHeader {
             guard numbers.count == fields.count - 1 else {
                 throw EvemuLineError("axis values must be decimal 32-bit integers")
             }
+            if let problem = AxisRange.problem(minimum: numbers[0], maximum: numbers[1],
+                                               axis: EvdevCode.codeName(type: EvdevCode.EV_ABS, code: code)) {
+                throw EvemuLineError(problem)
+            }
             let range = AxisRange(
                 minimum: numbers[0], maximum: numbers[1], resolution: numbers.count > 4 ? numbers[4] : 0,
                 fuzz: numbers[2], flat: numbers[3]

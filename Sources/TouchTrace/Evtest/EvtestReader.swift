@@ -174,7 +174,14 @@ struct EvtestReader: EvdevLogReading {
                     let value = LineScanner.decimal(scanner.token()), let value32 = Int32(exactly: value), scanner.rest.isEmpty
                 else { throw LineError("expected an axis line (`Min 0`, `Max 4095` …) under an ABS event code") }
                 // Old evtest lists key-repeat settings (EV_REP) with values here too.
-                if axis != nil { axisValues[key] = value32 }
+                if let code = axis {
+                    axisValues[key] = value32
+                    if key == "Min" || key == "Max", let minimum = axisValues["Min"], let maximum = axisValues["Max"],
+                       let problem = AxisRange.problem(minimum: minimum, maximum: maximum,
+                                                       axis: EvdevCode.codeName(type: EvdevCode.EV_ABS, code: code)) {
+                        throw LineError(problem)
+                    }
+                }
             }
         }
     }

@@ -214,6 +214,9 @@ struct GeteventReader: EvdevLogReading {
             scanner.skipBlanks()
         }
         guard let minimum = values["min"], let maximum = values["max"] else { throw LineError("an ABS code without min and max") }
+        if let problem = AxisRange.problem(minimum: minimum, maximum: maximum, axis: EvdevCode.codeName(type: EvdevCode.EV_ABS, code: code)) {
+            throw LineError(problem)
+        }
         let range = AxisRange(
             minimum: minimum, maximum: maximum, resolution: values["resolution"] ?? 0,
             fuzz: values["fuzz"] ?? 0, flat: values["flat"] ?? 0

@@ -96,6 +96,9 @@ struct JSONLinesReader {
                 minimum: try axis.requiredInteger("min"), maximum: try axis.requiredInteger("max"),
                 resolution: try axis.integer("res") ?? 0, fuzz: try axis.integer("fuzz") ?? 0, flat: try axis.integer("flat") ?? 0)
             try axis.finish()
+            if let problem = AxisRange.problem(minimum: range.minimum, maximum: range.maximum, axis: "axis \"\(key)\"") {
+                throw object.error(problem)
+            }
             return range
         }
         let index: DeviceIndex = try object.requiredInteger("index")

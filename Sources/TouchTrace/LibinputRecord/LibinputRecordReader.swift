@@ -254,6 +254,10 @@ struct LibinputRecordReader {
             else {
                 throw LibinputRecordYAML.Failure(line: line.number, message: "expected `axis: [min, max, fuzz, flat, resolution]`")
             }
+            if let problem = AxisRange.problem(minimum: Int32(values[0]), maximum: Int32(values[1]),
+                                               axis: EvdevCode.codeName(type: EvdevCode.EV_ABS, code: code)) {
+                throw LibinputRecordYAML.Failure(line: line.number, message: problem)
+            }
             let range = AxisRange(
                 minimum: Int32(values[0]), maximum: Int32(values[1]), resolution: Int32(values[4]),
                 fuzz: Int32(values[2]), flat: Int32(values[3])

@@ -78,6 +78,16 @@ public struct AxisRange: Equatable, Sendable {
         resolution > 0 && maximum >= minimum ? Double(Int64(maximum) - Int64(minimum)) / Double(resolution) : nil
     }
 
+    /// Why a range a file gives, `minimum` to `maximum`, cannot be used: an inverted range (minimum
+    /// above maximum), which no device reports (uinput refuses to create one) and which a stretch
+    /// would mirror off the window. A zero-width range (minimum = maximum) is a device that does not
+    /// say (evdev's 0 0): it is kept, and a stretch maps it at one unit per point from its minimum.
+    /// Every reader of a format that gives ranges refuses an inverted one at its line.
+    public static func problem(minimum: Int32, maximum: Int32, axis: String) -> String? {
+        guard minimum > maximum else { return nil }
+        return "\(axis)'s minimum \(minimum) is above its maximum \(maximum): an axis range may not be inverted"
+    }
+
     /// A position on this axis in millimetres from its minimum, where the resolution is known.
     public func millimetres(_ value: Int32) -> Double? {
         resolution > 0 ? Double(Int64(value) - Int64(minimum)) / Double(resolution) : nil

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import TouchTrace
+
+/// An axis range a file gives with its minimum above its maximum is refused at its line by every
+/// reader that takes ranges from a file; a zero-width range is kept.
+@Suite("Inverted axis ranges")
+struct InvertedAxisRangeTests {
+    static func fixture(_ path: String) throws -> String {
+        try String(contentsOfFile: Fixtures.directory + "/" + path, encoding: .utf8)
+    }
+
+    /// `text` with `old` replaced once, which must be there.
+    static func replacing(_ old: String, with new: String, in text: String) -> String {
+        #expect(text.contains(old))
+        return text.replacingOccurrences(of: old, with: new)
+    }
+
+    /// The 1-based line of `text` that holds `needle` first.
+    static func line(of needle: String, in text: String) -> Int {
+        text.components(separatedBy: "\n").firstIndex { $0.contains(needle) }.map { $0 + 1 } ?? 0
+    }
+
+    static let handWritten = "hand-written-double-tap.jsonl"
+
+    @Test("A JSON Lines device whose x axis is inverted is refused at the header's line")
+    func jsonLines() throws {
+        let text = Self.replacing(#""x": { "min": 0, "max": 1919"#, with: #""x": { "min": 3000, "max": 0"#, in: try Self.fixture(Self.handWritten))
+        do {
+            _ = try JSONLines.parse(Array(text.utf8))
+            Issue.record("an inverted range was accepted")
+        } catch let error as TraceInputError {
+            #expect(error.location == .line(1))
+            #expect(error.message == "axis \"x\"'s minimum 3000 is above its maximum 0: an axis range may not be inverted")
+        }
+    }
+
+    @Test("A JSON Lines device whose axis is zero-width is read as it is")
+    func jsonLinesZeroWidth() throws {
+        let text = Self.replacing(#""x": { "min": 0, "max": 1919"#, with: #""x": { "min": 7, "max": 7"#, in: try Self.fixture(Self.handWritten))
+        let trace = try JSONLines.parse(Array(text.utf8))
+        #expect(trace.document.header.devices[0].x.minimum == 7)
+        #expect(trace.document.header.devices[0].x.maximum == 7)
+    }
+
+    @Test("A binary trace whose device has an inverted axis is refused")
+    func binary() throws {
+        var document = try JSONLines.parse(Array(try Self.fixture(Self.handWritten).utf8)).document
+        document.header.devices[0].y = AxisRange(minimum: 1079, maximum: 0)
+        let bytes = try TraceEncoder.encode(document)
+        #expect(throws: (any Error).self) { try BinaryTrace.readDocument(bytes: bytes) }
+    }
+
+    @Test("An evemu A: line with an inverted range is refused at its line")
+    func evemu() throws {
+        let original = try Self.fixture("evemu/touchscreens/Atmel maXTouch Touchscreen.1-finger-drag-up-down.events")
+        let text = Self.replacing("A: 35 0 799 0 0 0\n", with: "A: 35 799 0 0 0 0\n", in: original)
+        do {
+            _ = try EvemuFormat.read(text: text, file: "bad.evemu")
+            Issue.record("an inverted range was accepted")
+        } catch {
+            #expect(error.location == .line(Self.line(of: "A: 35 799 0", in: text)))
+            #expect(error.message.contains("ABS_MT_POSITION_X's minimum 799 is above its maximum 0"))
+        }
+    }
+
+    @Test("A libinput record absinfo entry with an inverted range is refused at its line")
+    func libinputRecord() throws {
+        let original = try Self.fixture("libinput-record/two-finger-scroll.with-libinput.yml")
+        let text = Self.replacing("53: [0, 4000, 0, 0, 40]", with: "53: [4000, 0, 0, 0, 40]", in: original)
+        do {
+            _ = try LibinputRecordFormat.read(text: text, file: "bad.yml")
+            Issue.record("an inverted range was accepted")
+        } catch {
+            #expect(error.location == .line(Self.line(of: "53: [4000, 0", in: text)))
+        }
+    }
+
+    @Test("A getevent -p axis with an inverted range is refused at its line")
+    func getevent() throws {
+        let original = try Self.fixture("logs/three-finger-protocol-b.getevent-p.txt")
+        let text = Self.replacing("0035  : value 0, min 0, max 1079", with: "0035  : value 0, min 1079, max 0", in: original)
+        do {
+            _ = try GeteventFormat.read(bytes: Array(text.utf8), file: "bad.log")
+            Issue.record("an inverted range was accepted")
+        } catch {
+            #expect(error.location == .line(Self.line(of: "min 1079, max 0", in: text)))
+        }
+    }
+
+    @Test("An evtest axis with an inverted range is refused at its Max line")
+    func evtest() throws {
+        let original = try Self.fixture("logs/pinch-protocol-b.evtest.txt")
+        let text = Self.replacing("      Min         0\n      Max      4095\n", with: "      Min      4095\n      Max         0\n", in: original)
+        do {
+            _ = try EvtestFormat.read(bytes: Array(text.utf8), file: "bad.log")
+            Issue.record("an inverted range was accepted")
+        } catch {
+            #expect(error.location == .line(Self.line(of: "      Max         0", in: text)))
+        }
+    }
+}
