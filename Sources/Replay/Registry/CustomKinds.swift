@@ -82,22 +82,41 @@ extension RecognizerKind {
     }
 
     /// `"templates": ["checkmark", "heart.json"]`: built-in names, or template files (written by
-    /// `touchstone template record`) relative to the scene file.
+    /// `touchstone template record`) relative to the scene file. A name or file listed twice is an
+    /// error at the second; a file is read once per scene load however many recognizers name it,
+    /// and the distinct files together hold at most `SceneLoader.maximumTemplatePoints` points.
     @Sendable private static func templates(_ input: ParameterInput) throws(SceneError) -> [UnistrokeTemplate] {
         var result: [UnistrokeTemplate] = []
+        var builtInsListed: [String: Int] = [:]
+        var filesListed: [SceneTemplateFiles.Identity: Int] = [:]
+        let files = input.templateFiles ?? SceneTemplateFiles()
         for (index, entry) in try input.strings().enumerated() {
             if !entry.hasSuffix(".json") {
                 let builtIn = UnistrokeTemplate.builtIn(named: entry)
                 guard !builtIn.isEmpty else {
                     throw input.problem(element: index, "unknown template \"\(TerminalText.excerpt(entry))\" (built-in: \(builtInTemplateNames); or a .json template file)")
                 }
+                if let earlier = builtInsListed[entry] {
+                    throw input.problem(element: index, "\"\(entry)\" is listed twice (first at [\(earlier)])")
+                }
+                builtInsListed[entry] = index
                 result += builtIn
                 continue
             }
+            let (path, identity) = files.locate(entry, besideFileAt: input.sceneFile)
+            if let earlier = filesListed[identity] {
+                throw input.problem(element: index, "names the same template file as [\(earlier)]")
+            }
+            filesListed[identity] = index
             do {
-                result.append(try UnistrokeTemplateFile.read(input.path(ofFileNamed: entry)))
+                result.append(try files.template(at: path, identity: identity))
             } catch {
-                throw input.problem(element: index, "\(error)")
+                switch error {
+                case .file(let problem):
+                    throw input.problem(element: index, "\(problem)")
+                case .tooManyPoints(let total, let limit):
+                    throw input.problem(element: index, "the scene's template files would hold \(total) points; a scene loads at most \(limit) (each file counted once)")
+                }
             }
         }
         return result

@@ -10,12 +10,19 @@ public struct ParameterInput: Sendable {
     public let keyPath: String
     /// The scene file's path as the user gave it; files a parameter names are relative to its folder.
     public let sceneFile: String
+    /// The template files the scene load has read so far, each once (nil: read each as named).
+    let templateFiles: SceneTemplateFiles?
 
     /// The value `node` found at `keyPath` in `sceneFile` (the scene loader makes these).
     public init(node: JSONNode, keyPath: String, sceneFile: String) {
+        self.init(node: node, keyPath: keyPath, sceneFile: sceneFile, templateFiles: nil)
+    }
+
+    init(node: JSONNode, keyPath: String, sceneFile: String, templateFiles: SceneTemplateFiles?) {
         self.node = node
         self.keyPath = keyPath
         self.sceneFile = sceneFile
+        self.templateFiles = templateFiles
     }
 
     /// An error at this value: `FILE:LINE: KEY.PATH: text`.

@@ -19,6 +19,10 @@ public enum SceneLoader {
     /// name, a template's name), in UTF-8 bytes: ids are printed on every log line that names them,
     /// so an id of megabytes would make a log of gigabytes.
     public static let maximumIdentifierBytes = 256
+    /// The most points the template files a scene names may hold together, each distinct file
+    /// counted once however many recognizers name it: sixteen templates of the most points one
+    /// holds (`UnistrokeTemplateFile.maximumPoints`), or thousands of drawn strokes, about 16 MB.
+    public static let maximumTemplatePoints = 1 << 20
     /// Reads and checks the scene file at `path`.
     public static func load(contentsOf path: String, registry: RecognizerRegistry = .standard) throws(SceneError) -> Scene {
         // A FIFO or a directory would block or fail the read: refused before anything is opened.
@@ -59,16 +63,18 @@ public enum SceneLoader {
     }
 
     /// The `.json` entries of every `templates` list (only unistroke recognizers have one, the
-    /// document being valid), resolved as `templates` resolves them.
+    /// document being valid), resolved as `templates` resolves them, each path once.
     private static func templateFiles(in node: JSONNode, scene file: String) -> [String] {
         var found: [String] = []
+        var seen: Set<String> = [], paths: Set<String> = []
         func visit(_ node: JSONNode) {
             switch node.value {
             case .object(let members):
                 for (key, value) in members {
                     if key == "templates", let entries = value.elements {
-                        for entry in entries.compactMap(\.string) where entry.hasSuffix(".json") {
-                            found.append(FilePaths.path(entry, besideFileAt: file))
+                        for entry in entries.compactMap(\.string) where entry.hasSuffix(".json") && seen.insert(entry).inserted {
+                            let path = FilePaths.path(entry, besideFileAt: file)
+                            if paths.insert(path).inserted { found.append(path) }
                         }
                     } else {
                         visit(value)
@@ -84,10 +90,12 @@ public enum SceneLoader {
         return found
     }
 
-    /// What reading one document carries along: the kinds it may name and the ids seen so far.
+    /// What reading one document carries along: the kinds it may name, the ids seen so far, and
+    /// the template files read so far (each read once, however many recognizers name it).
     private struct Context {
         let registry: RecognizerRegistry
         var ids = IdentifierRegistry()
+        let templateFiles = SceneTemplateFiles()
     }
 
     // MARK: - Window and mapping
@@ -170,7 +178,7 @@ public enum SceneLoader {
         var result: [RecognizerSpec] = []
         for (index, element) in elements.enumerated() {
             let reader = try SceneObjectReader(file: parent.file, path: parent.childPath("recognizers[\(index)]"), node: element)
-            let spec = try recognizer(reader, registry: context.registry)
+            let spec = try recognizer(reader, context: context)
             try context.ids.addRecognizer(spec.id, reader: reader)
             result.append(spec)
         }
@@ -182,14 +190,15 @@ public enum SceneLoader {
         "id", "type", "enabled", "cancelsTouchesInView", "delaysTouchesBegan", "delaysTouchesEnded", "requiresFailureOf",
     ]
 
-    private static func recognizer(_ reader: SceneObjectReader, registry: RecognizerRegistry) throws(SceneError) -> RecognizerSpec {
+    private static func recognizer(_ reader: SceneObjectReader, context: Context) throws(SceneError) -> RecognizerSpec {
+        let registry = context.registry
         let id = try reader.identifier("id")
         let type = try reader.requiredString("type")
         guard let kind = registry.kind(named: type) else {
             throw reader.problem("type", reader.node("type"),
                 "unknown recognizer type \"\(TerminalText.excerpt(type))\" (registered: \(registry.typeNames.joined(separator: ", ")))")
         }
-        let parameters = try self.parameters(of: kind, reader)
+        let parameters = try self.parameters(of: kind, reader, templateFiles: context.templateFiles)
         try reader.rejectUnknownKeys(commonRecognizerKeys.union(kind.parameters.map(\.key)))
         return RecognizerSpec(
             id: id, kind: kind, parameters: parameters,
@@ -202,14 +211,17 @@ public enum SceneLoader {
     }
 
     /// The parameters of `kind` the recognizer object sets, each checked by its description.
-    private static func parameters(of kind: RecognizerKind, _ reader: SceneObjectReader) throws(SceneError) -> [String: ParameterValue] {
+    private static func parameters(
+        of kind: RecognizerKind, _ reader: SceneObjectReader, templateFiles: SceneTemplateFiles
+    ) throws(SceneError) -> [String: ParameterValue] {
         var values: [String: ParameterValue] = [:]
         for (parameter, decode) in zip(kind.parameters, kind.decoders) {
             guard let node = reader.node(parameter.key) else {
                 if parameter.isRequired { throw reader.problem(parameter.key, nil, "missing required key") }
                 continue
             }
-            values[parameter.key] = try decode(ParameterInput(node: node, keyPath: reader.childPath(parameter.key), sceneFile: reader.file))
+            values[parameter.key] = try decode(ParameterInput(
+                node: node, keyPath: reader.childPath(parameter.key), sceneFile: reader.file, templateFiles: templateFiles))
         }
         do {
             try kind.checkParameters(values)

@@ -13,7 +13,8 @@ public enum UnistrokeTemplateFile {
     /// The largest template file read: a drawn stroke is a few hundred points, a kilobyte or so.
     public static let maximumFileSize = 16 << 20
     /// The most points a template holds: nine minutes of a stroke at 120 Hz. The matcher compares
-    /// 64 resampled points; the stroke is kept as drawn, and a scene may name one file many times.
+    /// 64 resampled points; the stroke is kept as drawn. A scene reads each file it names once, and
+    /// all of them together hold at most `SceneLoader.maximumTemplatePoints`.
     public static let maximumPoints = 65_536
 
     /// The farthest a template's point may lie from the origin on either axis, in points: far beyond
