@@ -90,7 +90,7 @@ struct RecognizerRegistryTests {
     func durationOutOfRange() throws {
         let problem = try #require(error(#"{"id": "p", "type": "longPress", "minimumPressDuration": 4000}"#))
         #expect(problem.keyPath == "recognizers[0].minimumPressDuration")
-        #expect(problem.problem == "expected seconds greater than 0 and at most 3600, found 4000")
+        #expect(problem.problem == "expected seconds from 0.000001 (1 µs) to 3600, found 4000")
     }
 
     @Test("A score above its range names the range")

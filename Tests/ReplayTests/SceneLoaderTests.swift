@@ -122,7 +122,7 @@ struct SceneLoaderTests {
              "views": [{"id": "v", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}, "delaysContentTouches": 0}]}
             """#)
         #expect(problem?.keyPath == "views[0].delaysContentTouches")
-        #expect(problem?.problem == "expected seconds greater than 0 and at most 3600, found 0")
+        #expect(problem?.problem == "expected seconds from 0.000001 (1 µs) to 3600, found 0")
     }
 
     @Test("An unknown recognizer type lists the known ones")

@@ -49,7 +49,7 @@ extension RecognizerKind {
         parameters: [
             .duration("maximumTapInterval", \.maximumIntervalBetweenSuccessiveTaps,
                       doc: "Longest gap between the tap's lift and the second touch-down."),
-            .number("pointsPerDoubling", \.pointsPerDoubling, unit: "pt", range: .greaterThan(0), doc: "Vertical drag that doubles the scale."),
+            .number("pointsPerDoubling", \.pointsPerDoubling, unit: "pt", range: .atLeast(1), doc: "Vertical drag that doubles the scale."),
         ],
         make: { DoubleTapDragZoomGestureRecognizer(name: $0) }
     )

@@ -115,13 +115,13 @@ public struct RecognizerParameter<Recognizer: GestureRecognizer> {
         )
     }
 
-    /// A duration, written in seconds in a scene file as UIKit's properties are (greater than 0, at
-    /// most an hour), kept as whole microseconds of virtual time.
+    /// A duration, written in seconds in a scene file as UIKit's properties are (from one
+    /// microsecond to an hour), kept as whole microseconds of virtual time.
     public static func duration(
         _ key: String, _ property: ReferenceWritableKeyPath<Recognizer, GestureDuration>, doc: String
     ) -> Self {
         Self(
-            description: ParameterDescription(key: key, type: "duration", unit: "s", allowed: "> 0, ≤ 3600", doc: doc),
+            description: ParameterDescription(key: key, type: "duration", unit: "s", allowed: "0.000001…3600", doc: doc),
             decode: { input throws(SceneError) in
                 guard let value = input.node.double, let microseconds = SceneSeconds.microseconds(value) else {
                     throw input.problem("expected \(SceneSeconds.expected), found \(input.found)")
@@ -282,13 +282,17 @@ public struct ParameterDescription: Equatable, Sendable {
     }
 }
 
-/// Durations in scene files: seconds, greater than 0 and at most an hour, kept as whole
-/// microseconds of virtual time.
+/// Durations in scene files: seconds, from one microsecond (0.000001) to an hour, kept as whole
+/// microseconds of virtual time. A smaller positive number (1e-7, 1e-300) would round to no time
+/// at all, which no recognizer's timing means.
 enum SceneSeconds {
-    static let expected = "seconds greater than 0 and at most 3600"
+    static let expected = "seconds from 0.000001 (1 µs) to 3600"
+    /// The shortest duration, in seconds: what keeps at least one microsecond.
+    static let minimum = 0.000001
+    static let maximum = 3600.0
 
     static func microseconds(_ seconds: Double) -> GestureDuration? {
-        guard seconds > 0, seconds <= 3600 else { return nil }
-        return GestureDuration((seconds * 1_000_000).rounded())
+        guard seconds >= minimum, seconds <= maximum else { return nil }
+        return max(1, GestureDuration((seconds * 1_000_000).rounded()))
     }
 }

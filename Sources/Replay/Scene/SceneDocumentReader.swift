@@ -104,13 +104,23 @@ struct SceneObjectReader {
         return value
     }
 
-    func number(_ key: String, minimum: Double? = nil, positive: Bool = false) throws(SceneError) -> Double? {
+    /// A number, at least `minimum`, greater than 0 when `positive`, at most `maximum`, and within
+    /// ±`magnitude`, as asked.
+    func number(
+        _ key: String, minimum: Double? = nil, positive: Bool = false, maximum: Double? = nil, magnitude: Double? = nil
+    ) throws(SceneError) -> Double? {
         guard let node = node(key) else { return nil }
         guard let value = node.double else {
             throw problem(key, node, "expected a number, found \(node.foundText)")
         }
         if let minimum, value < minimum { throw problem(key, node, "must be at least \(minimum), found \(value)") }
         if positive, value <= 0 { throw problem(key, node, "must be greater than 0, found \(value)") }
+        if let maximum, value > maximum {
+            throw problem(key, node, "must be at most \(ParameterText.number(maximum)), found \(node.foundText)")
+        }
+        if let magnitude, abs(value) > magnitude {
+            throw problem(key, node, "must be within ±\(ParameterText.number(magnitude)), found \(node.foundText)")
+        }
         return value
     }
 

@@ -122,9 +122,10 @@ public enum SceneLoader {
         case "scale":
             _ = try mapping.required("unitsPerPoint")
             return .scale(
-                unitsPerPoint: try mapping.number("unitsPerPoint", positive: true)!,
-                originX: try mapping.number("originX") ?? 0,
-                originY: try mapping.number("originY") ?? 0
+                unitsPerPoint: try mapping.number("unitsPerPoint", minimum: SceneLimits.unitsPerPoint.lowerBound,
+                                                  maximum: SceneLimits.unitsPerPoint.upperBound)!,
+                originX: try mapping.number("originX", magnitude: SceneLimits.origin) ?? 0,
+                originY: try mapping.number("originY", magnitude: SceneLimits.origin) ?? 0
             )
         default:
             throw mapping.problem("mode", mapping.node("mode"), "expected \"automatic\", \"stretch\" or \"scale\", found \"\(TerminalText.excerpt(mode))\"")
@@ -166,8 +167,9 @@ public enum SceneLoader {
         try reader.rejectUnknownKeys(["x", "y", "width", "height"])
         for key in ["x", "y", "width", "height"] { _ = try reader.required(key) }
         return Frame(
-            x: try reader.number("x")!, y: try reader.number("y")!,
-            width: try reader.number("width", minimum: 0)!, height: try reader.number("height", minimum: 0)!
+            x: try reader.number("x", magnitude: SceneLimits.frame)!, y: try reader.number("y", magnitude: SceneLimits.frame)!,
+            width: try reader.number("width", minimum: 0, maximum: SceneLimits.frame)!,
+            height: try reader.number("height", minimum: 0, maximum: SceneLimits.frame)!
         )
     }
 
@@ -320,6 +322,19 @@ public enum SceneLoader {
         throw SceneError(file: file, line: location.line, keyPath: "\(location.path).requiresFailureOf",
                          problem: "failure requirements form a cycle through \"\(specs[first].id)\"")
     }
+}
+
+/// The ranges of a scene's geometry (docs/scenes.md), chosen so that mapping any device position
+/// (32-bit units) and placing views through 64 nested frames stays finite and meaningful: a
+/// `unitsPerPoint` of 1e-308 would put every touch at infinity. A window may be of any size above
+/// 0 (render draws any at an ordinary size).
+enum SceneLimits {
+    /// A frame's origin lies within ±this, and its size is at most this, in points.
+    static let frame = 1e9
+    /// A `scale` mapping's device units per point.
+    static let unitsPerPoint = 0.001...1_000_000.0
+    /// A `scale` mapping's origin lies within ±this, in device units (a device's are 32-bit).
+    static let origin = 1e10
 }
 
 /// Where each view and recognizer id was declared, to reject duplicates and to point at them later.

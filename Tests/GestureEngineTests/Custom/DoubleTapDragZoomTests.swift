@@ -49,6 +49,27 @@ struct DoubleTapDragZoomTests {
         #expect(abs(zoom.scale - 0.5) < 1e-9)
     }
 
+    @Test("a drag of 5,000 pt at 1 pt per doubling reports a finite scale, 2^1000")
+    func longDragScaleStaysFinite() {
+        let zoom = DoubleTapDragZoomGestureRecognizer(name: "zoom")
+        zoom.pointsPerDoubling = 1
+        let tester = GestureTester.with(zoom)
+        var scales: [Double] = []
+        zoom.addAction { scales.append(($0 as! DoubleTapDragZoomGestureRecognizer).scale) }
+        tapThenDrag(tester, dy: 5000)
+        #expect(scales.allSatisfy { $0.isFinite })
+        #expect(scales.last == exp2(1000))
+    }
+
+    @Test("a drag of 5,000 pt up at 1 pt per doubling reports a scale above 0, 2^-1000")
+    func longDragUpScaleStaysAboveZero() {
+        let zoom = DoubleTapDragZoomGestureRecognizer(name: "zoom")
+        zoom.pointsPerDoubling = 1
+        let tester = GestureTester.with(zoom)
+        tapThenDrag(tester, dy: -5000)
+        #expect(zoom.scale == exp2(-1000))
+    }
+
     @Test("a second touch-down later than the tap interval fails it (near miss)")
     func lateSecondTouch() {
         let tester = GestureTester.with(DoubleTapDragZoomGestureRecognizer(name: "zoom"))

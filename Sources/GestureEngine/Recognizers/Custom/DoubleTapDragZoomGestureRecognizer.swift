@@ -135,9 +135,16 @@ public final class DoubleTapDragZoomGestureRecognizer: SingleStrokeGestureRecogn
         state = .failed
     }
 
+    /// 2^(drag down / `pointsPerDoubling`), the exponent kept within ±`maximumScaleExponent` so the
+    /// scale stays finite and above 0 however far a drag goes (a 2,000 pt drag at 1 pt per doubling).
     private func scale(at point: Point) -> Double {
-        exp2((point.y - origin.y) / pointsPerDoubling)
+        let exponent = (point.y - origin.y) / pointsPerDoubling
+        return exp2(min(max(exponent, -Self.maximumScaleExponent), Self.maximumScaleExponent))
     }
+
+    /// The largest doubling or halving the scale reports: 2^±1000 is finite and, printed or
+    /// multiplied by a size, far beyond any zoom.
+    public static let maximumScaleExponent = 1000.0
 
     public override func reset() {
         super.reset()
