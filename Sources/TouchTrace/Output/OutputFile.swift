@@ -482,6 +482,9 @@ public final class StagedOutputs {
 
     private var folders: [Folder] = []
     /// Each staged file, where it waits and the name it takes, with the path as the caller gave it.
+/// An output written piece by piece (a corpus of traces, each streamed) is opened with
+/// `open(_:inputs:)`, written, and handed to `stage(_:)`.
+///
     private var waiting: [(temporary: String, final: String, path: String)] = []
     private var committed = false
 
@@ -494,10 +497,27 @@ public final class StagedOutputs {
     /// `path` is as it was until `commit()`. Refuses, as `OutputFile(path:inputs:)` does, an
     /// output that is one of `inputs` or a directory.
     public func stage(_ bytes: [UInt8], to path: String, inputs: [String] = []) throws(OutputFileError) {
-        guard !committed else { throw OutputFileError(path: path, reason: "the outputs are already committed") }
-        let file = try OutputFile(path: path, inputs: inputs, partial: .hidden, staging: self)
+        let file = try open(path, inputs: inputs)
         try file.write(bytes)
-        if let (temporary, final) = try file.closeStaged() { waiting.append((temporary, final, path)) }
+        try stage(file)
+    }
+
+    /// Opens `path` for a caller that writes it piece by piece (a generated trace streamed through
+    /// `TraceWriter(file:header:options:)`), its temporary file one of the staging folder's; hand
+    /// it back to `stage(_:)` once it is written whole. Until `commit()` `path` is as it was, and an
+    /// output opened and never staged is removed when it goes away. Refuses, as
+    /// `OutputFile(path:inputs:)` does, an output that is one of `inputs` or a directory.
+    public func open(_ path: String, inputs: [String] = []) throws(OutputFileError) -> OutputFile {
+        guard !committed else { throw OutputFileError(path: path, reason: "the outputs are already committed") }
+        return try OutputFile(path: path, inputs: inputs, partial: .hidden, staging: self)
+    }
+
+    /// Closes `file`, opened by `open(_:inputs:)` and written whole, and keeps it to be renamed
+    /// onto its name by `commit()`, with every other output staged. The file cannot be written
+    /// afterwards.
+    public func stage(_ file: OutputFile) throws(OutputFileError) {
+        guard !committed else { throw OutputFileError(path: file.path, reason: "the outputs are already committed") }
+        if let (temporary, final) = try file.closeStaged() { waiting.append((temporary, final, file.path)) }
     }
 
     /// Creates the file the output `final` (reported as `path`) is written to: the next name of
@@ -523,7 +543,7 @@ public final class StagedOutputs {
         folders[index].files += 1
         if let note = folders[index].note { TemporaryFiles.staged(note, files: folders[index].files) }
         let temporary = folders[index].path + "/\(number)"
-        let fd = OutputFile.aboveStandardDescriptors(open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666))
+        let fd = OutputFile.aboveStandardDescriptors(Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666))
         guard fd >= 0 else { throw OutputFileError(path: path, errno: errno) }
         return (temporary, fd)
     }

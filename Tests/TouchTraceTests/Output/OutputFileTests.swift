@@ -244,6 +244,24 @@ struct StagedOutputsTests {
         #expect(throws: OutputFileError.self) { try staged.commit() }
     }
 
+    @Test("A staged output written piece by piece (open, writes, stage) takes its name with the others at commit, not before")
+    func stagedPieceByPiece() throws {
+        let dir = TemporaryDirectory()
+        let paths = [dir.file("a.trace"), dir.file("b.trace")]
+        for path in paths { writeFileBytes(path, Array("old\n".utf8)) }
+        let staged = StagedOutputs()
+        for path in paths {
+            let file = try staged.open(path)
+            try file.write("ne")
+            try file.write("w\n")
+            try staged.stage(file)
+        }
+        #expect(paths.allSatisfy { readFileBytes($0) == Array("old\n".utf8) })
+        try staged.commit()
+        #expect(paths.allSatisfy { readFileBytes($0) == Array("new\n".utf8) })
+        #expect(try names(in: dir.path) == ["a.trace", "b.trace"])
+    }
+
     @Test("Staged outputs never committed are removed with their staging folder when discarded or gone, the old files as they were",
           arguments: [true, false])
     func stagedThenAbandoned(discarded: Bool) throws {
