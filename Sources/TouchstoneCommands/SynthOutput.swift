@@ -2,61 +2,74 @@ import ArgumentParser
 import Synthesis
 import TouchTrace
 
-/// Where `touchstone synth` writes: the format follows the path's extension. Binary traces stream
-/// straight into `TraceWriter`; JSON Lines, meant for small hand-editable traces, is built in memory
-/// and written through its canonical writer.
+/// Where `touchstone synth` writes: the format follows the path's extension. Either format streams
+/// into its file as the events are generated (`TraceWriter` for a binary trace,
+/// `JSONLinesFileWriter`, which `convert` writes through too, for JSON Lines), so memory stays
+/// flat whatever the session's length.
 enum SynthOutput {
     /// Writes one trace at `path`, letting `generate` append events, and prints the line `summary`
     /// makes of the file's size in bytes on standard output before the trace takes `path`'s place:
     /// a summary that cannot be printed (standard output closed or full) fails the command with
-    /// `path` as it was. Writer failures become one line on standard error and exit status 1.
+    /// `path` as it was. With `staging`, the trace is staged there instead of taking its place,
+    /// for the caller to commit with the others. Writer failures, with `failureNote` after them, become one line on standard
+    /// error and exit status 1.
     static func write(
-        to path: String, header: TraceHeader, allowJSONLines: Bool = true,
+        to path: String, header: TraceHeader, allowJSONLines: Bool = true, staging: StagedOutputs? = nil, failureNote: String = "",
         summary: (_ bytes: Int) -> String, _ generate: (inout Sink) throws -> Void
     ) throws {
-        func printSummary(_ bytes: Int) throws(OutputFileError) {
-            try OutputFile.standardOutput().write(summary(bytes) + "\n")
+        let binary = path.hasSuffix(".trace")
+        guard binary || (allowJSONLines && path.hasSuffix(".jsonl")) else {
+            let formats = allowJSONLines ? ".trace or .jsonl" : ".trace"
+            throw ValidationError("\(path): write \(formats)")
         }
         do {
-            if path.hasSuffix(".trace") {
-                // Generated, not recorded: a failed synth leaves nothing behind.
-                let writer = try TraceWriter(path: path, header: header, partial: .hidden)
-                var sink = Sink(writer: writer)
-                try generate(&sink)
-                try writer.close { try printSummary(writer.bytesWritten) }
-                return
-            }
-            if allowJSONLines && path.hasSuffix(".jsonl") {
-                var sink = Sink(writer: nil)
-                try generate(&sink)
-                let bytes = JSONLines.encode(TraceDocument(header: header, events: sink.events))
-                try OutputFile.write(bytes, to: path) { () throws(OutputFileError) in try printSummary(bytes.count) }
-                return
+            // Generated, not recorded: a failed synth leaves nothing behind.
+            let file = try staging?.open(path) ?? OutputFile(path: path)
+            var sink = binary
+                ? Sink(binary: try TraceWriter(file: file, header: header))
+                : Sink(jsonLines: try JSONLinesFileWriter(file: file, header: header))
+            try generate(&sink)
+            try sink.finish()
+            try OutputFile.standardOutput().write(summary(file.bytesWritten) + "\n")
+            if let staging {
+                try staging.stage(file)
+            } else {
+                try file.commit()
             }
         } catch let error as TraceWriteError {
-            throw fail(error.description)
+            throw fail(error.description + failureNote)
         } catch let error as OutputFileError {
-            throw fail(error.description)
+            throw fail(error.description + failureNote)
         }
-        let formats = allowJSONLines ? ".trace or .jsonl" : ".trace"
-        throw ValidationError("\(path): write \(formats)")
     }
 
-    /// What generators write into: the binary trace writer, or memory for JSON Lines.
+    /// What generators write into: the binary trace writer or the JSON Lines one, each streaming.
     struct Sink: TraceEventSink {
-        let writer: TraceWriter?
-        private(set) var events: [TraceEvent] = []
+        private let binary: TraceWriter?
+        private let jsonLines: JSONLinesFileWriter?
 
-        init(writer: TraceWriter?) {
-            self.writer = writer
+        init(binary: TraceWriter) {
+            self.binary = binary
+            jsonLines = nil
+        }
+
+        init(jsonLines: JSONLinesFileWriter) {
+            binary = nil
+            self.jsonLines = jsonLines
         }
 
         mutating func append(_ event: TraceEvent) throws {
-            if let writer {
-                try writer.append(event)
+            if let binary {
+                try binary.append(event)
             } else {
-                events.append(event)
+                try jsonLines?.append(event)
             }
+        }
+
+        /// Ends the trace, leaving its file to be made final.
+        func finish() throws {
+            try binary?.finish()
+            try jsonLines?.finish()
         }
     }
 }

@@ -69,4 +69,14 @@ struct CommandMemoryTests {
         let picture = { (size: String) in sessions.directory.file("\(size).svg") }
         try checkFlat("render", output: picture) { ["render", sessions.trace($0), "--scene", "map", "-o", picture($0)] }
     }
+
+    @Test("synth to JSON Lines streams the text into the file: a session ten times longer peaks no higher")
+    func synthJSONLines() throws {
+        let folder = TemporaryDirectory("synth-memory")
+        // 20 and 200 ten-finger pans: about 2 and 21 MB of JSON Lines, which building the text in
+        // memory held whole, with its events, at the peak.
+        let short = try TouchstoneProcess.peakKilobytes(["synth", "pan", "--fingers", "10", "--repeat", "20", "-o", folder.file("short.jsonl")])
+        let long = try TouchstoneProcess.peakKilobytes(["synth", "pan", "--fingers", "10", "--repeat", "200", "-o", folder.file("long.jsonl")])
+        #expect(long - short < Self.allowedGrowthKB, "synth: \(short) KB for 20 pans, \(long) KB for 200")
+    }
 }

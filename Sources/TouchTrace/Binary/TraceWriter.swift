@@ -59,6 +59,28 @@ public final class TraceWriter {
         try writeOut()
     }
 
+    /// Writes the trace into `file`, opened by the caller (an output of `StagedOutputs`), and
+    /// writes the header; `finish()` ends the trace without making the file final, which the
+    /// caller then does (`StagedOutputs.stage(_:)`). A failed write leaves the file unusable.
+    public init(file: OutputFile, header: TraceHeader, options: Options = .init()) throws {
+        path = file.path
+        errorName = file.path
+        self.file = file
+        assembler = try TraceAssembler(header: header, options: options, file: file.path)
+        try writeOut()
+    }
+
+    /// Writes the last chunk, the index and the trailer into a file given by `init(file:…)`,
+    /// leaving it to the caller to make final: the trace is whole, and `bytesWritten` its size.
+    public func finish() throws {
+        try checkUsable()
+        let spill = indexSpill
+        try writing { file in
+            try assembler.finish(spilled: spill) { try file.write($0) }
+        }
+        finalError = TraceWriteError(file: path, message: "the writer is closed")
+    }
+
     /// Bytes handed to the file so far.
     public var bytesWritten: Int { file.bytesWritten }
 

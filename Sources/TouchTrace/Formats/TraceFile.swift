@@ -97,19 +97,9 @@ public enum TraceFile {
             try input.forEachEvent(flush: { try writer.flush() }) { try writer.append($0) }
             try writer.close()
         case .jsonLines:
-            let file = try OutputFile(path: outputPath, inputs: inputs)
-            var writer = JSONLinesWriter()
-            writer.header(input.header, options: input.writerOptions)
-            try checkLine(writer.output.count, outputPath)
-            try input.forEachEvent(flush: { writer.flush() }) { event in
-                try writer.checkWritable(event, file: outputPath)
-                let before = writer.output.count
-                writer.event(event)
-                try checkLine(writer.output.count - before, outputPath)
-                if writer.output.count >= TextOutput.drainThreshold { try writer.drain(to: file) }
-            }
-            try writer.drain(to: file)
-            try file.commit()
+            let writer = try JSONLinesFileWriter(path: outputPath, header: input.header, options: input.writerOptions, inputs: inputs)
+            try input.forEachEvent(flush: { try writer.flush() }) { try writer.append($0) }
+            try writer.close()
         case .evemu:
             let file = try OutputFile(path: outputPath, inputs: inputs)
             var output = TextOutput()
@@ -224,12 +214,6 @@ public enum TraceFile {
     private static func touchesWithoutSlotWarning(_ path: String, _ count: Int, _ device: DeviceDescription) -> String {
         "warning: \(path): \(count) touch\(count == 1 ? "" : "es") of \(device.name) began while all its \(device.slots) slots were taken and "
             + "\(count == 1 ? "was" : "were") left out (evdev has no slot for them; a .trace or .jsonl output keeps every touch)"
-    }
-
-    /// Refuses a JSON Lines line longer than the reader takes.
-    private static func checkLine(_ length: Int, _ path: String) throws(TraceWriteError) {
-        guard length > TextLineCursor.maximumJSONLinesLineLength else { return }
-        throw TraceWriteError(file: path, message: "a line of \(length) bytes; a JSON Lines trace holds lines of at most \(TextLineCursor.maximumJSONLinesLineLength) bytes")
     }
 
     /// The devices `input` adds during the trace, up to the first with index `stoppingAt`.
