@@ -40,11 +40,35 @@ struct SynthCorpus: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
+        let createdFolders: [String]
         do {
-            try OutputFile.createFolders(directory)
+            createdFolders = try OutputFile.createFolders(directory)
         } catch {
             throw fail(error.description)
         }
+        // The corpus is written all or nothing: every trace is staged, and they take their names
+        // together once the last is written. A failure on the way (a full disk, a file-size limit)
+        // leaves DIR as it was, never a mix of the old corpus and the new.
+        let staging = StagedOutputs()
+        let clock = ContinuousClock()
+        let started = clock.now
+        do {
+            try writeTraces(corpus, directory: directory, staging: staging)
+            try staging.commit()
+        } catch {
+            staging.discard()
+            OutputFile.removeCreatedFolders(createdFolders)
+            if let failure = error as? OutputFileError { throw fail(failure.description) }
+            throw error
+        }
+        let elapsed = clock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let total = Double(count * samples)
+        printError("generated \(count * samples) touch samples in \(rounded(seconds)) s (\(rounded(total / seconds / 1e6)) M samples/s)")
+    }
+
+    /// Writes every trace of the corpus into `staging`, printing each one's summary line.
+    private func writeTraces(_ corpus: CorpusSynthesizer, directory: String, staging: StagedOutputs) throws {
         let digits = max(4, String(count - 1).count)
         let paths = (0..<count).map { index in
             let number = String(index)
@@ -59,13 +83,12 @@ struct SynthCorpus: ParsableCommand {
                 throw fail("\(path): is not a regular file; the corpus would replace it")
             }
         }
-        let clock = ContinuousClock()
-        let started = clock.now
         for (index, path) in paths.enumerated() {
             var made: CorpusSynthesizer.TraceSummary?
             let header = corpus.header(index: index, samples: samples, version: Touchstone.configuration.version)
             try SynthOutput.write(
-                to: path, header: header, allowJSONLines: false,
+                to: path, header: header, allowJSONLines: false, staging: staging,
+                failureNote: "; the corpus is written all or nothing, so every file in \(directory) is as it was",
                 summary: { bytes in
                     let samples = made?.touchSamples ?? 0, gestures = made?.gestures ?? 0
                     let perSample = Double(bytes) / Double(max(samples, 1))
@@ -75,10 +98,6 @@ struct SynthCorpus: ParsableCommand {
                 made = try corpus.generateTrace(index: index, samples: samples, into: &sink)
             }
         }
-        let elapsed = clock.now - started
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        let total = Double(count * samples)
-        printError("generated \(count * samples) touch samples in \(rounded(seconds)) s (\(rounded(total / seconds / 1e6)) M samples/s)")
     }
 
     /// Bounds that keep a typo from filling a disk, and `count × samples` far from overflowing.

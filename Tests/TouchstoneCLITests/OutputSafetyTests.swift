@@ -479,4 +479,31 @@ struct OutputSafetyTests {
         #expect(readFileBytes(folder.file("precious.txt")) == Array("precious".utf8))
         #expect(readFileBytes(folder.file("b.trace.partial")) == Array("notes".utf8))
     }
+
+    @Test("synth corpus that fails part-way (a file-size limit at its third trace) leaves every trace of the corpus already there as it was, and nothing else")
+    func corpusIsAllOrNothing() throws {
+        let folder = TemporaryDirectory("cli")
+        try FileManager.default.createDirectory(atPath: folder.file("corp"), withIntermediateDirectories: true)
+        let names = (0..<4).map { "corpus-000\($0).trace" }
+        for name in names { try Data("old\n".utf8).write(to: URL(fileURLWithPath: folder.file("corp/" + name))) }
+        // Seed 3's traces of 1,200 samples are 14,002, 14,537, 15,821 and 15,846 bytes: the limit
+        // of 15 KiB (30 blocks of 512 bytes for sh) lets the first two be written whole and stops
+        // the third.
+        let result = try TouchstoneProcess.shell(
+            "trap '' XFSZ; ulimit -f 30; \"$TOUCHSTONE\" synth corpus --count 4 --samples 1200 --seed 3 -o '\(folder.file("corp"))'")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("corpus-0002.trace: write failed: File too large"), "\(result.stderr)")
+        #expect(result.stderr.contains("the corpus is written all or nothing"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("corp")).sorted() == names)
+        for name in names { #expect(try String(contentsOfFile: folder.file("corp/" + name), encoding: .utf8) == "old\n") }
+    }
+
+    @Test("synth corpus that fails leaves no folder where there was none")
+    func corpusFailureRemovesItsFolder() throws {
+        let folder = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.shell(
+            "trap '' XFSZ; ulimit -f 30; \"$TOUCHSTONE\" synth corpus --count 4 --samples 1200 --seed 3 -o '\(folder.file("new/corp"))'")
+        #expect(result.status == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
 }
