@@ -28,7 +28,7 @@ extension Touchstone {
         @Flag(help: "Rewrite the golden logs with what the replay produces now.")
         var update = false
 
-        @Option(help: "Captures replayed in parallel.")
+        @Option(help: "Captures replayed in parallel (1…256).")
         var jobs = 1
 
         @Option(help: "Only shard K of N (1-based), for splitting a corpus across CI machines.")
@@ -45,6 +45,9 @@ extension Touchstone {
 
         func validate() throws {
             guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more, found \(jobs)") }
+            guard jobs <= VerifyOptions.maximumJobs else {
+                throw ValidationError("--jobs must be at most \(VerifyOptions.maximumJobs) (each worker is a thread with an 8 MiB stack), found \(jobs)")
+            }
             if junit == "-" { throw ValidationError("--junit -: standard output carries verify's report; name a file") }
             if report == "-" { throw ValidationError("--report -: the report is a folder of pages; name a folder") }
             // A malformed --shard is a usage error, as a malformed --jobs is (status 64).

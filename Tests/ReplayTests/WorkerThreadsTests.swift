@@ -28,4 +28,17 @@ struct WorkerThreadsTests {
         WorkerThreads.run(count: 1) { worker in ran.withLock { $0 += 1 + worker } }
         #expect(ran.withLock { $0 } == 1)
     }
+
+    @Test("When the system refuses a thread, no further one is tried: the workers without one run in turn on the calling thread, each once")
+    func refusedThreadsRunOnTheCaller() {
+        let caller = pthread_self()
+        let ran = Locked<[Int]>([])
+        let onCaller = Locked<[Int]>([])
+        WorkerThreads.run(count: 6, threadsAllowed: 2) { worker in
+            ran.withLock { $0.append(worker) }
+            if pthread_equal(pthread_self(), caller) != 0 { onCaller.withLock { $0.append(worker) } }
+        }
+        #expect(ran.withLock { $0.sorted() } == Array(0..<6))
+        #expect(onCaller.withLock { $0 } == [2, 3, 4, 5])
+    }
 }

@@ -315,6 +315,13 @@ struct HostileInputTests {
         #expect(result.stderr.hasPrefix("Error: --jobs must be 1 or more, found 0"))
     }
 
+    @Test("verify --jobs above 256 is a usage error naming the limit, before any worker thread is made")
+    func verifyTooManyWorkers() throws {
+        let result = try TouchstoneProcess.run(["verify", VerifyCommandTests.captures, "--jobs", "20000"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --jobs must be at most 256"), "\(result.stderr)")
+    }
+
     @Test("record refuses intervals that are not a number of seconds it can wait as a usage error, before opening anything",
           arguments: [("--duration", "nan"), ("--duration", "inf"), ("--duration", "1e308"), ("--duration", "0"),
                       ("--autorestart", "nan"), ("--autorestart", "9223372036854775807"), ("--autorestart", "1e10")])

@@ -88,8 +88,13 @@ public struct VerifyOptions: Sendable {
     public var root: String
     /// Rewrite each golden with the log the replay produces now (`--update`).
     public var update: Bool
-    /// Captures replayed in parallel, at least 1 (`--jobs`); results are the same at any value.
+    /// Captures replayed in parallel, 1 to `maximumJobs` (`--jobs`); results are the same at any
+    /// value. The initializer brings a value outside that range into it.
     public var jobs: Int
+    /// The most captures replayed in parallel: each worker is a thread reserving 8 MiB of stack,
+    /// so 256 take 2 GiB of address space, already far more workers than cores. `verify --jobs`
+    /// refuses more as a usage error.
+    public static let maximumJobs = 256
     /// The slice of the corpus to run (`--shard K/N`).
     public var shard: Shard
     /// The recognizer kinds the captures' scene files may name.
@@ -98,7 +103,7 @@ public struct VerifyOptions: Sendable {
     public init(root: String, update: Bool = false, jobs: Int = 1, shard: Shard = .all, registry: RecognizerRegistry = .standard) {
         self.root = root
         self.update = update
-        self.jobs = max(1, jobs)
+        self.jobs = min(max(1, jobs), Self.maximumJobs)
         self.shard = shard
         self.registry = registry
     }

@@ -78,7 +78,7 @@ public struct VerifyRunner: Sendable {
     }
 
     private func workers(for captures: [Capture]) -> Int {
-        min(options.jobs, max(1, captures.count))
+        min(max(1, min(options.jobs, VerifyOptions.maximumJobs)), max(1, captures.count))
     }
 
     /// Runs `captures` on the workers, each taking the position `take()` gives until it gives

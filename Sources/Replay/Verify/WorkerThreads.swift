@@ -15,7 +15,14 @@ enum WorkerThreads {
     /// Each thread's stack: replaying a capture runs the whole engine and the log writer.
     static let stackSize = 8 * 1024 * 1024
 
-    static func run(count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    /// Runs `body(worker)` for every worker in `0..<count`. When a thread cannot be created (the
+    /// process's threads, memory or address space exhausted), no further one is tried: every
+    /// worker left runs here, one after the other, once the threads started have been, and the
+    /// call still returns only when every worker has run once. A body that waits for the others
+    /// to arrive must not rely on running alongside them.
+    /// `threadsAllowed` stands in for the system's limit in tests: a thread past it is refused as
+    /// the system refuses one when its resources run out.
+    static func run(count: Int, threadsAllowed: Int = .max, _ body: @escaping @Sendable (Int) -> Void) {
         guard count > 1 else {
             if count == 1 { body(0) }
             return
@@ -25,22 +32,30 @@ enum WorkerThreads {
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setstacksize(&attributes, stackSize)
         var threads: [pthread_t] = []
-        for worker in 0..<count {
+        threads.reserveCapacity(count)
+        var started = 0
+        while started < count {
+            let worker = started
             let work = Unmanaged.passRetained(Work { body(worker) }).toOpaque()
             var thread = pthread_t()
-            let status = pthread_create(&thread, &attributes, { context in
+            let status = started >= threadsAllowed ? EAGAIN : pthread_create(&thread, &attributes, { context in
                 let work = Unmanaged<Work>.fromOpaque(context!).takeRetainedValue()
                 work.body()
                 return nil
             }, work)
-            if status != 0 {
-                // No thread for this worker (resources exhausted): it runs here, after the others
-                // have started, so every worker still runs once.
-                Unmanaged<Work>.fromOpaque(work).takeRetainedValue().body()
-                continue
+            guard status == 0 else {
+                // The thread was not created, so it never took the work: release it here.
+                Unmanaged<Work>.fromOpaque(work).release()
+                break
             }
             threads.append(thread)
+            started += 1
         }
+        // No thread for these workers (resources exhausted): each runs here, after the threads
+        // that did start, so every worker still runs once and the run degrades to fewer threads
+        // rather than failing. Trying again for each would only fail again, or take the last of
+        // the memory the running workers need.
+        for worker in started..<count { body(worker) }
         for thread in threads { pthread_join(thread, nil) }
     }
 
