@@ -38,11 +38,14 @@ struct Info: ParsableCommand {
     }
 
     func run() throws {
-        // An --svg that would replace the trace, or standard output redirected onto it, is refused
-        // before anything is printed.
+        // An --svg that would replace the trace or the description on standard output, or
+        // standard output redirected onto the trace, is refused before anything is printed.
         let standardOutput: OutputFile
         do {
-            if let svg { try OutputFile.refuseAliasing(svg, inputs: TraceFile.inputFiles(of: file)) }
+            if let svg {
+                try OutputFile.refuseAliasing(svg, inputs: TraceFile.inputFiles(of: file))
+                try OutputFile.refuseStandardOutput(svg, carrying: "the description")
+            }
             standardOutput = try OutputFile.standardOutput(inputs: TraceFile.inputFiles(of: file))
         } catch {
             throw fail(error.description)

@@ -82,6 +82,7 @@ struct SynthCorpus: ParsableCommand {
             if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
                 throw fail("\(path): is not a regular file; the corpus would replace it")
             }
+            try OutputFile.refuseStandardOutputOrFail(path, carrying: "synth corpus's summary lines")
         }
         for (index, path) in paths.enumerated() {
             var made: CorpusSynthesizer.TraceSummary?

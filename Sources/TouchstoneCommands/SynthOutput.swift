@@ -23,6 +23,9 @@ enum SynthOutput {
             throw ValidationError("\(path): write \(formats)")
         }
         do {
+            // The summary goes to standard output: a trace that is standard output's file would
+            // replace it.
+            try OutputFile.refuseStandardOutput(path, carrying: "synth's summary line")
             // Generated, not recorded: a failed synth leaves nothing behind.
             let file = try staging?.open(path) ?? OutputFile(path: path)
             var sink = binary

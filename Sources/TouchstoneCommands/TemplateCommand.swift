@@ -53,6 +53,9 @@ struct Template: ParsableCommand {
         func run() throws {
             do {
                 try OutputFile.refuseAliasing(output, inputs: TraceFile.inputFiles(of: trace))
+                // The summary line goes to standard output: a file that is standard output's
+                // would lose it when the template replaced the file.
+                try OutputFile.refuseStandardOutput(output, carrying: "template record's summary line")
                 let template = try TemplateRecorder.record(
                     tracePath: trace, name: name, strokeIndex: stroke, rotationInvariant: rotationInvariant,
                     report: { printError($0) })

@@ -116,7 +116,11 @@ extension Touchstone {
             do {
                 let inputs = try VerifyRunner(options: options).corpusFiles()
                 standardOutput = try OutputFile.standardOutput(inputs: inputs)
-                if let junit { try OutputFile.refuseAliasing(junit, inputs: inputs) }
+                if let junit {
+                    try OutputFile.refuseAliasing(junit, inputs: inputs)
+                    // `--junit k.txt >> k.txt`: the JUnit file would replace the report.
+                    try OutputFile.refuseStandardOutput(junit, carrying: "verify's report")
+                }
                 junitStream = try junit.map { path throws(OutputFileError) in try JUnitReport.Stream(path: path) }
                 pages = try report.map { try VerifyHTMLReport.Writer(folder: $0, inputs: inputs, registry: options.registry) }
             } catch {

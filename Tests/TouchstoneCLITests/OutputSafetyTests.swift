@@ -506,4 +506,34 @@ struct OutputSafetyTests {
         #expect(result.status == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
+
+    @Test("An output that is the file standard output goes to is refused (1) before anything is written, in every command that also prints on standard output, and the file is left as it was",
+          arguments: [
+            ("verify '$CAPTURES' --no-progress --junit k.txt >> k.txt", "verify's report"),
+            ("verify '$CAPTURES' --no-progress --junit /dev/stdout >> k.txt", "verify's report"),
+            ("template record press.trace --name t -o /dev/stdout >> k.txt", "template record's summary line"),
+            ("info press.trace --svg k.svg >> k.svg", "the description"),
+            ("synth tap -o k.jsonl >> k.jsonl", "synth's summary line"),
+            ("synth corpus --count 2 --samples 100 -o . >> corpus-0001.trace", "synth corpus's summary lines"),
+          ])
+    func outputThatIsStandardOutput(command: String, carried: String) throws {
+        let folder = TemporaryDirectory("cli")
+        try FileManager.default.copyItem(atPath: Self.pressTrace, toPath: folder.file("press.trace"))
+        let file = command.components(separatedBy: " ").last!
+        try Data("old\n".utf8).write(to: URL(fileURLWithPath: folder.file(file)))
+        let result = try TouchstoneProcess.shell(
+            "cd '\(folder.path)' && \"$TOUCHSTONE\" " + command.replacingOccurrences(of: "$CAPTURES", with: Self.captures + "/buttons"))
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: "), "\(result.stderr)")
+        #expect(result.stderr.contains(": cannot write the file (is the file standard output goes to, which carries \(carried); write to another file"), "\(result.stderr)")
+        #expect(try String(contentsOfFile: folder.file(file), encoding: .utf8) == "old\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [file, "press.trace"].sorted())
+    }
+
+    @Test("An output on a device standard output also goes to (/dev/null) is not refused: nothing is lost there")
+    func deviceThatIsStandardOutput() throws {
+        let result = try TouchstoneProcess.shell(
+            "\"$TOUCHSTONE\" verify '\(Self.captures)/buttons' --no-progress --junit /dev/null > /dev/null")
+        #expect(result.status == 0, "\(result.stderr)")
+    }
 }

@@ -184,6 +184,22 @@ public final class OutputFile {
         return standardOutput()
     }
 
+    /// Throws when `path` names the very file standard output is (same device and inode, so
+    /// `/dev/stdout`, links and the name the shell redirected to are all caught), for a command that
+    /// writes `path` and prints `what` on standard output as well: `verify --junit k.txt >> k.txt`
+    /// would replace the report with the JUnit file, `--junit /dev/stdout | less` mix the two in
+    /// one pipe. A device (`/dev/null`, a terminal) is never refused: nothing written there is
+    /// lost. `-` is the caller's to handle. Call it before anything is written.
+    public static func refuseStandardOutput(_ path: String, carrying what: String) throws(OutputFileError) {
+        var output = stat()
+        var target = stat()
+        guard path != "-", fstat(STDOUT_FILENO, &output) == 0, stat(path, &target) == 0 else { return }
+        let type = target.st_mode & S_IFMT
+        guard type != S_IFCHR, type != S_IFBLK, target.st_dev == output.st_dev, target.st_ino == output.st_ino else { return }
+        throw OutputFileError(
+            path: path, reason: "is the file standard output goes to, which carries \(what); write to another file, or redirect standard output elsewhere")
+    }
+
     /// Standard output, checked like any file: a full disk or `/dev/full` is an error, not a
     /// silent loss. Never closed.
     public static func standardOutput() -> OutputFile {
@@ -466,6 +482,9 @@ public final class OutputFile {
 /// try staged.commit()   // only once every page is written
 /// ```
 ///
+/// An output written piece by piece (a corpus of traces, each streamed) is opened with
+/// `open(_:inputs:)`, written, and handed to `stage(_:)`.
+///
 /// An output that is a device (written in place, never renamed) is written and closed by `stage`.
 ///
 /// - Warning: not thread-safe; one staging belongs to one task.
@@ -482,9 +501,6 @@ public final class StagedOutputs {
 
     private var folders: [Folder] = []
     /// Each staged file, where it waits and the name it takes, with the path as the caller gave it.
-/// An output written piece by piece (a corpus of traces, each streamed) is opened with
-/// `open(_:inputs:)`, written, and handed to `stage(_:)`.
-///
     private var waiting: [(temporary: String, final: String, path: String)] = []
     private var committed = false
 
