@@ -24,6 +24,7 @@ struct Convert: ParsableCommand {
     var salvage = false
 
     func validate() throws {
+        try refuseEmptyPath(output, option: "-o")
         guard TraceFormat.forOutput(path: output) != nil else {
             throw ValidationError(
                 "cannot tell the output format from '\(output)': use \(TraceFormat.outputExtensions.joined(separator: ", "))")

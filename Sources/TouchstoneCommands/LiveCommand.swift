@@ -40,6 +40,9 @@ struct Live: ParsableCommand {
     var fullscreen = false
 
     func validate() throws {
+        try refuseEmptyPath(record, option: "--record")
+        try refuseEmptyPath(log, option: "--log")
+        try refuseUnknownScene(scene)
         if let record, let log, record == log {
             throw ValidationError("--record and --log name the same file")
         }

@@ -53,6 +53,7 @@ struct Record: ParsableCommand {
     static let longestFlushMilliseconds = Int(UInt32.max) / 1_000
 
     func validate() throws {
+        try refuseEmptyPath(output, option: "-o")
         if seat != nil, !devices.isEmpty { throw ValidationError("--seat and --device cannot be combined.") }
         // A binary trace records its flush interval in 32 bits of microseconds.
         guard flushMilliseconds > 0, flushMilliseconds <= Self.longestFlushMilliseconds else {

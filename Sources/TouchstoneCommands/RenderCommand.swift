@@ -35,10 +35,13 @@ extension Touchstone {
         var to: Double?
 
         /// A window that is wrong whatever the trace (negative, not a number, --to not after
-        /// --from) and an output named for another format than SVG are usage errors, found before
-        /// the trace is opened.
+        /// --from), a scene that can be neither built in nor a file, an empty output path and an
+        /// output named for another format than SVG are usage errors, found before the trace is
+        /// opened.
         func validate() throws {
             _ = try PictureWindow(from: from, to: to)
+            try refuseUnknownScene(scene)
+            try refuseEmptyPath(output, option: "-o")
             try refuseForeignExtension(output, option: "-o", writer: "render", format: "SVG", expected: "svg")
         }
 

@@ -27,6 +27,13 @@ extension Touchstone {
         @Option(name: .shortAndLong, help: "Write the log to this file instead of standard output.")
         var output: String?
 
+        /// A scene that can be neither built in nor a file, and an empty output path, are usage
+        /// errors, found before the trace is opened.
+        func validate() throws {
+            try refuseUnknownScene(scene)
+            try refuseEmptyPath(output, option: "-o")
+        }
+
         func run() throws {
             let scene: Scene
             do {

@@ -129,6 +129,10 @@ struct SynthGesture: ParsableCommand {
     /// The most repetitions one trace holds: more is a disk filled by a typo.
     static let maximumRepetitions = 1_000_000
 
+    func validate() throws {
+        try refuseEmptyPath(output, option: "-o")
+    }
+
     func run() throws {
         let gesture = try makeGesture()
         guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }

@@ -28,6 +28,10 @@ struct SynthCorpus: ParsableCommand {
     @Option(name: [.customShort("o"), .customLong("output")], help: "The directory to write the traces into.")
     var directory: String
 
+    func validate() throws {
+        try refuseEmptyPath(directory, option: "-o")
+    }
+
     func run() throws {
         guard count >= 1 else { throw ValidationError("--count must be at least 1") }
         guard count <= Self.maximumCount else { throw ValidationError("--count must be at most \(Self.maximumCount)") }

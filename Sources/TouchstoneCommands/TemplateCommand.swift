@@ -40,6 +40,7 @@ struct Template: ParsableCommand {
 
         func validate() throws {
             guard stroke >= 0 else { throw ValidationError("--stroke must be 0 or more") }
+            try refuseEmptyPath(output, option: "-o")
             try refuseForeignExtension(output, option: "-o", writer: "template record", format: "JSON", expected: "json")
             guard !name.isEmpty else { throw ValidationError("--name must not be empty") }
             guard name.utf8.count <= SceneLoader.maximumIdentifierBytes else {

@@ -46,6 +46,7 @@ struct Touchstone: ParsableCommand {
     private static func parseAndRun(_ arguments: [String]?) -> Int32 {
         let command: any ParsableCommand
         do {
+            try refuseUnknownHelpTopic(arguments ?? Array(CommandLine.arguments.dropFirst()))
             command = try parseAsRoot(arguments)
         } catch {
             return report(error)
@@ -59,6 +60,26 @@ struct Touchstone: ParsableCommand {
         } catch {
             printError("error: \(error)")
             return 1
+        }
+    }
+
+    /// `help NAME …` names subcommands, each of the one before (`help synth corpus`): a name that
+    /// is none is a usage error (64) naming it, where ArgumentParser printed the top-level help
+    /// and exited 0, so a typo looked like an answer.
+    private static func refuseUnknownHelpTopic(_ arguments: [String]) throws(ValidationError) {
+        guard arguments.first == "help" else { return }
+        var command: any ParsableCommand.Type = Touchstone.self
+        var spelled = programName
+        for name in arguments.dropFirst() where !name.hasPrefix("-") {
+            let subcommands = command.configuration.subcommands
+            guard let found = subcommands.first(where: { $0._commandName == name || $0.configuration.aliases.contains(name) }) else {
+                if name == "help" && ObjectIdentifier(command) == ObjectIdentifier(Touchstone.self) { return }
+                let known = subcommands.map { $0._commandName }.joined(separator: ", ")
+                throw ValidationError(
+                    "help \(name): \(spelled) has no subcommand \(name)\(known.isEmpty ? "" : " (its subcommands: \(known))")")
+            }
+            command = found
+            spelled += " " + name
         }
     }
 

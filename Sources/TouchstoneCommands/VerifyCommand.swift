@@ -48,6 +48,8 @@ extension Touchstone {
             guard jobs <= VerifyOptions.maximumJobs else {
                 throw ValidationError("--jobs must be at most \(VerifyOptions.maximumJobs) (each worker is a thread with an 8 MiB stack), found \(jobs)")
             }
+            try refuseEmptyPath(junit, option: "--junit")
+            try refuseEmptyPath(report, option: "--report")
             if junit == "-" { throw ValidationError("--junit -: standard output carries verify's report; name a file") }
             if report == "-" { throw ValidationError("--report -: the report is a folder of pages; name a folder") }
             // A malformed --shard is a usage error, as a malformed --jobs is (status 64).

@@ -315,13 +315,6 @@ struct HostileInputTests {
         #expect(result.stderr.hasPrefix("Error: --jobs must be 1 or more, found 0"))
     }
 
-    @Test("verify --jobs above 256 is a usage error naming the limit, before any worker thread is made")
-    func verifyTooManyWorkers() throws {
-        let result = try TouchstoneProcess.run(["verify", VerifyCommandTests.captures, "--jobs", "20000"])
-        #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: --jobs must be at most 256"), "\(result.stderr)")
-    }
-
     @Test("record refuses intervals that are not a number of seconds it can wait as a usage error, before opening anything",
           arguments: [("--duration", "nan"), ("--duration", "inf"), ("--duration", "1e308"), ("--duration", "0"),
                       ("--autorestart", "nan"), ("--autorestart", "9223372036854775807"), ("--autorestart", "1e10")])
@@ -348,16 +341,53 @@ struct HostileInputTests {
         #expect(result.stderr.hasPrefix("Error: --jitter 1e+300 ms is outside 0…1000 ms\nUsage: touchstone synth gesture"), "\(result.stderr)")
     }
 
-    @Test("live with a scene that does not exist fails as replay does (status 1, error naming it), before any display is needed")
-    func liveUnknownScene() throws {
-        let result = try TouchstoneProcess.run(["live", "--scene", "no-such-scene"])
+    @Test("A --scene that is neither a built-in scene nor a .json path is a usage error (64) naming it, in replay, render and live alike, before the trace or a display is needed",
+          arguments: [["replay", "/nonexistent.trace", "--scene", "foo"], ["render", "/nonexistent.trace", "--scene", "foo", "-o", "/nonexistent/x.svg"],
+                      ["live", "--scene", "foo"]])
+    func unknownSceneName(arguments: [String]) throws {
+        let result = try TouchstoneProcess.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --scene foo: no built-in scene has this name, and it is not a .json file (built-in: map,"), "\(result.stderr)")
+    }
+
+    @Test("A --scene ending in .json is a file to read: one that does not exist fails the work (1) naming it")
+    func missingSceneFile() throws {
+        let result = try TouchstoneProcess.run(["replay", VerifyCommandTests.captures + "/map/pan.trace", "--scene", "/nonexistent/foo.json"])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("error: "), "\(result.stderr)")
-        #expect(result.stderr.contains("no-such-scene"))
+        #expect(result.stderr.hasPrefix("error: /nonexistent/foo.json"), "\(result.stderr)")
+    }
+
+    @Test("An empty output path is a usage error (64) naming the option, in every command, before anything is read",
+          arguments: [["replay", "/nonexistent.trace", "--scene", "map", "-o", ""], ["render", "/nonexistent.trace", "-o", ""],
+                      ["convert", "/nonexistent.trace", "-o", ""], ["template", "record", "/nonexistent.trace", "--name", "t", "-o", ""],
+                      ["info", "/nonexistent.trace", "--svg", ""], ["synth", "tap", "-o", ""], ["synth", "corpus", "--samples", "10", "-o", ""],
+                      ["verify", "/nonexistent", "--junit", ""], ["verify", "/nonexistent", "--report", ""],
+                      ["record", "-o", "", "--device", "/nonexistent"], ["live", "--record", ""], ["live", "--log", ""]])
+    func emptyOutputPath(arguments: [String]) throws {
+        let result = try TouchstoneProcess.run(arguments)
+        let option = arguments[arguments.firstIndex(of: "")! - 1]
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: \(option) '': an empty path names no file"), "\(result.stderr)")
+    }
+
+    @Test("help naming a subcommand that does not exist is a usage error (64) naming it, not the top-level help",
+          arguments: [(["help", "nosuch"], "touchstone has no subcommand nosuch"), (["help", "synth", "nosuch"], "touchstone synth has no subcommand nosuch")])
+    func helpOnUnknownSubcommand(arguments: [String], message: String) throws {
+        let result = try TouchstoneProcess.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: help nosuch: \(message)"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("verify --jobs above 256 is a usage error naming the limit, before any worker thread is made")
+    func verifyTooManyWorkers() throws {
+        let result = try TouchstoneProcess.run(["verify", VerifyCommandTests.captures, "--jobs", "20000"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --jobs must be at most 256"), "\(result.stderr)")
     }
 
     @Test("--help and the help subcommand print the help on standard output and exit 0",
-          arguments: [["--help"], ["help"], ["replay", "--help"], ["help", "verify"], ["synth", "corpus", "--help"]])
+          arguments: [["--help"], ["help"], ["replay", "--help"], ["help", "verify"], ["help", "synth", "corpus"], ["synth", "corpus", "--help"]])
     func helpIsNotAnError(arguments: [String]) throws {
         let result = try TouchstoneProcess.run(arguments)
         #expect(result.status == 0)

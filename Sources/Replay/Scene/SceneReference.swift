@@ -20,10 +20,21 @@ public enum SceneReference {
             return try SceneLoader.load(contentsOf: path, registry: registry)
         }
         guard let scene = BuiltinScenes.named(trimmed) else {
-            throw SceneError(file: trimmed, line: nil, keyPath: "",
-                             problem: "no built-in scene has this name, and it is not a .json file (built-in: \(BuiltinScenes.names.joined(separator: ", ")))")
+            throw SceneError(file: trimmed, line: nil, keyPath: "", problem: unknownNameProblem)
         }
         return scene
+    }
+
+    /// Why `reference` can name no scene, known without reading anything: it does not end in
+    /// `.json`, so it is no scene file, and no built-in scene has its name. Nil for a built-in
+    /// scene's name and for a `.json` path (which `resolve` reads, and may still find wanting).
+    public static func problem(ofName reference: String) -> String? {
+        let trimmed = String(reference.trimmingWhiteSpace)
+        return trimmed.hasSuffix(".json") || BuiltinScenes.names.contains(trimmed) ? nil : unknownNameProblem
+    }
+
+    private static var unknownNameProblem: String {
+        "no built-in scene has this name, and it is not a .json file (built-in: \(BuiltinScenes.names.joined(separator: ", ")))"
     }
 
     /// Reads a capture's `.scene` file (one line) and resolves it next to the capture.
