@@ -101,6 +101,15 @@ extension Touchstone {
             }
         }
 
+        /// The warning for a shard that holds no capture (`--shard 79/1000` of a corpus of fewer
+        /// than 79): legitimate when CI splits a corpus across a fixed number of machines, so it
+        /// passes (exit 0), but said, since it checked nothing.
+        private func emptyShardWarning(_ result: VerifyReport, _ options: VerifyOptions) -> String? {
+            guard result.results.isEmpty, options.shard.count > 1 else { return nil }
+            let total = (try? CaptureDiscovery.captures(in: directory).count).map { "\($0) capture\($0 == 1 ? "" : "s")" } ?? "fewer captures"
+            return "warning: --shard \(options.shard) holds no capture: \(directory) has \(total), fewer than \(options.shard.index), so nothing was checked"
+        }
+
         func run() throws {
             let options: VerifyOptions
             do {
@@ -146,6 +155,7 @@ extension Touchstone {
             do {
                 try standardOutput.write(TerminalText.escaped(result.latencySectionText))
                 result.notices.forEach { printError($0) }
+                if let warning = emptyShardWarning(result, options) { printError(warning) }
                 printErrorLines("\n" + result.summaryText)
                 try junitStream?.write(inputs: result.inputFiles)
                 try pages?.finish(result)

@@ -12,4 +12,15 @@ struct SynthCommandTests {
         try TouchstoneProcess.runSucceeding(["convert", folder.file("a.trace"), "-o", folder.file("b.jsonl")])
         #expect(readFileBytes(folder.file("a.jsonl")) == readFileBytes(folder.file("b.jsonl")))
     }
+
+    @Test("synth corpus counts one gesture in the singular and more in the plural")
+    func corpusPluralisesGestures() throws {
+        let folder = TemporaryDirectory("synth")
+        // Seed 0's first trace of 100 samples holds one gesture, its third three.
+        let result = try TouchstoneProcess.runSucceeding(["synth", "corpus", "--count", "3", "--samples", "100", "-o", folder.path])
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].contains(": 100 touch samples, 1 gesture, "), "\(lines[0])")
+        #expect(lines[2].contains(": 100 touch samples, 3 gestures, "), "\(lines[2])")
+    }
 }

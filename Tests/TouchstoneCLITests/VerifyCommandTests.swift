@@ -93,4 +93,13 @@ struct ReplayOutputTests {
         let golden = try String(contentsOfFile: VerifyCommandTests.captures + "/standard/tap.golden.log", encoding: .utf8)
         #expect(written == golden)
     }
+
+    @Test("A shard past the corpus's end passes (exit 0, 0 captures) with a warning on standard error saying it checked nothing")
+    func emptyShardWarns() throws {
+        let result = try TouchstoneProcess.run(["verify", VerifyCommandTests.captures + "/buttons", "--shard", "79/1000", "--no-progress"])
+        let corpus = try FileManager.default.contentsOfDirectory(atPath: VerifyCommandTests.captures + "/buttons").count { $0.hasSuffix(".scene") }
+        #expect(result.status == 0)
+        #expect(result.stderr.hasPrefix(
+            "warning: --shard 79/1000 holds no capture: \(VerifyCommandTests.captures)/buttons has \(corpus) captures, fewer than 79, so nothing was checked\n"), "\(result.stderr)")
+    }
 }
