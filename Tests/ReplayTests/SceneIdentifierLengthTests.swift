@@ -4,16 +4,7 @@ import Testing
 
 /// Ids and names a scene prints on its log lines are bounded in length.
 @Suite("Scene identifier length")
-struct SceneIdentifierLengthTests {
-    func error(_ json: String) -> SceneError? {
-        do {
-            _ = try SceneLoader.decode(Array(json.utf8), file: "scene.json")
-            return nil
-        } catch {
-            return error
-        }
-    }
-
+struct SceneIdentifierLengthTests: SceneErrorChecking {
     static let longest = String(repeating: "a", count: SceneLoader.maximumIdentifierBytes)
     static let tooLong = longest + "a"
 

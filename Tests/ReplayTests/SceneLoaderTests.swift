@@ -6,18 +6,8 @@ import Testing
 
 /// The scene file format: what it accepts and how precisely it complains.
 @Suite("Scene loader")
-struct SceneLoaderTests {
+struct SceneLoaderTests: SceneErrorChecking {
     static let fixtures = packagePath("Tests/ReplayTests/Fixtures/Scenes")
-
-    /// Decodes `json` as if read from `scene.json` and returns the error it raises.
-    func error(_ json: String) -> SceneError? {
-        do {
-            _ = try SceneLoader.decode(Array(json.utf8), file: "scene.json")
-            return nil
-        } catch {
-            return error
-        }
-    }
 
     static let minimalView = #"{"id": "v", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}"#
 

@@ -5,16 +5,7 @@ import Testing
 /// Numbers in a scene stay within ranges whose arithmetic is finite and meaningful: no positive
 /// duration rounds to no time, no scale or mapping reaches infinity.
 @Suite("Scene parameter ranges")
-struct SceneParameterRangeTests {
-    func error(_ json: String) -> SceneError? {
-        do {
-            _ = try SceneLoader.decode(Array(json.utf8), file: "scene.json")
-            return nil
-        } catch {
-            return error
-        }
-    }
-
+struct SceneParameterRangeTests: SceneErrorChecking {
     func recognizer(_ body: String) -> String {
         #"{"name": "s", "window": {"width": 10, "height": 10}, "recognizers": [\#(body)]}"#
     }

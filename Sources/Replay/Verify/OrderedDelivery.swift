@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import TouchTrace
 
 /// Hands the workers' results to one consumer in corpus order, each as soon as it and every earlier
 /// one are known, and keeps each only as `CaptureResult.delivered` once the consumer has had it:
@@ -17,13 +13,12 @@ import Darwin
 ///
 /// The consumer runs under the lock, one result at a time, on whichever worker thread completed the
 /// run of results. Once it throws, no capture is taken any more, the rest are stored without it,
-/// and `failure` holds the error. A pthread mutex and condition, which ThreadSanitizer sees
-/// (`Locked`'s note).
+/// and `failure` holds the error. A `ConditionLock`, which ThreadSanitizer sees.
 final class OrderedDelivery: @unchecked Sendable {
     private let consumer: (CaptureResult) throws -> Void
     private let parkedBytesLimit: Int
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let delivered: UnsafeMutablePointer<pthread_cond_t>
+    /// Held for every field below; broadcast when results are handed on.
+    private let lock = ConditionLock()
     private var slots: [CaptureResult?]
     private var waiting: [Int: CaptureResult] = [:]
     private var waitingBytes = 0
@@ -42,33 +37,20 @@ final class OrderedDelivery: @unchecked Sendable {
         self.order = order
         taken = Array(repeating: false, count: order.count)
         slots = Array(repeating: nil, count: order.count)
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        delivered = .allocate(capacity: 1)
-        delivered.initialize(to: pthread_cond_t())
-        pthread_cond_init(delivered, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(delivered)
-        pthread_mutex_destroy(mutex)
-        delivered.deallocate()
-        mutex.deallocate()
     }
 
     /// The consumer's error, once it has thrown.
     var failure: (any Error)? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return error
+        lock.withLock { error }
     }
 
     /// The position of the capture a worker replays next, or nil when every one is taken or the
     /// consumer has failed.
     func take() -> Int? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lock.withLock(takeLocked)
+    }
+
+    private func takeLocked() -> Int? {
         guard error == nil else { return nil }
         let index: Int
         if waitingBytes > parkedBytesLimit {
@@ -87,12 +69,14 @@ final class OrderedDelivery: @unchecked Sendable {
     /// The result of the capture at `index`: delivered now with every waiting one after it, or
     /// kept until its turn.
     func deliver(_ result: CaptureResult, at index: Int) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lock.withLock { deliverLocked(result, at: index) }
+    }
+
+    private func deliverLocked(_ result: CaptureResult, at index: Int) {
         let bytes = result.heldBytes
         // Waiting is safe only while the next result is being made: its worker never waits here.
         while index != next && taken[next] && waitingBytes > 0 && waitingBytes + bytes > parkedBytesLimit {
-            pthread_cond_wait(delivered, mutex)
+            lock.wait()
         }
         guard index == next else {
             waiting[index] = result
@@ -104,7 +88,7 @@ final class OrderedDelivery: @unchecked Sendable {
             waitingBytes -= following.heldBytes
             hand(following, at: next)
         }
-        pthread_cond_broadcast(delivered)
+        lock.broadcast()
     }
 
     private func hand(_ result: CaptureResult, at index: Int) {
@@ -117,8 +101,6 @@ final class OrderedDelivery: @unchecked Sendable {
 
     /// Every result as delivered, in corpus order; only once every worker has finished.
     var all: [CaptureResult] {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return slots.map { $0! }
+        lock.withLock { slots.map { $0! } }
     }
 }
