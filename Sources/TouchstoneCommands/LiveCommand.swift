@@ -93,7 +93,7 @@ struct Live: ParsableCommand {
         do {
             outcome = try session.run()
         } catch {
-            printError(error.description)
+            printError("error: \(error.description)")
             throw ExitCode.failure
         }
         if let error = recognition?.replay.error { printError("touchstone live: scene \(scene.name): \(error)") }
@@ -102,14 +102,14 @@ struct Live: ParsableCommand {
             // A failed command leaves every existing file as it was: the log of a session cut
             // short is dropped (the recording keeps its events, and replaying it makes the log).
             let log = self.log.map { "; the log was not written, \($0) is as it was" } ?? ""
-            printError("touchstone live: the compositor closed the connection; the session was cut short\(log)")
+            printError("error: the compositor closed the connection; the session was cut short\(log)")
             throw ExitCode.failure
         }
         do {
             if let error = recognition?.replay.logError { throw error }
             try logFile?.commit()
         } catch {
-            printError("touchstone live: \(error)")
+            printError("error: \(error)")
             throw ExitCode.failure
         }
     }

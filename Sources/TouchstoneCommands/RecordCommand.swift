@@ -102,7 +102,7 @@ struct Record: ParsableCommand {
             let files = summary.files.joined(separator: ", ")
             printError("recorded \(summary.events) events (\(summary.bytes) bytes) to \(files)")
         } catch {
-            printError("touchstone record: \(error)")
+            printError("error: \(error)")
             throw ExitCode(1)
         }
     }

@@ -83,7 +83,7 @@ extension EndToEnd {
             let (trace, damage) = try BinaryTrace.readDocument(path: scenario.output)
 
             let lines = scenario.recorder.standardError.split(separator: "\n")
-            #expect(lines.last == "touchstone record: recording stopped: Touchstone Test Touchscreen unplugged; \(scenario.output) holds everything captured before")
+            #expect(lines.last == "error: recording stopped: Touchstone Test Touchscreen unplugged; \(scenario.output) holds everything captured before")
             #expect(damage.isEmpty)
             #expect(Array(trace.events.dropLast()) == script.expectedEvents(times: times))
             guard case .device(.removed(let time, let device)) = trace.events.last else {
@@ -117,7 +117,7 @@ extension EndToEnd {
             }
             #expect(try recorder.waitForExit() == 1)
             let message = recorder.standardError.split(separator: "\n").last.map(String.init) ?? ""
-            #expect(message.hasPrefix("touchstone record: cannot write \(output).partial: write failed: "))
+            #expect(message.hasPrefix("error: cannot write \(output).partial: write failed: "))
             #expect(message.contains("File too large"), "\(message)")
             #expect(message.hasSuffix("everything up to the last flush is kept"))
             let (trace, _) = try BinaryTrace.readDocument(path: output + ".partial")
@@ -139,7 +139,7 @@ extension EndToEnd {
             )
             #expect(try recorder.waitForExit() == 1)
             let message = recorder.standardError.split(separator: "\n").last.map(String.init) ?? ""
-            #expect(message.hasPrefix("touchstone record: cannot start \(output).partial: the header could not be written ("), "\(message)")
+            #expect(message.hasPrefix("error: cannot start \(output).partial: the header could not be written ("), "\(message)")
             #expect(message.hasSuffix("nothing was recorded, so \(output).partial was removed"), "\(message)")
             #expect(!FileManager.default.fileExists(atPath: output + ".partial"))
             #expect(!FileManager.default.fileExists(atPath: output))
@@ -152,7 +152,7 @@ extension EndToEnd {
             let output = bed.root + "/none.trace"
             let recorder = try RecorderProcess(["-o", output, "--seat", "seat0"], in: bed, waitingFor: [], startedFile: nil)
             #expect(try recorder.waitForExit() == 1)
-            #expect(recorder.standardError == "touchstone record: no touchscreen or touchpad found on seat seat0\n")
+            #expect(recorder.standardError == "error: no touchscreen or touchpad found on seat seat0\n")
             #expect(!FileManager.default.fileExists(atPath: output))
             #expect(!FileManager.default.fileExists(atPath: output + ".partial"))
         }
@@ -169,7 +169,7 @@ extension EndToEnd {
             )
             #expect(try recorder.waitForExit() == 1)
             let message = recorder.standardError.split(separator: "\n").last.map(String.init)
-            #expect(message == "touchstone record: permission denied opening \(node.path): run as root or join the 'input' group")
+            #expect(message == "error: permission denied opening \(node.path): run as root or join the 'input' group")
             #expect(!FileManager.default.fileExists(atPath: output + ".partial"))
         }
     }

@@ -60,7 +60,7 @@ struct StartupTests {
         let result = try TouchstoneProcess.run(["record", "--device", "/dev/input/event0", "-o", folder.file("s.trace")],
                                                environment: environment)
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("touchstone record: cannot load libinput: \(folder.file("libinput.so.10")): "),
+        #expect(result.stderr.hasPrefix("error: cannot load libinput: \(folder.file("libinput.so.10")): "),
                 "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["libinput.so.10"])
     }

@@ -1,4 +1,5 @@
-/// Why `touchstone live` could not start or had to stop, phrased as the one line the user sees.
+/// Why `touchstone live` could not start or had to stop, phrased as the one line the user sees
+/// after `error: `.
 public enum LiveError: Error, Equatable, CustomStringConvertible {
     /// Neither `WAYLAND_DISPLAY` nor `WAYLAND_SOCKET` is set: there is no session to connect to.
     case noDisplayVariable
@@ -14,15 +15,15 @@ public enum LiveError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noDisplayVariable:
-            "touchstone live: no Wayland session (WAYLAND_DISPLAY is not set)"
+            "no Wayland session (WAYLAND_DISPLAY is not set)"
         case .cannotConnect(let display, let reason):
-            "touchstone live: cannot connect to Wayland display \"\(display)\": \(reason)"
+            "cannot connect to Wayland display \"\(display)\": \(reason)"
         case .missingGlobal(let name):
-            "touchstone live: the compositor does not offer \(name), which a window needs"
+            "the compositor does not offer \(name), which a window needs"
         case .connectionFailed(let reason):
-            "touchstone live: Wayland connection failed: \(reason)"
+            "Wayland connection failed: \(reason)"
         case .recording(let reason):
-            "touchstone live: recording failed: \(reason)"
+            "recording failed: \(reason)"
         }
     }
 }

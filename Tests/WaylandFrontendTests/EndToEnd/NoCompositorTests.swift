@@ -13,7 +13,7 @@ struct NoCompositorTests {
         environment.removeValue(forKey: "WAYLAND_SOCKET")
         let live = try ChildProcess(TestPaths.touchstone, ["live"], environment: environment, scratch: scratch, name: "live")
         #expect(live.wait(seconds: 10) == 1)
-        #expect(live.stderr == "touchstone live: no Wayland session (WAYLAND_DISPLAY is not set)\n")
+        #expect(live.stderr == "error: no Wayland session (WAYLAND_DISPLAY is not set)\n")
     }
 
     @Test("exits 1 with one clear line when no compositor listens on the socket")
@@ -22,7 +22,7 @@ struct NoCompositorTests {
         let environment = TestCompositor.clientEnvironment(scratch: scratch, socket: "nobody-here")
         let live = try ChildProcess(TestPaths.touchstone, ["live"], environment: environment, scratch: scratch, name: "live")
         #expect(live.wait(seconds: 10) == 1)
-        #expect(live.stderr == "touchstone live: cannot connect to Wayland display \"nobody-here\": No such file or directory\n")
+        #expect(live.stderr == "error: cannot connect to Wayland display \"nobody-here\": No such file or directory\n")
     }
 
     @Test("leaves an existing --log file byte for byte as it was when the session cannot start")
