@@ -28,16 +28,17 @@ struct Record: ParsableCommand {
     )
     var devices: [String] = []
 
-    @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Stop after this many seconds.", valueName: "seconds"))
     var duration: Double?
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Start a new file (FILE.1, FILE.2, …) after this many seconds without events.", valueName: "seconds"
     ))
     var autorestart: Double?
 
     @Option(
         name: .customLong("flush-ms"),
+        parsing: .unconditional,
         help: ArgumentHelp("Write buffered events to disk this often: a crash loses at most this much.", valueName: "ms")
     )
     var flushMilliseconds: Int = 100

@@ -28,10 +28,10 @@ extension Touchstone {
         @Option(name: .shortAndLong, help: "The SVG file to write (.svg or no extension; - for standard output).")
         var output: String
 
-        @Option(help: "Draw from this many seconds into the session (at most its end).")
+        @Option(parsing: .unconditional, help: "Draw from this many seconds into the session (at most its end).")
         var from: Double?
 
-        @Option(help: "Draw up to this many seconds into the session (later than --from).")
+        @Option(parsing: .unconditional, help: "Draw up to this many seconds into the session (later than --from).")
         var to: Double?
 
         /// A window that is wrong whatever the trace (negative, not a number, --to not after

@@ -21,19 +21,19 @@ struct Synth: ParsableCommand {
 
 /// How the synthetic panel samples and how quick the hand is: shared by gestures and corpora.
 struct SynthPanelOptions: ParsableArguments {
-    @Option(help: "Seed for every random choice; the same seed gives the same trace.")
+    @Option(parsing: .unconditional, help: "Seed for every random choice; the same seed gives the same trace.")
     var seed: UInt64 = 0
 
-    @Option(name: .customLong("rate"), help: "Scans per second of the panel, in Hz (10…1000).")
+    @Option(name: .customLong("rate"), parsing: .unconditional, help: "Scans per second of the panel, in Hz (10…1000).")
     var samplingRate: Double = 120
 
-    @Option(help: "Standard deviation of sensor noise, in points (0…20).")
+    @Option(parsing: .unconditional, help: "Standard deviation of sensor noise, in points (0…20).")
     var noise: Double = 0.25
 
-    @Option(help: "Largest deviation of a scan from its nominal time, in milliseconds (0…1000).")
+    @Option(parsing: .unconditional, help: "Largest deviation of a scan from its nominal time, in milliseconds (0…1000).")
     var jitter: Double = 0.8
 
-    @Option(help: "Speed of every movement relative to a typical hand (0.2…5); taps and presses keep their timing.")
+    @Option(parsing: .unconditional, help: "Speed of every movement relative to a typical hand (0.2…5); taps and presses keep their timing.")
     var speed: Double = 1
 
     /// Checked while the command line is parsed, so that a bad value is a usage error with the
@@ -88,7 +88,7 @@ struct SynthGesture: ParsableCommand {
 
     // The options below apply to some gestures only, and are optional so that one given to a
     // gesture it does not apply to is refused rather than ignored (`checkOptionsApply`).
-    @Option(help: "Fingers for tap, double-tap, long-press, pan and swipe (1…10; default 1).")
+    @Option(parsing: .unconditional, help: "Fingers for tap, double-tap, long-press, pan and swipe (1…10; default 1).")
     var fingers: Int?
 
     @Option(help: """
@@ -100,13 +100,13 @@ struct SynthGesture: ParsableCommand {
     @Option(help: "Edge an edge-pan starts from: left, right, top or bottom (default left).")
     var edge: ScreenEdgeArgument?
 
-    @Option(help: "Rotation angle in degrees (the sign or --direction sets the sense; positive is clockwise; default 45).")
+    @Option(parsing: .unconditional, help: "Rotation angle in degrees (the sign or --direction sets the sense; positive is clockwise; default 45).")
     var degrees: Double?
 
-    @Option(help: "Pinch: final over initial finger distance (below 1 for in, above 1 for out).")
+    @Option(parsing: .unconditional, help: "Pinch: final over initial finger distance (below 1 for in, above 1 for out).")
     var scale: Double?
 
-    @Option(help: "Shake: how many times the finger reverses (1…20; default 4).")
+    @Option(parsing: .unconditional, help: "Shake: how many times the finger reverses (1…20; default 4).")
     var turns: Int?
 
     @Option(help: "Pattern: the targets of the 3×3 grid in order, numbered like a keypad (default 1-2-3-6-9).")
@@ -115,16 +115,16 @@ struct SynthGesture: ParsableCommand {
     @Flag(help: "Chevron: draw it mirrored (down-left, then down-right).")
     var mirrored = false
 
-    @Option(name: .customLong("at"), help: "Where the gesture happens, in points: X,Y (the screen is 1280×800).")
+    @Option(name: .customLong("at"), parsing: .unconditional, help: "Where the gesture happens, in points: X,Y (the screen is 1280×800).")
     var position: String?
 
     @Flag(help: "Generate the gesture's near miss, which falls just outside one of its thresholds.")
     var nearMiss = false
 
-    @Option(help: "Cancel every touch this fraction of the way through the gesture (0…1), as the system does on an incoming call.")
+    @Option(parsing: .unconditional, help: "Cancel every touch this fraction of the way through the gesture (0…1), as the system does on an incoming call.")
     var cancelAt: Double?
 
-    @Option(name: .customLong("repeat"), help: "Perform the gesture this many times, with human pauses between.")
+    @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Perform the gesture this many times, with human pauses between.")
     var repetitions: Int = 1
     /// The most repetitions one trace holds: more is a disk filled by a typo.
     static let maximumRepetitions = 1_000_000

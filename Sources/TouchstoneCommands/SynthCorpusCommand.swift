@@ -17,10 +17,10 @@ struct SynthCorpus: ParsableCommand {
             """
     )
 
-    @Option(help: "How many traces to write.")
+    @Option(parsing: .unconditional, help: "How many traces to write.")
     var count: Int = 1
 
-    @Option(help: "Touch samples in each trace (at least 2).")
+    @Option(parsing: .unconditional, help: "Touch samples in each trace (at least 2).")
     var samples: Int
 
     @OptionGroup var panel: SynthPanelOptions

@@ -29,7 +29,7 @@ struct Template: ParsableCommand {
         @Option(help: "The template's name, reported when a stroke matches it.")
         var name: String
 
-        @Option(help: "Which touch to take, counting touch-downs from 0.")
+        @Option(parsing: .unconditional, help: "Which touch to take, counting touch-downs from 0.")
         var stroke = 0
 
         @Flag(help: "Match the shape drawn at any angle (a circle), not only as recorded.")

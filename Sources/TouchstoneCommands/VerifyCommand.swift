@@ -28,7 +28,7 @@ extension Touchstone {
         @Flag(help: "Rewrite the golden logs with what the replay produces now.")
         var update = false
 
-        @Option(help: "Captures replayed in parallel (1…256).")
+        @Option(parsing: .unconditional, help: "Captures replayed in parallel (1…256).")
         var jobs = 1
 
         @Option(help: "Only shard K of N (1-based), for splitting a corpus across CI machines.")

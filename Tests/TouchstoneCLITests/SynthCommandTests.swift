@@ -23,4 +23,20 @@ struct SynthCommandTests {
         #expect(lines[0].contains(": 100 touch samples, 1 gesture, "), "\(lines[0])")
         #expect(lines[2].contains(": 100 touch samples, 3 gestures, "), "\(lines[2])")
     }
+
+    @Test("A negative number after an option is its value: synth rotation --degrees -30 turns counterclockwise, as --degrees=-30 does")
+    func negativeNumberIsAValue() throws {
+        let folder = TemporaryDirectory("synth")
+        try TouchstoneProcess.runSucceeding(["synth", "rotation", "--degrees", "-30", "-o", folder.file("a.trace")])
+        try TouchstoneProcess.runSucceeding(["synth", "rotation", "--degrees=-30", "-o", folder.file("b.trace")])
+        #expect(readFileBytes(folder.file("a.trace")) == readFileBytes(folder.file("b.trace")))
+    }
+
+    @Test("A negative count is refused for its range, not read as a missing value")
+    func negativeCountIsOutOfRange() throws {
+        let result = try TouchstoneProcess.run(["synth", "corpus", "--count", "-1", "--samples", "100", "-o", TemporaryDirectory("synth").path])
+        #expect(result.status == 64)
+        #expect(!result.stderr.contains("Missing value"), "\(result.stderr)")
+        #expect(result.stderr.contains("--count must be at least 1"), "\(result.stderr)")
+    }
 }
