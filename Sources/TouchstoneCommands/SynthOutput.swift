@@ -29,8 +29,8 @@ enum SynthOutput {
             // Generated, not recorded: a failed synth leaves nothing behind.
             let file = try staging?.open(path) ?? OutputFile(path: path)
             var sink = binary
-                ? Sink(binary: try TraceWriter(file: file, header: header))
-                : Sink(jsonLines: try JSONLinesFileWriter(file: file, header: header))
+                ? Sink.binary(try TraceWriter(file: file, header: header))
+                : Sink.jsonLines(try JSONLinesFileWriter(file: file, header: header))
             try generate(&sink)
             try sink.finish()
             try OutputFile.standardOutput().write(summary(file.bytesWritten) + "\n")
@@ -47,32 +47,23 @@ enum SynthOutput {
     }
 
     /// What generators write into: the binary trace writer or the JSON Lines one, each streaming.
-    struct Sink: TraceEventSink {
-        private let binary: TraceWriter?
-        private let jsonLines: JSONLinesFileWriter?
-
-        init(binary: TraceWriter) {
-            self.binary = binary
-            jsonLines = nil
-        }
-
-        init(jsonLines: JSONLinesFileWriter) {
-            binary = nil
-            self.jsonLines = jsonLines
-        }
+    enum Sink: TraceEventSink {
+        case binary(TraceWriter)
+        case jsonLines(JSONLinesFileWriter)
 
         mutating func append(_ event: TraceEvent) throws {
-            if let binary {
-                try binary.append(event)
-            } else {
-                try jsonLines?.append(event)
+            switch self {
+            case .binary(let writer): try writer.append(event)
+            case .jsonLines(let writer): try writer.append(event)
             }
         }
 
         /// Ends the trace, leaving its file to be made final.
         func finish() throws {
-            try binary?.finish()
-            try jsonLines?.finish()
+            switch self {
+            case .binary(let writer): try writer.finish()
+            case .jsonLines(let writer): try writer.finish()
+            }
         }
     }
 }
