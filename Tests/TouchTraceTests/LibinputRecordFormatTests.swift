@@ -612,7 +612,7 @@ extension LibinputRecordFormatTests {
 }
 
 extension LibinputRecordFormatTests {
-    @Test("Touches of a device that does not declare its position axes are refused on export, naming the output, never written without positions",
+    @Test("Touches of a device that does not declare its position axes are refused on export, naming the input's line and the output, never written without positions",
           arguments: [("out.evemu", TraceFormat.evemu), ("out.yml", .libinputRecord)])
     func undeclaredPositionsAreRefused(name: String, format: TraceFormat) throws {
         // Slots and tracking ids declared with their ranges, positions not: the events carry them.
@@ -624,8 +624,14 @@ extension LibinputRecordFormatTests {
         try Data(text.utf8).write(to: URL(fileURLWithPath: input))
         #expect(touchSamples(try TraceFile.load(path: input).document).map(\.x) == [1000, 1040, 1040])
 
-        let error = #expect(throws: TraceWriteError.self) { try TraceFile.convert(input, to: output, as: format) }
-        #expect(error?.file == output)
+        let error = #expect(throws: TraceInputError.self) { try TraceFile.convert(input, to: output, as: format) }
+        #expect(error?.file == input)
+        if case .line(let line) = error?.location {
+            #expect(lines[line - 1].contains("EV_ABS") || lines[line - 1].contains("SYN_REPORT"), "\(lines[line - 1])")
+        } else {
+            Issue.record("no line: \(String(describing: error?.location))")
+        }
+        #expect(error?.message.hasPrefix(output + ": device 0") == true, "\(String(describing: error?.message))")
         #expect(error?.message.contains("does not declare ABS_MT_POSITION_X") == true)
         #expect(!FileManager.default.fileExists(atPath: output))
     }

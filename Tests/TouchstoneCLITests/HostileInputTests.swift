@@ -47,13 +47,13 @@ struct HostileInputTests {
         #expect(result.stderr.dropFirst(prefix.count + offset.count).hasPrefix(": event at 9223372036854775000 µs is too far"))
     }
 
-    @Test("Export to evemu or libinput record of times those formats cannot hold is refused", arguments: ["far.evemu", "far.yml"])
+    @Test("Export to evemu or libinput record of times those formats cannot hold is refused, naming the input's line and the output", arguments: ["far.evemu", "far.yml"])
     func exportOfFarTimes(output: String) throws {
         let folder = TemporaryDirectory("cli")
         let path = try farApart(first: -9_223_372_036_854_775_000, last: 9_223_372_036_854_775_000, in: folder)
         let result = try TouchstoneProcess.run(["convert", path, "-o", folder.file(output)])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("is outside the times"))
+        #expect(result.stderr.hasPrefix("error: \(path):2: \(folder.file(output)): event at -9223372036854775000 µs is outside the times"), "\(result.stderr)")
         #expect(!fileExists(folder.file(output)))
     }
 
@@ -339,6 +339,19 @@ struct HostileInputTests {
         let result = try TouchstoneProcess.run(["synth", "tap", "--jitter", "1e300", "-o", "/nonexistent/t.trace"])
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: --jitter 1e+300 ms is outside 0…1000 ms\nUsage: touchstone synth gesture"), "\(result.stderr)")
+    }
+
+    @Test("synth's checks of a gesture's or a corpus's options are usage errors (64) with the usage line of the synth command that was run",
+          arguments: [(["synth", "pan", "--fingers", "0", "-o", "/nonexistent/t.trace"], "Error: pan with 0 fingers", "touchstone synth gesture"),
+                      (["synth", "tap", "--repeat", "0", "-o", "/nonexistent/t.trace"], "Error: --repeat must be at least 1", "touchstone synth gesture"),
+                      (["synth", "tap", "-o", "/nonexistent/t.txt"], "Error: /nonexistent/t.txt: write .trace or .jsonl", "touchstone synth gesture"),
+                      (["synth", "corpus", "--count", "0", "--samples", "10", "-o", "/nonexistent/c"], "Error: --count must be at least 1", "touchstone synth corpus"),
+                      (["synth", "corpus", "--samples", "1", "-o", "/nonexistent/c"], "Error: --samples must be at least 2", "touchstone synth corpus")])
+    func synthUsageErrorsShowTheirCommand(arguments: [String], error: String, usage: String) throws {
+        let result = try TouchstoneProcess.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix(error), "\(result.stderr)")
+        #expect(result.stderr.contains("\nUsage: \(usage) "), "\(result.stderr)")
     }
 
     @Test("A --scene that is neither a built-in scene nor a .json path is a usage error (64) naming it, in replay, render and live alike, before the trace or a display is needed",

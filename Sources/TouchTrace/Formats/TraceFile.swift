@@ -119,6 +119,7 @@ public enum TraceFile {
             var otherDevices: Set<DeviceIndex> = []
             var otherSamples = 0
             var gestures = 0
+            var eventsSoFar = 0
             try input.forEachEvent { event in
                 switch event {
                 case .touch(let sample) where sample.device != description.index:
@@ -127,7 +128,8 @@ public enum TraceFile {
                 case .gesture: gestures += 1
                 default: break
                 }
-                try writer.add(event, to: &output)
+                try add(event, number: eventsSoFar, of: input) { event throws(TraceWriteError) in try writer.add(event, to: &output) }
+                eventsSoFar += 1
                 if output.count >= TextOutput.drainThreshold { try output.drain(to: file) }
             }
             writer.finish(to: &output)
@@ -170,6 +172,7 @@ public enum TraceFile {
                 let events = try pass ?? reopen()
                 pass = nil
                 var writer = try LibinputRecordWriter.Events(description, position: position, file: outputPath, into: &output)
+                var eventsSoFar = 0
                 try events.forEachEvent { event in
                     if position == 0 {
                         switch event {
@@ -178,7 +181,8 @@ public enum TraceFile {
                         default: break
                         }
                     }
-                    try writer.add(event, to: &output)
+                    try add(event, number: eventsSoFar, of: events) { event throws(TraceWriteError) in try writer.add(event, to: &output) }
+                    eventsSoFar += 1
                     if output.count >= TextOutput.drainThreshold { try output.drain(to: file) }
                 }
                 writer.finish(to: &output)
@@ -232,6 +236,20 @@ public enum TraceFile {
 
     /// The times evemu and libinput record files hold: a `struct timeval` with 32-bit seconds, as
     /// their readers (ours and the tools') accept. A trace's own time line may be anywhere in Int64.
+    /// Hands `event`, the one at `number` in `input`, to a text writer's `add`; an event the
+    /// output cannot hold (a time past 32-bit seconds, a position its device does not declare) is
+    /// refused naming the input and where in it the event is, with the writer's reason, which names
+    /// the output.
+    private static func add(
+        _ event: TraceEvent, number: Int, of input: TraceInput, to add: (TraceEvent) throws(TraceWriteError) -> Void
+    ) throws(TraceInputError) {
+        do throws(TraceWriteError) {
+            try add(event)
+        } catch {
+            throw TraceInputError(file: input.path, location: input.location(ofEvent: number), message: error.description)
+        }
+    }
+
     public static let evdevTimeRange: ClosedRange<Microseconds> = 0...(Microseconds(Int32.max) * 1_000_000 + 999_999)
 
     static func readPrefix(_ path: String, count: Int) throws(TraceInputError) -> [UInt8] {
