@@ -74,6 +74,23 @@ extension Touchstone {
             return full.count == base.count ? "." : full.dropFirst(base.count).joined(separator: "/")
         }
 
+        /// Throws when standard output goes to a file inside the report folder `folder`
+        /// (`verify --report r > r/index.html`): the report replaces its folder's files when it
+        /// finishes, so what verify printed would be lost, as a JUnit file there would be. The
+        /// file is found by the name the kernel keeps for the descriptor (`/proc/self/fd/1`).
+        static func refuseStandardOutput(insideFolder folder: String) throws(OutputFileError) {
+            var info = stat()
+            guard fstat(STDOUT_FILENO, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+            var name = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink("/proc/self/fd/\(STDOUT_FILENO)", &name, name.count - 1)
+            guard length > 0 else { return }
+            let path = String(decoding: name[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard path.hasPrefix("/"), let inside = Self.path(path, isInsideFolder: folder) else { return }
+            throw OutputFileError(
+                path: "standard output",
+                reason: "goes to \(inside) inside the --report folder \(folder), whose files the report writes all or nothing and replaces: redirect standard output elsewhere")
+        }
+
         /// `path` as the components of an absolute path: the longest part of it that exists
         /// resolved (`realpath`: a link to a file inside the folder is inside it), then the names
         /// below it with `.` dropped and `..` taking the name before it away. Nil for an empty
@@ -132,6 +149,7 @@ extension Touchstone {
                     // `--junit k.txt >> k.txt`: the JUnit file would replace the report.
                     try OutputFile.refuseStandardOutput(junit, carrying: "verify's report")
                 }
+                if let report { try Self.refuseStandardOutput(insideFolder: report) }
                 junitStream = try junit.map { path throws(OutputFileError) in try JUnitReport.Stream(path: path) }
                 pages = try report.map { try VerifyHTMLReport.Writer(folder: $0, inputs: inputs, registry: options.registry) }
             } catch {
