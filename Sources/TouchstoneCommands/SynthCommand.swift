@@ -129,24 +129,17 @@ struct SynthGesture: ParsableCommand {
     /// The most repetitions one trace holds: more is a disk filled by a typo.
     static let maximumRepetitions = 1_000_000
 
+    /// Every check of the command line, so that a bad value is a usage error (64) with this
+    /// command's usage line, found before anything is written.
     func validate() throws {
         try refuseEmptyPath(output, option: "-o")
+        try SynthOutput.refuseUnknownExtension(output)
+        _ = try makeSession()
     }
 
     func run() throws {
-        let gesture = try makeGesture()
-        guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }
-        guard repetitions <= Self.maximumRepetitions else {
-            throw ValidationError("--repeat must be at most \(Self.maximumRepetitions) (a ten-finger pan that many times is about 1.2 GB)")
-        }
-        let options = try panel.synthesisOptions(position: try parsePosition(), nearMiss: nearMiss, cancelAt: cancelAt)
-        var session: SessionSynthesizer
-        do {
-            try SessionSynthesizer.validate(gesture)
-            session = try SessionSynthesizer(seed: panel.seed, options: options)
-        } catch {
-            throw ValidationError(error.description)
-        }
+        let (gesture, synthesizer) = try makeSession()
+        var session = synthesizer
         let header = SyntheticTouchscreen.header(
             recorder: "touchstone synth \(self.gesture.rawValue)",
             version: Touchstone.configuration.version,
@@ -157,6 +150,23 @@ struct SynthGesture: ParsableCommand {
             summary: { _ in "wrote \(output): \(session.touchSamples) touch samples, \(session.gestures) gesture\(session.gestures == 1 ? "" : "s")" }
         ) { sink in
             for _ in 0..<repetitions { try session.perform(gesture, into: &sink) }
+        }
+    }
+
+    /// The gesture asked for and the synthesizer that performs it, or a `ValidationError` naming
+    /// the option that is out of range or does not apply.
+    private func makeSession() throws -> (Gesture, SessionSynthesizer) {
+        let gesture = try makeGesture()
+        guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1") }
+        guard repetitions <= Self.maximumRepetitions else {
+            throw ValidationError("--repeat must be at most \(Self.maximumRepetitions) (a ten-finger pan that many times is about 1.2 GB)")
+        }
+        let options = try panel.synthesisOptions(position: try parsePosition(), nearMiss: nearMiss, cancelAt: cancelAt)
+        do {
+            try SessionSynthesizer.validate(gesture)
+            return (gesture, try SessionSynthesizer(seed: panel.seed, options: options))
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 

@@ -28,22 +28,28 @@ struct SynthCorpus: ParsableCommand {
     @Option(name: [.customShort("o"), .customLong("output")], help: "The directory to write the traces into.")
     var directory: String
 
+    /// Every check of the command line, so that a bad value is a usage error (64) with this
+    /// command's usage line, found before anything is written.
     func validate() throws {
         try refuseEmptyPath(directory, option: "-o")
-    }
-
-    func run() throws {
         guard count >= 1 else { throw ValidationError("--count must be at least 1") }
         guard count <= Self.maximumCount else { throw ValidationError("--count must be at most \(Self.maximumCount)") }
         guard samples >= 2 else { throw ValidationError("--samples must be at least 2: a touch needs a down and an up") }
         guard samples <= Self.maximumSamples else { throw ValidationError("--samples must be at most \(Self.maximumSamples)") }
+        _ = try makeCorpus()
+    }
+
+    private func makeCorpus() throws -> CorpusSynthesizer {
         let options = try panel.synthesisOptions()
-        let corpus: CorpusSynthesizer
         do {
-            corpus = try CorpusSynthesizer(seed: panel.seed, options: options)
+            return try CorpusSynthesizer(seed: panel.seed, options: options)
         } catch {
             throw ValidationError(error.description)
         }
+    }
+
+    func run() throws {
+        let corpus = try makeCorpus()
         let createdFolders: [String]
         do {
             createdFolders = try OutputFile.createFolders(directory)
@@ -57,7 +63,11 @@ struct SynthCorpus: ParsableCommand {
         let clock = ContinuousClock()
         let started = clock.now
         do {
-            try writeTraces(corpus, directory: directory, staging: staging)
+            let summaries = try writeTraces(corpus, directory: directory, staging: staging)
+            // Printed once every trace is staged, before any takes its name: a line names only a
+            // trace that is written, and a summary that cannot be printed leaves DIR as it was.
+            let output = OutputFile.standardOutput()
+            for line in summaries { try output.write(line + "\n") }
             try staging.commit()
         } catch {
             staging.discard()
@@ -71,8 +81,8 @@ struct SynthCorpus: ParsableCommand {
         printError("generated \(count * samples) touch samples in \(rounded(seconds)) s (\(rounded(total / seconds / 1e6)) M samples/s)")
     }
 
-    /// Writes every trace of the corpus into `staging`, printing each one's summary line.
-    private func writeTraces(_ corpus: CorpusSynthesizer, directory: String, staging: StagedOutputs) throws {
+    /// Writes every trace of the corpus into `staging`, returning each one's summary line.
+    private func writeTraces(_ corpus: CorpusSynthesizer, directory: String, staging: StagedOutputs) throws -> [String] {
         let digits = max(4, String(count - 1).count)
         let paths = (0..<count).map { index in
             let number = String(index)
@@ -88,10 +98,12 @@ struct SynthCorpus: ParsableCommand {
             }
             try OutputFile.refuseStandardOutputOrFail(path, carrying: "synth corpus's summary lines")
         }
+        var summaries: [String] = []
+        summaries.reserveCapacity(count)
         for (index, path) in paths.enumerated() {
             var made: CorpusSynthesizer.TraceSummary?
             let header = corpus.header(index: index, samples: samples, version: Touchstone.configuration.version)
-            try SynthOutput.write(
+            let line = try SynthOutput.write(
                 to: path, header: header, allowJSONLines: false, staging: staging,
                 failureNote: "; the corpus is written all or nothing, so every file in \(directory) is as it was",
                 summary: { bytes in
@@ -102,7 +114,9 @@ struct SynthCorpus: ParsableCommand {
             ) { sink in
                 made = try corpus.generateTrace(index: index, samples: samples, into: &sink)
             }
+            summaries.append(line)
         }
+        return summaries
     }
 
     /// Bounds that keep a typo from filling a disk, and `count × samples` far from overflowing.

@@ -10,18 +10,18 @@ enum SynthOutput {
     /// Writes one trace at `path`, letting `generate` append events, and prints the line `summary`
     /// makes of the file's size in bytes on standard output before the trace takes `path`'s place:
     /// a summary that cannot be printed (standard output closed or full) fails the command with
-    /// `path` as it was. With `staging`, the trace is staged there instead of taking its place,
-    /// for the caller to commit with the others. Writer failures, with `failureNote` after them, become one line on standard
-    /// error and exit status 1.
+    /// `path` as it was. With `staging`, the trace is staged there instead of taking its place, for
+    /// the caller to commit with the others, and the summary is returned unprinted: the caller
+    /// prints it once every trace is staged, so no line announces a file a later failure discards.
+    /// Writer failures, with `failureNote` after them, become one line on standard error and exit
+    /// status 1.
+    @discardableResult
     static func write(
         to path: String, header: TraceHeader, allowJSONLines: Bool = true, staging: StagedOutputs? = nil, failureNote: String = "",
         summary: (_ bytes: Int) -> String, _ generate: (inout Sink) throws -> Void
-    ) throws {
+    ) throws -> String {
+        try refuseUnknownExtension(path, allowJSONLines: allowJSONLines)
         let binary = path.hasSuffix(".trace")
-        guard binary || (allowJSONLines && path.hasSuffix(".jsonl")) else {
-            let formats = allowJSONLines ? ".trace or .jsonl" : ".trace"
-            throw ValidationError("\(path): write \(formats)")
-        }
         do {
             // The summary goes to standard output: a trace that is standard output's file would
             // replace it.
@@ -33,17 +33,26 @@ enum SynthOutput {
                 : Sink.jsonLines(try JSONLinesFileWriter(file: file, header: header))
             try generate(&sink)
             try sink.finish()
-            try OutputFile.standardOutput().write(summary(file.bytesWritten) + "\n")
+            let line = summary(file.bytesWritten)
             if let staging {
                 try staging.stage(file)
             } else {
+                try OutputFile.standardOutput().write(line + "\n")
                 try file.commit()
             }
+            return line
         } catch let error as TraceWriteError {
             throw fail(error.description + failureNote)
         } catch let error as OutputFileError {
             throw fail(error.description + failureNote)
         }
+    }
+
+    /// Refuses a path whose extension names no format synth writes: `.trace`, and `.jsonl` where
+    /// `allowJSONLines`.
+    static func refuseUnknownExtension(_ path: String, allowJSONLines: Bool = true) throws(ValidationError) {
+        guard !path.hasSuffix(".trace"), !(allowJSONLines && path.hasSuffix(".jsonl")) else { return }
+        throw ValidationError("\(path): write \(allowJSONLines ? ".trace or .jsonl" : ".trace")")
     }
 
     /// What generators write into: the binary trace writer or the JSON Lines one, each streaming.

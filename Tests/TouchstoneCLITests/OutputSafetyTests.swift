@@ -498,6 +498,15 @@ struct OutputSafetyTests {
         for name in names { #expect(try String(contentsOfFile: folder.file("corp/" + name), encoding: .utf8) == "old\n") }
     }
 
+    @Test("synth corpus that fails part-way prints no summary line: each names a trace only once the whole corpus is written")
+    func corpusFailurePrintsNoSummary() throws {
+        let folder = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.shell(
+            "trap '' XFSZ; ulimit -f 30; \"$TOUCHSTONE\" synth corpus --count 4 --samples 1200 --seed 3 -o '\(folder.file("corp"))'")
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+    }
+
     @Test("synth corpus that fails leaves no folder where there was none")
     func corpusFailureRemovesItsFolder() throws {
         let folder = TemporaryDirectory("cli")
@@ -528,6 +537,18 @@ struct OutputSafetyTests {
         #expect(result.stderr.contains(": cannot write the file (is the file standard output goes to, which carries \(carried); write to another file"), "\(result.stderr)")
         #expect(try String(contentsOfFile: folder.file(file), encoding: .utf8) == "old\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [file, "press.trace"].sorted())
+    }
+
+    @Test("verify refuses (1) standard output redirected into its --report folder, which the report's pages replace, before anything is written",
+          arguments: ["r/index.html", "r/notes.txt", "./r/../r/index.html"])
+    func standardOutputInsideReportFolder(redirect: String) throws {
+        let folder = TemporaryDirectory("cli")
+        try FileManager.default.createDirectory(atPath: folder.file("r"), withIntermediateDirectories: true)
+        let result = try TouchstoneProcess.shell(
+            "cd '\(folder.path)' && \"$TOUCHSTONE\" verify '\(Self.captures)/buttons' --no-progress --report r > \(redirect)")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("inside the --report folder r, whose files the report writes all or nothing and replaces: redirect standard output elsewhere"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("r")) == [redirect.components(separatedBy: "/").last!])
     }
 
     @Test("An output on a device standard output also goes to (/dev/null) is not refused: nothing is lost there")
