@@ -334,6 +334,18 @@ struct HostileInputTests {
         #expect(result.stderr.hasPrefix("Error: --flush-ms must be a number of milliseconds above 0 and at most 4294967 (what a trace records), found \(value)"), "\(result.stderr)")
     }
 
+    @Test("record of a file that is no input device is one error line of its own, without libinput's log lines before it",
+          arguments: ["/dev/null", "plain"])
+    func recordOfNonInputDevice(device: String) throws {
+        let folder = TemporaryDirectory("cli")
+        writeFileBytes(folder.file("plain"), Array("text\n".utf8))
+        let path = device.hasPrefix("/") ? device : folder.file(device)
+        let result = try TouchstoneProcess.run(["record", "-o", folder.file("s.trace"), "--device", path])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: \(path) is not an input device libinput can use\n", "\(result.stderr)")
+        #expect(!fileExists(folder.file("s.trace")))
+    }
+
     @Test("synth's --jitter out of its range is a usage error in milliseconds, with synth's own usage line")
     func synthJitterOutOfRange() throws {
         let result = try TouchstoneProcess.run(["synth", "tap", "--jitter", "1e300", "-o", "/nonexistent/t.trace"])

@@ -42,8 +42,39 @@ final class CallbackBridge: DeviceNodeLookup {
         openNodes[path]
     }
 
+    /// libinput's messages while `withLogHeld` runs, waiting for its outcome.
+    private var held: [(priority: libinput_log_priority, text: String)]?
+
     func log(priority: libinput_log_priority, message: String) {
         let text = message.hasSuffix("\n") ? String(message.dropLast()) : message
+        if held != nil {
+            held?.append((priority, text))
+        } else {
+            emit(priority: priority, text: text)
+        }
+    }
+
+    /// Runs `attempt` with libinput's messages held back. When it fails, the caller reports the
+    /// failure as one error line of its own, and what libinput said on the way (`libinput bug: udev
+    /// device never initialized`, `client bug: Invalid path` for a file that is no input device) is
+    /// logged at the informational level only (`--verbose`); when it succeeds, they are logged as
+    /// usual.
+    func withLogHeld(_ attempt: () -> Bool) -> Bool {
+        held = []
+        let succeeded = attempt()
+        let messages = held ?? []
+        held = nil
+        for message in messages {
+            if succeeded {
+                emit(priority: message.priority, text: message.text)
+            } else {
+                logger.info("\(message.text)")
+            }
+        }
+        return succeeded
+    }
+
+    private func emit(priority: libinput_log_priority, text: String) {
         switch priority {
         case LIBINPUT_LOG_PRIORITY_DEBUG: logger.debug("\(text)")
         case LIBINPUT_LOG_PRIORITY_INFO: logger.info("\(text)")

@@ -51,7 +51,8 @@ public final class LibinputContext {
                     if errno == EACCES || errno == EPERM { throw .permissionDenied(paths: [path]) }
                     throw .cannotOpen(path: path, errno: errno)
                 }
-                if libinput_path_add_device(context, path) == nil { throw openError(for: path) }
+                // A refused node is one error line of ours, without libinput's own lines before it.
+                guard bridge.withLogHeld({ libinput_path_add_device(context, path) != nil }) else { throw openError(for: path) }
             }
         }
     }
