@@ -137,7 +137,11 @@ let package = Package(
         .testTarget(name: "PublicAPITests", dependencies: ["GestureEngine", "Replay", "TouchstoneBenchmarking", "Synthesis", "TouchTrace", "TestSupport"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "Replay", "Synthesis", "TouchTrace", "TestSupport"]),
         .testTarget(
-            name: "TouchstoneCLITests", dependencies: ["TouchstoneCommands", "TouchstoneCLI", "Replay", "GestureEngine", "TestSupport"],
+            name: "TouchstoneCLITests",
+            dependencies: [
+                "TouchstoneCommands", "TouchstoneCLI", "Replay", "GestureEngine", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             exclude: ["PeakMemory"]  // peak-rss.c, compiled by the memory tests with the system C compiler
         ),
         // umockdev's test-bed API, for the recorder's end-to-end tests (emulated devices, no hardware).

@@ -72,15 +72,21 @@ struct Touchstone: ParsableCommand {
         var spelled = programName
         for name in arguments.dropFirst() where !name.hasPrefix("-") {
             let subcommands = command.configuration.subcommands
-            guard let found = subcommands.first(where: { $0._commandName == name || $0.configuration.aliases.contains(name) }) else {
+            guard let found = subcommands.first(where: { commandName($0) == name || $0.configuration.aliases.contains(name) }) else {
                 if name == "help" && ObjectIdentifier(command) == ObjectIdentifier(Touchstone.self) { return }
-                let known = subcommands.map { $0._commandName }.joined(separator: ", ")
+                let known = subcommands.map(commandName).joined(separator: ", ")
                 throw ValidationError(
                     "help \(name): \(spelled) has no subcommand \(name)\(known.isEmpty ? "" : " (its subcommands: \(known))")")
             }
             command = found
             spelled += " " + name
         }
+    }
+
+    /// The name a subcommand is called by: every Touchstone command names itself in its
+    /// configuration (`TouchstoneCommandTests` holds them to it); the type's name otherwise.
+    static func commandName(_ command: any ParsableCommand.Type) -> String {
+        command.configuration.commandName ?? String(describing: command).lowercased()
     }
 
     /// Whether `error` is ArgumentParser's (`ExitCode`, `ValidationError`, `CleanExit`, and the
