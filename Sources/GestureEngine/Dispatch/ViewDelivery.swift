@@ -18,7 +18,16 @@ extension TouchDispatcher {
         // The common frame (fingers moving on one view, which has seen them all so far): the
         // frame's own list is the one group, delivered without a step per touch.
         if eventPhases == Touch.Phase.moved.bit, let quiet = quietViews, quiet.generation == deliveryGeneration {
-            deliver(eventTouches, phase: .moved, to: quiet.view)
+            if quiet.allLive, let view = quiet.view {
+                deliver(eventTouches, phase: .moved, to: view)
+                return
+            }
+            // Some fingers were cancelled in the view (a pinch recognizing alongside a drag):
+            // `viewStep` has nothing for them, and an immediate `moved` for each of the others,
+            // which make one group in the frame's order.
+            viewGroup.removeAll()
+            eventTouches.forEachTouch { if $0.viewDelivery == .live { viewGroup.append($0) } }
+            flushViewGroup(quiet.view, .moved)
             return
         }
         viewGroup.removeAll()
@@ -48,17 +57,27 @@ extension TouchDispatcher {
     }
 
     /// Whether view delivery is quiet now, and on which view: no touch held, and every touch down
-    /// live on that one view under current flags that cancel nothing. While it stays so (no
-    /// touch begins or ends, the delivery generation stays), `viewStep` has nothing for a touch
-    /// outside its frame and an immediate `moved` on that view for every touch in it.
+    /// either finished in its view or live on that one view under current flags that cancel
+    /// nothing. While it stays so (no touch begins or ends, the delivery generation stays),
+    /// `viewStep` has nothing for a touch outside its frame or finished, and an immediate `moved`
+    /// on that view for every other touch in it.
     private func quietState() -> QuietViews? {
-        guard touchesHeld.isEmpty, let first = touchesDown.first, let view = first.viewReference else { return nil }
-        let generation = deliveryGeneration
+        guard touchesHeld.isEmpty, !touchesDown.isEmpty else { return nil }
+        var view: Unretained<View>?
         var quiet = true
+        var allLive = true
         touchesDown.forEachUnretained { touch in
-            if touch.viewReference != view || !isQuiet(touch) { quiet = false }
+            if touch.viewDelivery == .finished {
+                allLive = false
+            } else if !isQuiet(touch) {
+                quiet = false
+            } else if let touchView = touch.viewReference, view == nil || touchView == view {
+                view = touchView
+            } else {
+                quiet = false
+            }
         }
-        return quiet ? QuietViews(view: view, generation: generation) : nil
+        return quiet ? QuietViews(view: view, allLive: allLive, generation: deliveryGeneration) : nil
     }
 
     /// Whether `touch` is live under flags read at the current delivery generation that cancel

@@ -183,9 +183,13 @@ enum ViewDeliveryState: Equatable {
     case finished
 }
 
-/// A view delivery pass left every touch down live on `view`, at delivery generation `generation`.
+/// A view delivery pass left every touch down either live on `view` or finished in its view (a
+/// recognizer cancelled it there), at delivery generation `generation`.
 struct QuietViews {
-    let view: Unretained<View>
+    /// `nil` when every touch down is finished: a frame of moves then goes to no view.
+    let view: Unretained<View>?
+    /// Every touch down is live: the frame's own list is the batch, with no walk.
+    let allLive: Bool
     let generation: UInt64
 }
 
