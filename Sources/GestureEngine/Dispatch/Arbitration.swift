@@ -185,6 +185,9 @@ extension TouchDispatcher {
         let withdrawn: Bool
         if recognizer.hasFixedSimultaneity && unfixedRecognizing == 0 {
             let checkedThrough = recognizer.simultaneityCheckedThrough
+            // Nobody began recognizing since its last check (every change of a gesture under way
+            // but the first): nothing to ask, and no walk, which would retain the list's buffer.
+            if checkedThrough == recognizingStamp { return }
             withdrawn = recognizing.withUnsafeBufferPointer { entries in
                 var index = entries.endIndex
                 while index > entries.startIndex {
