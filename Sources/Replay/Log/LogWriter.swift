@@ -11,12 +11,14 @@ public struct LogWriter {
     public let format: LogFormat
     private let buffer = LogBuffer(capacity: 1 << 16)
     private let viewPrefixes: ViewLinePrefixes
+    private let actionPrefixes: ActionLinePrefixes
     /// Held here so that a line does not check the global's initialisation.
     private let fourDigits = FourDigits.table
 
     public init(format: LogFormat) {
         self.format = format
         viewPrefixes = ViewLinePrefixes(format: format)
+        actionPrefixes = ActionLinePrefixes(format: format)
     }
 
     /// The bytes written and not yet taken.
@@ -130,12 +132,14 @@ public struct LogWriter {
         let direction = values.direction?.description
         let match = values.match
         let texts = recognizer.utf8.count + (direction?.utf8.count ?? 0) + (match?.utf8.count ?? 0)
+        // Up to the touch count, from a spelling made once per recognizer and state.
+        let prefix = actionPrefixes.spelling(recognizer: recognizer, state: state)
         var line = LogLine(buffer, room: 6 * texts + 512 + (values.customCount > 0 ? Self.customRoom(values) : 0))
         switch format {
         case .text:
             line.timeColumn(time)
-            line.put(" action "); line.text(recognizer); line.put(" "); line.put(state.word)
-            line.put(" touches="); line.integer(Int64(values.numberOfTouches))
+            line.copyWords(from: prefix.baseAddress!, count: prefix.count)
+            line.integer(Int64(values.numberOfTouches))
             line.put(" at="); line.pair(values.location.x, values.location.y)
             if let v = values.translation { line.put(" translation="); line.pair(v.dx, v.dy) }
             if let v = values.velocity { line.put(" velocity="); line.pair(v.dx, v.dy) }
@@ -155,9 +159,8 @@ public struct LogWriter {
             }
         case .jsonl:
             line.put("{\"t\":"); line.wideInteger(time)
-            line.put(",\"action\":"); line.quoted(recognizer)
-            line.put(",\"state\":\""); line.put(state.word); line.put("\"")
-            line.put(",\"touches\":"); line.integer(Int64(values.numberOfTouches))
+            line.copyWords(from: prefix.baseAddress!, count: prefix.count)
+            line.integer(Int64(values.numberOfTouches))
             line.put(",\"location\":"); line.jsonPair(values.location.x, values.location.y)
             if let v = values.translation { line.put(",\"translation\":"); line.jsonPair(v.dx, v.dy) }
             if let v = values.velocity { line.put(",\"velocity\":"); line.jsonPair(v.dx, v.dy) }
