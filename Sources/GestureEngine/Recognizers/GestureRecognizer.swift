@@ -595,7 +595,8 @@ open class GestureRecognizer: TimerTarget {
     final func leavePlay() {
         arbitrate(.leavePlay)
         pendingWork = ArbitrationWork()
-        attemptRequirements.removeAll(keepingCapacity: true)
+        // Most attempts add none: an empty list skips the generic `removeAll` call.
+        if !attemptRequirements.isEmpty { attemptRequirements.removeAll(keepingCapacity: true) }
         touchList.removeAll()
     }
 

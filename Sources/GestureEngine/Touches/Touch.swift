@@ -157,7 +157,9 @@ public final class Touch {
         self.viewDelivery = .live
         self.flagsGeneration = 0
         self.isDown = true
-        gestureRecognizers.removeAll(keepingCapacity: true)
+        // Empty after `recycle` (and in a new touch): `removeAll(keepingCapacity:)` is a generic
+        // call of about a hundred instructions even then.
+        if !gestureRecognizers.isEmpty { gestureRecognizers.removeAll(keepingCapacity: true) }
     }
 
     func recycle() {
