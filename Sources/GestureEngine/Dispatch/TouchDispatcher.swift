@@ -717,8 +717,9 @@ public final class TouchDispatcher {
         for requirement in recognizer.requirementsInPlay {
             requirement.with { $0.dependentsInPlay.removeAll { $0.refers(to: recognizer) } }
         }
-        recognizer.dependentsInPlay.removeAll(keepingCapacity: true)
-        recognizer.requirementsInPlay.removeAll(keepingCapacity: true)
+        // Most recognizers have no partners: an empty list skips the generic `removeAll` call.
+        if !recognizer.dependentsInPlay.isEmpty { recognizer.dependentsInPlay.removeAll(keepingCapacity: true) }
+        if !recognizer.requirementsInPlay.isEmpty { recognizer.requirementsInPlay.removeAll(keepingCapacity: true) }
         if recognizer.asksAboutFailureRequirements {
             askersInPlay.removeAll { $0.refers(to: recognizer) }
         }
@@ -788,6 +789,8 @@ public final class TouchDispatcher {
     }
 
     private func partnersSettled(_ recognizer: GestureRecognizer) -> Bool {
+        // Without partners (most recognizers), no walk: each walk retains and releases its list.
+        if recognizer.requirementsInPlay.isEmpty && recognizer.dependentsInPlay.isEmpty { return true }
         for partner in recognizer.requirementsInPlay where !partner.with(isSettled) { return false }
         for partner in recognizer.dependentsInPlay where !partner.with(isSettled) { return false }
         return true
