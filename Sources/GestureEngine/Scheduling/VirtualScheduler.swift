@@ -44,10 +44,7 @@ public final class VirtualScheduler: Scheduler {
     private var nextSequence: UInt64 = 1
     /// Sequences of armed timers. Cancellation removes the entry here and the heap drops it lazily,
     /// so cancelling is O(1) and allocates nothing once the set has grown to its working size.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var armed = Set<UInt64>()
+    private let armed = SequenceSet(capacity: 16)
     /// No entry in the heap (armed or cancelled) is due before this: a lower bound that lets an
     /// advance with nothing due cost one comparison instead of a heap read and a set lookup.
     #if !DEBUG
@@ -58,7 +55,6 @@ public final class VirtualScheduler: Scheduler {
     public init(now: GestureTime = 0) {
         _now = now
         heap.reserveCapacity(16)
-        armed.reserveCapacity(16)
     }
 
     /// The number of timers armed and not yet fired or cancelled.

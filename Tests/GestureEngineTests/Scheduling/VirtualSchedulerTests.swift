@@ -120,4 +120,42 @@ struct VirtualSchedulerTests {
         scheduler.advance(to: 100)
         #expect(log.fired.map(\.tag) == [1, 2, 3])
     }
+
+    @Test("thousands of timers armed and cancelled in a scattered order: exactly the armed ones stay pending and fire")
+    func manyTimersArmedAndCancelled() {
+        let scheduler = VirtualScheduler()
+        let log = FiringLog(scheduler)
+        var tokens: [Int: TimerToken] = [:]
+        var armed = Set<Int>()
+        var armedInOrder: [Int] = []
+        // A fixed pseudo-random walk: the armed set grows past its first table several times,
+        // and cancellations fall in the middle of runs of neighbouring sequences.
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33) % bound
+        }
+        for tag in 0..<5_000 {
+            tokens[tag] = scheduler.schedule(at: GestureTime(10_000 + next(1_000)), target: log, tag: tag)
+            armed.insert(tag)
+            armedInOrder.append(tag)
+            if next(3) == 0 {
+                let victim = armedInOrder.remove(at: next(armedInOrder.count))
+                scheduler.cancel(tokens[victim]!)
+                scheduler.cancel(tokens[victim]!)
+                armed.remove(victim)
+            }
+            #expect(scheduler.pendingCount == armed.count)
+        }
+        for tag in 0..<5_000 where tag % 7 == 0 && armed.contains(tag) {
+            scheduler.cancel(tokens[tag]!)
+            armed.remove(tag)
+        }
+        #expect(scheduler.pendingCount == armed.count)
+        scheduler.runRemaining()
+        #expect(Set(log.fired.map(\.tag)) == armed)
+        #expect(log.fired.count == armed.count)
+        #expect(scheduler.pendingCount == 0)
+    }
 }
+
