@@ -303,6 +303,38 @@ struct EvdevTouchDecoderTests {
         #expect(warnings.first?.location == .line(5))
     }
 
+    @Test("A second tracking id in the frame that begins a touch replaces the first: one touch, at the frame's position")
+    func trackingIDReplacedInFirstFrame() {
+        // The layout of a real hyn_ts touchscreen's evtest log (NanoKVM-Desk): 25 then 0.
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 25)
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 0)
+        s.place(71, 165)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, -1)
+        s.syn()
+        let (samples, _, warnings) = s.decode(protocolB())
+
+        #expect(samples.map(\.phase) == [.down, .up])
+        #expect(Set(samples.map(\.touch)).count == 1)
+        #expect(samples.first.map { [$0.x, $0.y] } == [71, 165])
+        #expect(warnings.map(\.location) == [.line(2)])
+        #expect(warnings.first?.message.contains("replaces 25") == true)
+    }
+
+    @Test("A new tracking id in a later frame, with no -1 between, still ends the touch and begins another")
+    func trackingIDChangedInLaterFrame() {
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 3)
+        s.place(1, 1)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 4)
+        s.syn()
+        let (samples, _, _) = s.decode(protocolB())
+
+        #expect(samples.map(\.phase) == [.down, .up, .down])
+    }
+
     @Test("A touch still down at the end of the recording is reported, not invented an end")
     func touchStillDown() {
         var s = Script()

@@ -233,6 +233,15 @@ public struct EvdevTouchDecoder: Sendable {
             output.warn(line: line, "tracking id \(value) set again in slot \(index) while active; ignored")
             return
         }
+        if slots[index].life == .starting {
+            // A second tracking id before the frame that began the touch has ended (hyn_ts sends
+            // 25 then 0 in the first frame): the kernel's slot holds the last one, and neither
+            // reader ends a touch nobody has seen yet (libevdev drops the second as a "double
+            // tracking ID", Android reads the slot's last id at SYN_REPORT): one touch.
+            output.warn(line: line, "tracking id \(value) replaces \(slots[index].trackingID) in slot \(index) before its first frame ended; one touch")
+            slots[index].trackingID = value
+            return
+        }
         if let other = slots.indices.first(where: { $0 != index && slots[$0].trackingID == value }) {
             output.warn(line: line, "tracking id \(value) is already active in slot \(other); treated as a new touch")
         }
