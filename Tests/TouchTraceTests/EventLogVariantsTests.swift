@@ -205,6 +205,54 @@ struct EventLogVariantsTests {
         #expect(Self.touches(read).last?.time == 4_392_051_302)
     }
 
+    /// A `getevent -p` description of a protocol A screen whose axis lines are spelt by `absinfo`,
+    /// then one tap in old toolbox getevent's times.
+    private static func geteventP(absinfo: (_ max: Int) -> String) -> String {
+        """
+        add device 1: /dev/input/event1
+          name:     "synaptics-rmi-touchscreen"
+          events:
+            KEY (0001): 014a
+            ABS (0003): 0030  \(absinfo(15))
+                        0035  \(absinfo(479))
+                        0036  \(absinfo(799))
+        1268-405651: /dev/input/event1: 0003 0030 0000000a
+        1268-405651: /dev/input/event1: 0003 0035 000000f0
+        1268-405651: /dev/input/event1: 0003 0036 00000190
+        1268-405651: /dev/input/event1: 0000 0002 00000000
+        1268-405651: /dev/input/event1: 0000 0000 00000000
+        1268-425651: /dev/input/event1: 0000 0002 00000000
+        1268-425651: /dev/input/event1: 0000 0000 00000000
+
+        """
+    }
+
+    @Test("getevent -p axis lines of Android 2.3 (no `:`) and 4.0 (`fuzz 0 flat 0`, no resolution) give the ranges of the current spelling")
+    func oldAbsinfoSpellings() throws {
+        let current = Self.geteventP { ": value 0, min 0, max \($0), fuzz 0, flat 0, resolution 0" }
+        let ics = Self.geteventP { ": value 0, min 0, max \($0), fuzz 0 flat 0" }
+        let gingerbread = Self.geteventP { "value 0, min 0, max \($0), fuzz 0 flat 0" }
+        let (expected, _) = try GeteventFormat.read(bytes: Array(current.utf8), file: "current.getevent")
+        #expect(expected.header.devices.first?.x.maximum == 479)
+        #expect(Self.touches(expected).map(\.phase) == [.down, .up])
+        for (text, file) in [(ics, "ics.getevent"), (gingerbread, "gingerbread.getevent")] {
+            let (read, _) = try GeteventFormat.read(bytes: Array(text.utf8), file: file)
+            #expect(read.header.devices.first?.x == expected.header.devices.first?.x, "\(file)")
+            #expect(read.header.devices.first?.y == expected.header.devices.first?.y, "\(file)")
+            #expect(read.events == expected.events, "\(file)")
+        }
+    }
+
+    @Test("An ABS code followed by neither `:` nor `value` is an error at its line")
+    func absinfoWithoutValues() {
+        let text = Self.geteventP { "min 0, max \($0)" }
+        #expect {
+            try GeteventFormat.read(bytes: Array(text.utf8), file: "bad.getevent")
+        } throws: { error in
+            (error as? TraceInputError)?.location == .line(5)
+        }
+    }
+
     @Test("A dashed time is only SECONDS-MICROSECONDS: with microseconds below a million", arguments: [
         ("4391-51302:", 4_391_051_302), ("0-0:", 0), ("4391-999999:", 4_391_999_999),
         ("4391-1000000:", nil), ("4391-51302", nil), ("-5-1:", nil), ("5--1:", nil), ("5-:", nil), ("0003", nil),

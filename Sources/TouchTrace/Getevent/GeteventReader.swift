@@ -198,10 +198,15 @@ struct GeteventReader: EvdevLogReading {
         }
     }
 
-    /// ` : value 0, min 0, max 1079, fuzz 0, flat 0, resolution 0` (resolution is missing in old
-    /// Android releases).
+    /// ` : value 0, min 0, max 1079, fuzz 0, flat 0, resolution 0`. Older releases printed less:
+    /// Android 4.0 ` : value 0, min 0, max 1079, fuzz 0 flat 0`, Android 2.3 and before the same
+    /// without the `:` (` value 0, min 0, …`).
     private mutating func absinfo(_ scanner: inout LineScanner, code: UInt16, device: Int) throws(LineError) {
-        guard scanner.take(":") else { throw LineError("expected `: value V, min A, max B, …` after an ABS code") }
+        if !scanner.take(":") {
+            let save = scanner.index
+            guard scanner.take("value") else { throw LineError("expected `: value V, min A, max B, …` after an ABS code") }
+            scanner.index = save  // Android 2.3: no `:`, and `value` is the first key read below
+        }
         var values: [String: Int32] = [:]
         while !scanner.atEnd {
             let key = LineScanner.string(scanner.token())
