@@ -165,4 +165,64 @@ struct PastedLogTests {
         #expect(warnings.first?.location == .line(1))
         #expect(warnings.first?.message.hasPrefix("this line, before the log, is not getevent output and is ignored") == true)
     }
+
+    /// `text` with `indent` before every line that holds something, as a Markdown list item or a
+    /// reStructuredText code block pastes a log.
+    private static func indented(_ text: String, by indent: String) -> String {
+        text.components(separatedBy: "\n").map { $0.isEmpty ? $0 : indent + $0 }.joined(separator: "\n")
+    }
+
+    @Test("An evtest log indented as a whole, after the indented command that printed it, reads as the bare log: same device, same touches", arguments: ["  ", "       ", "\t"])
+    func indentedEvtestLog(indent: String) throws {
+        let (bare, _) = try Self.read(evtest: Self.header + Self.events)
+        let pasted = Self.indented("root@kvm:~# evtest /dev/input/event2\n" + Self.header + Self.events, by: indent)
+        let (read, warnings) = try Self.read(evtest: pasted)
+
+        #expect(TraceFormat.detect(prefix: Array(pasted.utf8)) == .evtest)
+        #expect(read.header.devices == bare.header.devices)
+        #expect(read.events == bare.events)
+        #expect(warnings.map(\.location) == [.line(1)])
+    }
+
+    @Test("A getevent -p and -lt log indented as a whole reads as the bare log, its -p ranges kept")
+    func indentedGeteventLog() throws {
+        let log = """
+            add device 1: /dev/input/event3
+              name:     "fts_ts"
+              events:
+                KEY (0001): BTN_TOUCH
+                ABS (0003): ABS_MT_SLOT           : value 0, min 0, max 9, fuzz 0, flat 0, resolution 0
+                            ABS_MT_POSITION_X     : value 0, min 0, max 1079, fuzz 0, flat 0, resolution 0
+                            ABS_MT_POSITION_Y     : value 0, min 0, max 2399, fuzz 0, flat 0, resolution 0
+                            ABS_MT_TRACKING_ID    : value 0, min 0, max 65535, fuzz 0, flat 0, resolution 0
+              input props:
+                INPUT_PROP_DIRECT
+            [   81594.155379] /dev/input/event3: EV_ABS       ABS_MT_TRACKING_ID   00000005
+            [   81594.155379] /dev/input/event3: EV_ABS       ABS_MT_POSITION_X    0000021d
+            [   81594.155379] /dev/input/event3: EV_ABS       ABS_MT_POSITION_Y    00000577
+            [   81594.155379] /dev/input/event3: EV_SYN       SYN_REPORT           00000000
+            [   81594.175379] /dev/input/event3: EV_ABS       ABS_MT_TRACKING_ID   ffffffff
+            [   81594.175379] /dev/input/event3: EV_SYN       SYN_REPORT           00000000
+
+            """
+        let (bare, bareWarnings) = try GeteventFormat.read(bytes: Array(log.utf8), file: "bare.getevent")
+        let pasted = Array(Self.indented(log, by: "    ").utf8)
+        let (read, warnings) = try GeteventFormat.read(bytes: pasted, file: "pasted.getevent")
+
+        #expect(TraceFormat.detect(prefix: pasted) == .getevent)
+        #expect(bare.header.devices.first?.x.maximum == 1079)
+        #expect(read.header.devices == bare.header.devices)
+        #expect(read.events == bare.events)
+        #expect(warnings.map(\.message) == bareWarnings.map(\.message))
+    }
+
+    @Test("In an indented paste, a line indented less than the log after its start is text after the log, as unindented")
+    func indentedLogThenText() throws {
+        let pasted = Self.indented(Self.header + Self.events, by: "  ") + "Thanks!\n"
+        let (bare, _) = try Self.read(evtest: Self.header + Self.events)
+        let (read, warnings) = try Self.read(evtest: pasted)
+
+        #expect(read.events == bare.events)
+        #expect(warnings.map(\.location) == [.line(pasted.components(separatedBy: "\n").count - 1)])
+    }
 }

@@ -157,6 +157,11 @@ protocol EvdevLogReading {
 /// so is everything from a line that does not read to the end, when no line after it reads either;
 /// each with a warning at its first line. A line that does not read with log lines after it is an
 /// error, as is a file of which no line reads.
+///
+/// A paste may also indent every line of the log the same (a Markdown list item, a
+/// reStructuredText code block, a quote in a mail): when the first line that reads only reads
+/// without its leading blanks, that many blanks (its margin) are taken off every line from there
+/// on, which then reads as the tool printed it.
 final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
     let header: TraceHeader
     // Exempt from the runtime's exclusivity checks in release builds, as EvemuEventSource's.
@@ -175,6 +180,8 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
     /// Where the log is: from its first line that reads to the line before `logEnd`.
     private let logStart: Int
     private let logEnd: Int
+    /// The blanks a paste put before every line of the log, taken off each (0 for the tool's output).
+    private let margin: Int
     private var finished = false
     var batchLimit = textBatchSize
     var lineConsumed: Int { cursor.number }
@@ -187,16 +194,27 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
         var end = Int.max
         var before: (count: Int, error: TraceInputError)?
         var ignored: [FormatWarning] = []
-        while let line = try scan.next() {
+        var margin = 0
+        while let whole = try scan.next() {
+            let line = Self.unindented(whole, by: margin)
             do {
                 try Self.take(line, scan.number, &first, file: file)
                 if start == 0, !LineScanner.isBlank(line) { start = scan.number }
             } catch {
                 if start == 0 {
+                    // The first line that reads may read only without its indentation: a paste's.
+                    let indent = whole.prefix(while: LineScanner.isBlank).count
+                    if indent > 0, indent < whole.count,
+                        (try? Self.take(Self.unindented(whole, by: indent), scan.number, &first, file: file)) != nil
+                    {
+                        margin = indent
+                        start = scan.number
+                        continue
+                    }
                     before = ((before?.count ?? 0) + 1, before?.error ?? error)
                     continue
                 }
-                guard let after = try Self.unreadableLines(after: scan, reader: first) else { throw error }
+                guard let after = try Self.unreadableLines(after: scan, reader: first, margin: margin) else { throw error }
                 end = scan.number
                 ignored.append(Self.textAfterLog(error, line: scan.number, linesAfter: after))
                 break
@@ -206,6 +224,7 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
         if let before { ignored.insert(Self.textBeforeLog(before.error, lines: before.count), at: 0) }
         logStart = start
         logEnd = end
+        self.margin = margin
         logWarnings = ignored + (try first.finishLines())
         lastLines = first.log.devices.map { $0.eventCount > 0 ? $0.lastLine : $0.line }
         let recorder = RecorderInfo(name: Reader.recorderName, version: "", detail: "imported from \(EvemuReader.baseName(file))")
@@ -221,14 +240,14 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
     /// How many lines after the one `scan` read last say something, if none of them reads (the
     /// reader as it is goes on reading them, so a later line that would have read is found); nil
     /// when one does. Only asked once a line has not read, so the reading on costs nothing else.
-    private static func unreadableLines(after scan: TextLineCursor, reader: Reader) throws(TraceInputError) -> Int? {
+    private static func unreadableLines(after scan: TextLineCursor, reader: Reader, margin: Int) throws(TraceInputError) -> Int? {
         var rest = scan.detached()
         var probe = reader
         var count = 0
         while let line = try rest.next() {
             guard !LineScanner.isBlank(line) else { continue }
             do throws(LineScanner.LineError) {
-                try probe.take(line, rest.number)
+                try probe.take(unindented(line, by: margin), rest.number)
                 return nil
             } catch {
                 count += 1
@@ -253,6 +272,15 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
         return FormatWarning(
             file: error.file, location: .line(line),
             message: "this line and the \(linesAfter) after it are not \(Reader.recorderName) output and are ignored (text after the log?): \(error.message)")
+    }
+
+    /// `line` without the first `margin` of its leading blanks (all of them when it has fewer).
+    @inline(__always)
+    private static func unindented(_ line: UnsafeBufferPointer<UInt8>, by margin: Int) -> UnsafeBufferPointer<UInt8> {
+        guard margin > 0 else { return line }
+        var start = 0
+        while start < margin, start < line.count, LineScanner.isBlank(line[start]) { start += 1 }
+        return UnsafeBufferPointer(rebasing: line[start...])
     }
 
     /// Reads one line into `reader`; the events it has decoded and not handed out.
@@ -280,7 +308,7 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
             // The lines the first pass found outside the log, and warned about.
             if cursor.number < logStart { continue }
             if cursor.number >= logEnd { break }
-            if try Self.take(line, cursor.number, &reader, file: file) >= limit { break }
+            if try Self.take(Self.unindented(line, by: margin), cursor.number, &reader, file: file) >= limit { break }
         }
         if reader.decodedEventCount < limit {
             finished = true

@@ -6,10 +6,12 @@
 ///     let (document, warnings) = try EvtestFormat.read(path: "tap.evtest")
 public enum EvtestFormat {
     /// Whether the first bytes look like evtest output: its header lines, `Event: time` lines, or
-    /// the lines evtest starts with when it lists the devices to choose from (however many).
+    /// the lines evtest starts with when it lists the devices to choose from (however many),
+    /// also indented, as a paste indents every line of a log.
     public static func looksLike(_ prefix: [UInt8]) -> Bool {
-        TextLines.leading(Array(prefix.prefix(4096))).contains { line in
-            line.hasPrefix("Input driver version is ") || line.hasPrefix("Input device ID: bus ")
+        TextLines.leading(Array(prefix.prefix(4096))).contains { whole in
+            let line = whole.drop(while: { $0 == " " || $0 == "\t" })
+            return line.hasPrefix("Input driver version is ") || line.hasPrefix("Input device ID: bus ")
                 || line.hasPrefix("Input device name: ") || line.hasPrefix("Event: time ")
                 || line.hasPrefix("No device specified, trying to scan all of /dev/input/event")
                 || line.hasPrefix("Available devices:")
