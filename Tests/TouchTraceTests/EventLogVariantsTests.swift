@@ -253,6 +253,72 @@ struct EventLogVariantsTests {
         }
     }
 
+    /// A `getevent -i` block of a HID touchscreen whose `input props:` section is `props` and
+    /// whose block ends with `tail`, then a key device's block and one tap.
+    private static func geteventI(props: String, tail: String) -> String {
+        """
+        add device 1: /dev/input/event5
+          bus:      0003
+          vendor    0eef
+          product   7302
+          version   0111
+          name:     "eGalax Inc. USB TouchController"
+          location: "usb-musb-hdrc.1-1/input0"
+          id:       ""
+          version:  1.0.1
+          events:
+            KEY (0001): 014a
+            ABS (0003): 002f  : value 0, min 0, max 31, fuzz 0, flat 0, resolution 0
+                        0035  : value 0, min 0, max 4095, fuzz 0, flat 0, resolution 0
+                        0036  : value 0, min 0, max 4095, fuzz 0, flat 0, resolution 0
+                        0039  : value 0, min 0, max 65535, fuzz 0, flat 0, resolution 0
+          input props:
+            \(props)
+        \(tail)add device 2: /dev/input/event0
+          name:     "gpio-keys"
+          events:
+            KEY (0001): 0072  0073  0074
+          input props:
+            <none>
+        [   10.000000] /dev/input/event5: 0003 0039 00000001
+        [   10.000000] /dev/input/event5: 0003 0035 00000100
+        [   10.000000] /dev/input/event5: 0003 0036 00000200
+        [   10.000000] /dev/input/event5: 0001 014a 00000001
+        [   10.000000] /dev/input/event5: 0000 0000 00000000
+        [   10.010000] /dev/input/event5: 0003 0039 ffffffff
+        [   10.010000] /dev/input/event5: 0001 014a 00000000
+        [   10.010000] /dev/input/event5: 0000 0000 00000000
+
+        """
+    }
+
+    @Test("getevent -i's HID descriptor block (debugfs's bytes, reports and mapping, four blanks in) is passed over")
+    func hidDescriptorBlock() throws {
+        let descriptor = """
+              HID descriptor: 0003:0EEF:7302.0001
+
+                05 0d 09 04 a1 01 85 02 09 22 a1 02 09 42 15 00 25 01 75 01 95 01 81 02 c0 c0
+            \("    ")
+                  INPUT(2)[INPUT]
+                    Field(0)
+                      Logical(Digitizers.Finger)
+                      Flags( Variable Absolute )
+
+                Digitizers.TipSwitch ---> Key.Touch
+
+
+            """
+        let (expected, expectedWarnings) = try GeteventFormat.read(
+            bytes: Array(Self.geteventI(props: "INPUT_PROP_DIRECT", tail: "").utf8), file: "plain.getevent")
+        let (read, warnings) = try GeteventFormat.read(
+            bytes: Array(Self.geteventI(props: "INPUT_PROP_DIRECT", tail: descriptor).utf8), file: "hid.getevent")
+
+        #expect(Self.touches(expected).map(\.phase) == [.down, .up])
+        #expect(read.header.devices == expected.header.devices)
+        #expect(read.events == expected.events)
+        #expect(warnings.map(\.message) == expectedWarnings.map(\.message))
+    }
+
     @Test("A dashed time is only SECONDS-MICROSECONDS: with microseconds below a million", arguments: [
         ("4391-51302:", 4_391_051_302), ("0-0:", 0), ("4391-999999:", 4_391_999_999),
         ("4391-1000000:", nil), ("4391-51302", nil), ("-5-1:", nil), ("5--1:", nil), ("5-:", nil), ("0003", nil),

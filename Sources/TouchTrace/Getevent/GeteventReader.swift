@@ -14,7 +14,7 @@
 /// Values are 32-bit hex (tracking id -1 is `ffffffff`), or `DOWN`/`UP`/`REPEAT` for keys under
 /// `-l`; a name getevent cut at 20 characters is matched by its prefix.
 struct GeteventReader: EvdevLogReading {
-    private enum Section { case none, events, properties }
+    private enum Section { case none, events, properties, hidDescriptor }
 
     let file: String
     var log: EvdevLog
@@ -126,8 +126,15 @@ struct GeteventReader: EvdevLogReading {
     /// An indented line under `add device`: name, ids, capabilities, properties.
     private mutating func deviceInfo(_ scanner: inout LineScanner, _ number: Int) throws(LineError) {
         guard let device = infoDevice else { throw LineError("an indented line outside an `add device` block") }
+        // `-i`/`-d` end a HID device's block with its report descriptor as the kernel's debugfs
+        // gives it (`HID descriptor: 0003:0EEF:7302.0001`, then the bytes, the parsed reports and
+        // their mapping, each line four blanks in): nothing a touch needs, and no line of it
+        // reads as one of the block's.
+        if section == .hidDescriptor { return }
         let start = scanner.index
-        if scanner.take("name:") {
+        if scanner.take("HID descriptor:") {
+            section = .hidDescriptor
+        } else if scanner.take("name:") {
             guard let name = LineScanner.quoted(scanner.rest) else { throw LineError("expected `name: \"…\"`") }
             log.devices[device].name = name
         } else if scanner.take("events:") {
