@@ -319,6 +319,18 @@ struct EventLogVariantsTests {
         #expect(warnings.map(\.message) == expectedWarnings.map(\.message))
     }
 
+    @Test("getevent's `<not available` for the input props of a kernel without EVIOCGPROP reads as no property")
+    func inputPropsNotAvailable() throws {
+        let (read, _) = try GeteventFormat.read(
+            bytes: Array(Self.geteventI(props: "<not available", tail: "").utf8), file: "old-kernel.getevent")
+        let (none, _) = try GeteventFormat.read(
+            bytes: Array(Self.geteventI(props: "<none>", tail: "").utf8), file: "none.getevent")
+
+        #expect(read.header.devices == none.header.devices)
+        #expect(read.events == none.events)
+        #expect(Self.touches(read).map(\.phase) == [.down, .up])
+    }
+
     @Test("A dashed time is only SECONDS-MICROSECONDS: with microseconds below a million", arguments: [
         ("4391-51302:", 4_391_051_302), ("0-0:", 0), ("4391-999999:", 4_391_999_999),
         ("4391-1000000:", nil), ("4391-51302", nil), ("-5-1:", nil), ("5--1:", nil), ("5-:", nil), ("0003", nil),

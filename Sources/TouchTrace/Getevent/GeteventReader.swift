@@ -162,7 +162,9 @@ struct GeteventReader: EvdevLogReading {
             try capabilityLine(&scanner, device: device)
         } else if section == .properties {
             let token = scanner.token()
-            if LineScanner.string(token) == "<none>" { return }
+            // `<not available` (sic): the kernel predates EVIOCGPROP (2.6.38), as on the
+            // Android 4.0 devices that kept a 2.6.35 kernel; the device declares no property.
+            if LineScanner.string(token) == "<none>" || LineScanner.string(token) == "<not" { return }
             guard let property = LineScanner.hex(token, digits: 4).map(UInt16.init(_:)) ?? EvdevCode.property(named: LineScanner.string(token)),
                 property < 0x20
             else { throw LineError("expected an input property (INPUT_PROP_… or a hex number)") }
