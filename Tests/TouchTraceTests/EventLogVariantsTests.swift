@@ -331,6 +331,20 @@ struct EventLogVariantsTests {
         #expect(Self.touches(read).map(\.phase) == [.down, .up])
     }
 
+    @Test("getevent's stderr complaint that EVIOCSCLOCKID failed, interleaved by adb shell between device blocks, is passed over")
+    func clockIDComplaint() throws {
+        let plain = Self.geteventI(props: "<none>", tail: "")
+        let complaint = "Can't enable monotonic clock reporting: Invalid argument\n"
+        let withComplaint = plain.replacingOccurrences(of: "add device 2:", with: complaint + "add device 2:")
+        let (expected, expectedWarnings) = try GeteventFormat.read(bytes: Array(plain.utf8), file: "plain.getevent")
+        let (read, warnings) = try GeteventFormat.read(bytes: Array(withComplaint.utf8), file: "clock.getevent")
+
+        #expect(withComplaint != plain)
+        #expect(read.header.devices == expected.header.devices)
+        #expect(read.events == expected.events)
+        #expect(warnings.map(\.message) == expectedWarnings.map(\.message))
+    }
+
     @Test("A dashed time is only SECONDS-MICROSECONDS: with microseconds below a million", arguments: [
         ("4391-51302:", 4_391_051_302), ("0-0:", 0), ("4391-999999:", 4_391_999_999),
         ("4391-1000000:", nil), ("4391-51302", nil), ("-5-1:", nil), ("5--1:", nil), ("5-:", nil), ("0003", nil),

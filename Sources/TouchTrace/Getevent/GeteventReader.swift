@@ -111,7 +111,9 @@ struct GeteventReader: EvdevLogReading {
             return
         }
         infoDevice = nil
-        if scanner.take("remove device") || scanner.take("could not ") { return }
+        // getevent's complaints on stderr, which `adb shell` interleaves with its output: a node it
+        // could not open, and (Android 4.4 on, kernels before 3.4) EVIOCSCLOCKID refused.
+        if scanner.take("remove device") || scanner.take("could not ") || scanner.take("Can't enable monotonic clock reporting") { return }
         // A line that does not read leaves what the log's first event decides as it was: text
         // pasted before a log (a prompt, a fence) must not make it a log without times.
         let (wasTimed, wasDashed) = (timed, dashedTimes)
