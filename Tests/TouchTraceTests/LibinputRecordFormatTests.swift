@@ -166,6 +166,19 @@ struct LibinputRecordFormatTests {
         #expect(LibinputRecordFormat.looksLike(prefix))
         #expect(!LibinputRecordFormat.looksLike(Array("# EVEMU 1.3\nN: x\n".utf8)))
     }
+
+    @Test("A recording indented as a whole (pasted into a Markdown list) is recognised and reads as the recording, as libinput replay's YAML loader reads it")
+    func indentedAsAWhole() throws {
+        let text = try String(contentsOfFile: sample, encoding: .utf8)
+        let indented = text.components(separatedBy: "\n").map { $0.isEmpty ? $0 : "    " + $0 }.joined(separator: "\n")
+        let (plain, plainWarnings) = try LibinputRecordFormat.read(text: text, file: "sample.yml")
+        let (read, warnings) = try LibinputRecordFormat.read(text: indented, file: "sample.yml")
+
+        #expect(TraceFormat.detect(prefix: Array(indented.utf8)) == .libinputRecord)
+        #expect(read.header == plain.header)
+        #expect(read.events == plain.events)
+        #expect(warnings.map(\.message) == plainWarnings.map(\.message))
+    }
 }
 
 /// A recording in the shape current libinput (1.22 and later) writes: a `hid:` report descriptor

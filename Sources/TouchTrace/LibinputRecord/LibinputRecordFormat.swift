@@ -20,8 +20,12 @@ public enum LibinputRecordFormat {
 
     /// Whether the first bytes look like a libinput recording: the `# libinput record` banner, or
     /// `version: 1` among the first lines with no evemu lines before it.
+    ///
+    /// A recording indented as a whole (pasted into a Markdown list or a mail) is the same YAML
+    /// document, which `libinput replay` reads as it reads the file: its lines are looked at
+    /// without their indentation.
     public static func looksLike(_ prefix: [UInt8]) -> Bool {
-        let lines = TextLines.leading(Array(prefix.prefix(4096)))
+        let lines = TextLines.leading(Array(prefix.prefix(4096))).map { $0.drop(while: { $0 == " " }) }
         if lines.first?.hasPrefix("# libinput record") == true { return true }
         return lines.first { !$0.hasPrefix("#") }?.hasPrefix("version: 1") ?? false
     }
