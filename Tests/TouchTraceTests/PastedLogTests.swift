@@ -225,4 +225,25 @@ struct PastedLogTests {
         #expect(read.events == bare.events)
         #expect(warnings.map(\.location) == [.line(pasted.components(separatedBy: "\n").count - 1)])
     }
+
+    @Test("Unprefixed events after the getevent -lp blocks of two devices (two outputs in one file) are an error at the first, saying why, not a log without events")
+    func unprefixedEventsAfterSeveralDevices() {
+        let text = """
+            add device 1: /dev/input/event0
+              name:     "gpio-keys"
+            add device 2: /dev/input/event2
+              name:     "fts_ts"
+            [      28.047829] EV_ABS       ABS_MT_TRACKING_ID   00000001
+            [      28.047829] EV_ABS       ABS_MT_POSITION_X    00002000
+            [      28.047829] EV_ABS       ABS_MT_POSITION_Y    00002000
+            [      28.047829] EV_SYN       SYN_REPORT           00000000
+
+            """
+        #expect {
+            try GeteventFormat.read(bytes: Array(text.utf8), file: "two-outputs.getevent")
+        } throws: { error in
+            guard let error = error as? TraceInputError else { return false }
+            return error.location == .line(5) && error.message.contains("an event without a device in a log of 2 devices")
+        }
+    }
 }

@@ -194,6 +194,8 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
         var end = Int.max
         var before: (count: Int, error: TraceInputError)?
         var ignored: [FormatWarning] = []
+        // Why the first line taken for text after the log did not read.
+        var afterLog: TraceInputError?
         var margin = 0
         while let whole = try scan.next() {
             let line = Self.unindented(whole, by: margin)
@@ -216,6 +218,7 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
                 }
                 guard let after = try Self.unreadableLines(after: scan, reader: first, margin: margin) else { throw error }
                 end = scan.number
+                afterLog = error
                 ignored.append(Self.textAfterLog(error, line: scan.number, linesAfter: after))
                 break
             }
@@ -228,7 +231,16 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
         logWarnings = ignored + (try first.finishLines())
         lastLines = first.log.devices.map { $0.eventCount > 0 ? $0.lastLine : $0.line }
         let recorder = RecorderInfo(name: Reader.recorderName, version: "", detail: "imported from \(EvemuReader.baseName(file))")
-        header = try first.log.beginDecoding(source: Reader.source, recorder: recorder)
+        do {
+            header = try first.log.beginDecoding(source: Reader.source, recorder: recorder)
+        } catch {
+            // A log with no touches whose last lines did not read: those lines may be its events
+            // (unprefixed events in a log of several devices), so the error says where and why.
+            guard let afterLog, case .line(let line) = afterLog.location else { throw error }
+            throw TraceInputError(
+                file: file, location: .line(line),
+                message: "\(error.message), and this line and every one after it do not read: \(afterLog.message)")
+        }
         // The second pass reads the lines again with a fresh reader whose log decodes.
         reader = Reader(file: file)
         let initialDevices = reader.log.devices
