@@ -30,6 +30,17 @@ struct EvdevCapabilitiesTests {
         #expect(device(keys: [EvdevCode.BTN_TOUCH, EvdevCode.BTN_TOOL_FINGER]).kind == .touchpad)
     }
 
+    @Test("A mouse with a multitouch top (relative X and Y, contacts, no BTN_TOUCH) is a touchpad; contacts alone stay a touchscreen")
+    func mouseWithTouchSurface() {
+        var mouse = device(keys: [EvdevCode.BTN_LEFT])
+        #expect(mouse.kind == .touchscreen)
+        mouse.addCode(type: EvdevCode.EV_REL, code: EvdevCode.REL_X)
+        mouse.addCode(type: EvdevCode.EV_REL, code: EvdevCode.REL_Y)
+        #expect(mouse.kind == .touchpad)
+        mouse.addCode(type: EvdevCode.EV_KEY, code: EvdevCode.BTN_TOUCH)
+        #expect(mouse.kind == .touchscreen)
+    }
+
     @Test("The touch protocol follows the axes: slots are B, positions alone A, neither single-touch")
     func touchProtocol() {
         #expect(device().touchProtocol == .multitouchB)

@@ -89,7 +89,10 @@ public struct EvdevCapabilities: Equatable, Sendable {
 
     /// The device kind the way udev's `input_id` and libinput decide it: a pen makes a tablet,
     /// `INPUT_PROP_DIRECT` a touchscreen, a pointer or buttonpad property or a finger tool without
-    /// `DIRECT` a touchpad; an old device with none of these but `BTN_TOUCH` is a touchscreen.
+    /// `DIRECT` a touchpad; an old device with none of these but `BTN_TOUCH` is a touchscreen. A
+    /// mouse whose top is a multitouch surface (Apple's Magic Mouse, `mice/Apple Touch Mouse.evemu`
+    /// in evemu-devices: `REL_X`/`REL_Y` and contacts, no `BTN_TOUCH`) is a touchpad, its contacts
+    /// nowhere on a screen; udev calls it a mouse and never a touchscreen.
     public var kind: DeviceKind {
         let key = EvdevCode.EV_KEY
         if has(type: key, code: EvdevCode.BTN_TOOL_PEN) || has(type: key, code: EvdevCode.BTN_STYLUS) {
@@ -101,8 +104,10 @@ public struct EvdevCapabilities: Equatable, Sendable {
         {
             return .touchpad
         }
-        if has(type: key, code: EvdevCode.BTN_TOUCH) || axes[EvdevCode.ABS_MT_POSITION_X] != nil {
-            return .touchscreen
+        if has(type: key, code: EvdevCode.BTN_TOUCH) { return .touchscreen }
+        if axes[EvdevCode.ABS_MT_POSITION_X] != nil {
+            let relative = has(type: EvdevCode.EV_REL, code: EvdevCode.REL_X) && has(type: EvdevCode.EV_REL, code: EvdevCode.REL_Y)
+            return relative ? .touchpad : .touchscreen
         }
         return .other
     }

@@ -24,6 +24,11 @@ public enum EvdevCode {
     public static let SYN_MT_REPORT: UInt16 = 2
     public static let SYN_DROPPED: UInt16 = 3
 
+    // MARK: - EV_REL codes
+
+    public static let REL_X: UInt16 = 0x00
+    public static let REL_Y: UInt16 = 0x01
+
     // MARK: - EV_KEY codes
 
     public static let BTN_LEFT: UInt16 = 0x110
