@@ -57,6 +57,17 @@ struct HostileInputTests {
         #expect(!fileExists(folder.file(output)))
     }
 
+    @Test("render without a scene of a trace spanning ±2^63 µs, more than a time can hold, is an error naming the file and line, not a session of 0 s",
+          arguments: [[], ["--from", "0.5"]])
+    func renderOfHugeSpanWithoutScene(options: [String]) throws {
+        let folder = TemporaryDirectory("cli")
+        let path = try farApart(first: -9_223_372_036_854_775_000, last: 9_223_372_036_854_775_000, in: folder)
+        let result = try TouchstoneProcess.run(["render", path, "-o", folder.file("far.svg")] + options)
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: \(path):3: event at 9223372036854775000 µs is too far from the first event (at -9223372036854775000 µs) to draw: they are more than 2^63 - 1 µs apart\n", "\(result.stderr)")
+        #expect(!fileExists(folder.file("far.svg")))
+    }
+
     @Test("replay of a directory is an error saying so")
     func replayOfDirectory() throws {
         let folder = TemporaryDirectory("cli")

@@ -126,7 +126,13 @@ struct PathCollector {
     /// touch from a device the trace never described.
     mutating func add(_ event: TraceEvent, into visitor: some SessionVisitor) throws(ReplayError) -> Microseconds {
         if origin == nil { origin = event.time }
-        let time = event.time &- origin!
+        // Without a scene a session may last as long as a time can say (a replay stops 2^52 µs
+        // after its first event), but no longer: a difference taken with wrapping arithmetic made
+        // a session from -2^63 to 2^63 - 1 µs last 0 s, its lift drawn before its touch-down.
+        let (time, overflow) = event.time.subtractingReportingOverflow(origin!)
+        guard !overflow else {
+            throw ReplayError(message: "event at \(event.time) µs is too far from the first event (at \(origin!) µs) to draw: they are more than 2^63 - 1 µs apart")
+        }
         switch event {
         case .touch(let sample):
             guard mapper.knows(sample.device) else {
