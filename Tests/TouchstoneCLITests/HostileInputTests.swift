@@ -68,6 +68,15 @@ struct HostileInputTests {
         #expect(!fileExists(folder.file("far.svg")))
     }
 
+    @Test("render --from past the end of a session shorter than 0.1 ms gives the session's length in plain decimals")
+    func renderFromPastAShortSession() throws {
+        let folder = TemporaryDirectory("cli")
+        let path = try farApart(first: 0, last: 3, in: folder)
+        let result = try TouchstoneProcess.run(["render", path, "--from", "0.5", "-o", folder.file("short.svg")])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: \(path): --from 0.500000 s is past the end of the session, at 0.000003 s: the picture would show none of it\n", "\(result.stderr)")
+    }
+
     @Test("replay of a directory is an error saying so")
     func replayOfDirectory() throws {
         let folder = TemporaryDirectory("cli")
