@@ -49,6 +49,20 @@ struct SceneParameterRangeTests: SceneErrorChecking {
         #expect(problem?.problem == "must be within ±10000000000, found 1e+300")
     }
 
+    @Test("A window wider or taller than 1e9 points is refused, so that a stretch mapping stays finite", arguments: ["width", "height"])
+    func windowTooLarge(side: String) {
+        let size = { (key: String) in key == side ? "1.7e308" : "800" }
+        let problem = error(#"{"name": "s", "window": {"width": \#(size("width")), "height": \#(size("height"))}, "mapping": {"mode": "stretch"}}"#)
+        #expect(problem?.keyPath == "window.\(side)")
+        #expect(problem?.problem == "must be at most 1000000000, found 1.7e+308")
+    }
+
+    @Test("A window of 1e9 points, the largest, is taken")
+    func largestWindow() throws {
+        let scene = try SceneLoader.decode(Array(#"{"name": "s", "window": {"width": 1e9, "height": 1e9}}"#.utf8), file: "scene.json")
+        #expect(scene.window == Size(width: 1e9, height: 1e9))
+    }
+
     @Test("A frame origin beyond ±1e9 points is refused")
     func frameTooFar() {
         let problem = error(#"{"name": "s", "window": {"width": 10, "height": 10}, "views": [{"id": "v", "frame": {"x": 1e300, "y": 0, "width": 1, "height": 1}}]}"#)

@@ -106,7 +106,11 @@ public enum SceneLoader {
         try window.rejectUnknownKeys(["width", "height"])
         _ = try window.required("width")
         _ = try window.required("height")
-        return Size(width: try window.number("width", positive: true)!, height: try window.number("height", positive: true)!)
+        // At most a frame's largest size: a stretch mapping multiplies device units by the window's
+        // size over the axis's span, and a window of 1.7e308 put touches at infinity.
+        return Size(
+            width: try window.number("width", positive: true, maximum: SceneLimits.frame)!,
+            height: try window.number("height", positive: true, maximum: SceneLimits.frame)!)
     }
 
     private static func mapping(_ document: SceneObjectReader) throws(SceneError) -> DeviceMapping {
@@ -329,7 +333,7 @@ public enum SceneLoader {
 /// `unitsPerPoint` of 1e-308 would put every touch at infinity. A window may be of any size above
 /// 0 (render draws any at an ordinary size).
 enum SceneLimits {
-    /// A frame's origin lies within ±this, and its size is at most this, in points.
+    /// A frame's origin lies within ±this, and its size and the window's are at most this, in points.
     static let frame = 1e9
     /// A `scale` mapping's device units per point.
     static let unitsPerPoint = 0.001...1_000_000.0
