@@ -31,7 +31,9 @@ extension Touchstone {
         @Option(parsing: .unconditional, help: "Captures replayed in parallel (1…256).")
         var jobs = 1
 
-        @Option(help: "Only shard K of N (1-based), for splitting a corpus across CI machines.")
+        // Unconditional, as the numeric options: `--shard -1/2` is a shard out of range, not a
+        // missing value followed by an option.
+        @Option(parsing: .unconditional, help: "Only shard K of N (1-based), for splitting a corpus across CI machines.")
         var shard: String?
 
         @Option(help: "Also write JUnit XML results to this file.")

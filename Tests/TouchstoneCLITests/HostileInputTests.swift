@@ -463,6 +463,13 @@ struct HostileInputTests {
         #expect(result.stderr.contains("--shard"), "\(result.stderr)")
     }
 
+    @Test("A --shard with a negative K is the shard out of range, not a value missing before an option")
+    func negativeShardIsOutOfRange() throws {
+        let result = try TouchstoneProcess.run(["verify", VerifyCommandTests.captures, "--shard", "-1/2"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --shard: expected K/N with 1 <= K <= N, found -1/2\n"), "\(result.stderr)")
+    }
+
     @Test("Help and usage name the program by the name it was run as, as a team's own tool is")
     func helpNamesTheProgramRun() throws {
         let folder = TemporaryDirectory("program-name")
