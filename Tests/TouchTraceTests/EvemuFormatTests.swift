@@ -92,6 +92,26 @@ struct EvemuFormatTests {
         #expect(warnings.isEmpty)
     }
 
+    @Test("A touch at 0 on an axis (a screen's edge) is written with its position, so the file reads back the same samples without a warning",
+          arguments: ["evemu", "libinput record"])
+    func touchAtTheEdgeReadsBackWithoutWarning(format: String) throws {
+        let screen = DeviceDescription(index: 0, name: "Screen", kind: .touchscreen, source: .synthetic,
+                                       x: AxisRange(minimum: 0, maximum: 4095), y: AxisRange(minimum: 0, maximum: 4095), slots: 2)
+        let events: [TraceEvent] = [
+            .touch(TouchSample(time: 0, phase: .down, touch: 0, slot: 0, x: 0, y: 0)), .frame(FrameMark(time: 0, device: 0)),
+            .touch(TouchSample(time: 10_000, phase: .motion, touch: 0, slot: 0, x: 30, y: 0)), .frame(FrameMark(time: 10_000, device: 0)),
+            .touch(TouchSample(time: 20_000, phase: .up, touch: 0, slot: 0, x: 30, y: 0)), .frame(FrameMark(time: 20_000, device: 0)),
+            .touch(TouchSample(time: 30_000, phase: .down, touch: 1, slot: 1, x: 500, y: 0)), .frame(FrameMark(time: 30_000, device: 0)),
+            .touch(TouchSample(time: 40_000, phase: .up, touch: 1, slot: 1, x: 500, y: 0)), .frame(FrameMark(time: 40_000, device: 0)),
+        ]
+        let document = TraceDocument(header: TraceHeader(recorder: RecorderInfo(name: "test", version: "1"), devices: [screen]), events: events)
+        let (back, warnings) = format == "evemu"
+            ? try EvemuFormat.read(text: try EvemuFormat.write(document), file: "written")
+            : try LibinputRecordFormat.read(text: try LibinputRecordFormat.write(document), file: "written")
+        #expect(back.events == events)
+        #expect(warnings.isEmpty, "\(warnings)")
+    }
+
     // Inside the recording: a line follows each (a last line that does not read is a recording
     // cut short, TextInputTests).
     @Test("A malformed event line is an error naming the file and line")

@@ -24,6 +24,12 @@ struct EvdevTouchEncoder {
         var order = 0
         /// Protocol A: the tracking id this touch is listed with, where the device sends them.
         var trackingIDForA: Int32 = 0
+        /// Whether the file has given this slot its position yet. Until it has, a touch's first
+        /// position is written even where it equals the slot's initial 0: a reader cannot know
+        /// that value (a recording may begin while a slot holds any position) and warned that the
+        /// touch began "before the recording gave that slot its x" on every file written with a
+        /// touch at 0 (a screen's left or top edge).
+        var placed = false
     }
 
     private let capabilities: EvdevCapabilities
@@ -159,13 +165,15 @@ struct EvdevTouchEncoder {
     }
 
     private mutating func writeValues(_ sample: TouchSample, slot index: Int, time: Microseconds, emit: (EvdevEvent) -> Void) {
-        func put(_ code: UInt16, _ value: Int32?, _ keyPath: WritableKeyPath<SlotState, Int32>) {
-            guard let value, capabilities.axes[code] != nil, slots[index][keyPath: keyPath] != value else { return }
+        func put(_ code: UInt16, _ value: Int32?, _ keyPath: WritableKeyPath<SlotState, Int32>, always: Bool = false) {
+            guard let value, capabilities.axes[code] != nil, always || slots[index][keyPath: keyPath] != value else { return }
             emit(EvdevEvent(time: time, type: EvdevCode.EV_ABS, code: code, value: value))
             slots[index][keyPath: keyPath] = value
         }
-        put(capabilities.positionXCode, sample.x, \.x)
-        put(capabilities.positionYCode, sample.y, \.y)
+        let first = !slots[index].placed
+        slots[index].placed = true
+        put(capabilities.positionXCode, sample.x, \.x, always: first)
+        put(capabilities.positionYCode, sample.y, \.y, always: first)
         put(capabilities.pressureCode, sample.pressure, \.pressure)
         if let code = capabilities.majorCode { put(code, sample.major, \.major) }
         if let code = capabilities.minorCode { put(code, sample.minor, \.minor) }
