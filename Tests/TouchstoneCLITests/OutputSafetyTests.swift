@@ -426,6 +426,20 @@ struct OutputSafetyTests {
         #expect(readFileBytes(folder.file("press.golden.log")) == Array("stale\n".utf8))
     }
 
+    @Test("verify --update --junit that cannot be written (a folder, a missing folder) fails before any capture is replayed, every golden as it was",
+          arguments: ["a folder", "in a missing folder"])
+    func unwritableJUnitRefusedBeforeUpdate(target: String) throws {
+        let folder = try corpus(golden: "stale\n")
+        let elsewhere = TemporaryDirectory("cli")
+        let junit = target == "a folder" ? elsewhere.path : elsewhere.file("missing/junit.xml")
+        let result = try TouchstoneProcess.run(["verify", folder.path, "--update", "--no-progress", "--junit", junit])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: \(junit): cannot write the file ("), "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+        #expect(readFileBytes(folder.file("press.golden.log")) == Array("stale\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+    }
+
     @Test("verify --report onto a file or a device is one error line naming it, before anything runs", arguments: ["file", "/dev/full"])
     func reportOntoAFile(target: String) throws {
         let folder = try corpus(golden: "stale\n")

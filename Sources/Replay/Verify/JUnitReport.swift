@@ -44,22 +44,31 @@ public enum JUnitReport {
     /// goes to an unnamed temporary file as it is added, so no failure's diff is held; `write(to:)`
     /// then writes the suite's header, which counts them, the cases and the end, whole or not at
     /// all (`OutputFile`). The bytes are those `xml` gives for the same results.
+    ///
+    /// The output file is opened when the stream is made, before any capture is replayed: a
+    /// `--junit` that cannot be written (a directory, a missing folder) fails `verify` before it
+    /// starts, where it failed after the whole run, `--update` having rewritten every golden.
     public final class Stream {
         private let path: String
         private let suiteName: String
         private let cases: UnsafeMutablePointer<FILE>
+        private let output: OutputFile
         private var tests = 0
         private var failures = 0
         private var errors = 0
 
-        /// A stream for the file `path` (named in every error).
+        /// A stream for the file `path` (named in every error), opened at once (`OutputFile`: a
+        /// hidden temporary beside it until `write(inputs:)`, removed if the stream goes away
+        /// unwritten).
         public init(path: String, suiteName: String = "touchstone verify") throws(OutputFileError) {
+            let output = try OutputFile(path: path)
             guard let cases = tmpfile() else {
                 throw OutputFileError(path: path, reason: "no temporary file for its test cases: \(String(cString: strerror(errno)))")
             }
             self.path = path
             self.suiteName = suiteName
             self.cases = cases
+            self.output = output
         }
 
         deinit { fclose(cases) }
@@ -79,7 +88,7 @@ public enum JUnitReport {
         /// Writes the whole file to `path`, refusing one of `inputs`.
         public func write(inputs: [String]) throws(OutputFileError) {
             guard fflush(cases) == 0, fseek(cases, 0, SEEK_SET) == 0 else { throw failure("its test cases, held in a temporary file") }
-            let output = try OutputFile(path: path, inputs: inputs)
+            try OutputFile.refuseAliasing(path, inputs: inputs)
             try output.write(JUnitReport.header(suiteName: suiteName, tests: tests, failures: failures, errors: errors))
             var block = [UInt8](repeating: 0, count: 1 << 20)
             while true {
