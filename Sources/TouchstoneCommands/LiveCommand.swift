@@ -43,7 +43,10 @@ struct Live: ParsableCommand {
         try refuseEmptyPath(record, option: "--record")
         try refuseEmptyPath(log, option: "--log")
         try refuseUnknownScene(scene)
-        if let record, let log, record == log {
+        // Compared as the paths they resolve to, not as text: `--record ./s.trace --log s.trace`
+        // names one file in two spellings, and when it did not exist yet the log and the
+        // recording were both renamed onto it at the end, the second replacing the first.
+        if let record, let log, record == log || Touchstone.Verify.resolved(record).map({ $0 == Touchstone.Verify.resolved(log) }) == true {
             throw ValidationError("--record and --log name the same file")
         }
     }

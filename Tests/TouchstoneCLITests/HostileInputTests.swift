@@ -395,6 +395,19 @@ struct HostileInputTests {
         #expect(result.stderr.hasPrefix("Error: --scene foo: no built-in scene has this name, and it is not a .json file (built-in: map,"), "\(result.stderr)")
     }
 
+    @Test("live --record and --log naming one new file in two spellings is a usage error, before a display is needed",
+          arguments: [("./s.trace", "s.trace"), ("sub/../s.trace", "s.trace"), ("s.trace", "FOLDER/s.trace")])
+    func liveRecordAndLogSameFile(record: String, log: String) throws {
+        let folder = TemporaryDirectory("live-outputs")
+        try FileManager.default.createDirectory(atPath: folder.file("sub"), withIntermediateDirectories: true)
+        let result = try TouchstoneProcess.run(
+            ["live", "--record", record, "--log", log.replacingOccurrences(of: "FOLDER", with: folder.path)],
+            in: URL(fileURLWithPath: folder.path))
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --record and --log name the same file\n"), "\(result.stderr)")
+        #expect(!fileExists(folder.file("s.trace")))
+    }
+
     @Test("A --scene ending in .json is a file to read: one that does not exist fails the work (1) naming it")
     func missingSceneFile() throws {
         let result = try TouchstoneProcess.run(["replay", VerifyCommandTests.captures + "/map/pan.trace", "--scene", "/nonexistent/foo.json"])
