@@ -120,6 +120,16 @@ extension Touchstone {
             }
         }
 
+        /// Throws when `output` names, in any spelling, a file of the corpus that does not exist
+        /// yet (a golden `--update` is to create): `refuseAliasing` compares files, and there is
+        /// none, so the JUnit file would be renamed onto the new golden at the end of the run.
+        static func refuseNewInput(_ output: String, inputs: [String]) throws(OutputFileError) {
+            guard access(output, F_OK) != 0, let target = resolved(output) else { return }
+            for input in inputs where access(input, F_OK) != 0 && resolved(input) == target {
+                throw OutputFileError(path: output, reason: "is also an input (\(input), not written yet); write to another file")
+            }
+        }
+
         /// The warning for a shard that holds no capture (`--shard 79/1000` of a corpus of fewer
         /// than 79): legitimate when CI splits a corpus across a fixed number of machines, so it
         /// passes (exit 0), but said, since it checked nothing.
@@ -148,6 +158,7 @@ extension Touchstone {
                 standardOutput = try OutputFile.standardOutput(inputs: inputs)
                 if let junit {
                     try OutputFile.refuseAliasing(junit, inputs: inputs)
+                    try Self.refuseNewInput(junit, inputs: inputs)
                     // `--junit k.txt >> k.txt`: the JUnit file would replace the report.
                     try OutputFile.refuseStandardOutput(junit, carrying: "verify's report")
                 }
