@@ -23,6 +23,36 @@ struct SceneLoaderTests: SceneErrorChecking {
         #expect(scene == expected)
     }
 
+    @Test("A scene file with a byte-order mark (UTF-8, or UTF-16 as Windows PowerShell writes) reads as the same file without one, errors at the columns an editor shows",
+          arguments: ["utf-8", "utf-16le", "utf-16be"])
+    func byteOrderMark(encoding: String) throws {
+        func encoded(_ text: String) -> [UInt8] {
+            switch encoding {
+            case "utf-8": return [0xEF, 0xBB, 0xBF] + Array(text.utf8)
+            case "utf-16le": return [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+            default: return [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+            }
+        }
+        let text = #"{"name": "s", "window": {"width": 10, "height": 10}, "recognizers": [{"id": "t", "type": "tap"}]}"#
+        #expect(try SceneLoader.decode(encoded(text), file: "scene.json") == SceneLoader.decode(Array(text.utf8), file: "scene.json"))
+        #expect(throws: SceneError(file: "scene.json", line: 1, keyPath: "", problem: "invalid JSON: column 14: expected a key in quotes")) {
+            try SceneLoader.decode(encoded(#"{"name": "s",}"#), file: "scene.json")
+        }
+    }
+
+    @Test("A template file and a capture's .scene file with a UTF-8 byte-order mark read as without one")
+    func byteOrderMarkInTemplateAndSceneReference() throws {
+        let folder = TemporaryDirectory("bom")
+        writeFileBytes(folder.file("t.json"), [0xEF, 0xBB, 0xBF] + Array(#"{"name": "t", "points": [[0, 0], [10, 10], [20, 0]]}"#.utf8))
+        writeFileBytes(folder.file("s.json"), Array(#"{"name": "s", "window": {"width": 10, "height": 10}, "recognizers": [{"id": "u", "type": "unistroke", "templates": ["t.json"]}]}"#.utf8))
+        writeFileBytes(folder.file("a.scene"), [0xEF, 0xBB, 0xBF] + Array("s.json\r\n".utf8))
+        writeFileBytes(folder.file("b.scene"), [0xEF, 0xBB, 0xBF] + Array("tap\n".utf8))
+        let scene = try SceneReference.resolve(captureSceneFile: folder.file("a.scene"))
+        #expect(scene.templateFiles == [folder.file("t.json")])
+        #expect(try SceneReference.resolve(captureSceneFile: folder.file("b.scene")) == BuiltinScenes.named("tap"))
+        #expect(SceneReference.inputFiles(captureSceneFile: folder.file("a.scene")) == [folder.file("a.scene"), folder.file("s.json"), folder.file("t.json")])
+    }
+
     @Test("Durations are read in seconds and kept as whole microseconds")
     func secondsBecomeMicroseconds() throws {
         let scene = try SceneLoader.decode(Array(#"""

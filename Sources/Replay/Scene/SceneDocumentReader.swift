@@ -21,11 +21,13 @@ struct SceneObjectReader {
     }
 
     /// The root object of the JSON document `bytes`, read from `file`; invalid JSON is a problem at
-    /// its line and column.
+    /// its line and column. A byte-order mark (UTF-8, or UTF-16 with its text transcoded), which
+    /// Windows editors write and RFC 8259 lets a reader ignore, is read past as every text trace
+    /// reader does (`TextEncoding`): columns count from after it, as an editor shows them.
     static func document(_ bytes: [UInt8], file: String) throws(SceneError) -> SceneObjectReader {
         let root: JSONNode
         do {
-            root = try JSONParser.parse(bytes)
+            root = try JSONParser.parse(TextEncoding.utf8Text(bytes))
         } catch {
             throw SceneError(file: file, line: error.line, keyPath: "", problem: "invalid JSON: column \(error.column): \(error.message)")
         }

@@ -6,8 +6,9 @@ public enum SceneReference {
     /// The largest capture `.scene` file read: one line, a scene's name or path.
     public static let maximumReferenceSize = 64 << 10
 
+    /// A capture's `.scene` file as UTF-8, without the byte-order mark a Windows editor writes.
     private static func readReference(_ path: String) throws(FileBytes.Failure) -> [UInt8] {
-        try FileBytes.read(path, atMost: maximumReferenceSize, what: "a capture's .scene file (one line)")
+        TextEncoding.utf8Text(try FileBytes.read(path, atMost: maximumReferenceSize, what: "a capture's .scene file (one line)"))
     }
     /// Resolves `reference`; relative paths are taken from `folder` when given, and scene files may
     /// name the kinds `registry` holds.

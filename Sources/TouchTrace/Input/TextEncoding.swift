@@ -8,7 +8,10 @@
 ///
 /// Line ends are the line readers' business (`TextLines`, `TextLineCursor`): `\n`, `\r\n` and the
 /// `\r\r\n` a pseudo-terminal's output gets when saved as Windows text all end a line.
-enum TextEncoding: Equatable {
+///
+/// Scene, template and capture `.scene` files are read through it too (`utf8Text`), so a scene
+/// saved by Notepad reads as the trace saved beside it does.
+package enum TextEncoding: Equatable {
     /// UTF-8 (or ASCII); the text starts `byteOrderMarkLength` bytes in (0 or 3).
     case utf8(byteOrderMarkLength: Int)
     /// UTF-16 in the byte order its mark gives; the text starts after the 2-byte mark.
@@ -28,7 +31,7 @@ enum TextEncoding: Equatable {
     /// `bytes` (a whole text, or the first bytes of one) as UTF-8 without a byte-order mark: what
     /// the formats' signatures are looked for in. A UTF-16 text cut in the middle of a character
     /// loses that character only.
-    static func utf8Text(_ bytes: [UInt8]) -> [UInt8] {
+    package static func utf8Text(_ bytes: [UInt8]) -> [UInt8] {
         switch of(bytes) {
         case .utf8(let skipped): skipped == 0 ? bytes : Array(bytes.dropFirst(skipped))
         case .utf16(let bigEndian): transcodeUTF16(bytes.withUnsafeBytes { UnsafeRawBufferPointer(rebasing: $0.dropFirst(2)) }, bigEndian: bigEndian)
