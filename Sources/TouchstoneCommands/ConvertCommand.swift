@@ -24,6 +24,7 @@ struct Convert: ParsableCommand {
     var salvage = false
 
     func validate() throws {
+        try refuseEmptyPath(input, option: "<input>")
         try refuseEmptyPath(output, option: "-o")
         guard TraceFormat.forOutput(path: output) != nil else {
             throw ValidationError(

@@ -31,6 +31,7 @@ struct Info: ParsableCommand {
     var salvage = false
 
     func validate() throws {
+        try refuseEmptyPath(file, option: "<file>")
         try refuseEmptyPath(svg, option: "--svg")
         if let svg {
             if svg == "-" { throw ValidationError("--svg -: standard output carries the description; name a file") }

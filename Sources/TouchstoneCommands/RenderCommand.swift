@@ -39,6 +39,7 @@ extension Touchstone {
         /// output named for another format than SVG are usage errors, found before the trace is
         /// opened.
         func validate() throws {
+            try refuseEmptyPath(trace, option: "<trace>")
             _ = try PictureWindow(from: from, to: to)
             try refuseUnknownScene(scene)
             try refuseEmptyPath(output, option: "-o")

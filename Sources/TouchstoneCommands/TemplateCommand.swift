@@ -39,6 +39,7 @@ struct Template: ParsableCommand {
         var output: String
 
         func validate() throws {
+            try refuseEmptyPath(trace, option: "<trace>")
             guard stroke >= 0 else { throw ValidationError("--stroke must be 0 or more") }
             try refuseEmptyPath(output, option: "-o")
             try refuseForeignExtension(output, option: "-o", writer: "template record", format: "JSON", expected: "json")

@@ -46,6 +46,7 @@ extension Touchstone {
         var noProgress = false
 
         func validate() throws {
+            try refuseEmptyPath(directory, option: "<directory>")
             guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more, found \(jobs)") }
             guard jobs <= VerifyOptions.maximumJobs else {
                 throw ValidationError("--jobs must be at most \(VerifyOptions.maximumJobs) (each worker is a thread with an 8 MiB stack), found \(jobs)")

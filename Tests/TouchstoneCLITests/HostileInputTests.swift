@@ -415,6 +415,16 @@ struct HostileInputTests {
         #expect(result.stderr.hasPrefix("error: /nonexistent/foo.json"), "\(result.stderr)")
     }
 
+    @Test("An empty input path (a trace, the corpus folder) is a usage error (64) naming the argument, in every command, as an empty output path is",
+          arguments: [(["info", ""], "<file>"), (["replay", "", "--scene", "map"], "<trace>"), (["render", "", "-o", "/nonexistent/x.svg"], "<trace>"),
+                      (["convert", "", "-o", "/nonexistent/x.trace"], "<input>"), (["template", "record", "", "--name", "t", "-o", "/nonexistent/t.json"], "<trace>"),
+                      (["verify", ""], "<directory>")])
+    func emptyInputPath(arguments: [String], argument: String) throws {
+        let result = try TouchstoneProcess.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: \(argument) '': an empty path names no file; give a path\nUsage: "), "\(result.stderr)")
+    }
+
     @Test("An empty output path is a usage error (64) naming the option, in every command, before anything is read",
           arguments: [["replay", "/nonexistent.trace", "--scene", "map", "-o", ""], ["render", "/nonexistent.trace", "-o", ""],
                       ["convert", "/nonexistent.trace", "-o", ""], ["template", "record", "/nonexistent.trace", "--name", "t", "-o", ""],

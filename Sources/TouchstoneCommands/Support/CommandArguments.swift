@@ -2,9 +2,10 @@ import ArgumentParser
 import Replay
 import TouchTrace
 
-/// Refuses an empty path given to an option that names a file or folder (`-o ''`, which a script
-/// with an unset variable passes): a usage error (64), found from the arguments alone, in every
-/// command alike, before anything is read or written.
+/// Refuses an empty path given to an option or argument that names a file or folder (`-o ''`,
+/// `replay '' --scene map`, which a script with an unset variable passes): a usage error (64),
+/// found from the arguments alone, in every command alike, before anything is read or written.
+/// `option` is how the usage line spells it (`-o`, `<trace>`).
 func refuseEmptyPath(_ path: String?, option: String) throws(ValidationError) {
     guard let path, path.isEmpty else { return }
     throw ValidationError("\(option) '': an empty path names no file; give a path")
