@@ -131,6 +131,16 @@ extension Touchstone {
             }
         }
 
+        /// What `--update` says when a capture failed and the goldens it would have changed are
+        /// left as they were (the corpus is updated all or nothing); nil when nothing was held back.
+        static func goldensKeptNote(_ result: VerifyReport, _ options: VerifyOptions) -> String? {
+            guard options.update, result.failed > 0 else { return nil }
+            let held = result.results.count { if case .updated(changed: true) = $0.status { true } else { false } }
+            guard held > 0 else { return nil }
+            let failures = "\(result.failed) capture\(result.failed == 1 ? "" : "s") failed"
+            return "note: \(failures), so no golden was rewritten (\(held) would have changed): --update rewrites a corpus's goldens all or nothing"
+        }
+
         /// The warning for a shard that holds no capture (`--shard 79/1000` of a corpus of fewer
         /// than 79): legitimate when CI splits a corpus across a fixed number of machines, so it
         /// passes (exit 0), but said, since it checked nothing.
@@ -171,27 +181,27 @@ extension Touchstone {
             }
             // Each capture's result is printed, and its JUnit case and report page written, as soon
             // as it and every earlier one are known; then only its counts are kept.
+            // With --update the goldens take their names last, all together, once everything else
+            // is written: a failure anywhere leaves every golden as it was.
             let bar = ProgressBar(enabled: !noProgress && standardErrorIsTerminal)
             let result: VerifyReport
             do {
-                result = try VerifyRunner(options: options).run(progress: bar.update) { capture in
+                result = try VerifyRunner(options: options).run(progress: bar.update, delivering: { capture in
                     try standardOutput.write(TerminalText.escaped(VerifyReport.resultText(of: capture)))
                     try junitStream?.add(capture)
                     try pages?.add(capture)
-                }
+                }, finishing: { result in
+                    bar.finish()
+                    try standardOutput.write(TerminalText.escaped(result.latencySectionText))
+                    result.notices.forEach { printError($0) }
+                    if let warning = emptyShardWarning(result, options) { printError(warning) }
+                    printErrorLines("\n" + result.summaryText)
+                    if let note = Self.goldensKeptNote(result, options) { printError(note) }
+                    try junitStream?.write(inputs: result.inputFiles)
+                    try pages?.finish(result)
+                })
             } catch {
                 bar.finish()
-                throw fail(String(describing: error))
-            }
-            bar.finish()
-            do {
-                try standardOutput.write(TerminalText.escaped(result.latencySectionText))
-                result.notices.forEach { printError($0) }
-                if let warning = emptyShardWarning(result, options) { printError(warning) }
-                printErrorLines("\n" + result.summaryText)
-                try junitStream?.write(inputs: result.inputFiles)
-                try pages?.finish(result)
-            } catch {
                 throw fail(String(describing: error))
             }
             if result.failed > 0 { throw ExitCode(1) }

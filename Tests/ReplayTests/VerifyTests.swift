@@ -89,6 +89,35 @@ struct VerifyTests {
         #expect(try CaptureCorpus.verify(root: folder.path).failed == 0)
     }
 
+    @Test("--update rewrites no golden when a capture of the run fails: the corpus is updated all or nothing")
+    func updateIsAllOrNothing() throws {
+        let folder = TemporaryDirectory("replay")
+        try CaptureCorpus.copy("standard/tap", to: folder.path, as: "a-tap", scene: "doubleTap")
+        try CaptureCorpus.copy("standard/tap", to: folder.path, as: "b-broken", scene: "tap")
+        try Data("not a trace".utf8).write(to: URL(fileURLWithPath: folder.file("b-broken.trace")))
+        let stale = readFileBytes(folder.file("a-tap.golden.log"))
+        let updated = try CaptureCorpus.verify(root: folder.path, update: true)
+        #expect(updated.results.map(\.isFailure) == [false, true])
+        #expect(readFileBytes(folder.file("a-tap.golden.log")) == stale)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            == ["a-tap.golden.log", "a-tap.scene", "a-tap.trace", "b-broken.golden.log", "b-broken.scene", "b-broken.trace"])
+    }
+
+    @Test("--update through the streamed run rewrites no golden when finishing the run throws (a report that cannot be written)")
+    func updateWaitsForFinishing() throws {
+        struct ReportFailed: Error {}
+        let folder = TemporaryDirectory("replay")
+        try CaptureCorpus.copy("standard/tap", to: folder.path, as: "tap", scene: "doubleTap")
+        let stale = readFileBytes(folder.file("tap.golden.log"))
+        let runner = VerifyRunner(options: VerifyOptions(root: folder.path, update: true))
+        #expect(throws: ReportFailed.self) {
+            _ = try runner.run(delivering: { _ in }, finishing: { _ in throw ReportFailed() })
+        }
+        #expect(readFileBytes(folder.file("tap.golden.log")) == stale)
+        _ = try runner.run(delivering: { _ in })
+        #expect(readFileBytes(folder.file("tap.golden.log")) != stale)
+    }
+
     @Test("A capture without a golden log is an error that says how to create one")
     func missingGolden() throws {
         let folder = TemporaryDirectory("replay")

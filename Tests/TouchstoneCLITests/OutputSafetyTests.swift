@@ -285,6 +285,29 @@ struct OutputSafetyTests {
             == ["press.golden.log", "press.scene", "press.trace"])
     }
 
+    @Test("verify --update onto a full standard output exits 1 and leaves every golden as it was")
+    func updateOntoFullStandardOutput() throws {
+        let folder = try corpus(golden: "stale\n")
+        let result = try TouchstoneProcess.shell("\"$TOUCHSTONE\" verify '\(folder.path)' --update --no-progress > /dev/full")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: standard output: cannot write the file"), "\(result.stderr)")
+        #expect(readFileBytes(folder.file("press.golden.log")) == Array("stale\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            == ["press.golden.log", "press.scene", "press.trace"])
+    }
+
+    @Test("verify --update with a capture that cannot be replayed rewrites no golden, and says so")
+    func updateWithFailingCapture() throws {
+        let folder = try corpus(golden: "stale\n")
+        writeFileBytes(folder.file("zz.trace"), Array("not a trace".utf8))
+        writeFileBytes(folder.file("zz.scene"), Array("map\n".utf8))
+        let result = try TouchstoneProcess.run(["verify", folder.path, "--update", "--no-progress"])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("UPDATED press"), "\(result.stdout)")
+        #expect(result.stderr.contains("note: 1 capture failed, so no golden was rewritten (1 would have changed): --update rewrites a corpus's goldens all or nothing"), "\(result.stderr)")
+        #expect(readFileBytes(folder.file("press.golden.log")) == Array("stale\n".utf8))
+    }
+
     @Test("verify --junit under a file-size limit exits 1 and writes no report at all")
     func junitUnderFileSizeLimit() throws {
         let folder = try corpus(golden: String(decoding: readFileBytes(Self.captures + "/standard/long-press.golden.log"), as: UTF8.self))

@@ -29,18 +29,25 @@ public struct VerifyRunner: Sendable {
     /// Runs the corpus; `progress(done, total)` is called from worker threads as captures finish.
     /// Every result is kept whole to the end: for a corpus whose failures may be many, hand each on
     /// as it comes with `run(progress:delivering:)`.
+    ///
+    /// With `update`, the goldens are rewritten all or nothing: each is staged as its capture
+    /// finishes, and they take their names together at the end when no capture failed; when one
+    /// did (its result an error), every golden is left as it was.
     public func run(progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws(VerifyError) -> VerifyReport {
         let captures = try corpus()
         let results = ResultSlots(count: captures.count)
         let order = takingOrder(captures)
+        let goldens = options.update ? GoldenUpdates() : nil
         // Atomics, not `Mutex`: on Linux a `Mutex` waits on a futex, which ThreadSanitizer cannot
         // see, so it reported the writes it orders as races.
         let next = Atomic(0)
-        let elapsed = run(captures, progress: progress, take: {
+        let elapsed = run(captures, goldens: goldens, progress: progress, take: {
             let taken = next.wrappingAdd(1, ordering: .relaxed).oldValue
             return taken < order.count ? order[taken] : nil
         }, store: { results.store($0, at: $1) })
-        return VerifyReport(results: results.all, elapsed: elapsed)
+        let report = VerifyReport(results: results.all, elapsed: elapsed)
+        try Self.finishUpdates(goldens, report)
+        return report
     }
 
     /// Runs the corpus and hands each capture's result to `each` in corpus order, as soon as it
@@ -52,15 +59,43 @@ public struct VerifyRunner: Sendable {
     /// `each` runs on the workers' threads, one result at a time. If it throws, no capture is
     /// started after that, `each` is not called again, and this rethrows its error once the
     /// captures in progress have finished.
+    ///
+    /// With `update`, the goldens are rewritten all or nothing, as by `run(progress:)`, and last:
+    /// `finishing` is given the report first (`touchstone verify` writes its JUnit file and report
+    /// there), and when it throws, every golden is left as it was too.
     public func run(
         progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
-        delivering each: @escaping (CaptureResult) throws -> Void
+        delivering each: @escaping (CaptureResult) throws -> Void,
+        finishing: (VerifyReport) throws -> Void = { _ in }
     ) throws -> VerifyReport {
         let captures = try corpus()
+        let goldens = options.update ? GoldenUpdates() : nil
         let delivery = OrderedDelivery(order: takingOrder(captures), parkedBytesLimit: Self.resultsWaitingLimit, consumer: each)
-        let elapsed = run(captures, progress: progress, take: delivery.take, store: delivery.deliver)
-        if let failure = delivery.failure { throw failure }
-        return VerifyReport(results: delivery.all, elapsed: elapsed)
+        let elapsed = run(captures, goldens: goldens, progress: progress, take: delivery.take, store: delivery.deliver)
+        if let failure = delivery.failure {
+            goldens?.discard()
+            throw failure
+        }
+        let report = VerifyReport(results: delivery.all, elapsed: elapsed)
+        do {
+            try finishing(report)
+        } catch {
+            goldens?.discard()
+            throw error
+        }
+        try Self.finishUpdates(goldens, report)
+        return report
+    }
+
+    /// Renames the staged goldens into place when no capture failed, else removes them.
+    private static func finishUpdates(_ goldens: GoldenUpdates?, _ report: VerifyReport) throws(VerifyError) {
+        guard let goldens else { return }
+        guard report.failed == 0 else { return goldens.discard() }
+        do {
+            try goldens.commit()
+        } catch {
+            throw VerifyError(file: error.path, problem: "cannot rename the new golden into place (\(error.reason))")
+        }
     }
 
     /// What the results that finished before their turn may hold between them (diffs mostly, a
@@ -84,13 +119,12 @@ public struct VerifyRunner: Sendable {
     /// Runs `captures` on the workers, each taking the position `take()` gives until it gives
     /// none, and giving each result to `store` with that position. Returns the wall-clock time.
     private func run(
-        _ captures: [Capture], progress: @escaping @Sendable (Int, Int) -> Void, take: @escaping @Sendable () -> Int?,
+        _ captures: [Capture], goldens: GoldenUpdates?, progress: @escaping @Sendable (Int, Int) -> Void, take: @escaping @Sendable () -> Int?,
         store: @escaping @Sendable (CaptureResult, Int) -> Void
     ) -> Duration {
         // What --update must never write a golden onto, whichever capture's golden links to it.
         let inputs = options.update ? FileIdentities(captures.flatMap { Self.inputFiles(of: $0, registry: options.registry) }) : FileIdentities([])
         let done = Atomic(0)
-        let update = options.update
         let registry = options.registry
         let started = ContinuousClock.now
         WorkerThreads.run(count: workers(for: captures)) { _ in
@@ -99,7 +133,7 @@ public struct VerifyRunner: Sendable {
             defer { if let line { CapturesInProgress.noted.release(line) } }
             while let index = take() {
                 if let line { CapturesInProgress.noted.set(line, captures[index].tracePath) }
-                store(Self.verify(captures[index], update: update, registry: registry, protecting: inputs), index)
+                store(Self.verify(captures[index], update: goldens.map(Update.staged) ?? .none, registry: registry, protecting: inputs), index)
                 if let line { CapturesInProgress.noted.clear(line) }
                 progress(done.wrappingAdd(1, ordering: .relaxed).newValue, captures.count)
             }
@@ -141,12 +175,24 @@ public struct VerifyRunner: Sendable {
     /// never holds its whole log; only a failing one is replayed again to build the diff, and
     /// `--update` keeps the log to write it. The capture's scene may name the kinds of `registry`.
     public static func verify(_ capture: Capture, update: Bool, registry: RecognizerRegistry = .standard) -> CaptureResult {
-        verify(capture, update: update, registry: registry, protecting: FileIdentities([]))
+        verify(capture, update: update ? .written : .none, registry: registry, protecting: FileIdentities([]))
+    }
+
+    /// Whether and how a capture's golden is rewritten.
+    enum Update {
+        /// Compared, never written.
+        case none
+        /// Written whole at once (`OutputFile.write`): one capture verified alone.
+        case written
+        /// Staged, to take its name with the run's other goldens (`GoldenUpdates`).
+        case staged(GoldenUpdates)
     }
 
     /// `verify(_:update:registry:)`, never writing a golden onto one of `inputs` (the corpus's
     /// traces, scenes and templates, reached through a golden that is a link).
-    static func verify(_ capture: Capture, update: Bool, registry: RecognizerRegistry, protecting inputs: FileIdentities) -> CaptureResult {
+    static func verify(_ capture: Capture, update: Update, registry: RecognizerRegistry, protecting inputs: FileIdentities) -> CaptureResult {
+        let updating: Bool
+        if case .none = update { updating = false } else { updating = true }
         var files: [String] = []
         if let problem = capture.problem { return result(capture, nil, .error(problem), files: files) }
         do {
@@ -156,14 +202,14 @@ public struct VerifyRunner: Sendable {
             try RegularFile.check(capture.tracePath)
             try RegularFile.check(capture.sceneReferencePath)
             if access(capture.goldenPath, F_OK) == 0 { try RegularFile.check(capture.goldenPath) }
-            if update, inputs.contains(capture.goldenPath) {
+            if updating, inputs.contains(capture.goldenPath) {
                 return result(capture, nil, .error("\(capture.goldenPath): is the same file as an input of the corpus (a trace, scene or template): not written"), files: files)
             }
             let scene = try SceneReference.resolve(captureSceneFile: capture.sceneReferencePath, registry: registry)
             files = TraceFile.inputFiles(of: capture.tracePath) + [capture.goldenPath] + SceneReference.inputFiles(captureSceneFile: capture.sceneReferencePath, scene: scene)
-            if update {
+            if updating {
                 let outcome = try CaptureReplayer.replay(capture, scene: scene)
-                return result(capture, outcome, judge(capture, log: outcome.log, update: true, files: files), files: files)
+                return result(capture, outcome, judge(capture, log: outcome.log, update: update, files: files), files: files)
             }
             guard access(capture.goldenPath, F_OK) == 0 else {
                 return result(capture, nil, .error("\(capture.goldenPath): no golden log (run verify with --update to create it)"), files: files)
@@ -172,7 +218,7 @@ public struct VerifyRunner: Sendable {
             let outcome = try TraceReplay.replay(tracePath: capture.tracePath, scene: scene, into: &golden)
             if try golden.matchedWhole() { return result(capture, outcome, .passed, files: files) }
             // Too large to read whole for a diff: said so without a second replay.
-            if golden.golden.size > largestGoldenReadWhole { return result(capture, outcome, judge(capture, log: [], update: false, files: files), files: files) }
+            if golden.golden.size > largestGoldenReadWhole { return result(capture, outcome, judge(capture, log: [], update: .none, files: files), files: files) }
             let lines = try goldenLineFeeds(golden.golden) + 1
             let counted = diffBytes(goldenSize: golden.golden.size, goldenLines: lines)
             // The log is held up to the golden's size and `logSlack` with the diff's other memory;
@@ -188,7 +234,7 @@ public struct VerifyRunner: Sendable {
                     } catch HeldLog.Stop.pastByteLimit {
                         return nil
                     }
-                    return result(capture, outcome, judge(capture, log: log.bytes, update: false, files: files), files: files)
+                    return result(capture, outcome, judge(capture, log: log.bytes, update: .none, files: files), files: files)
                 }
                 if let held { return held }
                 guard logLimit < largestLogHeld else {
@@ -247,15 +293,22 @@ public struct VerifyRunner: Sendable {
     /// difference as a diff. A passing capture's golden is compared as it is read, whatever its size.
     static let largestGoldenReadWhole = 256 << 20
 
-    private static func judge(_ capture: Capture, log: [UInt8], update: Bool, files: [String]) -> CaptureResult.Status {
+    private static func judge(_ capture: Capture, log: [UInt8], update: Update, files: [String]) -> CaptureResult.Status {
         let read = Result { () throws(FileBytes.Failure) in
             try FileBytes.read(capture.goldenPath, atMost: largestGoldenReadWhole, what: "a golden log shown as a diff")
         }
         let golden = try? read.get()
-        if update {
+        switch update {
+        case .none: break
+        case .written, .staged:
             if golden == log { return .updated(changed: false) }
+            let inputs = files.filter { $0 != capture.goldenPath }
             do {
-                try OutputFile.write(log, to: capture.goldenPath, inputs: files.filter { $0 != capture.goldenPath })
+                if case .staged(let goldens) = update {
+                    try goldens.stage(log, to: capture.goldenPath, inputs: inputs)
+                } else {
+                    try OutputFile.write(log, to: capture.goldenPath, inputs: inputs)
+                }
             } catch {
                 return .error(error.description)
             }
