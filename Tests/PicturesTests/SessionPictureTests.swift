@@ -68,6 +68,22 @@ struct SessionPictureTests {
         #expect(image.count(Self.touch0, y: Self.panelRows.upperBound + 30..<image.height) > 100)
     }
 
+    @Test("A trace whose time goes back draws no point before the one before it, as the replay takes it", arguments: [false, true])
+    func timeGoingBackIsTakenAtTheTimeBefore(withScene: Bool) throws {
+        let folder = TemporaryDirectory("pictures")
+        let lines = [
+            #"{"touchstone":"trace","version":1,"recorder":{"name":"t","version":"1"},"devices":[{"index":0,"name":"d","bus":6,"version":1,"kind":"touchscreen","source":"synthetic","x":{"min":0,"max":2880},"y":{"min":0,"max":1800},"slots":10}]}"#,
+            #"{"t":1000000,"touch":"down","id":0,"slot":0,"x":100,"y":100}"#, #"{"t":1000000,"frame":0}"#,
+            #"{"t":1100000,"touch":"motion","id":0,"slot":0,"x":200,"y":100}"#, #"{"t":1100000,"frame":0}"#,
+            #"{"t":400000,"touch":"motion","id":0,"slot":0,"x":300,"y":100}"#, #"{"t":400000,"frame":0}"#,
+            #"{"t":1200000,"touch":"up","id":0,"slot":0,"x":300,"y":100}"#, #"{"t":1200000,"frame":0}"#,
+        ]
+        let path = folder.file("back.jsonl")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        let timeline = try SessionReader.read(tracePath: path, scene: withScene ? BuiltinScenes.map : nil)
+        #expect(timeline.touches.first?.points.map(\.time) == [0, 100_000, 100_000, 200_000])
+    }
+
     @Test("A delivery held back by a content delay is drawn from the touches' time to the delivery's")
     func heldBackDeliveryIsVisible() throws {
         let timeline = try SessionReader.read(tracePath: Corpus.trace("buttons/quick-tap"), scene: BuiltinScenes.buttons)

@@ -110,10 +110,14 @@ extension SessionTimeline: SessionSource {
 }
 
 /// Follows each touch sequence of a trace in window points, with the replay's clock (virtual time
-/// 0 is the first event) and the scene's mapping from device units.
+/// 0 is the first event, and it never goes back: an event earlier than the one before it is taken
+/// at that one's time, as the replay's scheduler takes it) and the scene's mapping from device
+/// units.
 struct PathCollector {
     private var mapper: CoordinateMapper
     private var origin: Microseconds?
+    /// The latest virtual time so far.
+    private var latest: Microseconds = 0
     private var tracks = 0
     /// Open sequences: touch id to track number and device.
     private var open: [TouchID: (track: Int, device: DeviceIndex)] = [:]
@@ -129,10 +133,13 @@ struct PathCollector {
         // Without a scene a session may last as long as a time can say (a replay stops 2^52 µs
         // after its first event), but no longer: a difference taken with wrapping arithmetic made
         // a session from -2^63 to 2^63 - 1 µs last 0 s, its lift drawn before its touch-down.
-        let (time, overflow) = event.time.subtractingReportingOverflow(origin!)
+        let (difference, overflow) = event.time.subtractingReportingOverflow(origin!)
         guard !overflow else {
             throw ReplayError(message: "event at \(event.time) µs is too far from the first event (at \(origin!) µs) to draw: they are more than 2^63 - 1 µs apart")
         }
+        // A trace whose time goes back (an importer warns of it) draws no point before the last.
+        let time = max(difference, latest)
+        latest = time
         switch event {
         case .touch(let sample):
             guard mapper.knows(sample.device) else {
