@@ -103,6 +103,16 @@ struct VerifyTests {
             == ["a-tap.golden.log", "a-tap.scene", "a-tap.trace", "b-broken.golden.log", "b-broken.scene", "b-broken.trace"])
     }
 
+    @Test("--update on two workers stages every capture's golden and renames them all at the end")
+    func updateOnTwoWorkers() throws {
+        let folder = TemporaryDirectory("replay")
+        for index in 0..<6 { try CaptureCorpus.copy("standard/tap", to: folder.path, as: "tap\(index)", scene: "doubleTap") }
+        let updated = try CaptureCorpus.verify(jobs: 2, root: folder.path, update: true)
+        #expect(updated.results.map(\.status) == Array(repeating: .updated(changed: true), count: 6))
+        #expect(try CaptureCorpus.verify(root: folder.path).failed == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 18)
+    }
+
     @Test("--update through the streamed run rewrites no golden when finishing the run throws (a report that cannot be written)")
     func updateWaitsForFinishing() throws {
         struct ReportFailed: Error {}
