@@ -95,7 +95,7 @@ struct InfoReport {
         if device.vendor != 0 || device.product != 0 {
             parts.append("bus \(hex(device.bus)) vendor \(hex(device.vendor)) product \(hex(device.product))")
         }
-        return "\(device.index): \(line(device.name)) (\(parts.joined(separator: ", ")))"
+        return "\(device.index): \(device.name.isEmpty ? "(unnamed)" : line(device.name)) (\(parts.joined(separator: ", ")))"
     }
 
     /// Text from the file (a name, a path) as part of one line: every control character escaped,

@@ -32,6 +32,19 @@ struct InfoCommandTests {
         #expect(info["damaged"] as? Bool == false)
     }
 
+    @Test("A device without a name (an evtest or getevent log without its header) is listed as (unnamed)")
+    func unnamedDevice() throws {
+        let dir = TemporaryDirectory("cli")
+        let lines = [
+            #"{"touchstone":"trace","version":1,"recorder":{"name":"t","version":"1"},"devices":[{"index":0,"name":"","bus":6,"version":1,"kind":"touchscreen","source":"synthetic","x":{"min":0,"max":2880},"y":{"min":0,"max":1800},"slots":10}]}"#,
+            #"{"t":0,"touch":"down","id":0,"slot":0,"x":1,"y":1}"#, #"{"t":0,"frame":0}"#,
+        ]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: dir.file("u.jsonl")))
+        let result = try TouchstoneProcess.run(["info", dir.file("u.jsonl")])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\n  0: (unnamed) (touchscreen, synthetic, 10 slots,"), "\(result.stdout)")
+    }
+
     @Test("The same seed gives the same bytes on every run")
     func sameSeedSameBytes() throws {
         let dir = TemporaryDirectory("cli")
