@@ -97,8 +97,9 @@ public struct ActionValues: Equatable, Sendable {
         set { Self.set(newValue, Field.direction, zero: [], &present, &storedDirection) }
     }
     /// Unistroke: the template matched; pattern unlock: the code ("1-2-3-6-9").
-    public var match: String? {
-        get { present & Field.match != 0 ? storedMatch.text : nil }
+    @inlinable public var match: String? {
+        // Inlined so that a line without a match (nearly all) tests a bit instead of calling.
+        @inline(__always) get { present & Field.match != 0 ? storedMatch.text : nil }
         set { Self.set(newValue.map(ActionName.init), Field.match, zero: .none, &present, &storedMatch) }
     }
     /// Unistroke: the match's score, 0…1.

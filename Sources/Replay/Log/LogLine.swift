@@ -404,8 +404,8 @@ struct LogLine {
 
     /// `fixed4` in JSON: a value that is not finite is `null`, as JSON has no infinity.
     @inline(__always)
-    mutating func jsonFixed4(_ value: Double) {
-        if value.isFinite { fixed4(value) } else { put("null") }
+    mutating func jsonFixed4(_ value: Double, fourDigits: FourDigits = .table) {
+        if value.isFinite { fixed4(value, fourDigits: fourDigits) } else { put("null") }
     }
 
     /// A custom action value (`ActionValues[custom:]`): a number with four decimals (`null` in
@@ -420,14 +420,14 @@ struct LogLine {
 
     /// An action's point or vector, `(x,y)`: either sign on the fast path.
     @inline(__always)
-    mutating func pair(_ x: Double, _ y: Double) {
-        byte(UInt8(ascii: "(")); signedFixed2(x, then: UInt8(ascii: ","), y, then: UInt8(ascii: ")"))
+    mutating func pair(_ x: Double, _ y: Double, fourDigits: FourDigits = .table) {
+        byte(UInt8(ascii: "(")); signedFixed2(x, then: UInt8(ascii: ","), y, then: UInt8(ascii: ")"), fourDigits: fourDigits)
     }
 
     /// `pair` in JSON, `[x,y]`; a coordinate that is not finite is `null`.
     @inline(__always)
-    mutating func jsonPair(_ x: Double, _ y: Double) {
-        byte(UInt8(ascii: "[")); signedFixed2(x, then: UInt8(ascii: ","), y, then: UInt8(ascii: "]"), json: true)
+    mutating func jsonPair(_ x: Double, _ y: Double, fourDigits: FourDigits = .table) {
+        byte(UInt8(ascii: "[")); signedFixed2(x, then: UInt8(ascii: ","), y, then: UInt8(ascii: "]"), fourDigits: fourDigits, json: true)
     }
 
     /// `fixed2` of `x` and `y` with their separators, negative values on the fast path too: an

@@ -115,10 +115,10 @@ public struct LogWriter {
         var line = LogLine(buffer, room: LogLine.room(quoting: recognizer))
         switch format {
         case .text:
-            line.timeColumn(time)
+            line.timeColumn(time, fourDigits: fourDigits)
             line.put(" state "); line.text(recognizer); line.put(" "); line.put(from.word); line.put(" -> "); line.put(to.word)
         case .jsonl:
-            line.put("{\"t\":"); line.wideInteger(time)
+            line.put("{\"t\":"); line.wideInteger(time, fourDigits: fourDigits)
             line.put(",\"recognizer\":"); line.quoted(recognizer)
             line.put(",\"from\":\""); line.put(from.word); line.put("\",\"to\":\""); line.put(to.word); line.put("\"}")
         }
@@ -137,18 +137,18 @@ public struct LogWriter {
         var line = LogLine(buffer, room: 6 * texts + 512 + (values.customCount > 0 ? Self.customRoom(values) : 0))
         switch format {
         case .text:
-            line.timeColumn(time)
+            line.timeColumn(time, fourDigits: fourDigits)
             line.copyWords(from: prefix.baseAddress!, count: prefix.count)
             line.integer(Int64(values.numberOfTouches))
-            line.put(" at="); line.pair(values.location.x, values.location.y)
-            if let v = values.translation { line.put(" translation="); line.pair(v.dx, v.dy) }
-            if let v = values.velocity { line.put(" velocity="); line.pair(v.dx, v.dy) }
-            if let v = values.scale { line.put(" scale="); line.fixed4(v) }
-            if let v = values.rotation { line.put(" rotation="); line.fixed4(v) }
-            if let v = values.scalarVelocity { line.put(" velocity="); line.fixed4(v) }
+            line.put(" at="); line.pair(values.location.x, values.location.y, fourDigits: fourDigits)
+            if let v = values.translation { line.put(" translation="); line.pair(v.dx, v.dy, fourDigits: fourDigits) }
+            if let v = values.velocity { line.put(" velocity="); line.pair(v.dx, v.dy, fourDigits: fourDigits) }
+            if let v = values.scale { line.put(" scale="); line.fixed4(v, fourDigits: fourDigits) }
+            if let v = values.rotation { line.put(" rotation="); line.fixed4(v, fourDigits: fourDigits) }
+            if let v = values.scalarVelocity { line.put(" velocity="); line.fixed4(v, fourDigits: fourDigits) }
             if let v = direction { line.put(" direction="); line.text(v) }
             if let v = match { line.put(" match="); line.text(v) }
-            if let v = values.score { line.put(" score="); line.fixed4(v) }
+            if let v = values.score { line.put(" score="); line.fixed4(v, fourDigits: fourDigits) }
             if let v = values.turns { line.put(" turns="); line.integer(Int64(v)) }
             if let v = values.accepted { line.put(v ? " accepted=yes" : " accepted=no") }
             var index = 0
@@ -158,18 +158,18 @@ public struct LogWriter {
                 index += 1
             }
         case .jsonl:
-            line.put("{\"t\":"); line.wideInteger(time)
+            line.put("{\"t\":"); line.wideInteger(time, fourDigits: fourDigits)
             line.copyWords(from: prefix.baseAddress!, count: prefix.count)
             line.integer(Int64(values.numberOfTouches))
-            line.put(",\"location\":"); line.jsonPair(values.location.x, values.location.y)
-            if let v = values.translation { line.put(",\"translation\":"); line.jsonPair(v.dx, v.dy) }
-            if let v = values.velocity { line.put(",\"velocity\":"); line.jsonPair(v.dx, v.dy) }
-            if let v = values.scale { line.put(",\"scale\":"); line.jsonFixed4(v) }
-            if let v = values.rotation { line.put(",\"rotation\":"); line.jsonFixed4(v) }
-            if let v = values.scalarVelocity { line.put(",\"velocity\":"); line.jsonFixed4(v) }
+            line.put(",\"location\":"); line.jsonPair(values.location.x, values.location.y, fourDigits: fourDigits)
+            if let v = values.translation { line.put(",\"translation\":"); line.jsonPair(v.dx, v.dy, fourDigits: fourDigits) }
+            if let v = values.velocity { line.put(",\"velocity\":"); line.jsonPair(v.dx, v.dy, fourDigits: fourDigits) }
+            if let v = values.scale { line.put(",\"scale\":"); line.jsonFixed4(v, fourDigits: fourDigits) }
+            if let v = values.rotation { line.put(",\"rotation\":"); line.jsonFixed4(v, fourDigits: fourDigits) }
+            if let v = values.scalarVelocity { line.put(",\"velocity\":"); line.jsonFixed4(v, fourDigits: fourDigits) }
             if let v = direction { line.put(",\"direction\":"); line.quoted(v) }
             if let v = match { line.put(",\"match\":"); line.quoted(v) }
-            if let v = values.score { line.put(",\"score\":"); line.jsonFixed4(v) }
+            if let v = values.score { line.put(",\"score\":"); line.jsonFixed4(v, fourDigits: fourDigits) }
             if let v = values.turns { line.put(",\"turns\":"); line.integer(Int64(v)) }
             if let v = values.accepted { line.put(v ? ",\"accepted\":true" : ",\"accepted\":false") }
             var index = 0
