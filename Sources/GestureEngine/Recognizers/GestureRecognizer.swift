@@ -566,7 +566,7 @@ open class GestureRecognizer: TimerTarget {
     public final func cancelAllTimers() {
         guard !armedTimers.isEmpty else { return }
         for timer in armedTimers { withDispatcher { $0.scheduler.cancel(timer.token) } }
-        armedTimers.removeAll(keepingCapacity: true)
+        armedTimers.removeAllFromEnd()
     }
 
     public final func timerFired(tag: Int, token: TimerToken) {

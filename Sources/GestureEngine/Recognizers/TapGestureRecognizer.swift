@@ -180,7 +180,7 @@ open class TapGestureRecognizer: GestureRecognizer {
             liftedSum = .zero
             liftedCount = 0
             if fingersDown == numberOfTouchesRequired {
-                tapTouchLocations.removeAll(keepingCapacity: true)
+                tapTouchLocations.removeAllFromEnd()
                 for touch in self.touches { tapTouchLocations.append(touch.locationInWindow) }
             }
         } else if fingersThisTap == numberOfTouchesRequired && tapCentroid.distance(to: start) > allowableMovement {
@@ -211,7 +211,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         fingersThisTap = 0
         liftedSum = .zero
         liftedCount = 0
-        tapTouchLocations.removeAll(keepingCapacity: true)
+        tapTouchLocations.removeAllFromEnd()
     }
 
     /// The centroid of the tracked fingers, in window points.
