@@ -138,7 +138,7 @@ extension TouchDispatcher {
             if unseen { return nil }
             // Cancelling the touch in the view changes it now: the cancellation carries this
             // instant (AD UITouch.timestamp: "when it was last mutated"; docs/semantics.md D9).
-            touch.timestamp = scheduler.now
+            touch.timestamp = now
             return ViewStep(phase: .cancelled, isImmediate: true)
         }
         switch delivery {
@@ -267,7 +267,7 @@ extension TouchDispatcher {
         let batch = touches.batch
         view.with { view in
             // Unretained, and no `Observation` built: this runs once a frame.
-            if let reporter { reporter.with { $0.observer.observeView(view, received: phase, touches: batch, at: scheduler.now) } }
+            if let reporter { reporter.with { $0.observer.observeView(view, received: phase, touches: batch, at: now) } }
             switch phase {
             case .began: view.touchesBegan(batch)
             case .moved: view.touchesMoved(batch)

@@ -543,7 +543,7 @@ open class GestureRecognizer: TimerTarget {
     public final var now: GestureTime {
         // Through the unmanaged reference: `dispatcher?` would retain and release the dispatcher.
         guard let reference = dispatcherReference else { return 0 }
-        return reference.with { $0.scheduler.now }
+        return reference.with { $0.now }
     }
 
     /// Arms a timer that calls `timerFired(tag:)` at `deadline`, replacing any with the same tag.
