@@ -45,6 +45,12 @@ public final class TraceReader {
     /// skipped chunks). Complete once the last event has been read.
     public private(set) var damage: [TraceDamage] = []
     /// Chunks begun so far; changes exactly when an event comes from a new chunk.
+    // Unchecked: a public property's increment paid a dynamic exclusivity check (a
+    // `swift_beginAccess` call of about sixty instructions) per chunk. Only `nextChunk` writes
+    // it, and nothing it calls reads it.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public private(set) var chunksStarted = 0
     /// The events the chunks read claim, counted while the reader reads from the first chunk on
     /// (no seek): at the end of the body, compared with `recordedEventCount`.
