@@ -7,13 +7,25 @@
 /// interval) must precede the press.
 open class LongPressGestureRecognizer: GestureRecognizer {
     /// Microseconds the fingers must stay down.
+    // Unchecked, as `allowableMovement`: these three are read at every finger landing, and each
+    // read of a class's stored property paid a dynamic exclusivity check (`swift_beginAccess`,
+    // about sixty instructions).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var minimumPressDuration = GestureDefaults.minimumPressDuration
     /// Points the centroid may move before the press begins.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     public var allowableMovement = GestureDefaults.longPressAllowableMovement
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var numberOfTouchesRequired = GestureDefaults.numberOfTouchesRequired
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var numberOfTapsRequired = GestureDefaults.longPressNumberOfTapsRequired
 
     private enum Timer: Int { case press = 1, tapDuration = 2, interval = 3 }

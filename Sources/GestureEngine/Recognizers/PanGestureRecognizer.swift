@@ -25,6 +25,10 @@ open class PanGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked)
     #endif
     public var minimumNumberOfTouches = GestureDefaults.minimumNumberOfTouches
+    // Read at every finger landing: unchecked, as `minimumNumberOfTouches`.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var maximumNumberOfTouches = GestureDefaults.maximumNumberOfTouches
     /// Points of centroid movement before the pan begins.
     #if !DEBUG

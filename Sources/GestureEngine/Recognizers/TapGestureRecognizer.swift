@@ -8,6 +8,10 @@
 /// recognizes when the last required tap lifts. A tap never prevents a tap that needs more taps
 /// (H-GRSub), which is why a double tap still fires after a single tap recognized.
 open class TapGestureRecognizer: GestureRecognizer {
+    // Read at every finger landing: unchecked, as `numberOfTouchesRequired`.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var numberOfTapsRequired = GestureDefaults.numberOfTapsRequired
     #if !DEBUG
     @exclusivity(unchecked)
