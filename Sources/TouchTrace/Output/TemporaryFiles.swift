@@ -61,6 +61,23 @@ enum TemporaryFiles {
     /// renamed away are not there), then the folder. Allocates nothing and calls only functions
     /// safe in a signal handler: the handler's way, and `StagedOutputs`'s outside it.
     static func removeStagingFolder(_ path: UnsafePointer<CChar>, files: Int) {
+        removeStagingFolder(path, files: { files })
+    }
+
+    /// `removeStagingFolder(_:files:)` while other threads may still be staging into the folder
+    /// (`verify --update`'s workers go on while the signal handler runs on one thread): `files()`
+    /// is read again, and the files unlinked again, for as long as the folder is not empty, since
+    /// a file created after the count was read keeps `rmdir` from removing it. A worker notes each
+    /// file (`staged(_:files:)`) before creating it, so the count read last covers every file.
+    static func removeStagingFolder(_ path: UnsafePointer<CChar>, files: () -> Int) {
+        for _ in 0..<1_000 {
+            unlinkStagedFiles(path, files: files())
+            if rmdir(path) == 0 || errno != ENOTEMPTY { return }
+        }
+    }
+
+    /// Unlinks the files `0` to `files - 1` of the staging folder at `path`.
+    private static func unlinkStagedFiles(_ path: UnsafePointer<CChar>, files: Int) {
         let folder = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder >= 0 {
             // A file's name in decimal, written backwards from a NUL: 20 digits at most.
@@ -82,7 +99,6 @@ enum TemporaryFiles {
             }
             close(folder)
         }
-        rmdir(path)
     }
 
     /// Notes `path`; the line to pass to `forget`, or nil when it could not be noted.
@@ -145,7 +161,7 @@ enum TemporaryFiles {
         }
         for line in 0..<stagingFolders.count {
             guard let path = stagingFolders.text(ofLine: line) else { continue }
-            path.withMemoryRebound(to: CChar.self, capacity: 1) { removeStagingFolder($0, files: stagedFiles[line]) }
+            path.withMemoryRebound(to: CChar.self, capacity: 1) { removeStagingFolder($0, files: { stagedFiles[line] }) }
         }
         SignalAction.restoreDefault(signal)
         raise(signal)  // delivered when the handler returns: the process ends as the signal ends it

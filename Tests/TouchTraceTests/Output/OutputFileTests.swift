@@ -308,6 +308,26 @@ struct StagedOutputsTests {
         #expect(try names(in: dir.path) == [])
     }
 
+    @Test("The handler's removal takes a file staged by another thread after it read the count too, then the folder")
+    func handlerRemovalTakesFilesStagedMeanwhile() throws {
+        let dir = TemporaryDirectory()
+        let folder = dir.file("staging")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        for index in 0..<3 { writeFileBytes(folder + "/\(index)", [0x41]) }
+        var reads = 0
+        // A worker notes a fourth file and creates it just after the handler read the count of three.
+        folder.withCString { path in
+            TemporaryFiles.removeStagingFolder(path, files: {
+                reads += 1
+                if reads == 1 { writeFileBytes(folder + "/3", [0x42]) }
+                return reads == 1 ? 3 : 4
+            })
+        }
+        #expect(reads == 2)
+        #expect(!fileExists(folder))
+        #expect(try names(in: dir.path) == [])
+    }
+
     @Test("An output on another file system than the first gets a staging folder there, and both are renamed into place",
           .enabled(if: Self.sharedMemoryIsAnotherFileSystem()))
     func otherFileSystem() throws {
