@@ -5,4 +5,8 @@
 /// Swift's Glibc module leaves out (it is a _GNU_SOURCE name); 0 where the system has none.
 extern const int touchstone_direct_io_flag;
 
+/// The mount `path` is on (statx's STATX_MNT_ID, Linux 5.8 on, another _GNU_SOURCE name) in `id`:
+/// 0, or -1 where the system does not say. Two mounts of one file system share its device number.
+int touchstone_mount_id(const char *path, unsigned long long *id);
+
 #endif

@@ -489,10 +489,12 @@ public final class OutputFile {
 ///
 /// - Warning: not thread-safe; one staging belongs to one task.
 public final class StagedOutputs {
-    /// A staging folder, on one file system.
+    /// A staging folder, on one mount of one file system.
     private struct Folder {
         let path: String
         let device: dev_t
+        /// The mount it is on (`mountID(of:)`), nil where the system does not say.
+        let mount: UInt64?
         /// Files given out so far, named `0` to `files - 1`.
         var files = 0
         /// Its line in `TemporaryFiles.stagingFolders`, nil when it could not be noted.
@@ -506,7 +508,7 @@ public final class StagedOutputs {
 
     public init() {}
 
-    /// Where the staged outputs wait, one folder per file system.
+    /// Where the staged outputs wait, one folder per mount of a file system.
     var stagingFolders: [String] { folders.map(\.path) }
 
     /// Writes `bytes` as the whole content of `path` and closes it, without making it final:
@@ -546,13 +548,16 @@ public final class StagedOutputs {
         var info = stat()
         guard stat(parent, &info) == 0 else { throw OutputFileError(path: path, errno: errno) }
         let index: Int
-        if let found = folders.firstIndex(where: { $0.device == info.st_dev }) {
+        // Two mounts of one file system (a bind mount) share its device number, and a rename
+        // from one to the other fails (EXDEV): a folder is shared by the outputs of one mount.
+        let mount = Self.mountID(of: parent)
+        if let found = folders.firstIndex(where: { $0.device == info.st_dev && $0.mount == mount }) {
             index = found
         } else {
             let (folder, _) = try OutputFile.createHidden(beside: (slash.map { String(final[...$0]) } ?? "") + "staged", reportedAs: path) {
                 mkdir($0, 0o700)
             }
-            folders.append(Folder(path: folder, device: info.st_dev, note: TemporaryFiles.noteFolder(folder)))
+            folders.append(Folder(path: folder, device: info.st_dev, mount: mount, note: TemporaryFiles.noteFolder(folder)))
             index = folders.count - 1
         }
         let number = folders[index].files
@@ -564,11 +569,18 @@ public final class StagedOutputs {
         return (temporary, fd)
     }
 
+    /// The mount `path` is on (statx's `STATX_MNT_ID`, Linux 5.8 on), or nil where the system
+    /// does not say: the outputs of one file system then share a folder, as they did before.
+    static func mountID(of path: String) -> UInt64? {
+        var id: UInt64 = 0
+        return touchstone_mount_id(path, &id) == 0 ? id : nil
+    }
+
     /// Renames every staged output onto its name, in the order they were staged, then removes
     /// the staging folders: from here the new contents are the files'. A rename fails only if a
-    /// folder changed under the program (or two mounts of one file system, which share its device
-    /// number, are crossed); the outputs renamed before it are then the new ones, and the rest are
-    /// removed with the staging folders.
+    /// folder changed under the program (or, where the system does not tell mounts apart, two
+    /// mounts of one file system are crossed); the outputs renamed before it are then the new
+    /// ones, and the rest are removed with the staging folders.
     public func commit() throws(OutputFileError) {
         guard !committed else { throw OutputFileError(path: "staged outputs", reason: "already committed") }
         committed = true

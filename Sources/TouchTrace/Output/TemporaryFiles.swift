@@ -24,7 +24,7 @@ enum TemporaryFiles {
     /// each a path of up to 4 KiB (a longer one is not noted).
     static let noted = SignalSafeLines(count: 64, lineLimit: 4_096)
 
-    /// 64 staging folders at once (`StagedOutputs` makes one per file system it writes to), each
+    /// 64 staging folders at once (`StagedOutputs` makes one per mount it writes to), each
     /// a path of up to 4 KiB, with the number of files each has been given in `stagedFiles`.
     static let stagingFolders = SignalSafeLines(count: 64, lineLimit: 4_096)
     nonisolated(unsafe) private static let stagedFiles: UnsafeMutablePointer<Int> = {

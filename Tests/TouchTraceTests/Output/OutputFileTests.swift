@@ -346,6 +346,26 @@ struct StagedOutputsTests {
         #expect(try names(in: here.path) == ["a.html"] && names(in: there) == ["b.html"])
     }
 
+    @Test("An output on a bind mount of the first output's file system gets a staging folder there, and both are renamed into place",
+          .enabled(if: geteuid() == 0))
+    func bindMountOfOneFileSystem() throws {
+        let here = TemporaryDirectory()
+        let source = TemporaryDirectory()
+        let there = here.file("mounted")
+        try FileManager.default.createDirectory(atPath: there, withIntermediateDirectories: false)
+        // Two mounts of one file system share its device number; a rename between them fails.
+        guard mount(source.path, there, nil, UInt(MS_BIND), nil) == 0 else { return }
+        defer { umount(there) }
+        let staged = StagedOutputs()
+        try staged.stage(Array("here\n".utf8), to: here.file("a.golden.log"))
+        try staged.stage(Array("there\n".utf8), to: there + "/b.golden.log")
+        #expect(staged.stagingFolders.count == 2)
+        try staged.commit()
+        #expect(readFileBytes(here.file("a.golden.log")) == Array("here\n".utf8))
+        #expect(readFileBytes(source.file("b.golden.log")) == Array("there\n".utf8))
+        #expect(try names(in: source.path) == ["b.golden.log"])
+    }
+
     /// Whether /dev/shm is another file system than the temporary folders'.
     static func sharedMemoryIsAnotherFileSystem() -> Bool {
         var shm = stat(), tmp = stat()
