@@ -173,7 +173,12 @@ extension Touchstone {
                     // `--junit k.txt >> k.txt`: the JUnit file would replace the report.
                     try OutputFile.refuseStandardOutput(junit, carrying: "verify's report")
                 }
-                if let report { try Self.refuseStandardOutput(insideFolder: report) }
+                if let report {
+                    // A report folder made where --update is to create a golden stays there, and
+                    // every later verify fails on that golden as a directory.
+                    try Self.refuseNewInput(report, inputs: inputs)
+                    try Self.refuseStandardOutput(insideFolder: report)
+                }
                 junitStream = try junit.map { path throws(OutputFileError) in try JUnitReport.Stream(path: path) }
                 pages = try report.map { try VerifyHTMLReport.Writer(folder: $0, inputs: inputs, registry: options.registry) }
             } catch {
