@@ -10,15 +10,15 @@ import TouchTrace
 public struct LogWriter {
     public let format: LogFormat
     private let buffer = LogBuffer(capacity: 1 << 16)
-    private let viewPrefixes: ViewLinePrefixes
-    private let actionPrefixes: ActionLinePrefixes
+    /// What `view` lines say after their time, by phase, and `action` lines up to the touch count,
+    /// by state (`LinePrefixes`).
+    private let viewPrefixes = LinePrefixes(slots: 4)
+    private let actionPrefixes = LinePrefixes(slots: RecognizerStateName.slots)
     /// Held here so that a line does not check the global's initialisation.
     private let fourDigits = FourDigits.table
 
     public init(format: LogFormat) {
         self.format = format
-        viewPrefixes = ViewLinePrefixes(format: format)
-        actionPrefixes = ActionLinePrefixes(format: format)
     }
 
     /// The bytes written and not yet taken.
@@ -92,7 +92,7 @@ public struct LogWriter {
     /// this writer in between.
     @inline(__always)  // into the observer's per-frame call: the line's fields stay in registers
     public func beginTouches(time: Int64, view: String, phase: ViewTouchPhase, count: Int) -> TouchesLine {
-        let prefix = viewPrefixes.spelling(view: view, phase: phase)
+        let prefix = viewPrefix(view, phase)
         var line = LogLine(buffer, room: 64 + prefix.count + count * TouchesLine.touchRoom)
         switch format {
         case .text: line.timeColumn(time, fourDigits: fourDigits)
@@ -100,6 +100,50 @@ public struct LogWriter {
         }
         line.copyWords(from: prefix.baseAddress!, count: prefix.count)
         return TouchesLine(line: line, format: format, count: count, fourDigits: fourDigits)
+    }
+
+    /// What a `view` line of `view` and `phase` says after its time (`LinePrefixes`).
+    @inline(__always)
+    private func viewPrefix(_ view: String, _ phase: ViewTouchPhase) -> UnsafeBufferPointer<UInt8> {
+        if let spelled = viewPrefixes.spelling(name: view, slot: phase.slot) { return spelled }
+        return Self.spellViewPrefix(view, phase, format: format, into: viewPrefixes)
+    }
+
+    @inline(never)
+    private static func spellViewPrefix(
+        _ view: String, _ phase: ViewTouchPhase, format: LogFormat, into prefixes: LinePrefixes
+    ) -> UnsafeBufferPointer<UInt8> {
+        prefixes.spell(name: view, slot: phase.slot) { line in
+            switch format {
+            case .text:
+                line.put(" view "); line.text(view); line.put(" "); line.put(phase.word)
+            case .jsonl:
+                line.put(",\"view\":"); line.quoted(view)
+                line.put(",\"touches\":\""); line.put(phase.word); line.put("\",\"points\":[")
+            }
+        }
+    }
+
+    /// What an `action` line of `recognizer` in `state` says up to its touch count (`LinePrefixes`).
+    @inline(__always)
+    private func actionPrefix(_ recognizer: String, _ state: RecognizerStateName) -> UnsafeBufferPointer<UInt8> {
+        if let spelled = actionPrefixes.spelling(name: recognizer, slot: state.slot) { return spelled }
+        return Self.spellActionPrefix(recognizer, state, format: format, into: actionPrefixes)
+    }
+
+    @inline(never)
+    private static func spellActionPrefix(
+        _ recognizer: String, _ state: RecognizerStateName, format: LogFormat, into prefixes: LinePrefixes
+    ) -> UnsafeBufferPointer<UInt8> {
+        prefixes.spell(name: recognizer, slot: state.slot) { line in
+            switch format {
+            case .text:
+                line.put(" action "); line.text(recognizer); line.put(" "); line.put(state.word); line.put(" touches=")
+            case .jsonl:
+                line.put(",\"action\":"); line.quoted(recognizer)
+                line.put(",\"state\":\""); line.put(state.word); line.put("\",\"touches\":")
+            }
+        }
     }
 
     /// Ends a `view` line begun by `beginTouches`.
@@ -133,7 +177,7 @@ public struct LogWriter {
         let match = values.match
         let texts = recognizer.utf8.count + (direction?.utf8.count ?? 0) + (match?.utf8.count ?? 0)
         // Up to the touch count, from a spelling made once per recognizer and state.
-        let prefix = actionPrefixes.spelling(recognizer: recognizer, state: state)
+        let prefix = actionPrefix(recognizer, state)
         var line = LogLine(buffer, room: 6 * texts + 512 + (values.customCount > 0 ? Self.customRoom(values) : 0))
         switch format {
         case .text:
