@@ -64,13 +64,13 @@ func session(samples: Int) throws -> BenchmarkCorpus.InMemory {
         samples: samples)
 }
 
-/// CPU time per sample; fails when it triples (a 2-core machine that changes speed between two
-/// runs measured 2.2 times its threshold with no change in the code).
+/// CPU time per sample; fails when it doubles. A time depends on the machine (a shared 2-core one
+/// changes speed between two runs minutes apart), so it is checked where it was recorded, not in CI.
 var timed: Benchmark.Configuration {
     let nanosecondsPerSample = BenchmarkMetric(TouchstoneMetricDefinition.nanosecondsPerSample)
     return Benchmark.Configuration(
         metrics: [nanosecondsPerSample], warmupIterations: 2, maxDuration: .seconds(2), maxIterations: 20,
-        thresholds: [nanosecondsPerSample: BenchmarkThresholds(relative: [.p90: 200.0])])
+        thresholds: [nanosecondsPerSample: BenchmarkThresholds(relative: [.p90: 100.0])])
 }
 
 /// Heap allocations of one pass, alone (sampling memory would add mallocs of its own): none allowed.
