@@ -585,8 +585,11 @@ public final class StagedOutputs {
         guard !committed else { throw OutputFileError(path: "staged outputs", reason: "already committed") }
         committed = true
         defer { discard() }
-        for (temporary, final, path) in waiting {
-            guard rename(temporary, final) == 0 else { throw OutputFileError(path: path, errno: errno) }
+        // A signal's handler waits for the renames to end: the outputs take their names all or none.
+        try TemporaryFiles.withSignalsHeld { () throws(OutputFileError) in
+            for (temporary, final, path) in waiting {
+                guard rename(temporary, final) == 0 else { throw OutputFileError(path: path, errno: errno) }
+            }
         }
         // Every file is renamed away: only the empty folders are left to remove.
         for index in folders.indices { folders[index].files = 0 }

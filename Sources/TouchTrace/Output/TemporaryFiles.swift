@@ -113,19 +113,35 @@ enum TemporaryFiles {
 
     /// Runs `body` with the stopping signals sent to the process held back (the faults cannot be),
     /// then lets any that came in through: a temporary file created and noted inside it is never
-    /// created without being noted, so a signal between the two cannot leave it behind.
+    /// created without being noted, so a signal between the two cannot leave it behind. A handler
+    /// running meanwhile on another thread waits for `body` to end (`sections`); once a handler
+    /// has begun, `body` is not run at all, and the calling thread waits for the process to end.
     static func withSignalsHeld<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         var held = sigset_t()
         sigemptyset(&held)
-        for signal in stoppingSignals where !faults.contains(signal) { sigaddset(&held, signal) }
+        for signal in stoppingSignals where !isFault(signal) { sigaddset(&held, signal) }
         var previous = sigset_t()
         pthread_sigmask(SIG_BLOCK, &held, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        guard sections.enter() else {
+            // A handler on another thread is removing what is noted and will end the process.
+            while true { sleep(60) }
+        }
+        defer { sections.leave() }
         return try body()
     }
 
-    /// The signals a fault raises: holding them back would not stop the fault.
-    private static let faults: Set<Int32> = [SIGBUS, SIGSEGV, SIGILL, SIGTRAP, SIGFPE, SIGABRT]
+    /// The threads inside `withSignalsHeld`, which the handler waits for (at most 10 seconds).
+    static let sections = HeldSections()
+
+    /// Whether a fault raises `signal`: holding it back would not stop the fault (a plain switch,
+    /// which the handler can call: no global to initialise).
+    private static func isFault(_ signal: Int32) -> Bool {
+        switch signal {
+        case SIGBUS, SIGSEGV, SIGILL, SIGTRAP, SIGFPE, SIGABRT: true
+        default: false
+        }
+    }
 
     /// The file of `line` is gone (renamed onto its name, or removed).
     static func forget(_ line: Int) {
@@ -147,7 +163,7 @@ enum TemporaryFiles {
     /// Installs the handler for the stopping signals whose action is still the default (one the
     /// program or its parent chose to ignore stays ignored).
     static func removeOnSignals() {
-        _ = (noted, stagingFolders, stagedFiles)
+        _ = (noted, stagingFolders, stagedFiles, sections)
         for signal in stoppingSignals where SignalAction.isDefault(signal) {
             SignalAction.handle(signal, with: removeTemporaryFilesAndStop)
         }
@@ -156,6 +172,8 @@ enum TemporaryFiles {
     /// The handler's work: every noted file unlinked and every staging folder removed with its
     /// files, then the signal's default action.
     fileprivate static func removeAllAndStop(_ signal: Int32) {
+        // A fault may have stopped a thread inside a section, maybe this one: nothing to wait for.
+        if !isFault(signal) { sections.close(waitingAtMost: 10) }
         noted.forEachLine { path, _ in
             path.withMemoryRebound(to: CChar.self, capacity: 1) { _ = unlink($0) }
         }
