@@ -333,6 +333,24 @@ struct EvdevTouchDecoderTests {
         let (samples, _, _) = s.decode(protocolB())
 
         #expect(samples.map(\.phase) == [.down, .up, .down])
+        #expect(samples.map(\.touch) == [0, 0, 1])
+    }
+
+    @Test("A tracking id replaced with no -1 between is said once per device, at the first, naming libinput's other reading")
+    func trackingIDChangedIsSaidOnce() {
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 3)
+        s.place(1, 1)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 4)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 5)
+        s.syn()
+        let warnings = s.decode(protocolB()).warnings.filter { !$0.message.contains("still down") }
+
+        #expect(warnings.map(\.location) == [.line(5)])
+        #expect(warnings.first?.message.contains("replaces 3 in slot 0 with no -1 between") == true)
+        #expect(warnings.first?.message.contains("libinput") == true)
     }
 
     @Test("A touch still down at the end of the recording is reported, not invented an end")

@@ -123,6 +123,9 @@ public struct EvdevTouchDecoder: Sendable {
     private var lastLine = 0
     /// A touch began without a position once already: said once per device.
     private var warnedPositionless = false
+    /// A slot's tracking id changed to another with no -1 between (the contact replaced): said
+    /// once per device.
+    private var warnedReplacedContact = false
     /// What a touch's beginning must still say once about the device: its slots are a box around
     /// the fingers (`INPUT_PROP_SEMI_MT`). Per touch, not per event.
     private var semiMultitouchNotice: Bool
@@ -245,9 +248,24 @@ public struct EvdevTouchDecoder: Sendable {
         if let other = slots.indices.first(where: { $0 != index && slots[$0].trackingID == value }) {
             output.warn(line: line, "tracking id \(value) is already active in slot \(other); treated as a new touch")
         }
-        if active { transition(slot: index, .end, line: line, into: &output) }
+        if active {
+            if !warnedReplacedContact { warnReplacedContact(value, slot: index, line: line, into: &output) }
+            transition(slot: index, .end, line: line, into: &output)
+        }
         slots[index].trackingID = value
         transition(slot: index, .begin, line: line, into: &output)
+    }
+
+    /// A new tracking id in a slot whose touch has begun, with no -1 between. The kernel's protocol
+    /// makes that a replacement (multi-touch-protocol.rst: "Creation, replacement and destruction
+    /// of contacts is achieved by modifying the ABS_MT_TRACKING_ID"; a driver whose slot changes
+    /// contact "should invalidate that slot by changing its ABS_MT_TRACKING_ID"), and Android gives
+    /// the new id a new pointer: one touch ends, another begins. libevdev drops the new id as a
+    /// "double tracking ID" bug, so libinput continues the old touch: said once per device.
+    @inline(never)
+    private mutating func warnReplacedContact(_ value: Int32, slot index: Int, line: Int, into output: inout EvdevDecodeOutput) {
+        warnedReplacedContact = true
+        output.warn(line: line, "tracking id \(value) replaces \(slots[index].trackingID) in slot \(index) with no -1 between: the contact is replaced (its touch ends, a new one begins), as the kernel's protocol defines it and Android reads it; libinput (libevdev) would drop the new id and continue the touch (said once)")
     }
 
     private mutating func setAxis(_ code: UInt16, _ value: Int32, slot index: Int, line: Int, into output: inout EvdevDecodeOutput) {
