@@ -195,6 +195,39 @@ struct EvdevTouchDecoderTests {
         #expect(motions.map(\.x) == [880, 120])
     }
 
+    @Test("Protocol A: a contact with touch major 0 touches nothing, so its touch lifts there and a new one does not begin")
+    func protocolATouchMajorZeroIsNoContact() {
+        var device = protocolA()
+        device.addAxis(EvdevCode.ABS_MT_TOUCH_MAJOR, AxisRange(minimum: 0, maximum: 255))
+        var s = Script()
+        for (x, major) in [(Int32(100), Int32(30)), (200, 0), (300, 0)] {
+            // Frame 1: one finger down. Frame 2: it is reported with touch major 0 (the old Android
+            // drivers' lift). Frame 3: a contact with touch major 0 alone begins nothing.
+            s.abs(EvdevCode.ABS_MT_TOUCH_MAJOR, major)
+            s.abs(EvdevCode.ABS_MT_POSITION_X, x)
+            s.abs(EvdevCode.ABS_MT_POSITION_Y, 50)
+            s.syn(EvdevCode.SYN_MT_REPORT)
+            s.syn()
+        }
+        let (samples, _, warnings) = s.decode(device)
+
+        #expect(samples.map(\.phase) == [.down, .up])
+        #expect(samples.map(\.time) == [5_000_000, 5_010_000])
+        #expect(samples.last?.x == 100)
+        #expect(warnings.isEmpty)
+    }
+
+    @Test("Protocol A: touch major 0 is an ordinary value on a device that does not declare the axis")
+    func protocolATouchMajorZeroUndeclared() {
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_TOUCH_MAJOR, 0)
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 100)
+        s.syn(EvdevCode.SYN_MT_REPORT)
+        s.syn()
+
+        #expect(s.decode(protocolA()).samples.map(\.phase) == [.down])
+    }
+
     @Test("Single touch: BTN_TOUCH starts and ends the touch, ABS_X/Y and ABS_PRESSURE move it")
     func singleTouchSequence() {
         var s = Script()

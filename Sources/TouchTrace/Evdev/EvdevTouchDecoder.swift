@@ -90,6 +90,8 @@ public struct EvdevTouchDecoder: Sendable {
         var trackingID: Int32 = -1
         var palm = false
         var matched = false
+        /// The contact's packet carried `ABS_MT_TOUCH_MAJOR` (its value is `major`).
+        var majorSent = false
     }
 
     private let device: DeviceIndex
@@ -329,7 +331,9 @@ public struct EvdevTouchDecoder: Sendable {
         case EvdevCode.ABS_MT_POSITION_X: contact.x = event.value
         case EvdevCode.ABS_MT_POSITION_Y: contact.y = event.value
         case EvdevCode.ABS_MT_PRESSURE: contact.pressure = event.value
-        case EvdevCode.ABS_MT_TOUCH_MAJOR: contact.major = event.value
+        case EvdevCode.ABS_MT_TOUCH_MAJOR:
+            contact.major = event.value
+            contact.majorSent = true
         case EvdevCode.ABS_MT_TOUCH_MINOR: contact.minor = event.value
         case EvdevCode.ABS_MT_TRACKING_ID: contact.trackingID = event.value
         case toolTypeCode: contact.palm = event.value == EvdevCode.MT_TOOL_PALM
@@ -342,12 +346,18 @@ public struct EvdevTouchDecoder: Sendable {
 
     /// `SYN_MT_REPORT`: the contact described since the previous one is complete. An empty one is
     /// how protocol A says "no contacts".
+    ///
+    /// A contact whose packet gives `ABS_MT_TOUCH_MAJOR` 0, on a device that declares the axis,
+    /// touches nothing and is left out, so its touch lifts (or never begins): mtdev, through which
+    /// libinput reads protocol A, counts such a contact as no touch (`istouch`), and Android up to
+    /// 2.3 dropped it ("Pointer is not down"); drivers of that time reported a lift that way.
     private mutating func closeContact(line: Int, into output: inout EvdevDecodeOutput) {
         defer {
             contact = Contact()
             contactHasData = false
         }
         guard contactHasData else { return }
+        if contact.majorSent, contact.major == 0, reportsMajor { return }
         guard contacts.count < slots.count else {
             output.warn(line: line, "more than \(slots.count) contacts in one frame; the extra ones are ignored")
             return

@@ -12,8 +12,9 @@ struct RawEvent {
 /// Touch sequences and peak concurrency counted straight from raw events, the yardstick every
 /// reader's counts are held to. Protocol B counts tracking ids other than -1 and
 /// the most slots holding one at a `SYN_REPORT`; protocol A adds up each rise in the number of
-/// contacts (`SYN_MT_REPORT`s after contact data) between reports and takes the most contacts of a
-/// report; single touch counts `BTN_TOUCH` going to 1.
+/// contacts (`SYN_MT_REPORT`s after contact data, not counting a contact whose touch major is 0,
+/// mtdev's and old Android's lift) between reports and takes the most contacts of a report; single
+/// touch counts `BTN_TOUCH` going to 1.
 struct RawTouchCount: Equatable, CustomStringConvertible {
     enum TouchProtocol { case slots, contacts, singleTouch }
 
@@ -26,7 +27,7 @@ struct RawTouchCount: Equatable, CustomStringConvertible {
             events.contains { $0.type == 3 && $0.code == 0x2f } ? .slots
             : events.contains { $0.type == 3 && $0.code == 0x35 } ? .contacts : .singleTouch
         var slot = 0, active: Set<Int> = []
-        var contacts = 0, previous = 0, hasData = false, down = false
+        var contacts = 0, previous = 0, hasData = false, noArea = false, down = false
         for event in events {
             switch touchProtocol ?? inferred {
             case .slots:
@@ -37,9 +38,11 @@ struct RawTouchCount: Equatable, CustomStringConvertible {
                 if event.type == 0, event.code == 0 { peak = max(peak, active.count) }
             case .contacts:
                 if event.type == 3, event.code >= 0x30 { hasData = true }
+                if event.type == 3, event.code == 0x30 { noArea = event.value == 0 }
                 if event.type == 0, event.code == 2 {
-                    if hasData { contacts += 1 }
+                    if hasData, !noArea { contacts += 1 }
                     hasData = false
+                    noArea = false
                 }
                 if event.type == 0, event.code == 0 {
                     sequences += max(0, contacts - previous)
