@@ -7,6 +7,32 @@ import TouchTrace
 
 @Suite("The recorder's own rules, without devices")
 struct RecorderUnitTests {
+    @Test("An axis the kernel reports inverted is described the right way round, and libinput's millimetres are mirrored into it from the reported minimum")
+    func invertedAxisIsNormalised() {
+        #expect(UnitRecovery.normalised(AxisRange(minimum: 3000, maximum: 0, resolution: 10)) == AxisRange(minimum: 0, maximum: 3000, resolution: 10))
+        let units = UnitRecovery(reportedMinimum: 3000, reportedMaximum: 0, unitsPerMillimetre: 10)
+        // libinput counts millimetres from the reported minimum: unit 2900 is -10 mm, the minimum 0 mm.
+        #expect(units.units(millimetres: -10) == 100)
+        #expect(units.units(millimetres: 0) == 0)
+        #expect(units.units(millimetres: -300) == 3000)
+    }
+
+    @Test("An axis reported the right way round keeps its range and its units: mm × resolution + minimum")
+    func ordinaryAxisIsKept() {
+        #expect(UnitRecovery.normalised(AxisRange(minimum: 100, maximum: 4100)) == AxisRange(minimum: 100, maximum: 4100))
+        let units = UnitRecovery(reportedMinimum: 100, reportedMaximum: 4100, unitsPerMillimetre: 10)
+        #expect(units.units(millimetres: 5) == 150)
+        #expect(units.units(millimetres: .infinity) == Int32.max)
+        #expect(units.units(millimetres: .nan) == 100)
+    }
+
+    @Test("libinput's size along an inverted axis is negative; the resolution it used comes out positive either way")
+    func resolutionFromSize() {
+        #expect(DeviceDescriber.resolution(AxisRange(minimum: 0, maximum: 3000), size: 300) == 10)
+        #expect(DeviceDescriber.resolution(AxisRange(minimum: 3000, maximum: 0), size: -300) == 10)
+        #expect(DeviceDescriber.resolution(AxisRange(minimum: 0, maximum: 3000), size: 0) == nil)
+    }
+
     @Test("--autorestart files are numbered FILE, FILE.1, FILE.2")
     func autorestartNames() {
         let options = RecordingOptions(output: "/tmp/session.trace")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TouchTrace
 
@@ -46,9 +47,46 @@ struct InvertedAxisRangeTests {
     @Test("A binary trace whose device has an inverted axis is refused")
     func binary() throws {
         var document = try JSONLines.parse(Array(try Self.fixture(Self.handWritten).utf8)).document
-        document.header.devices[0].y = AxisRange(minimum: 1079, maximum: 0)
-        let bytes = try TraceEncoder.encode(document)
+        document.header.devices[0].y = AxisRange(minimum: 0, maximum: 1079)
+        var bytes = try TraceEncoder.encode(document)
+        // The writer refuses an inverted range, so the file is made by hand: y's minimum and
+        // maximum swapped in the header, its checksum made good again.
+        let y: [UInt8] = [0, 0, 0, 0, 0x37, 0x04, 0, 0]
+        let at = try #require((0...(bytes.count - y.count)).first { Array(bytes[$0..<($0 + y.count)]) == y })
+        bytes.replaceSubrange(at..<(at + y.count), with: [0x37, 0x04, 0, 0, 0, 0, 0, 0])
+        let length = Int(bytes[16]) | Int(bytes[17]) << 8 | Int(bytes[18]) << 16 | Int(bytes[19]) << 24
+        let crc = CRC32C.checksum(Array(bytes[0..<(20 + length)]))
+        bytes.replaceSubrange((20 + length)..<(24 + length), with: (0..<4).map { UInt8(truncatingIfNeeded: crc >> (8 * UInt32($0))) })
         #expect(throws: (any Error).self) { try BinaryTrace.readDocument(bytes: bytes) }
+        document.header.devices[0].y = AxisRange(minimum: 1079, maximum: 0)
+        #expect(throws: (any Error).self) { try BinaryTrace.readDocument(bytes: try TraceEncoder.encode(document)) }
+    }
+
+    @Test("The binary writer refuses a device whose axis is inverted before writing anything, naming the device and the axis")
+    func binaryWriterRefusesHeader() throws {
+        var document = try JSONLines.parse(Array(try Self.fixture(Self.handWritten).utf8)).document
+        document.header.devices[0].x = AxisRange(minimum: 3000, maximum: 0)
+        #expect(throws: TraceWriteError(file: "<memory>", message: "device 0 (\(document.header.devices[0].name)): the x axis's minimum 3000 is above its maximum 0: an axis range may not be inverted")) {
+            _ = try TraceEncoder(header: document.header)
+        }
+    }
+
+    @Test("The binary writer refuses a device added during the trace whose axis is inverted")
+    func binaryWriterRefusesAddedDevice() throws {
+        let document = try JSONLines.parse(Array(try Self.fixture(Self.handWritten).utf8)).document
+        var added = document.header.devices[0]
+        added.index = 1
+        added.pressure = AxisRange(minimum: 255, maximum: 0)
+        var encoder = try TraceEncoder(header: document.header)
+        #expect(throws: TraceWriteError.self) { try encoder.append(.device(.added(time: 5, added))) }
+    }
+
+    @Test("The JSON Lines writer refuses a device whose axis is inverted")
+    func jsonLinesWriterRefuses() throws {
+        var document = try JSONLines.parse(Array(try Self.fixture(Self.handWritten).utf8)).document
+        document.header.devices[0].minor = AxisRange(minimum: 9, maximum: 1)
+        let directory = TemporaryDirectory("inverted")
+        #expect(throws: TraceWriteError.self) { _ = try JSONLinesFileWriter(path: directory.file("x.jsonl"), header: document.header) }
     }
 
     @Test("An evemu A: line with an inverted range is refused at its line")

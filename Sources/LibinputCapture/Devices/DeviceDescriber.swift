@@ -6,10 +6,50 @@ import TouchTrace
 /// libinput's millimetres back into the device units the trace stores.
 struct DescribedDevice {
     var description: DeviceDescription
-    /// Units per millimetre libinput itself used for each axis (the device's resolution, a quirk's
-    /// override, or libinput's stand-in of 1 when the device gives none).
-    var unitsPerMillimetreX: Double
-    var unitsPerMillimetreY: Double
+    /// libinput's millimetres on each axis back in the units the description's range holds.
+    var unitsX: UnitRecovery
+    var unitsY: UnitRecovery
+}
+
+/// libinput's millimetres on one axis back in device units: `mm × units-per-mm + minimum` with the
+/// minimum and resolution libinput itself used (the kernel's minimum as reported, the device's
+/// resolution, a quirk's override, or libinput's stand-in of 1), exact after rounding.
+///
+/// An axis the kernel reports with its minimum above its maximum (a driver's bug, or an inversion
+/// it leaves to userspace: the kernel's adc-joystick binding says "If min > max, it is left to
+/// userspace to treat the axis as inverted") cannot be written as it is: uinput refuses such a
+/// range (`uinput_validate_absinfo`), so nothing could play the recording back, and every reader
+/// refuses it. The description then holds the range the right way round, and the unit is mirrored
+/// into it (`minimum + maximum - unit`), which keeps what libinput shows: its screen coordinate,
+/// `(unit - minimum) × width / (maximum - minimum + 1)`, runs from the reported minimum, so a
+/// touch at the reported minimum is at the screen's start in the recording too.
+struct UnitRecovery: Equatable {
+    /// The minimum as the kernel reported it: libinput's millimetres count from it.
+    var reportedMinimum: Int32
+    /// The maximum as the kernel reported it.
+    var reportedMaximum: Int32
+    var unitsPerMillimetre: Double
+
+    /// The reported range wrote the other way round (minimum above maximum).
+    var isInverted: Bool { reportedMinimum > reportedMaximum }
+
+    /// The range the description holds: the reported one, or the right way round when inverted.
+    static func normalised(_ range: AxisRange) -> AxisRange {
+        guard range.minimum > range.maximum else { return range }
+        var normal = range
+        normal.minimum = range.maximum
+        normal.maximum = range.minimum
+        return normal
+    }
+
+    /// The unit of a position libinput gives in millimetres, in the description's range.
+    func units(millimetres: Double) -> Int32 {
+        let reported = ((millimetres.isNaN ? 0 : millimetres) * unitsPerMillimetre + Double(reportedMinimum)).rounded()
+        // Bounded before the conversion: a value far outside the range converts without a trap.
+        let unit = Int64(max(-1e18, min(1e18, reported)))
+        guard isInverted else { return Int32(clamping: unit) }
+        return Int32(clamping: Int64(reportedMinimum) + Int64(reportedMaximum) - unit)
+    }
 }
 
 /// Builds a `DeviceDescription` for a libinput device from libinput's API and the device node.
@@ -24,20 +64,26 @@ enum DeviceDescriber {
         let name = String(cString: libinput_device_get_name(device))
         let identity = node?.identity()
         let mt = node?.hasAxis(ABS_MT_POSITION_X) ?? false
-        var x = node?.axis(mt ? ABS_MT_POSITION_X : ABS_X) ?? AxisRange(minimum: 0, maximum: 0)
-        var y = node?.axis(mt ? ABS_MT_POSITION_Y : ABS_Y) ?? AxisRange(minimum: 0, maximum: 0)
+        let reportedX = node?.axis(mt ? ABS_MT_POSITION_X : ABS_X) ?? AxisRange(minimum: 0, maximum: 0)
+        let reportedY = node?.axis(mt ? ABS_MT_POSITION_Y : ABS_Y) ?? AxisRange(minimum: 0, maximum: 0)
+        var x = UnitRecovery.normalised(reportedX), y = UnitRecovery.normalised(reportedY)
         var scaleX = 1.0, scaleY = 1.0
         var width = 0.0, height = 0.0
-        if libinput_device_get_size(device, &width, &height) == 0, width > 0, height > 0 {
-            // libinput's size is (max - min) / resolution with the resolution it really uses.
-            scaleX = (Double(Int64(x.maximum) - Int64(x.minimum)) / width).rounded()
-            scaleY = (Double(Int64(y.maximum) - Int64(y.minimum)) / height).rounded()
-            x.resolution = Int32(scaleX)
-            y.resolution = Int32(scaleY)
+        if libinput_device_get_size(device, &width, &height) == 0 {
+            // libinput's size is (max - min) / resolution with the resolution it really uses
+            // (negative along an inverted axis, so the quotient is the resolution either way).
+            scaleX = Self.resolution(reportedX, size: width) ?? 1
+            scaleY = Self.resolution(reportedY, size: height) ?? 1
+            if width != 0, height != 0 {
+                x.resolution = Int32(scaleX)
+                y.resolution = Int32(scaleY)
+            }
         }
         let slotAxis = node?.axis(ABS_MT_SLOT)
         let touchCount = libinput_device_touch_get_touch_count(device)
-        let slots = slotAxis.map { UInt16(clamping: Int64($0.maximum) - Int64($0.minimum) + 1) }
+        // libevdev counts the slots from the maximum (`maximum + 1`); a range that gives none
+        // (inverted, or a maximum below 0) falls back to libinput's touch count.
+        let slots = slotAxis.flatMap { $0.maximum >= 0 ? UInt16(clamping: Int64($0.maximum) - Int64(max(0, $0.minimum)) + 1) : nil }
             ?? UInt16(clamping: max(1, touchCount))
         var description = DeviceDescription(
             index: index, name: name,
@@ -46,12 +92,36 @@ enum DeviceDescriber {
             product: identity?.product ?? UInt16(truncatingIfNeeded: libinput_device_get_id_product(device)),
             version: identity?.version ?? 0,
             kind: kind(of: device), source: .libinput, x: x, y: y,
-            pressure: node?.axis(mt ? ABS_MT_PRESSURE : ABS_PRESSURE),
-            major: node?.axis(ABS_MT_TOUCH_MAJOR), minor: node?.axis(ABS_MT_TOUCH_MINOR),
+            pressure: node?.axis(mt ? ABS_MT_PRESSURE : ABS_PRESSURE).map(UnitRecovery.normalised),
+            major: node?.axis(ABS_MT_TOUCH_MAJOR).map(UnitRecovery.normalised),
+            minor: node?.axis(ABS_MT_TOUCH_MINOR).map(UnitRecovery.normalised),
             slots: slots
         )
         description.properties = properties(of: device, node: node, width: width, height: height)
-        return DescribedDevice(description: description, unitsPerMillimetreX: scaleX, unitsPerMillimetreY: scaleY)
+        let inverted = [
+            (mt ? ABS_MT_POSITION_X : ABS_X, reportedX.minimum > reportedX.maximum),
+            (mt ? ABS_MT_POSITION_Y : ABS_Y, reportedY.minimum > reportedY.maximum),
+            (mt ? ABS_MT_PRESSURE : ABS_PRESSURE, node?.axis(mt ? ABS_MT_PRESSURE : ABS_PRESSURE).map { $0.minimum > $0.maximum } ?? false),
+            (ABS_MT_TOUCH_MAJOR, node?.axis(ABS_MT_TOUCH_MAJOR).map { $0.minimum > $0.maximum } ?? false),
+            (ABS_MT_TOUCH_MINOR, node?.axis(ABS_MT_TOUCH_MINOR).map { $0.minimum > $0.maximum } ?? false),
+        ].filter(\.1).map { EvdevCode.codeName(type: EvdevCode.EV_ABS, code: UInt16($0.0)) }
+        if !inverted.isEmpty {
+            // Said in the trace: the description's range is the reported one turned round, and the
+            // positions on it mirrored (`UnitRecovery`).
+            description.properties.append(.init("evdev.inverted_axes", inverted.joined(separator: ",")))
+        }
+        return DescribedDevice(
+            description: description,
+            unitsX: UnitRecovery(reportedMinimum: reportedX.minimum, reportedMaximum: reportedX.maximum, unitsPerMillimetre: scaleX),
+            unitsY: UnitRecovery(reportedMinimum: reportedY.minimum, reportedMaximum: reportedY.maximum, unitsPerMillimetre: scaleY))
+    }
+
+    /// The units per millimetre libinput used on an axis, from the size it gives (`size` is
+    /// `(maximum - minimum) / resolution`, as reported); nil when the size says nothing.
+    static func resolution(_ reported: AxisRange, size: Double) -> Double? {
+        guard size != 0, size.isFinite else { return nil }
+        let resolution = (Double(Int64(reported.maximum) - Int64(reported.minimum)) / size).rounded()
+        return resolution > 0 && resolution <= Double(Int32.max) ? resolution : nil
     }
 
     private static func kind(of device: OpaquePointer) -> DeviceKind {

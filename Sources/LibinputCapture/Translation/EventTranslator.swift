@@ -208,14 +208,12 @@ final class EventTranslator {
         )))
     }
 
-    /// libinput's millimetres back in device units: `mm * units-per-mm + minimum`, exact after rounding.
+    /// libinput's millimetres back in device units: `mm * units-per-mm + minimum`, exact after
+    /// rounding, with the minimum the kernel reported (`UnitRecovery`).
     private func position(_ event: OpaquePointer, device index: Int) -> (Int32, Int32) {
         let described = devices[index].described
-        let x = libinput_event_touch_get_x(event) * described.unitsPerMillimetreX
-            + Double(described.description.x.minimum)
-        let y = libinput_event_touch_get_y(event) * described.unitsPerMillimetreY
-            + Double(described.description.y.minimum)
-        return (Int32(clamping: Int64(x.rounded())), Int32(clamping: Int64(y.rounded())))
+        return (described.unitsX.units(millimetres: libinput_event_touch_get_x(event)),
+                described.unitsY.units(millimetres: libinput_event_touch_get_y(event)))
     }
 
     // MARK: - Finger scrolling

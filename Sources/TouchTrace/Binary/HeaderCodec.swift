@@ -12,6 +12,10 @@ enum HeaderCodec {
         for ext in header.extensions where ext.tag == 0 || BinaryLayout.knownTags.contains(ext.tag) {
             throw TraceWriteError(file: file, message: "extension tag \(ext.tag) is reserved by the trace format")
         }
+        // Refused here, as every reader would refuse the file (`DeviceCodec`).
+        for device in header.devices {
+            if let problem = AxisRange.invertedRangeProblem(in: device) { throw TraceWriteError(file: file, message: problem) }
+        }
     }
 
     /// Preamble, sections and CRC: the first bytes of every trace.

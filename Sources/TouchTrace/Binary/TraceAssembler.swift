@@ -50,6 +50,9 @@ struct TraceAssembler {
         }
         if case .device(.added(let time, let description)) = event {
             // Refused here, as every reader would refuse the chunk that held it.
+            if let problem = AxisRange.invertedRangeProblem(in: description) {
+                throw TraceWriteError(file: file, message: "the device added at \(time) µs: \(problem)")
+            }
             var encoded: [UInt8] = []
             DeviceCodec.encode(description, into: &encoded)
             guard encoded.count <= BinaryLayout.maxAddedDeviceBytes else {

@@ -28,6 +28,7 @@ public final class JSONLinesFileWriter {
     /// Writes the trace into `file`, opened by the caller, starting with the header line.
     public init(file: OutputFile, header: TraceHeader, options: TraceWriter.Options = .init()) throws {
         self.file = file
+        try JSONLinesWriter.checkWritable(header, file: file.path)
         text.header(header, options: options)
         try checkLine(text.output.count)
     }

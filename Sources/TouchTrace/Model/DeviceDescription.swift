@@ -88,6 +88,18 @@ public struct AxisRange: Equatable, Sendable {
         return "\(axis)'s minimum \(minimum) is above its maximum \(maximum): an axis range may not be inverted"
     }
 
+    /// Why a writer refuses `device`: the first of its axis ranges that is inverted (what every
+    /// reader refuses, `problem(minimum:maximum:axis:)`), naming the device; nil when none is.
+    public static func invertedRangeProblem(in device: DeviceDescription) -> String? {
+        let axes: [(String, AxisRange?)] = [("x", device.x), ("y", device.y), ("pressure", device.pressure), ("major", device.major), ("minor", device.minor)]
+        for case let (name, range?) in axes {
+            if let problem = problem(minimum: range.minimum, maximum: range.maximum, axis: "the \(name) axis") {
+                return "device \(device.index) (\(device.name)): \(problem)"
+            }
+        }
+        return nil
+    }
+
     /// A position on this axis in millimetres from its minimum, where the resolution is known.
     public func millimetres(_ value: Int32) -> Double? {
         resolution > 0 ? Double(Int64(value) - Int64(minimum)) / Double(resolution) : nil
