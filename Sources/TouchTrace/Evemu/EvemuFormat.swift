@@ -16,9 +16,20 @@ import Darwin
 ///     let text = EvemuFormat.write(document)   // replayable with evemu-play
 public enum EvemuFormat {
     /// Whether the first bytes of a file look like evemu text: `# EVEMU`, or a first non-comment
-    /// line that is an evemu header or event line.
+    /// line that is an evemu header or event line. A pasted `evemu-record` session that begins with
+    /// the device prompt (`DevicePrompt`, which evtest prints in the same words) is evemu when what
+    /// follows the prompt is: the recording, or evemu-record's `error: ` line.
     public static func looksLike(_ prefix: [UInt8]) -> Bool {
         let lines = TextLines.leading(Array(prefix.prefix(4096)))
+        if let (end, rest) = DevicePrompt.end(in: lines) {
+            let following = (rest.map { [$0] } ?? []) + lines[(end + 1)...]
+            if following.first?.hasPrefix("error: ") == true { return true }
+            return looksLike(lines: following)
+        }
+        return looksLike(lines: lines)
+    }
+
+    private static func looksLike(lines: [Substring]) -> Bool {
         if lines.first?.hasPrefix("# EVEMU") == true { return true }
         for line in lines {
             let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })

@@ -5,6 +5,10 @@ struct EvemuReader {
     var header = EvemuHeader()
     /// Set when the header comes from elsewhere (a `.desc` file): header lines here are then skipped.
     var headerIsFixed = false
+    /// The warning that says the lines of evemu-record's device prompt were skipped, once they were.
+    private(set) var promptWarning: FormatWarning?
+    /// The line of the prompt's last line, once skipped.
+    private var promptLine = 0
 
     init(file: String) {
         self.file = file
@@ -23,9 +27,55 @@ struct EvemuReader {
     /// Reads the lines before the first event: the device description and comments. Leaves
     /// `cursor` on the first event line (nil when there is none).
     mutating func readLeadingHeader(_ cursor: inout TextLineCursor) throws(TraceInputError) -> (line: UnsafeBufferPointer<UInt8>, number: Int)? {
+        if let first = try skipDevicePrompt(&cursor) { return first }
         while let line = try cursor.next() {
             if Self.isEventLine(line) { return (line, cursor.number) }
             try headerOrComment(line, cursor.number)
+        }
+        return nil
+    }
+
+    /// The most lines looked at for the device prompt of a pasted `evemu-record` session: a
+    /// machine's input devices and a few lines of text before them.
+    static let promptLookahead = 4_096
+
+    /// A pasted terminal session of `evemu-record` started without a device begins with the device
+    /// prompt it printed on standard error (`DevicePrompt`), perhaps after the command typed:
+    /// those lines are skipped, with one warning, and the recording is read from the line after
+    /// the prompt (or from the text that follows the prompt on its own line, where standard error
+    /// and output went to one file). Returns that text when it is the first event. Leaves `cursor`
+    /// as it was when the file does not begin so.
+    private mutating func skipDevicePrompt(_ cursor: inout TextLineCursor) throws(TraceInputError) -> (line: UnsafeBufferPointer<UInt8>, number: Int)? {
+        var scan = cursor
+        var heading = 0
+        while scan.number < Self.promptLookahead, let line = try scan.next() {
+            switch DevicePrompt.classify(line) {
+            case .heading where heading == 0:
+                heading = scan.number
+            case .device where heading > 0:
+                continue
+            case .prompt(let rest) where heading > 0:
+                let last = scan.number
+                cursor = scan
+                promptLine = last
+                let before = heading - 1
+                promptWarning = FormatWarning(
+                    file: file, location: .line(1),
+                    message: "lines 1–\(last): \(before > 0 ? "\(before) line\(before == 1 ? "" : "s") of text, then " : "")evemu-record's device prompt (\"Available devices:\" to \"Select the device event number\", line \(heading)–\(last)) are not part of the recording; skipped")
+                guard let rest else { return nil }
+                let text = UnsafeBufferPointer(rebasing: line[rest...])
+                if Self.isEventLine(text) { return (text, last) }
+                try headerOrComment(text, last)
+                return nil
+            default:
+                // Before the heading, text (the command typed, a fence) may stand; a line the
+                // recording could begin with means there is no prompt.
+                if heading > 0 { return nil }
+                var start = 0
+                while start < line.count, line[start] == UInt8(ascii: " ") || line[start] == UInt8(ascii: "\t") { start += 1 }
+                if start < line.count, line[start] == UInt8(ascii: "#") || Self.isEventLine(line)
+                    || (line.count >= start + 2 && EvemuHeader.isHeaderLine(line[start], line[start + 1])) { return nil }
+            }
         }
         return nil
     }
@@ -72,6 +122,9 @@ struct EvemuReader {
             return
         }
         guard line.count >= start + 2, EvemuHeader.isHeaderLine(line[start], line[start + 1]) else {
+            if promptLine > 0, header.isEmpty, Self.text(line, from: start).hasPrefix("error: ") {
+                throw TraceInputError(file: file, location: .line(number), message: "evemu-record's own error after its device prompt (line \(promptLine)), not a recording: \(Self.text(line, from: start))")
+            }
             throw TraceInputError(file: file, location: .line(number), message: "not an evemu line (expected #, N:, I:, P:, B:, A:, L:, S: or E:)")
         }
         if headerIsFixed { return }
@@ -161,6 +214,7 @@ final class EvemuEventSource: TextEventSource {
         cursor = TextLineCursor(input)
         firstEvent = try reader.readLeadingHeader(&cursor)
         lastLine = cursor.number
+        if let skipped = reader.promptWarning { leadingWarnings.append(skipped) }
         if reader.header.isEmpty, let (other, companion) = try missingHeader() {
             reader.header = other
             reader.headerIsFixed = true
