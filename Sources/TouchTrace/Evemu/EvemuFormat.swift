@@ -119,7 +119,8 @@ public enum EvemuFormat {
     }
 
     /// The evemu text for one device of `document` (evemu files hold one device): its header, then
-    /// its touch samples as evdev events. Gestures, annotations and other devices are left out.
+    /// its touch samples as evdev events and the notes as comments among them. Gestures and other
+    /// devices are left out.
     public static func write(_ document: TraceDocument, device: DeviceIndex = 0) throws(TraceWriteError) -> String {
         try EvemuWriter.write(document, device: device)
     }

@@ -9,6 +9,10 @@ struct EvemuReader {
     private(set) var promptWarning: FormatWarning?
     /// The line of the prompt's last line, once skipped.
     private var promptLine = 0
+    /// Notes read from Touchstone's note comments (`EvdevNoteText`) and not yet handed on.
+    var notes: [Annotation] = []
+    /// Note comments that did not read as notes, by line (kept as comments, and warned about).
+    var unreadNotes: [Int] = []
 
     init(file: String) {
         self.file = file
@@ -97,6 +101,15 @@ struct EvemuReader {
         }
     }
 
+    /// Reads `line` only if it is a note comment (`EvdevNoteText`): the second pass over a
+    /// recording whose other lines the first pass checked.
+    mutating func readNote(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) {
+        var start = 0
+        while start < line.count, line[start] == UInt8(ascii: " ") || line[start] == UInt8(ascii: "\t") { start += 1 }
+        guard EvdevNoteText.isEvemuNote(line, from: start) else { return }
+        if let note = EvdevNoteText.evemuNote(line, from: start) { notes.append(note) } else { unreadNotes.append(number) }
+    }
+
     static func isEventLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         line.count >= 2 && line[0] == UInt8(ascii: "E") && line[1] == UInt8(ascii: ":")
     }
@@ -118,6 +131,10 @@ struct EvemuReader {
         while start < line.count, line[start] == UInt8(ascii: " ") || line[start] == UInt8(ascii: "\t") { start += 1 }
         if start == line.count { return }
         if line[start] == UInt8(ascii: "#") {
+            if EvdevNoteText.isEvemuNote(line, from: start) {
+                if let note = EvdevNoteText.evemuNote(line, from: start) { notes.append(note) } else { unreadNotes.append(number) }
+                return
+            }
             if !headerIsFixed, header.isEmpty { header.noteComment(Self.text(line, from: start)) }
             return
         }
@@ -215,6 +232,7 @@ final class EvemuEventSource: TextEventSource {
         firstEvent = try reader.readLeadingHeader(&cursor)
         lastLine = cursor.number
         if let skipped = reader.promptWarning { leadingWarnings.append(skipped) }
+        let leadingNotes = (notes: reader.notes.count, unread: reader.unreadNotes.count)
         if reader.header.isEmpty, let (other, companion) = try missingHeader() {
             reader.header = other
             reader.headerIsFixed = true
@@ -237,12 +255,26 @@ final class EvemuEventSource: TextEventSource {
             capabilities = inference.capabilities(name: EvemuReader.baseName(file))
             output.warn(line: 1, EvdevCapabilities.Inference.warning)
             inferred = true
+            // The second pass reads the notes after the first event again.
+            reader.notes = Array(reader.notes.prefix(leadingNotes.notes))
+            reader.unreadNotes = Array(reader.unreadNotes.prefix(leadingNotes.unread))
         } else {
             capabilities = reader.header.capabilities(fallbackName: EvemuReader.baseName(file))
             inferred = false
         }
         decoder = EvdevTouchDecoder(device: 0, capabilities: capabilities)
         header = reader.document(capabilities: capabilities, events: []).header
+    }
+
+    /// Hands on the notes the lines read so far held (`EvdevNoteText`), in file order, and warns
+    /// about a note comment that did not read as one.
+    private func takeNotes() {
+        for note in reader.notes { output.events.append(.annotation(note)) }
+        for line in reader.unreadNotes {
+            output.warn(line: line, "a comment that begins like a Touchstone note does not read as one (expected `\(EvdevNoteText.evemuPrefix)SEC.USEC \"text\"`): kept as a comment")
+        }
+        reader.notes.removeAll(keepingCapacity: true)
+        reader.unreadNotes.removeAll()
     }
 
     var warnings: [FormatWarning] { leadingWarnings + output.allWarnings }
@@ -252,6 +284,8 @@ final class EvemuEventSource: TextEventSource {
         events.removeAll(keepingCapacity: true)
         guard !finished else { return false }
         swap(&events, &output.events)
+        // The notes before the first event go first.
+        if !reader.notes.isEmpty || !reader.unreadNotes.isEmpty { takeNotes() }
         if let (line, number) = firstEvent {
             firstEvent = nil
             try take(line, number)
@@ -279,11 +313,17 @@ final class EvemuEventSource: TextEventSource {
     private func take(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) throws(TraceInputError) {
         lastLine = number
         if inferred {
-            // Every line was checked by the first pass; only the events matter now.
-            guard EvemuReader.isEventLine(line), let event = try reader.eventOrComment(line, number) else { return }
+            // Every line was checked by the first pass; only the events and notes matter now.
+            guard EvemuReader.isEventLine(line), let event = try reader.eventOrComment(line, number) else {
+                reader.readNote(line, number)
+                if !reader.notes.isEmpty || !reader.unreadNotes.isEmpty { takeNotes() }
+                return
+            }
             decoder.consume(event, line: number, into: &output)
         } else if let event = try reader.eventOrComment(line, number) {
             decoder.consume(event, line: number, into: &output)
+        } else if !reader.notes.isEmpty || !reader.unreadNotes.isEmpty {
+            takeNotes()
         }
     }
 }

@@ -1,6 +1,7 @@
 /// Writes one device of a trace as an evemu recording that `evemu-play` (and `evemu-device`) accept:
 /// the device's header (its kept evemu lines, or lines generated from its description), then its
-/// touches as evdev events, with a `SYN_REPORT` closing every frame and times in `sec.usec`.
+/// touches as evdev events, with a `SYN_REPORT` closing every frame and times in `sec.usec`, and the
+/// trace's notes as comments among them (`EvdevNoteText`), which Touchstone's reader reads back.
 ///
 /// It streams: the header goes out at once, each event as it comes (`add`), so a converter never
 /// holds the trace. What an evemu file cannot hold, and Touchstone's reader would refuse, is refused
@@ -49,6 +50,16 @@ struct EvemuWriter {
     /// Writes what `event` completes (a frame closes when its mark or a later sample arrives).
     mutating func add(_ event: TraceEvent, to output: inout TextOutput) throws(TraceWriteError) {
         try Self.checkTime(event, format: "evemu files", file: file)
+        if case .annotation(let note) = event {
+            // A comment among the events (`EvdevNoteText`), where it stands in the trace: the
+            // frame before it is closed first, so it reads back after that frame's samples.
+            let line = EvdevNoteText.evemuLine(note)
+            try EvdevNoteText.refuseLongLine(line, note: note, format: "an evemu file", file: file)
+            encoder.finish { Self.appendEventLine($0, to: &output, previousReport: &previousReport) }
+            output.append(line)
+            output.append(byte: 0x0A)
+            return
+        }
         try encoder.refuseUndeclaredPosition(event, device: device, name: name, format: "an evemu file", file: file)
         encoder.add(event, device: device) { Self.appendEventLine($0, to: &output, previousReport: &previousReport) }
     }

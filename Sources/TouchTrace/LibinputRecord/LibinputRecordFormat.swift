@@ -54,8 +54,9 @@ public enum LibinputRecordFormat {
     /// The recording of every device in `document` with its touches as evdev frames, one `evdev`
     /// block per frame, and its two-finger scrolling as `libinput:` entries between them (as
     /// `--with-libinput` writes them). Times are kept as they are (libinput replay only uses their
-    /// differences). Other gestures and annotations are left out: libinput derives gestures from
-    /// the evdev events.
+    /// differences). The trace's notes are `touchstone:` entries among the first device's events
+    /// (`EvdevNoteText`). Other gestures are left out: libinput derives gestures from the evdev
+    /// events.
     public static func write(_ document: TraceDocument) throws(TraceWriteError) -> String {
         try LibinputRecordWriter.write(document)
     }

@@ -31,7 +31,20 @@ struct LibinputRecordReader {
         var hid: String?
         /// libinput's finger scroll events (`--with-libinput`), in file order.
         var scrolls: [FingerScroll] = []
+        /// The time of its last `SYN_REPORT` so far (first pass), for placing notes.
+        var lastReportTime: Microseconds?
     }
+
+    /// A Touchstone note (`- touchstone:` entries, `EvdevNoteText`) and where it goes among the
+    /// events of its instant: after them when it follows a frame of that instant in the file
+    /// (the trace had it after the frame), else before them.
+    struct PlacedNote {
+        var note: Annotation
+        var afterItsInstant: Bool
+    }
+
+    /// The notes, in file order.
+    private(set) var notes: [PlacedNote] = []
 
     /// One libinput scroll event with finger source: `POINTER_AXIS` with `source: finger` (libinput
     /// 1.10 to 1.18 and the record tool of later versions), or `POINTER_SCROLL_FINGER`.
@@ -114,6 +127,9 @@ struct LibinputRecordReader {
     /// `- libinput:` entries of flow mappings. Touches are decoded from the evdev frames instead;
     /// the event kind the evdev frames cannot give, two-finger scrolling, is read here.
     private static let libinputEventPath = ["devices", "-", "events", "-", "libinput", "-"]
+    /// Touchstone's notes (`EvdevNoteText`), entries of the first device's `events:` in the shape
+    /// of libinput's own.
+    private static let touchstoneEventPath = ["devices", "-", "events", "-", EvdevNoteText.libinputRecordKey, "-"]
     private static let libinputPath = ["libinput"]
     private static let systemPath = ["system"]
 
@@ -129,6 +145,8 @@ struct LibinputRecordReader {
         if line.key != nil, path.count <= 1 { try refuseMisplacedSectionKey(line) }
         if line.key == nil, path == Self.libinputEventPath {
             try libinputEvent(line)
+        } else if line.key == nil, path == Self.touchstoneEventPath {
+            try touchstoneNote(line)
         } else if path.isEmpty {
             try topLevel(line)
         } else if path == Self.libinputPath, line.key == "version" {
@@ -340,6 +358,24 @@ struct LibinputRecordReader {
             }
         }
         devices[index].inference?.add(event)
+        if event.type == EvdevCode.EV_SYN, event.code == EvdevCode.SYN_REPORT { devices[index].lastReportTime = event.time }
+    }
+
+    /// `{time: 1.234567, note: "text"}`: a note Touchstone wrote (`EvdevNoteText`).
+    private mutating func touchstoneNote(_ line: LibinputRecordYAML.Line) throws(LibinputRecordYAML.Failure) {
+        var time: Int64?
+        var text: String?
+        let isMapping = LibinputRecordYAML.forEachFlowEntry(line.value) { key, value in
+            switch LibinputRecordYAML.string(key) {
+            case "time": time = LibinputRecordYAML.seconds(value)
+            case "note": text = EvdevNoteText.text(value)
+            default: break
+            }
+        }
+        guard isMapping, let time, let text, !devices.isEmpty else {
+            throw LibinputRecordYAML.Failure(line: line.number, message: "expected a Touchstone note `{time: seconds.microseconds, note: \"text\"}`")
+        }
+        notes.append(PlacedNote(note: Annotation(time: time, text: text), afterItsInstant: devices[devices.count - 1].lastReportTime == time))
     }
 
     /// `[sec, usec, type, code, value]`: the line most of a recording is made of, parsed without
@@ -608,6 +644,8 @@ final class LibinputRecordEventSource: TextEventSource {
     private(set) var lineConsumed = 0
     /// The scroll gestures not yet handed out, in time order.
     private var scrolls: ArraySlice<TraceEvent>
+    /// The notes not yet handed out, in file order.
+    private var notes: ArraySlice<LibinputRecordReader.PlacedNote>
     /// The last lines of scrolls still under way at the end, warned about once the end is read.
     private let unfinishedScrolls: [Int]
     /// Decoded events not yet merged with the scrolls.
@@ -621,6 +659,7 @@ final class LibinputRecordEventSource: TextEventSource {
         (header, devices) = reader.beginDecoding(into: &output)
         let (gestures, unfinished) = reader.scrollGestures()
         scrolls = gestures[...]
+        notes = reader.notes[...]
         unfinishedScrolls = unfinished
         cutShort = reader.cutLine.map { [TextLineCursor.cutShortWarning(file: file, line: $0.line, reason: $0.reason)] } ?? []
         for index in devices.indices { try devices[index].advance(file: file) }
@@ -634,23 +673,39 @@ final class LibinputRecordEventSource: TextEventSource {
     func read(into events: inout [TraceEvent], flushes: inout [Int]) throws(TraceInputError) -> Bool {
         flushes.removeAll(keepingCapacity: true)
         events.removeAll(keepingCapacity: true)
-        guard !scrolls.isEmpty else { return try decode(into: &events) }
-        // Every scroll earlier than a decoded event goes before it (ties after); the scrolls left
-        // when the decoding ends go last.
+        guard !scrolls.isEmpty || !notes.isEmpty else { return try decode(into: &events) }
+        // Every scroll earlier than a decoded event goes before it (ties after), and every note
+        // earlier than it or of its instant and placed before that instant's events; what is left
+        // when the decoding ends goes last.
         let more = try decode(into: &decoded)
         events.reserveCapacity(decoded.count)
         for event in decoded {
-            while let scroll = scrolls.first, scroll.time < event.time {
-                events.append(scroll)
-                scrolls.removeFirst()
-            }
+            placeScrollsAndNotes(before: event.time, into: &events)
             events.append(event)
         }
-        if !more {
-            events.append(contentsOf: scrolls)
-            scrolls = []
-        }
+        if !more { placeScrollsAndNotes(before: nil, into: &events) }
         return more || !events.isEmpty
+    }
+
+    /// Hands out the scrolls and notes that go before an event at `time` (all of them when nil),
+    /// in time order (a note before a scroll of its instant unless placed after its instant's
+    /// events).
+    private func placeScrollsAndNotes(before time: Microseconds?, into events: inout [TraceEvent]) {
+        while true {
+            let note = notes.first.flatMap { placed in
+                time.map { placed.note.time < $0 || (placed.note.time == $0 && !placed.afterItsInstant) } ?? true ? placed : nil
+            }
+            let scroll = scrolls.first.flatMap { scroll in time.map { scroll.time < $0 } ?? true ? scroll : nil }
+            if let note, scroll == nil || note.note.time < scroll!.time || (note.note.time == scroll!.time && !note.afterItsInstant) {
+                events.append(.annotation(note.note))
+                notes.removeFirst()
+            } else if let scroll {
+                events.append(scroll)
+                scrolls.removeFirst()
+            } else {
+                return
+            }
+        }
     }
 
     /// The next batch of decoded events, the devices' frames in time order; false once the end

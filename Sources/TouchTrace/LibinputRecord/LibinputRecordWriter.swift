@@ -29,11 +29,14 @@ struct LibinputRecordWriter {
     }
 
     /// One device's events as they stream by: its touches as evdev frames, one `evdev` block per
-    /// frame. Times outside a 32-bit `struct timeval` are refused, and so are touches of a device
-    /// that does not declare the axes their positions go on.
+    /// frame, and for the first device the trace's notes as `- touchstone:` entries where they
+    /// stand (`EvdevNoteText`). Times outside a 32-bit `struct timeval` are refused, and so are
+    /// touches of a device that does not declare the axes their positions go on.
     struct Events {
         let file: String
         let device: DeviceIndex
+        /// The first device listed keeps the trace's notes.
+        private let keepsNotes: Bool
         private let name: String
         private var encoder: EvdevTouchEncoder
         private var blockOpen = false
@@ -44,6 +47,7 @@ struct LibinputRecordWriter {
         init(_ description: DeviceDescription, position: Int, file: String, into output: inout TextOutput) throws(TraceWriteError) {
             self.file = file
             device = description.index
+            keepsNotes = position == 0
             name = description.name
             let (capabilities, _, problem) = EvemuHeader.declared(for: description)
             storedLinesProblem = problem
@@ -65,6 +69,19 @@ struct LibinputRecordWriter {
 
         mutating func add(_ event: TraceEvent, to output: inout TextOutput) throws(TraceWriteError) {
             try EvemuWriter.checkTime(event, format: "libinput record files", file: file)
+            if case .annotation(let note) = event {
+                guard keepsNotes else { return }
+                let entry = "  - \(EvdevNoteText.libinputRecordKey):\n    - {time: \(EvdevNoteText.seconds(note.time)), note: \(EvdevNoteText.quoted(note.text))}\n"
+                try EvdevNoteText.refuseLongLine(entry, note: note, format: "a libinput record file", file: file)
+                // Where it stands in the trace: after the frame before it (closed first) and the
+                // scrolls before its instant.
+                var state = (blockOpen, previousReport, scrolls)
+                encoder.finish { Self.emit($0, to: &output, &state) }
+                Self.writeScrolls(before: note.time, to: &output, &state)
+                (blockOpen, previousReport, scrolls) = state
+                output.append(entry)
+                return
+            }
             try encoder.refuseUndeclaredPosition(event, device: device, name: name, format: "a libinput record file", file: file)
             if case .gesture(let sample) = event, sample.kind == .scroll, sample.device == device, sample.phase != .begin {
                 if sample.dx.isFinite && sample.dy.isFinite {
