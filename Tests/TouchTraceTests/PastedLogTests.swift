@@ -246,4 +246,71 @@ struct PastedLogTests {
             return error.location == .line(5) && error.message.contains("an event without a device in a log of 2 devices")
         }
     }
+
+    /// The layout of a real blog post's `getevent -pl` (a Xiaomi Mi Mix 2, synaptics_dsx): its
+    /// Markdown code block put `add device` and the lines under it four blanks in alike.
+    private static let flattenedBlock = """
+            chiron:/ $ getevent -pl
+            add device 7: /dev/input/event1
+            name:     "synaptics_dsx"
+            events:
+                KEY (0001): KEY_WAKEUP            BTN_TOOL_FINGER       BTN_TOUCH
+                ABS (0003): ABS_MT_SLOT           : value 9, min 0, max 9, fuzz 0, flat 0, resolution 0
+                            ABS_MT_TOUCH_MAJOR    : value 0, min 0, max 255, fuzz 0, flat 0, resolution 0
+                            ABS_MT_POSITION_X     : value 0, min 0, max 1079, fuzz 0, flat 0, resolution 0
+                            ABS_MT_POSITION_Y     : value 0, min 0, max 2159, fuzz 0, flat 0, resolution 0
+                            ABS_MT_TRACKING_ID    : value 0, min 0, max 65535, fuzz 0, flat 0, resolution 0
+            input props:
+                INPUT_PROP_DIRECT
+
+        """
+
+    private static let labelledTap = """
+            /dev/input/event1: EV_ABS       ABS_MT_TRACKING_ID   0000504c
+            /dev/input/event1: EV_KEY       BTN_TOUCH            DOWN
+            /dev/input/event1: EV_ABS       ABS_MT_POSITION_X    00000037
+            /dev/input/event1: EV_ABS       ABS_MT_POSITION_Y    0000008d
+            /dev/input/event1: EV_SYN       SYN_REPORT           00000000
+            /dev/input/event1: EV_ABS       ABS_MT_TRACKING_ID   ffffffff
+            /dev/input/event1: EV_KEY       BTN_TOUCH            UP
+            /dev/input/event1: EV_SYN       SYN_REPORT           00000000
+
+        """
+
+    @Test("A getevent -pl block whose name:, events: and input props: lines stand where its add device line does is read as the device's block")
+    func flattenedDeviceBlock() throws {
+        let text = Array((Self.flattenedBlock + Self.labelledTap).utf8)
+        let (read, _) = try GeteventFormat.read(bytes: text, file: "blog.getevent")
+        let device = try #require(read.header.devices.first)
+
+        #expect(device.name == "synaptics_dsx")
+        #expect(device.kind == .touchscreen)
+        #expect(device.x.maximum == 1079 && device.y.maximum == 2159)
+        let phases = read.events.compactMap { event -> TouchPhase? in
+            if case .touch(let sample) = event { return sample.phase }
+            return nil
+        }
+        #expect(phases == [.down, .up])
+    }
+
+    @Test("A # comment someone added after a getevent event line is ignored: the events read as without it")
+    func commentAfterEvent() throws {
+        let bare = """
+            /dev/input/event1: 0003 0039 0000504d
+            /dev/input/event1: 0003 0035 00000037
+            /dev/input/event1: 0003 0036 0000008d
+            /dev/input/event1: 0000 0000 00000000
+            /dev/input/event1: 0003 0039 ffffffff
+            /dev/input/event1: 0000 0000 00000000
+
+            """
+        let labels = ["ABS_MT_TRACKING_ID", "ABS_MT_POSITION_X", "ABS_MT_POSITION_Y", "SYN_REPORT", "ABS_MT_TRACKING_ID", "SYN_REPORT"]
+        let commented = zip(bare.split(separator: "\n"), labels).map { "    \($0)        # \($1)  " }.joined(separator: "\n") + "\n"
+        let (expected, _) = try GeteventFormat.read(bytes: Array(bare.utf8), file: "bare.getevent")
+        let (read, _) = try GeteventFormat.read(bytes: Array(commented.utf8), file: "blog.getevent")
+
+        #expect(TraceFormat.detect(prefix: Array(commented.utf8)) == .getevent)
+        #expect(read.events == expected.events)
+        #expect(read.events.isEmpty == false)
+    }
 }

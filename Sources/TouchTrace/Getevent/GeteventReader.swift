@@ -110,6 +110,13 @@ struct GeteventReader: EvdevLogReading {
             section = .none
             return
         }
+        // A device block whose lines lost their indentation against its `add device` line (a
+        // blog's code block: `add device` and `name:` four blanks in alike): its keys say what they
+        // are, and no event line begins with one.
+        if infoDevice != nil, Self.startsDeviceInfo(scanner) {
+            try deviceInfo(&scanner, number)
+            return
+        }
         infoDevice = nil
         // getevent's complaints on stderr, which `adb shell` interleaves with its output: a node it
         // could not open, and (Android 4.4 on, kernels before 3.4) EVIOCSCLOCKID refused.
@@ -122,6 +129,17 @@ struct GeteventReader: EvdevLogReading {
         } catch {
             (timed, dashedTimes) = (wasTimed, wasDashed)
             throw error
+        }
+    }
+
+    /// The keys that begin a line of an `add device` block (the capability and property lines
+    /// under `events:` and `input props:` begin with none of them).
+    private static let deviceInfoKeys: [StaticString] = ["name:", "events:", "input props:", "bus:", "location:", "id:", "version:", "HID descriptor:"]
+
+    private static func startsDeviceInfo(_ scanner: LineScanner) -> Bool {
+        deviceInfoKeys.contains { key in
+            var probe = scanner
+            return probe.take(key)
         }
     }
 
@@ -277,8 +295,11 @@ struct GeteventReader: EvdevLogReading {
         guard !valueToken.isEmpty else { throw LineError("not a getevent line (expected `TYPE CODE VALUE`, `add device` or a device line)") }
         scanner.skipBlanks()
         if !scanner.atEnd {
-            // `-r` appends the event rate to SYN_REPORT lines.
-            guard scanner.take("rate"), LineScanner.decimal(scanner.rest) != nil else { throw LineError("unexpected text after the value") }
+            // `-r` appends the event rate to SYN_REPORT lines. getevent prints no `#`: one after
+            // the value is a comment someone added to the log (a blog's `# ABS_MT_POSITION_X`).
+            guard scanner.take("#") || (scanner.take("rate") && LineScanner.decimal(scanner.rest) != nil) else {
+                throw LineError("unexpected text after the value")
+            }
         }
         guard let type = Self.number(typeToken, digits: 4).map(UInt16.init(_:)) ?? typeNamed(typeToken) else {
             throw LineError("unknown event type \(LineScanner.string(typeToken))")
