@@ -336,7 +336,7 @@ enum SceneLimits {
     /// A frame's origin lies within ±this, and its size and the window's are at most this, in points.
     static let frame = 1e9
     /// A `scale` mapping's device units per point.
-    static let unitsPerPoint = 0.001...1_000_000.0
+    static let unitsPerPoint = DeviceDescription.unitsPerPointRange
     /// A `scale` mapping's origin lies within ±this, in device units (a device's are 32-bit).
     static let origin = 1e10
 }

@@ -64,8 +64,12 @@ enum DeviceCodec {
         let pressure = mask & hasPressure != 0 ? try readAxis(&cursor) : nil
         let major = mask & hasMajor != 0 ? try readAxis(&cursor) : nil
         let minor = mask & hasMinor != 0 ? try readAxis(&cursor) : nil
+        let unitsOffset = cursor.absoluteOffset
         let units = mask & hasUnitsPerPoint != 0
             ? Double(bitPattern: try cursor.littleEndian(UInt64.self, "device units per point")) : nil
+        if let units, let problem = DeviceDescription.problem(unitsPerPoint: units, named: "device units per point") {
+            throw cursor.failure(problem, atOffset: unitsOffset)
+        }
         // Each property needs at least two bytes, which bounds the count before anything is allocated.
         let count = try cursor.varint("device property count", max: UInt64(cursor.remaining / 2))
         var properties: [DeviceDescription.Property] = []

@@ -115,6 +115,7 @@ struct JSONLinesReader {
         let minor = try axis("minor")
         let slots: UInt16 = try object.requiredInteger("slots")
         let units = try object.double("unitsPerPoint")
+        if let units, let problem = DeviceDescription.problem(unitsPerPoint: units, named: "\"unitsPerPoint\"") { throw object.error(problem) }
         var properties: [DeviceDescription.Property] = []
         for element in try object.array("properties") ?? [] {
             guard let pair = element.elements, pair.count == 2, let key = pair[0].string, let value = pair[1].string

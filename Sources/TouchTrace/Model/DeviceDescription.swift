@@ -128,7 +128,22 @@ public struct DeviceDescription: Equatable, Sendable {
     public var slots: UInt16
     /// Device units per logical point, for sources whose positions are already logical (Wayland
     /// records `wl_fixed_t`, 256 units per point). `nil` for physical devices: a scene maps those.
+    /// A file's is within `unitsPerPointRange` (`problem(unitsPerPoint:named:)`).
     public var unitsPerPoint: Double?
+
+    /// The units per point a trace may state, as a scene's `scale` mapping may: from 0.001 to
+    /// 1,000,000. Any 32-bit position divided by them stays finite through a replay's arithmetic
+    /// (distances squared, velocities over 1 µs); 1e-300 put a touch at 2^31 units at infinity and
+    /// its translation and velocity at `nan`.
+    public static let unitsPerPointRange = 0.001...1_000_000.0
+
+    /// Why units per point a file gives cannot be used: not a number within `unitsPerPointRange`
+    /// (NaN, an infinity, 0, a negative number, 1e-300). Every reader of a format that states them
+    /// (binary traces, JSON Lines) refuses such a value at its offset or line.
+    public static func problem(unitsPerPoint units: Double, named name: String) -> String? {
+        guard !unitsPerPointRange.contains(units) else { return nil }
+        return "\(name) \(units) is outside 0.001…1000000: no screen measures its positions so"
+    }
     /// Further facts as ordered key/value pairs (udev properties, evdev bitmasks, Wayland surface
     /// size and scale). Ordered so that encoding is deterministic.
     public var properties: [Property]
