@@ -157,6 +157,27 @@ struct OutputSafetyTests {
         #expect(try String(contentsOfFile: folder.file("t.json"), encoding: .utf8) == "old\n")
     }
 
+    @Test("An output named through a standard descriptor that was closed (-o /dev/stdout >&-) is refused, exit 1, where its writes were lost and the command succeeded",
+          arguments: [
+              ("replay PRESS --scene map -o /dev/stdout >&-", "/dev/stdout", "standard output"),
+              ("render PRESS -o /proc/self/fd/1 >&-", "/proc/self/fd/1", "standard output"),
+              ("replay PRESS --scene map -o /dev/fd/2 2>&- 1>&3", "/dev/fd/2", "standard error"),
+          ])
+    func outputThroughClosedStandardDescriptor(command: String, path: String, descriptor: String) throws {
+        // Standard error is closed in the last case, so its message is printed on standard output.
+        let script = "exec 3>&2; \"$TOUCHSTONE\" " + command.replacingOccurrences(of: "PRESS", with: "'\(Self.pressTrace)'")
+        let result = try TouchstoneProcess.shell(script)
+        #expect(result.status == 1)
+        let message = "error: \(path): cannot write the file (is \(descriptor), which was closed when the command started: what is written there is lost; write to a file)\n"
+        #expect(result.stderr == message || descriptor == "standard error", "\(result.stderr)")
+    }
+
+    @Test("-o /dev/null with standard output closed is still written, to /dev/null")
+    func devNullWithClosedStandardOutput() throws {
+        let result = try TouchstoneProcess.shell("\"$TOUCHSTONE\" replay '\(Self.pressTrace)' --scene map -o /dev/null >&-")
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
     @Test("synth corpus with standard output closed exits 1 and writes no trace holding its summary")
     func synthCorpusWithClosedStandardOutput() throws {
         let folder = TemporaryDirectory("cli")

@@ -111,6 +111,9 @@ public final class OutputFile {
         self.path = path
         self.partial = partial
         try OutputFile.refuseAliasing(path, inputs: inputs)
+        if let closed = OutputFile.closedStandardDescriptor(reachedBy: path) {
+            throw OutputFileError(path: path, reason: "is \(closed), which was closed when the command started: what is written there is lost; write to a file")
+        }
         closesDescriptor = true
         var info = stat()
         let exists = stat(path, &info) == 0
@@ -408,19 +411,44 @@ public final class OutputFile {
     }
 
     /// Makes standard input, output and error open if a parent closed them (`touchstone … >&-`):
-    /// each closed one becomes `/dev/null`, opened so that using it fails as using a closed one
-    /// does (standard output and error read-only, standard input write-only). A file the process
-    /// opens then never takes their place, where a message meant for standard output or error
-    /// would be written into it. Call once, first thing.
+    /// each closed one is opened so that using it fails as using a closed one does (standard
+    /// output and error read-only, standard input write-only). A file the process opens then never
+    /// takes their place, where a message meant for standard output or error would be written into
+    /// it. Standard input becomes `/dev/null`; standard output and error an empty file of their
+    /// own (`touchstone_anonymous_file`, else `/dev/null`), which an output named through the
+    /// descriptor (`-o /dev/stdout`, `/proc/self/fd/2`) is then known to reach and is refused
+    /// (`closedStandardDescriptor(reachedBy:)`): opened by that name it took the writes, which
+    /// were lost, and the command succeeded. Call once, first thing.
     public static func reserveStandardDescriptors() {
         for descriptor in STDIN_FILENO...STDERR_FILENO where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
-            let opened = open("/dev/null", descriptor == STDIN_FILENO ? O_WRONLY : O_RDONLY)
+            let flags = descriptor == STDIN_FILENO ? O_WRONLY : O_RDONLY
+            let anonymous = descriptor == STDIN_FILENO ? -1 : touchstone_anonymous_file(flags)
+            let opened = anonymous >= 0 ? anonymous : open("/dev/null", flags)
             // The lowest free descriptor: this one, as those below it are open by now.
             if opened >= 0 && opened != descriptor {
                 _ = dup2(opened, descriptor)
                 close(opened)
             }
+            var info = stat()
+            if anonymous >= 0 && fstat(descriptor, &info) == 0 {
+                closedStandardDescriptors.withLock { $0.append((descriptor, UInt64(info.st_dev), UInt64(info.st_ino))) }
+            }
         }
+    }
+
+    /// The standard descriptors `reserveStandardDescriptors` found closed and gave an empty file
+    /// of their own, with that file's device and inode.
+    private static let closedStandardDescriptors = Locked<[(descriptor: Int32, device: UInt64, inode: UInt64)]>([])
+
+    /// The name of the closed standard descriptor that `path` reaches (`standard output` for
+    /// `/dev/stdout` run with `>&-`), or nil.
+    static func closedStandardDescriptor(reachedBy path: String) -> String? {
+        var target = stat()
+        guard stat(path, &target) == 0 else { return nil }
+        let reached = closedStandardDescriptors.withLock { closed in
+            closed.first { $0.device == UInt64(target.st_dev) && $0.inode == UInt64(target.st_ino) }?.descriptor
+        }
+        return reached.map { $0 == STDOUT_FILENO ? "standard output" : "standard error" }
     }
 
     /// Creates `.NAME.XXXXXX.partial` beside `final` exclusively (mode 0666 less the umask).
