@@ -120,7 +120,9 @@ public final class OutputFile {
         if !exists && errno != ENOENT { throw OutputFileError(path: path, errno: errno) }
         let type = info.st_mode & S_IFMT
         if exists && type == S_IFDIR { throw OutputFileError(path: path, reason: "is a directory") }
-        let final = exists ? try OutputFile.resolved(path) : path
+        // Only a regular file is replaced, so only its name is resolved: a pipe's has none
+        // (/dev/stdout into `| less` resolves to pipe:[N], and realpath fails).
+        let final = exists && type == S_IFREG ? try OutputFile.resolved(path) : path
         if partial == .kept {
             // NAME.partial is renamed onto NAME at the end: a device, FIFO or socket cannot be.
             if exists && type != S_IFREG {
