@@ -93,6 +93,34 @@ struct OutputSafetyTests {
         #expect(!fileExists(folder.file("corp/corpus-0002.trace")))
     }
 
+    @Test("synth corpus into a folder where one trace's name is a link to another's refuses the second, and the file is as it was, where both were renamed onto it and the first trace lost")
+    func corpusWithTwoNamesOfOneFile() throws {
+        let folder = TemporaryDirectory("cli")
+        try FileManager.default.createDirectory(atPath: folder.file("corp"), withIntermediateDirectories: true)
+        try Data("old\n".utf8).write(to: URL(fileURLWithPath: folder.file("corp/corpus-0001.trace")))
+        try FileManager.default.createSymbolicLink(atPath: folder.file("corp/corpus-0000.trace"), withDestinationPath: "corpus-0001.trace")
+        let result = try TouchstoneProcess.run(["synth", "corpus", "--count", "2", "--samples", "10", "-o", folder.file("corp")])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix(
+            "error: \(folder.file("corp/corpus-0001.trace")): cannot write the file (is the same file as \(folder.file("corp/corpus-0000.trace")), which this command writes too"),
+            "\(result.stderr)")
+        #expect(try String(contentsOfFile: folder.file("corp/corpus-0001.trace"), encoding: .utf8) == "old\n")
+    }
+
+    @Test("verify --update where one capture's golden is a link to another's reports the second as an error and rewrites no golden, where it wrote both logs onto one file and exited 0")
+    func updateWithTwoGoldensOfOneFile() throws {
+        let folder = try corpus(golden: "old\n")
+        try FileManager.default.copyItem(atPath: Self.pressTrace, toPath: folder.file("a.trace"))
+        try Data("tap\n".utf8).write(to: folder.url.appendingPathComponent("a.scene"))
+        try FileManager.default.createSymbolicLink(atPath: folder.file("a.golden.log"), withDestinationPath: "press.golden.log")
+        let result = try TouchstoneProcess.run(["verify", folder.path, "--update", "--no-progress"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains(
+            "ERROR   press: \(folder.file("press.golden.log")): cannot write the file (is the same file as \(folder.file("a.golden.log")), which this command writes too"),
+            "\(result.stdout)")
+        #expect(try String(contentsOfFile: folder.file("press.golden.log"), encoding: .utf8) == "old\n")
+    }
+
     @Test("Standard output redirected onto the command's input is refused, and the input left as it was", arguments: [
         "replay in.trace --scene map >> in.trace", "replay in.trace --scene map -o - 1<>in.trace", "info in.trace >> in.trace",
         "info --json in.trace 1<>in.trace", "render in.trace -o - >> in.trace",

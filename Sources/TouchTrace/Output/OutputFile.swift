@@ -534,6 +534,11 @@ public final class StagedOutputs {
     private var folders: [Folder] = []
     /// Each staged file, where it waits and the name it takes, with the path as the caller gave it.
     private var waiting: [(temporary: String, final: String, path: String)] = []
+    /// The path each output given a file so far was given as, by the name it takes, its folder
+    /// resolved (`takenName(_:parent:)`): two outputs that are one file in two spellings (a
+    /// golden that is a link to another capture's golden) would be renamed onto it in turn, the
+    /// second replacing the first.
+    private var outputs: [String: String] = [:]
     private var committed = false
 
     public init() {}
@@ -577,6 +582,11 @@ public final class StagedOutputs {
         let parent = slash.map { $0 == final.startIndex ? "/" : String(final[..<$0]) } ?? "."
         var info = stat()
         guard stat(parent, &info) == 0 else { throw OutputFileError(path: path, errno: errno) }
+        let name = Self.takenName(final, parent: parent)
+        if let earlier = outputs[name] {
+            throw OutputFileError(
+                path: path, reason: "is the same file as \(earlier), which this command writes too: two outputs cannot be one file; make them two files")
+        }
         let index: Int
         // Two mounts of one file system (a bind mount) share its device number, and a rename
         // from one to the other fails (EXDEV): a folder is shared by the outputs of one mount.
@@ -596,7 +606,19 @@ public final class StagedOutputs {
         let temporary = folders[index].path + "/\(number)"
         let fd = OutputFile.aboveStandardDescriptors(Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666))
         guard fd >= 0 else { throw OutputFileError(path: path, errno: errno) }
+        outputs[name] = path
         return (temporary, fd)
+    }
+
+    /// The name `final` takes, in its folder `parent` resolved: the same for every spelling of one
+    /// file (an existing file's `final` is resolved already; a new one's folder may be reached
+    /// through links or `..`).
+    private static func takenName(_ final: String, parent: String) -> String {
+        let name = final.lastIndex(of: "/").map { String(final[final.index(after: $0)...]) } ?? final
+        guard let real = realpath(parent, nil) else { return final }
+        defer { free(real) }
+        let folder = String(cString: real)
+        return (folder == "/" ? "" : folder) + "/" + name
     }
 
     /// The mount `path` is on (statx's `STATX_MNT_ID`, Linux 5.8 on), or nil where the system

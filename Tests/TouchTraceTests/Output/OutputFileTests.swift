@@ -262,6 +262,35 @@ struct StagedOutputsTests {
         #expect(try names(in: dir.path) == ["a.trace", "b.trace"])
     }
 
+    @Test("A staged output that is an output already staged in another spelling (a link to it, its folder through ..) is refused naming the first, and the file is as it was",
+          arguments: ["link", "sub/../b.log"])
+    func stagedTwiceInTwoSpellings(second: String) throws {
+        let dir = TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: dir.file("sub"), withIntermediateDirectories: true)
+        writeFileBytes(dir.file("b.log"), Array("old\n".utf8))
+        try FileManager.default.createSymbolicLink(atPath: dir.file("link"), withDestinationPath: "b.log")
+        let staged = StagedOutputs()
+        try staged.stage(Array("first\n".utf8), to: dir.file("b.log"))
+        #expect {
+            try staged.stage(Array("second\n".utf8), to: dir.file(second))
+        } throws: { error in
+            (error as? OutputFileError)?.reason.hasPrefix("is the same file as \(dir.file("b.log")), which this command writes too") == true
+        }
+        staged.discard()
+        #expect(readFileBytes(dir.file("b.log")) == Array("old\n".utf8))
+    }
+
+    @Test("Two new outputs in one folder reached in two spellings (sub/x and sub/../sub/x) are refused as one file")
+    func stagedTwiceNew() throws {
+        let dir = TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: dir.file("sub"), withIntermediateDirectories: true)
+        let staged = StagedOutputs()
+        try staged.stage(Array("first\n".utf8), to: dir.file("sub/x"))
+        #expect(throws: OutputFileError.self) { try staged.stage(Array("second\n".utf8), to: dir.file("sub/../sub/x")) }
+        staged.discard()
+        #expect(!FileManager.default.fileExists(atPath: dir.file("sub/x")))
+    }
+
     @Test("Staged outputs never committed are removed with their staging folder when discarded or gone, the old files as they were",
           arguments: [true, false])
     func stagedThenAbandoned(discarded: Bool) throws {
