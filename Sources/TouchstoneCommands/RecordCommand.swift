@@ -55,6 +55,7 @@ struct Record: ParsableCommand {
 
     func validate() throws {
         try refuseEmptyPath(output, option: "-o")
+        for device in devices { try refuseEmptyPath(device, option: "--device") }
         if seat != nil, !devices.isEmpty { throw ValidationError("--seat and --device cannot be combined.") }
         // A binary trace records its flush interval in 32 bits of microseconds.
         guard flushMilliseconds > 0, flushMilliseconds <= Self.longestFlushMilliseconds else {

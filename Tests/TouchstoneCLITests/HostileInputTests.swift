@@ -418,7 +418,7 @@ struct HostileInputTests {
     @Test("An empty input path (a trace, the corpus folder) is a usage error (64) naming the argument, in every command, as an empty output path is",
           arguments: [(["info", ""], "<file>"), (["replay", "", "--scene", "map"], "<trace>"), (["render", "", "-o", "/nonexistent/x.svg"], "<trace>"),
                       (["convert", "", "-o", "/nonexistent/x.trace"], "<input>"), (["template", "record", "", "--name", "t", "-o", "/nonexistent/t.json"], "<trace>"),
-                      (["verify", ""], "<directory>")])
+                      (["verify", ""], "<directory>"), (["record", "-o", "/nonexistent/r.trace", "--device", "/dev/null", "--device", ""], "--device")])
     func emptyInputPath(arguments: [String], argument: String) throws {
         let result = try TouchstoneProcess.run(arguments)
         #expect(result.status == 64)
