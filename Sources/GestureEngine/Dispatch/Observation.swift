@@ -32,6 +32,12 @@ public protocol GestureObserver: AnyObject {
     /// A recognizer sent its action: the same as `observe(.action(recognizer, state: state,
     /// values: values), at: time)`, which the default implementation calls.
     func observeAction(_ recognizer: GestureRecognizer, presenting state: GestureRecognizer.State, values: ActionValues, at time: GestureTime)
+    /// Whether the observer is told of `changed -> changed`, the state change of every move of a
+    /// continuous gesture under way, whose action follows with the new values. `true` by default;
+    /// an observer that answers `false` (the replay log, which prints the action and not the
+    /// change) is not called for those, nearly every frame of a pinch or a pan. The dispatcher
+    /// reads it once, when the observer is set.
+    var observesRepeatedChanges: Bool { get }
 }
 
 extension GestureObserver {
@@ -48,4 +54,6 @@ extension GestureObserver {
     public func observeAction(_ recognizer: GestureRecognizer, presenting state: GestureRecognizer.State, values: ActionValues, at time: GestureTime) {
         observe(.action(recognizer, state: state, values: values), at: time)
     }
+
+    public var observesRepeatedChanges: Bool { true }
 }

@@ -829,7 +829,10 @@ public final class TouchDispatcher {
             reconcileMarks &+= 1
         }
         guard let reporter else { return }
-        reporter.with { $0.observer.observeStateChange(recognizer, from: old, to: new, at: now) }
+        reporter.with { slot in
+            if old == .changed && new == .changed && !slot.observesRepeatedChanges { return }
+            slot.observer.observeStateChange(recognizer, from: old, to: new, at: now)
+        }
     }
 
     func recognizerWillSendAction(_ recognizer: GestureRecognizer, presenting state: GestureRecognizer.State) {
@@ -874,8 +877,11 @@ struct RecognizingEntry {
 /// no reference counting (a `let` of a live object is borrowed, not copied).
 final class ObserverSlot {
     let observer: any GestureObserver
+    /// The observer's `observesRepeatedChanges`, read once: a test per state change, not a call.
+    let observesRepeatedChanges: Bool
 
     init(_ observer: any GestureObserver) {
         self.observer = observer
+        observesRepeatedChanges = observer.observesRepeatedChanges
     }
 }

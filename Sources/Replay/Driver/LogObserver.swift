@@ -29,6 +29,9 @@ final class LogObserver: GestureObserver {
         }
     }
 
+    /// `changed -> changed` is left out of the log: the dispatcher need not report it.
+    var observesRepeatedChanges: Bool { false }
+
     /// A state change, reported to the log directly by the dispatcher (see `observeView`).
     func observeStateChange(_ recognizer: GestureRecognizer, from: GestureRecognizer.State, to: GestureRecognizer.State, at time: GestureTime) {
         if to == .possible || (from == .changed && to == .changed) { return }

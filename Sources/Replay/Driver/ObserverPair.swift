@@ -12,6 +12,9 @@ final class ObserverPair: GestureObserver {
         self.second = second
     }
 
+    /// Read once, when the pair is set as the dispatcher's observer: either may want them.
+    var observesRepeatedChanges: Bool { first.observesRepeatedChanges || second.observesRepeatedChanges }
+
     func observe(_ observation: Observation, at time: GestureTime) {
         first.observe(observation, at: time)
         second.observe(observation, at: time)
