@@ -40,6 +40,9 @@ extension GestureRecognizer {
         public var description: String { name.description }
 
         /// Ended, cancelled or failed: the recognizer waits for the reset at the end of the sequence.
+        /// Always inlined: the dispatcher tests it per recognizer at every touch-down, where a call
+        /// cost more than the test.
+        @inline(__always)
         public var isFinished: Bool { self == .ended || self == .cancelled || self == .failed }
         /// Began, changed or ended: the recognizer has claimed its gesture.
         public var isRecognizing: Bool { self == .began || self == .changed || self == .ended }

@@ -18,13 +18,19 @@ open class TapGestureRecognizer: GestureRecognizer {
     #endif
     public var numberOfTouchesRequired = GestureDefaults.numberOfTouchesRequired
     /// Microseconds from one tap's lift to the next tap's touch-down.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var maximumIntervalBetweenSuccessiveTaps = GestureDefaults.maximumIntervalBetweenSuccessiveTaps
     /// Points the centroid may move from where the first tap began.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
     public var allowableMovement = GestureDefaults.tapAllowableMovement
-    /// Microseconds a tap's fingers may stay down.
+    /// Microseconds a tap's fingers may stay down. Read at every tap's first landing: unchecked.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var maximumTapDuration = GestureDefaults.maximumTapDuration
 
     private enum Timer: Int { case tapDuration = 1, interval = 2 }

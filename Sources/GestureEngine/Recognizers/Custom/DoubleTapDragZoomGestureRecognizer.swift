@@ -21,9 +21,16 @@ import Darwin
 /// In a scene with a pan, the pan should require this recognizer to fail (the second touch's drag
 /// is a zoom, not a pan), and a single tap should require it to fail as it does the double tap.
 public final class DoubleTapDragZoomGestureRecognizer: SingleStrokeGestureRecognizer {
-    /// Microseconds the first tap's finger may stay down.
+    /// Microseconds the first tap's finger may stay down. Read at every sequence's landing: a
+    /// public stored property is otherwise read under a dynamic exclusivity check (as the tap's).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var maximumTapDuration = GestureDefaults.maximumTapDuration
     /// Microseconds from the first tap's lift to the second touch-down.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
     public var maximumIntervalBetweenSuccessiveTaps = GestureDefaults.maximumIntervalBetweenSuccessiveTaps
     /// Points the first tap's finger must stay within: it fails once it has moved this far, the
     /// distance at which a pan begins (so a drag at exactly that distance holds no pan back).
