@@ -26,8 +26,12 @@ public struct LatencyTracker: Sendable {
     }
 
     /// A recognizer changed state; began and recognized are the deciding moments.
+    @inline(__always)  // into the log's state line: most changes (failures, ends) are one test, not a call
     public mutating func recognizer(_ name: String, changedTo state: RecognizerStateName, at time: Microseconds) {
-        guard state == .began || state == .recognized else { return }
+        if state.state == .began || state.isRecognized { recognizerDecided(name, at: time) }
+    }
+
+    private mutating func recognizerDecided(_ name: String, at time: Microseconds) {
         if let start = sequenceStart { samples.add(name, recognition: time - start) }
         if let index = index(of: name) {
             decidedAt[index].time = time
