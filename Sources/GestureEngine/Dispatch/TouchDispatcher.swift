@@ -289,6 +289,13 @@ public final class TouchDispatcher {
         }
     }
 
+    /// `send(_:)` for a frame kept in its sender's stored property (the replay driver's, refilled
+    /// every frame). Passed in place it is not copied: passing the property by value retains and
+    /// releases its touch array, and swapping it out for the call leaves an array to release.
+    package func send(inPlace frame: inout TouchFrame) {
+        send(frame)
+    }
+
     /// The second pass of a frame whose lifts (or cancellations) carried new positions: the first
     /// pass delivered those positions as moves, this one delivers the ends, at the same instant.
     private func dispatchDeferredEnds(at time: GestureTime) {

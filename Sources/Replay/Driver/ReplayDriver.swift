@@ -343,12 +343,8 @@ public final class ReplayDriver {
         let timestamp = frame.timestamp
         scheduler.advance(to: timestamp)
         pending.move(into: &frame.touches)
-        // Sent from a local variable (swapped out and back, nothing allocated): passing the stored
-        // property would retain and release its touch array.
-        var sending = TouchFrame(timestamp: timestamp)
-        swap(&sending, &frame)
-        dispatcher.send(sending)
-        swap(&sending, &frame)
+        // In place: passing the stored property by value would retain and release its touch array.
+        dispatcher.send(inPlace: &frame)
     }
 
     // MARK: - Trackpad gestures
