@@ -82,6 +82,21 @@ struct LogWriterTests {
         }
     }
 
+    @Test("Recognizers taking turns in one state, two and then three of them, each name themselves")
+    func interleavedActions() {
+        // A slot keeps the name it holds and the one before (LinePrefixes): two names taking
+        // turns swap, a third replaces the older, and each line must still name its own.
+        let turns = ["pan", "pinch", "pan", "pan", "pinch", "rotation", "pan", "rotation", "pinch", "pinch", "pan"]
+        let values = ActionValues(location: Point(x: 1, y: 2), numberOfTouches: 2)
+        for format in [LogFormat.text, .jsonl] {
+            let writer = LogWriter(format: format)
+            for name in turns { writer.write(LogRecord(time: 7, kind: .action(recognizer: name, state: .changed, values: values))) }
+            let expected = turns.map { text(LogRecord(time: 7, kind: .action(recognizer: $0, state: .changed, values: values)), format) }
+            #expect(String(decoding: writer.take(), as: UTF8.self) == expected.joined())
+            #expect(expected[5].contains(format == .text ? " action rotation changed touches=2" : #""action":"rotation","state":"changed""#))
+        }
+    }
+
     @Test("Times fill ten columns right-aligned at every width, wider or negative ones push the line right, and JSON prints their digits alone")
     func timeColumnWidths() {
         let times: [Int64] = [0, 7, 10, 1_000, 99_999_999, 100_000_000, 123_456_789, 999_999_999, 1_000_000_000,

@@ -5,47 +5,65 @@
 /// few views and recognizers over and over (a continuous gesture acts every frame), and copying a
 /// spelling costs a few word stores where spelling it again costs a quoting pass and several
 /// copies.
+///
+/// A slot keeps two spellings: the name it holds and the one it held before, so two names taking
+/// turns in it (a pan and a pinch acting in the same sequence, each beginning, changing and ending)
+/// are spelled once each, not at every turn. A line finds its own name first, as with one way; a
+/// turn swaps the two, and a third name replaces the older.
 final class LinePrefixes {
-    /// One entry per slot: the name whose spelling the slot holds.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var names: [String?]
-    private let spellings: [LogBuffer]
-    /// The spellings' bytes: reading a buffer out of `spellings` would retain and release it.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var spelled: [UnsafeBufferPointer<UInt8>]
+    /// A name and its spelling.
+    private struct Way {
+        var name: String?
+        /// The spelling's bytes: reading a buffer out of `spelling` would retain and release it.
+        var spelled: UnsafeBufferPointer<UInt8>
+        var spelling: LogBuffer
+    }
+
+    /// Per slot, two ways: the slot's own at `slot`, and at `slots + slot` the name it held
+    /// before and its spelling. Raw memory, as `SequenceSet`'s table is: an array's element
+    /// checked its index at every line and its buffer's uniqueness at every swap.
+    private let ways: UnsafeMutableBufferPointer<Way>
+    private let slots: Int
 
     init(slots: Int) {
-        names = Array(repeating: nil, count: slots)
-        spellings = (0..<slots).map { _ in LogBuffer(capacity: 64) }
-        spelled = Array(repeating: UnsafeBufferPointer(start: nil, count: 0), count: slots)
+        self.slots = slots
+        ways = .allocate(capacity: 2 * slots)
+        for index in ways.indices {
+            (ways.baseAddress! + index).initialize(
+                to: Way(name: nil, spelled: UnsafeBufferPointer(start: nil, count: 0), spelling: LogBuffer(capacity: 64)))
+        }
+    }
+
+    deinit {
+        ways.baseAddress!.deinitialize(count: ways.count)
+        ways.deallocate()
     }
 
     /// The spelling `slot` holds for `name`, or nil when it holds another name's (then `spell`).
-    /// Valid until the next `spell`, and 7 bytes past its end may be read (`LogLine.copyWords`).
+    /// Valid until the second `spell` of the slot after it, and 7 bytes past its end may be read
+    /// (`LogLine.copyWords`).
     @inline(__always)
     func spelling(name: String, slot: Int) -> UnsafeBufferPointer<UInt8>? {
-        names[slot] == name ? spelled[slot] : nil
+        ways[slot].name == name ? ways[slot].spelled : nil
     }
 
-    /// Makes `slot` hold `name`'s spelling, which `write` puts into a line, and returns it: the
-    /// rare path (a slot changes names), which callers keep out of their lines' way.
+    /// Makes `slot` hold `name`'s spelling, which `write` puts into a line unless the slot held it
+    /// before, and returns it: the rare path (a slot changes names), which callers keep out of
+    /// their lines' way.
     func spell(name: String, slot: Int, write: (inout LogLine) -> Void) -> UnsafeBufferPointer<UInt8> {
-        respell(name: name, slot: slot, spell: write)
-        return spelled[slot]
+        ways.swapAt(slot, slots + slot)
+        if ways[slot].name != name { respell(name: name, slot: slot, spell: write) }
+        return ways[slot].spelled
     }
 
     private func respell(name: String, slot: Int, spell: (inout LogLine) -> Void) {
-        let spelling = spellings[slot]
-        names[slot] = name
+        let spelling = ways[slot].spelling
+        ways[slot].name = name
         spelling.count = 0
         var line = LogLine(spelling, room: LogLine.room(quoting: name) + 8)
         spell(&line)
         line.end(spelling)
-        spelled[slot] = UnsafeBufferPointer(start: spelling.base, count: spelling.count)
+        ways[slot].spelled = UnsafeBufferPointer(start: spelling.base, count: spelling.count)
     }
 }
 
