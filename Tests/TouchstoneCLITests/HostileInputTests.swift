@@ -245,6 +245,21 @@ struct HostileInputTests {
         #expect(result.stdout.split(separator: "\n").filter { $0.hasPrefix("duration:") || $0.hasPrefix("damage:") }.count == 2)
     }
 
+    @Test("info and a replay's text log escape bidirectional controls in names and notes, so a name cannot reverse the rest of its line")
+    func bidirectionalControlsEscaped() throws {
+        let folder = TemporaryDirectory("cli")
+        let header = Self.header.replacingOccurrences(of: #""name":"screen""#, with: #""name":"screen\u202Egnp.exe""#)
+        let path = folder.file("bidi.jsonl")
+        writeFileBytes(path, Array((header + "\n" + #"{"t":0,"note":"left\u2066right\u2069"}"# + "\n").utf8))
+        let info = try TouchstoneProcess.run(["info", path])
+        #expect(info.status == 0)
+        #expect(info.stdout.contains(#"screen\u202egnp.exe"#))
+        let replay = try TouchstoneProcess.run(["replay", path, "--scene", "map"])
+        #expect(replay.status == 0)
+        #expect(replay.stdout.contains(#"note left\u2066right\u2069"#))
+        #expect(!(info.stdout + replay.stdout).unicodeScalars.contains { (0x2066...0x2069).contains($0.value) || $0.value == 0x202E })
+    }
+
     @Test("replay escapes control characters in notes")
     func replayEscapesNotes() throws {
         let folder = TemporaryDirectory("cli")

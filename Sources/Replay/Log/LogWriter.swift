@@ -243,9 +243,11 @@ public struct LogWriter {
     }
 
     public func note(time: Int64, text note: String) {
-        // A note is one line whatever the trace says, and prints no control character.
+        // A note is one line whatever the trace says, and prints no control character. The bytes
+        // tested lead every character `TerminalText` escapes: C0 and DEL, C1 (0xC2), U+061C
+        // (0xD8), the bidirectional controls and separators of U+2000 to U+206F (0xE2).
         var text = note
-        if format == .text, text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) {
+        if format == .text, text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) {
             text = TerminalText.escaped(String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 }), keepingLineBreaks: false)
         }
         var line = LogLine(buffer, room: LogLine.room(quoting: text))

@@ -14,9 +14,12 @@ public enum TerminalText {
         return count <= limit ? prefix : prefix + "… (\(count) characters)"
     }
 
-    /// `text` with every control character written as a visible escape (`\x1b`, `\u009b`):
-    /// C0 controls, DEL and the C1 range. Line feeds and tabs stay when `keepingLineBreaks`
-    /// (multi-line reports), and are escaped too otherwise.
+    /// `text` with every control character written as a visible escape (`\x1b`, `\u009b`,
+    /// `\u202e`): C0 controls, DEL, the C1 range, and the invisible characters that reorder or
+    /// break what follows them on a terminal: the bidirectional controls (U+061C, U+200E, U+200F,
+    /// U+202A to U+202E, U+2066 to U+2069; a device named with U+202E printed the rest of its line
+    /// reversed) and the line and paragraph separators (U+2028, U+2029). Line feeds and tabs stay
+    /// when `keepingLineBreaks` (multi-line reports), and are escaped too otherwise.
     public static func escaped(_ text: String, keepingLineBreaks: Bool = true) -> String {
         guard text.unicodeScalars.contains(where: { needsEscape($0, keepingLineBreaks) }) else { return text }
         var result = ""
@@ -27,7 +30,8 @@ public enum TerminalText {
                 continue
             }
             let hex = String(scalar.value, radix: 16)
-            result += scalar.value < 0x80 ? "\\x" + (hex.count < 2 ? "0" : "") + hex : "\\u00" + hex
+            let digits = scalar.value < 0x80 ? 2 : 4
+            result += (scalar.value < 0x80 ? "\\x" : "\\u") + String(repeating: "0", count: digits - hex.count) + hex
         }
         return result
     }
@@ -35,6 +39,10 @@ public enum TerminalText {
     private static func needsEscape(_ scalar: Unicode.Scalar, _ keepingLineBreaks: Bool) -> Bool {
         let value = scalar.value
         if keepingLineBreaks && (value == 0x0A || value == 0x09) { return false }
-        return value < 0x20 || (0x7F...0x9F).contains(value)
+        switch value {
+        case 0..<0x20, 0x7F...0x9F: return true
+        case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
     }
 }
