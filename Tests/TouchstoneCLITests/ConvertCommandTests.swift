@@ -49,6 +49,16 @@ struct ConvertCommandTests {
         #expect(result.stderr.contains(".jsonl"))
     }
 
+    @Test("An output that cannot be created is one error naming it, in the same words for every format", arguments: ["trace", "jsonl", "evemu", "yml"])
+    func uncreatableOutputError(format: String) throws {
+        let dir = TemporaryDirectory("cli")
+        try TouchstoneProcess.runSucceeding(["synth", "tap", "--seed", "1", "-o", dir.file("a.trace")])
+        let output = dir.file("missing/out.\(format)")
+        let result = try TouchstoneProcess.run(["convert", dir.file("a.trace"), "-o", output])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: \(output): cannot write the file (No such file or directory)\n")
+    }
+
     @Test("Replaying a trace converted to evemu or libinput record gives the log the trace gives, notes and times included", arguments: ["evemu", "yml"])
     func convertedReplaysTheSame(format: String) throws {
         let dir = TemporaryDirectory("cli")

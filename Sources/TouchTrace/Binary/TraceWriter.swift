@@ -53,7 +53,7 @@ public final class TraceWriter {
         do {
             file = try OutputFile(path: path, inputs: inputs, partial: partial)
         } catch {
-            throw TraceWriteError(file: error.path, message: error.reason)
+            throw TraceWriteError(file: error.path, message: "cannot write the file (\(error.reason))")
         }
         errorName = partial == .kept ? file.temporaryPath ?? path : path
         try writeOut()
@@ -120,7 +120,7 @@ public final class TraceWriter {
         do {
             try file.commit()
         } catch {
-            throw TraceWriteError(file: errorName, message: error.reason)
+            throw TraceWriteError(file: errorName, message: "cannot write the file (\(error.reason))")
         }
     }
 
