@@ -15,27 +15,9 @@ enum EvdevNoteText {
     static let evemuPrefix = "# Touchstone note: "
     static let libinputRecordKey = "touchstone"
 
-    /// `text` quoted as described above.
+    /// `text` quoted as described above (`JSONText.quotedForYAMLLine`).
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\"": out += "\\u0022"
-            default:
-                let value = scalar.value
-                if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 {
-                    let hex = String(value, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        JSONText.quotedForYAMLLine(text)
     }
 
     /// The text of a quoted note, or nil when `bytes` is not one JSON string.

@@ -1,5 +1,6 @@
 /// JSON text out: the one string escaper (used by the JSON Lines writer, template files, the replay log and
-/// every `--json` output) and compact rendering of a `JSONValue`.
+/// every `--json` output), its variant for a string that must also be a one-line YAML scalar (the
+/// notes kept in evemu and libinput record files), and compact rendering of a `JSONValue`.
 public enum JSONText {
     /// Appends `text` as a JSON string: in quotes, escaped as `forEachEscapedByte` says.
     public static func appendQuoted(_ text: String, to output: inout [UInt8]) {
@@ -56,6 +57,34 @@ public enum JSONText {
         appendQuoted(text, to: &output)
         return String(decoding: output, as: UTF8.self)
     }
+
+    /// `text` as a JSON string that is also a YAML double-quoted scalar on one line, and holds no
+    /// escaped quote (the notes of evemu and libinput record files, `EvdevNoteText`): `\\`, `\n`,
+    /// `\t` and `\uXXXX` escapes only, a quote written `\u0022` (so that a reader looking for the
+    /// closing quote never meets an escaped one), control characters, DEL, the C1 range and the
+    /// characters YAML takes for line breaks (U+0085, U+2028, U+2029) as `\uXXXX` (uppercase).
+    static func quotedForYAMLLine(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\"": out += "\\u0022"
+            default:
+                let value = scalar.value
+                if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 {
+                    let hex = String(value, radix: 16, uppercase: true)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
 
     /// `node` as compact one-line JSON, members in their order.
     public static func rendered(_ node: JSONNode) -> String {
