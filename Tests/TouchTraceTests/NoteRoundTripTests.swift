@@ -70,6 +70,35 @@ struct NoteRoundTripTests {
         #expect(warnings.map(\.location) == [.line(line)])
     }
 
+    /// The line of `text` that begins with `prefix`, counted from 1.
+    static func line(of prefix: String, in text: String) -> Int {
+        text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix(prefix) }! + 1
+    }
+
+    @Test("An evemu note earlier than the events before it is taken at their time, with a warning at its line, as an event would be")
+    func evemuNoteBeforeTheEventsBeforeIt() throws {
+        let text = try EvemuFormat.write(Self.document)
+            .replacingOccurrences(of: "# Touchstone note: 1.310000 \"wayland", with: "# Touchstone note: 0.000001 \"wayland")
+        let (read, warnings) = try EvemuFormat.read(text: text, file: "notes.evemu")
+
+        #expect(read.events == Self.document.events)
+        #expect(warnings.map(\.location) == [.line(Self.line(of: "# Touchstone note: 0.000001", in: text))])
+        #expect(warnings.first?.message.contains("time goes backwards") == true)
+    }
+
+    @Test("Events of an evemu file earlier than a note before them are taken at the note's time, with a warning, as after a later event")
+    func evemuEventsBeforeTheNoteBeforeThem() throws {
+        let text = try EvemuFormat.write(Self.document)
+            .replacingOccurrences(of: "# Touchstone note: 1.310000 \"wayland", with: "# Touchstone note: 5.000000 \"wayland")
+        let (read, warnings) = try EvemuFormat.read(text: text, file: "notes.evemu")
+        let times = read.events.map(\.time)
+
+        #expect(times == times.sorted())
+        #expect(read.events.filter { if case .touch = $0 { true } else { false } }.last?.time == 5_000_000)
+        #expect(warnings.first?.location == .line(Self.line(of: "# Touchstone note: 5.000000", in: text) + 1))
+        #expect(warnings.first?.message.contains("time goes backwards") == true)
+    }
+
     @Test("A libinput record note entry that is not a note is an error at its line")
     func malformedLibinputRecordNote() throws {
         var text = try LibinputRecordFormat.write(Self.document)

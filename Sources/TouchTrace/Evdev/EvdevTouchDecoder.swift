@@ -193,6 +193,19 @@ public struct EvdevTouchDecoder: Sendable {
         }
     }
 
+    /// The time a note read at `line` among the events takes (a note Touchstone wrote into an
+    /// evemu file): its own, or the last event's when it is earlier, with the warning an event
+    /// would get; the events after it are then checked against it.
+    mutating func noteTime(_ time: Microseconds, line: Int, into output: inout EvdevDecodeOutput) -> Microseconds {
+        var time = time
+        if let last = lastTime, time < last {
+            output.warn(line: line, "time goes backwards (\(Self.format(time)) after \(Self.format(last))); using \(Self.format(last))")
+            time = last
+        }
+        lastTime = time
+        return time
+    }
+
     /// Ends decoding: warns about a frame no `SYN_REPORT` closed and touches still down.
     public mutating func finish(line: Int, into output: inout EvdevDecodeOutput) {
         if frameOpen {

@@ -9,8 +9,9 @@ struct EvemuReader {
     private(set) var promptWarning: FormatWarning?
     /// The line of the prompt's last line, once skipped.
     private var promptLine = 0
-    /// Notes read from Touchstone's note comments (`EvdevNoteText`) and not yet handed on.
-    var notes: [Annotation] = []
+    /// Notes read from Touchstone's note comments (`EvdevNoteText`) and not yet handed on, with
+    /// their lines.
+    var notes: [(note: Annotation, line: Int)] = []
     /// Note comments that did not read as notes, by line (kept as comments, and warned about).
     var unreadNotes: [Int] = []
 
@@ -107,7 +108,7 @@ struct EvemuReader {
         var start = 0
         while start < line.count, line[start] == UInt8(ascii: " ") || line[start] == UInt8(ascii: "\t") { start += 1 }
         guard EvdevNoteText.isEvemuNote(line, from: start) else { return }
-        if let note = EvdevNoteText.evemuNote(line, from: start) { notes.append(note) } else { unreadNotes.append(number) }
+        if let note = EvdevNoteText.evemuNote(line, from: start) { notes.append((note, number)) } else { unreadNotes.append(number) }
     }
 
     static func isEventLine(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -132,7 +133,7 @@ struct EvemuReader {
         if start == line.count { return }
         if line[start] == UInt8(ascii: "#") {
             if EvdevNoteText.isEvemuNote(line, from: start) {
-                if let note = EvdevNoteText.evemuNote(line, from: start) { notes.append(note) } else { unreadNotes.append(number) }
+                if let note = EvdevNoteText.evemuNote(line, from: start) { notes.append((note, number)) } else { unreadNotes.append(number) }
                 return
             }
             if !headerIsFixed, header.isEmpty { header.noteComment(Self.text(line, from: start)) }
@@ -269,7 +270,15 @@ final class EvemuEventSource: TextEventSource {
     /// Hands on the notes the lines read so far held (`EvdevNoteText`), in file order, and warns
     /// about a note comment that did not read as one.
     private func takeNotes() {
-        for note in reader.notes { output.events.append(.annotation(note)) }
+        for (note, line) in reader.notes {
+            // Its time is checked against the events' as theirs are: a note earlier than the event
+            // before it is taken at that event's time, and an event earlier than the note at the
+            // note's, each with a warning, where a note out of order passed silently and moved
+            // every later touch to its time.
+            var placed = note
+            placed.time = decoder.noteTime(note.time, line: line, into: &output)
+            output.events.append(.annotation(placed))
+        }
         for line in reader.unreadNotes {
             output.warn(line: line, "a comment that begins like a Touchstone note does not read as one (expected `\(EvdevNoteText.evemuPrefix)SEC.USEC \"text\"`): kept as a comment")
         }
