@@ -190,6 +190,8 @@ struct OutputSafetyTests {
               ("replay PRESS --scene map -o /dev/stdout >&-", "/dev/stdout", "standard output"),
               ("render PRESS -o /proc/self/fd/1 >&-", "/proc/self/fd/1", "standard output"),
               ("replay PRESS --scene map -o /dev/fd/2 2>&- 1>&3", "/dev/fd/2", "standard error"),
+              ("replay PRESS --scene map -o /dev/stdin <&-", "/dev/stdin", "standard input"),
+              ("render PRESS -o /proc/self/fd/0 <&-", "/proc/self/fd/0", "standard input"),
           ])
     func outputThroughClosedStandardDescriptor(command: String, path: String, descriptor: String) throws {
         // Standard error is closed in the last case, so its message is printed on standard output.

@@ -416,15 +416,16 @@ public final class OutputFile {
     /// each closed one is opened so that using it fails as using a closed one does (standard
     /// output and error read-only, standard input write-only). A file the process opens then never
     /// takes their place, where a message meant for standard output or error would be written into
-    /// it. Standard input becomes `/dev/null`; standard output and error an empty file of their
-    /// own (`touchstone_anonymous_file`, else `/dev/null`), which an output named through the
-    /// descriptor (`-o /dev/stdout`, `/proc/self/fd/2`) is then known to reach and is refused
+    /// it. Each becomes an empty file of its own (`touchstone_anonymous_file`, else `/dev/null`),
+    /// which an output named through the descriptor (`-o /dev/stdout`, `/proc/self/fd/2`,
+    /// `/dev/stdin`: standard input as `/dev/null` took the log the same way) is then known to
+    /// reach and is refused
     /// (`closedStandardDescriptor(reachedBy:)`): opened by that name it took the writes, which
     /// were lost, and the command succeeded. Call once, first thing.
     public static func reserveStandardDescriptors() {
         for descriptor in STDIN_FILENO...STDERR_FILENO where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
             let flags = descriptor == STDIN_FILENO ? O_WRONLY : O_RDONLY
-            let anonymous = descriptor == STDIN_FILENO ? -1 : touchstone_anonymous_file(flags)
+            let anonymous = touchstone_anonymous_file(flags)
             let opened = anonymous >= 0 ? anonymous : open("/dev/null", flags)
             // The lowest free descriptor: this one, as those below it are open by now.
             if opened >= 0 && opened != descriptor {
@@ -443,14 +444,14 @@ public final class OutputFile {
     private static let closedStandardDescriptors = Locked<[(descriptor: Int32, device: UInt64, inode: UInt64)]>([])
 
     /// The name of the closed standard descriptor that `path` reaches (`standard output` for
-    /// `/dev/stdout` run with `>&-`), or nil.
+    /// `/dev/stdout` run with `>&-`, `standard input` for `/dev/stdin` with `<&-`), or nil.
     static func closedStandardDescriptor(reachedBy path: String) -> String? {
         var target = stat()
         guard stat(path, &target) == 0 else { return nil }
         let reached = closedStandardDescriptors.withLock { closed in
             closed.first { $0.device == UInt64(target.st_dev) && $0.inode == UInt64(target.st_ino) }?.descriptor
         }
-        return reached.map { $0 == STDOUT_FILENO ? "standard output" : "standard error" }
+        return reached.map { $0 == STDIN_FILENO ? "standard input" : $0 == STDOUT_FILENO ? "standard output" : "standard error" }
     }
 
     /// Creates `.NAME.XXXXXX.partial` beside `final` exclusively (mode 0666 less the umask).
