@@ -33,6 +33,14 @@ struct RecorderUnitTests {
         #expect(DeviceDescriber.resolution(AxisRange(minimum: 0, maximum: 3000), size: 0) == nil)
     }
 
+    @Test("A slot axis that gives no slot (inverted, or a negative maximum) falls back to libinput's touch count, never 0 slots")
+    func slotCountFallsBackToTouchCount() {
+        #expect(DeviceDescriber.slotCount(AxisRange(minimum: 0, maximum: 9), touchCount: 10) == 10)
+        #expect(DeviceDescriber.slotCount(AxisRange(minimum: 9, maximum: 0), touchCount: 10) == 10)
+        #expect(DeviceDescriber.slotCount(AxisRange(minimum: 0, maximum: -1), touchCount: 5) == 5)
+        #expect(DeviceDescriber.slotCount(nil, touchCount: 0) == 1)
+    }
+
     @Test("--autorestart files are numbered FILE, FILE.1, FILE.2")
     func autorestartNames() {
         let options = RecordingOptions(output: "/tmp/session.trace")

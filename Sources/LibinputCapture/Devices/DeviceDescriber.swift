@@ -81,10 +81,7 @@ enum DeviceDescriber {
         }
         let slotAxis = node?.axis(ABS_MT_SLOT)
         let touchCount = libinput_device_touch_get_touch_count(device)
-        // libevdev counts the slots from the maximum (`maximum + 1`); a range that gives none
-        // (inverted, or a maximum below 0) falls back to libinput's touch count.
-        let slots = slotAxis.flatMap { $0.maximum >= 0 ? UInt16(clamping: Int64($0.maximum) - Int64(max(0, $0.minimum)) + 1) : nil }
-            ?? UInt16(clamping: max(1, touchCount))
+        let slots = Self.slotCount(slotAxis, touchCount: touchCount)
         var description = DeviceDescription(
             index: index, name: name,
             bus: identity?.bustype ?? 0,
@@ -114,6 +111,17 @@ enum DeviceDescriber {
             description: description,
             unitsX: UnitRecovery(reportedMinimum: reportedX.minimum, reportedMaximum: reportedX.maximum, unitsPerMillimetre: scaleX),
             unitsY: UnitRecovery(reportedMinimum: reportedY.minimum, reportedMaximum: reportedY.maximum, unitsPerMillimetre: scaleY))
+    }
+
+    /// The slots of a device whose `ABS_MT_SLOT` range is `slotAxis`. libevdev counts them from
+    /// the maximum (`maximum + 1`); a range that gives none (inverted, or a maximum below 0) falls
+    /// back to libinput's touch count, at least 1. An inverted range (minimum 9, maximum 0) gave
+    /// 0 slots, clamped from `maximum - minimum + 1`.
+    static func slotCount(_ slotAxis: AxisRange?, touchCount: Int32) -> UInt16 {
+        if let axis = slotAxis, axis.maximum >= 0, axis.minimum <= axis.maximum {
+            return UInt16(clamping: Int64(axis.maximum) - Int64(max(0, axis.minimum)) + 1)
+        }
+        return UInt16(clamping: max(1, touchCount))
     }
 
     /// The units per millimetre libinput used on an axis, from the size it gives (`size` is
