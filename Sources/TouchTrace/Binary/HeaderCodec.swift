@@ -14,7 +14,7 @@ enum HeaderCodec {
         }
         // Refused here, as every reader would refuse the file (`DeviceCodec`).
         for device in header.devices {
-            if let problem = AxisRange.invertedRangeProblem(in: device) { throw TraceWriteError(file: file, message: problem) }
+            if let problem = DeviceDescription.unwritableProblem(in: device) { throw TraceWriteError(file: file, message: problem) }
         }
     }
 

@@ -50,7 +50,7 @@ struct TraceAssembler {
         }
         if case .device(.added(let time, let description)) = event {
             // Refused here, as every reader would refuse the chunk that held it.
-            if let problem = AxisRange.invertedRangeProblem(in: description) {
+            if let problem = DeviceDescription.unwritableProblem(in: description) {
                 throw TraceWriteError(file: file, message: "the device added at \(time) µs: \(problem)")
             }
             var encoded: [UInt8] = []

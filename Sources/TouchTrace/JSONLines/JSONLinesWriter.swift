@@ -61,7 +61,7 @@ struct JSONLinesWriter {
         if case .annotation(let note) = event, note.text.utf8.count > BinaryLayout.maxAnnotationBytes {
             throw TraceWriteError(file: file, message: "a note of \(note.text.utf8.count) bytes at \(note.time) µs is longer than the 1 MiB a JSON Lines trace holds")
         }
-        if case .device(.added(let time, let description)) = event, let problem = AxisRange.invertedRangeProblem(in: description) {
+        if case .device(.added(let time, let description)) = event, let problem = DeviceDescription.unwritableProblem(in: description) {
             throw TraceWriteError(file: file, message: "the device added at \(time) µs: \(problem)")
         }
     }
@@ -69,7 +69,7 @@ struct JSONLinesWriter {
     /// Refuses a header the JSON Lines reader would reject (an inverted axis range).
     static func checkWritable(_ header: TraceHeader, file: String) throws(TraceWriteError) {
         for device in header.devices {
-            if let problem = AxisRange.invertedRangeProblem(in: device) { throw TraceWriteError(file: file, message: problem) }
+            if let problem = DeviceDescription.unwritableProblem(in: device) { throw TraceWriteError(file: file, message: problem) }
         }
     }
 

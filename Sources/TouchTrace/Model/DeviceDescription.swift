@@ -144,6 +144,16 @@ public struct DeviceDescription: Equatable, Sendable {
         guard !unitsPerPointRange.contains(units) else { return nil }
         return "\(name) \(units) is outside 0.001…1000000: no screen measures its positions so"
     }
+
+    /// Why a trace writer refuses `device`: what every reader of the trace would refuse in it, an
+    /// inverted axis range (`AxisRange.invertedRangeProblem(in:)`) or units per point outside
+    /// `unitsPerPointRange`, naming the device; nil when neither. The binary and JSON Lines
+    /// writers wrote units per point of 0 or 1e-300 into a trace their readers then refused.
+    static func unwritableProblem(in device: DeviceDescription) -> String? {
+        if let problem = AxisRange.invertedRangeProblem(in: device) { return problem }
+        guard let units = device.unitsPerPoint, let problem = problem(unitsPerPoint: units, named: "its units per point") else { return nil }
+        return "device \(device.index) (\(device.name)): \(problem)"
+    }
     /// Further facts as ordered key/value pairs (udev properties, evdev bitmasks, Wayland surface
     /// size and scale). Ordered so that encoding is deterministic.
     public var properties: [Property]
