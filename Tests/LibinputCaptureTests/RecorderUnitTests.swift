@@ -41,6 +41,12 @@ struct RecorderUnitTests {
         #expect(DeviceDescriber.slotCount(nil, touchCount: 0) == 1)
     }
 
+    @Test("Slots are counted from 0 to the slot axis's maximum whatever its minimum, as libevdev counts them")
+    func slotCountIsMaximumPlusOne() {
+        #expect(DeviceDescriber.slotCount(AxisRange(minimum: 2, maximum: 9), touchCount: 4) == 10)
+        #expect(DeviceDescriber.slotCount(AxisRange(minimum: -5, maximum: 0), touchCount: 4) == 1)
+    }
+
     @Test("--autorestart files are numbered FILE, FILE.1, FILE.2")
     func autorestartNames() {
         let options = RecordingOptions(output: "/tmp/session.trace")

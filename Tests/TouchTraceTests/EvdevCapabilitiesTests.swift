@@ -49,6 +49,13 @@ struct EvdevCapabilitiesTests {
         #expect(device().slotCount == 5)
     }
 
+    @Test("Protocol B slots run from 0 to ABS_MT_SLOT's maximum whatever its minimum, as libevdev counts them")
+    func slotCountFromMaximum() {
+        var device = device(slots: false)
+        device.addAxis(EvdevCode.ABS_MT_SLOT, AxisRange(minimum: 2, maximum: 9))
+        #expect(device.slotCount == 10)
+    }
+
     @Test("A corpus description reads as a device without its events")
     func readDevice() throws {
         let capabilities = try EvemuFormat.readDevice(path: Fixtures.path("evemu/touchscreens/EP0430M09.4-finger-drag-down.events"))

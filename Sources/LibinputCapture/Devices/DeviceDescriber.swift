@@ -114,12 +114,13 @@ enum DeviceDescriber {
     }
 
     /// The slots of a device whose `ABS_MT_SLOT` range is `slotAxis`. libevdev counts them from
-    /// the maximum (`maximum + 1`); a range that gives none (inverted, or a maximum below 0) falls
-    /// back to libinput's touch count, at least 1. An inverted range (minimum 9, maximum 0) gave
-    /// 0 slots, clamped from `maximum - minimum + 1`.
+    /// the maximum (`maximum + 1`), whatever the minimum: libinput's slot numbers run from 0 to
+    /// the maximum, so a minimum above 0 (2 to 9) still has slots 0 to 9, where subtracting it
+    /// described 8 and left slots 8 and 9 outside. A range that gives none (inverted, or a maximum
+    /// below 0) falls back to libinput's touch count, at least 1.
     static func slotCount(_ slotAxis: AxisRange?, touchCount: Int32) -> UInt16 {
         if let axis = slotAxis, axis.maximum >= 0, axis.minimum <= axis.maximum {
-            return UInt16(clamping: Int64(axis.maximum) - Int64(max(0, axis.minimum)) + 1)
+            return UInt16(clamping: Int64(axis.maximum) + 1)
         }
         return UInt16(clamping: max(1, touchCount))
     }

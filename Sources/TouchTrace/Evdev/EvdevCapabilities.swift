@@ -112,13 +112,14 @@ public struct EvdevCapabilities: Equatable, Sendable {
         return .other
     }
 
-    /// Slots for protocol B (from `ABS_MT_SLOT`'s range), 1 for single-touch devices, and for
-    /// protocol A the most contacts `EvdevTouchDecoder` tracks at once.
+    /// Slots for protocol B (`ABS_MT_SLOT`'s maximum + 1, as libevdev counts them: slot numbers run
+    /// from 0 whatever the range's minimum), 1 for single-touch devices, and for protocol A the
+    /// most contacts `EvdevTouchDecoder` tracks at once.
     public var slotCount: Int {
         switch touchProtocol {
         case .multitouchB:
             let range = axes[EvdevCode.ABS_MT_SLOT]!
-            return max(1, min(Int(range.maximum) - Int(range.minimum) + 1, Self.maximumSlots))
+            return max(1, min(Int(range.maximum) + 1, Self.maximumSlots))
         case .multitouchA: return Self.protocolAContacts
         case .singleTouch: return 1
         }
