@@ -40,7 +40,8 @@ struct TranslationTracker {
         velocity.add(raw, at: time)
     }
 
-    func velocity(at time: GestureTime) -> Vector {
+    /// `mutating` as the estimator's: read in place, not copied.
+    mutating func velocity(at time: GestureTime) -> Vector {
         velocity.velocity(at: time)
     }
 

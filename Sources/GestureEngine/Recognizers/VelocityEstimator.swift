@@ -41,8 +41,10 @@ struct VelocityEstimator<Value: VelocityValue> {
     /// Units per second; zero with fewer than two samples in the window.
     ///
     /// The walk back reads only times; the two values are read once it has found the oldest
-    /// sample in the window.
-    func velocity(at now: GestureTime) -> Value {
+    /// sample in the window. `mutating`, though it changes nothing, so that it reads the ring in
+    /// place: a non-mutating call copied all 120 bytes of the estimator to the stack first (at
+    /// every action of a pinch or a rotation).
+    mutating func velocity(at now: GestureTime) -> Value {
         guard count >= 2 else { return .zero }
         let newestTime = times[head]
         guard now - newestTime <= window else { return .zero }
