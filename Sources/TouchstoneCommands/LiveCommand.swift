@@ -55,7 +55,7 @@ struct Live: ParsableCommand {
         // A scene or an output that cannot be used fails as in `replay` (status 1, `error: …`).
         let scene: Scene
         do {
-            scene = try SceneReference.resolve(self.scene, registry: Touchstone.registry)
+            scene = try resolveScene(self.scene)
         } catch {
             throw fail(error.description)
         }

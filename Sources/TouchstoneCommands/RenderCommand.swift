@@ -50,7 +50,7 @@ extension Touchstone {
             let window = try PictureWindow(from: from, to: to)
             let scene: Scene?
             do {
-                scene = try self.scene.map { reference throws(SceneError) in try SceneReference.resolve(reference, registry: Touchstone.registry) }
+                scene = try self.scene.map { reference throws(SceneError) in try resolveScene(reference) }
             } catch {
                 throw fail(error.description)
             }

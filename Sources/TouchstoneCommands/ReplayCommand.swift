@@ -38,7 +38,7 @@ extension Touchstone {
         func run() throws {
             let scene: Scene
             do {
-                scene = try SceneReference.resolve(self.scene, registry: Touchstone.registry)
+                scene = try resolveScene(self.scene)
             } catch {
                 throw fail(error.description)
             }

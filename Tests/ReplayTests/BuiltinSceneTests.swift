@@ -38,6 +38,17 @@ struct BuiltinSceneTests {
         for scene in BuiltinScenes.all { #expect(BuiltinScenes.named(scene.name) == scene) }
     }
 
+    @Test("A built-in scene's name names no scene file, and resolves without a registry")
+    func builtinNamesNeedNoRegistry() throws {
+        for name in BuiltinScenes.names {
+            #expect(!SceneReference.namesSceneFile(name))
+            #expect(try SceneReference.resolve(" \(name)\n", registry: RecognizerRegistry()) == BuiltinScenes.named(name))
+        }
+        #expect(SceneReference.namesSceneFile("scenes/three-finger.json"))
+        #expect(SceneReference.namesSceneFile(" three-finger.json\n"))
+        #expect(!SceneReference.namesSceneFile("three-finger.json.txt"))
+    }
+
     @Test("The JSON Lines log has one JSON object for each line of the text log")
     func jsonLinesMatchText() throws {
         let document = try SyntheticTraces.document([.doubleTap(fingers: 1), .pinch(.out, scale: nil)], seed: 5)

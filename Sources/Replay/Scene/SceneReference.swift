@@ -10,6 +10,14 @@ public enum SceneReference {
     private static func readReference(_ path: String) throws(FileBytes.Failure) -> [UInt8] {
         TextEncoding.utf8Text(try FileBytes.read(path, atMost: maximumReferenceSize, what: "a capture's .scene file (one line)"))
     }
+    /// Whether `reference` names a scene file (it ends in `.json`, blanks around it aside) rather
+    /// than a built-in scene. Only a scene file may name recognizer kinds, so a caller resolving
+    /// any other reference needs no registry: building `RecognizerRegistry.standard` (its kinds'
+    /// parameter key paths) costs more than a short replay's decoding.
+    public static func namesSceneFile(_ reference: String) -> Bool {
+        reference.trimmingWhiteSpace.hasSuffix(".json")
+    }
+
     /// Resolves `reference`; relative paths are taken from `folder` when given, and scene files may
     /// name the kinds `registry` holds.
     public static func resolve(
