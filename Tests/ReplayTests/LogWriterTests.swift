@@ -111,6 +111,30 @@ struct LogWriterTests {
         }
     }
 
+    @Test("State lines spelled once per recognizer and pair of states are the lines spelled in full, past the spellings' capacity too")
+    func spelledStateLines() {
+        // Names that need quoting, one repeated by two recognizers, and more recognizers than
+        // `StateLineSpellings` holds: those beyond it are written in full.
+        let names = ["pan", "pinch", "pan", "a \"quoted\" name", "zoom"]
+        let recognizers = (0..<12).map { GestureRecognizer(kind: .continuous, name: names[$0 % names.count]) }
+        let states = GestureRecognizer.State.allCases.map { RecognizerStateName($0, kind: .continuous) } + [.recognized]
+        for format in [LogFormat.text, .jsonl] {
+            let writer = LogWriter(format: format)
+            let spellings = StateLineSpellings(capacity: 7)
+            var expected = ""
+            let times: [Int64] = [-3, 0, 7, 123_456_789, 10_000_000_000, .max, .min]
+            for round in 0..<3 {
+                for (index, recognizer) in recognizers.enumerated() {
+                    let from = states[(index + round) % states.count], to = states[(index * 3 + round) % states.count]
+                    let time = times[(index + round) % times.count]
+                    writer.state(time: time, of: recognizer, from: from, to: to, spellings: spellings)
+                    expected += text(LogRecord(time: time, kind: .state(recognizer: recognizer.name, from: from, to: to)), format)
+                }
+            }
+            #expect(String(decoding: writer.take(), as: UTF8.self) == expected)
+        }
+    }
+
     @Test("A state change prints both states")
     func stateLine() {
         let line = text(LogRecord(time: 0, kind: .state(recognizer: "pan", from: .possible, to: .began)))

@@ -13,6 +13,8 @@ final class LogObserver: GestureObserver {
     @exclusivity(unchecked)
     #endif
     var latency = LatencyTracker()
+    /// What the state lines say after their time (`LogWriter.state(time:of:from:to:spellings:)`).
+    private let stateSpellings = StateLineSpellings()
 
     init(format: LogFormat) {
         writer = LogWriter(format: format)
@@ -36,7 +38,8 @@ final class LogObserver: GestureObserver {
     func observeStateChange(_ recognizer: GestureRecognizer, from: GestureRecognizer.State, to: GestureRecognizer.State, at time: GestureTime) {
         if to == .possible || (from == .changed && to == .changed) { return }
         let toName = RecognizerStateName(to, kind: recognizer.kind)
-        writer.state(time: time, recognizer: recognizer.name, from: RecognizerStateName(from, kind: recognizer.kind), to: toName)
+        writer.state(
+            time: time, of: recognizer, from: RecognizerStateName(from, kind: recognizer.kind), to: toName, spellings: stateSpellings)
         latency.recognizer(recognizer.name, changedTo: toName, at: time)
     }
 

@@ -170,6 +170,44 @@ public struct LogWriter {
         line.end(buffer)
     }
 
+    /// `state(time:recognizer:from:to:)` for `recognizer`'s name, with what follows the time
+    /// spelled once per recognizer and pair of states into `spellings`: the log's observer has the
+    /// recognizer, whose identity finds the spelling in a few compares. The observer holds the
+    /// spellings: one more stored property here changed how `ReplayDriver.feedAll`, which holds
+    /// the writer, was compiled, two instructions a sample dearer.
+    func state(
+        time: Int64, of recognizer: GestureRecognizer, from: RecognizerStateName, to: RecognizerStateName,
+        spellings: StateLineSpellings
+    ) {
+        guard let spelled = spellings.spelling(of: recognizer, from: from, to: to)
+            ?? Self.spellState(recognizer, from: from, to: to, format: format, into: spellings)
+        else { return state(time: time, recognizer: recognizer.name, from: from, to: to) }
+        var line = LogLine(buffer, room: 64 + spelled.count)
+        switch format {
+        case .text: line.timeColumn(time, fourDigits: fourDigits)
+        case .jsonl: line.put("{\"t\":"); line.wideInteger(time, fourDigits: fourDigits)
+        }
+        line.copyWords(from: spelled.baseAddress!, count: spelled.count)
+        line.newline()
+        line.end(buffer)
+    }
+
+    @inline(never)
+    private static func spellState(
+        _ recognizer: GestureRecognizer, from: RecognizerStateName, to: RecognizerStateName, format: LogFormat,
+        into spellings: StateLineSpellings
+    ) -> UnsafeBufferPointer<UInt8>? {
+        spellings.spell(recognizer, from: from, to: to) { line in
+            switch format {
+            case .text:
+                line.put(" state "); line.text(recognizer.name); line.put(" "); line.put(from.word); line.put(" -> "); line.put(to.word)
+            case .jsonl:
+                line.put(",\"recognizer\":"); line.quoted(recognizer.name)
+                line.put(",\"from\":\""); line.put(from.word); line.put("\",\"to\":\""); line.put(to.word); line.put("\"}")
+            }
+        }
+    }
+
     /// An action line: the one mapping from the engine's values to the log's. Each recognizer
     /// fills what it has and the line prints only those (a tap's count is not printed).
     public func action(time: Int64, recognizer: String, state: RecognizerStateName, values: ActionValues) {
