@@ -1,24 +1,38 @@
 /// Estimates the rate of change of a quantity from timestamped samples, without allocating.
 ///
 /// Keeps the last few samples in a fixed ring and reports the slope between the newest sample
-/// and the oldest one no older than `window` (W10-121: use touch timestamps, not arrival time).
+/// and the oldest one no older than `window` (W10-121: use touch timestamps, not arrival time):
+/// walking back from the newest, the last sample before the first more than `window` older.
 struct VelocityEstimator<Value: VelocityValue> {
     /// A ring of six, inline (no allocation and no reference counting). Read in place: tuples
     /// read through `withUnsafeBytes(of:)` were copied to the stack, all 144 bytes, at every
     /// sample the estimate looked at.
     private var times = InlineArray<6, GestureTime>(repeating: 0)
     private var values = InlineArray<6, Value>(repeating: .zero)
-    private var count = 0
+    /// Samples added since `removeAll`; the ring holds the last six of them. A count that does
+    /// not stop at six is one increment, and tells an estimate how many came since the last.
+    private var added = 0
     private var head = 0
-    var window: GestureDuration
+    /// What the last estimate found, kept so that the next need not walk back over the whole
+    /// window (pinch and rotation estimate at every action, one sample after the last): the
+    /// window's length in steps back from the newest sample then, the number of samples added
+    /// then, and whether the window's times never went back.
+    private var span = 0
+    private var addedAtEstimate = 0
+    private var inOrder = false
+    let window: GestureDuration
 
     init(window: GestureDuration) {
         self.window = window
     }
 
     mutating func removeAll() {
-        count = 0
+        added = 0
         head = 0
+        // The next estimate walks.
+        span = 0
+        addedAtEstimate = 0
+        inOrder = false
     }
 
     @inline(__always)
@@ -27,7 +41,7 @@ struct VelocityEstimator<Value: VelocityValue> {
         head = head == 5 ? 0 : head + 1
         times[head] = time
         values[head] = value
-        count = min(count + 1, 6)
+        added &+= 1
     }
 
     /// Adds the sample an attempt starts from (where the fingers came down, the scale when the
@@ -35,30 +49,70 @@ struct VelocityEstimator<Value: VelocityValue> {
     /// touch timestamps give it, instead of reading zero until a second movement.
     @inline(__always)
     mutating func addStart(_ value: Value, at time: GestureTime) {
-        if count == 0 { add(value, at: time) }
+        if added == 0 { add(value, at: time) }
+    }
+
+    /// The ring's slot `steps` back from the newest sample (at most five).
+    @inline(__always)
+    private func slot(back steps: Int) -> Int {
+        head >= steps ? head &- steps : head &- steps &+ 6
     }
 
     /// Units per second; zero with fewer than two samples in the window.
     ///
-    /// The walk back reads only times; the two values are read once it has found the oldest
-    /// sample in the window. `mutating`, though it changes nothing, so that it reads the ring in
-    /// place: a non-mutating call copied all 120 bytes of the estimator to the stack first (at
-    /// every action of a pinch or a rotation).
+    /// `mutating` so that it reads the ring in place (a non-mutating call copied all 120 bytes of
+    /// the estimator to the stack first) and keeps the window it finds. While the window's times
+    /// and every sample's since are in order, the new window is the old one's tail plus the new
+    /// samples (a sample before the old window was more than `window` older than the newest then,
+    /// so it is older still than a later newest): the estimate moves the window's start forward,
+    /// a step or two, where the walk went back over all of it. Otherwise it walks.
     mutating func velocity(at now: GestureTime) -> Value {
+        let count = min(added, 6)
         guard count >= 2 else { return .zero }
         let newestTime = times[head]
         guard now - newestTime <= window else { return .zero }
-        var oldest = head
-        var slot = head
-        for _ in 1..<count {
-            // `count` is at most 6: the walk wraps from slot 0 to slot 5 at most once.
-            slot = slot == 0 ? 5 : slot &- 1
-            if newestTime - times[slot] > window { break }
-            oldest = slot
+        let fresh = added &- addedAtEstimate
+        addedAtEstimate = added
+        if inOrder && fresh < 3 && fresh < count && freshInOrder(fresh) {
+            // The ring keeps `count` samples: the window reaches back at most `count - 1` steps.
+            span = min(span &+ fresh, count &- 1)
+            while span > 0 && newestTime - times[slot(back: span)] > window { span &-= 1 }
+        } else {
+            findWindow(count: count)
         }
-        let span = Double(newestTime - times[oldest]) / 1_000_000
-        guard span > 0 else { return .zero }
-        return Value.rate(from: values[oldest], to: values[head], seconds: span)
+        let oldest = slot(back: span)
+        let spanSeconds = Double(newestTime - times[oldest]) / 1_000_000
+        guard spanSeconds > 0 else { return .zero }
+        return Value.rate(from: values[oldest], to: values[head], seconds: spanSeconds)
+    }
+
+    /// Whether each of the `fresh` newest samples is no older than the one before it.
+    @inline(__always)
+    private func freshInOrder(_ fresh: Int) -> Bool {
+        var steps = 0
+        while steps < fresh {
+            if times[slot(back: steps)] < times[slot(back: steps &+ 1)] { return false }
+            steps &+= 1
+        }
+        return true
+    }
+
+    /// The walk back from the newest sample to the window's first, noting whether their times go
+    /// back on the way: the first estimate after `removeAll`, and any after times out of order
+    /// (a driver's or a test's, not a recording's).
+    @inline(never)
+    private mutating func findWindow(count: Int) {
+        let newestTime = times[head]
+        var later = newestTime
+        inOrder = true
+        span = 0
+        for steps in 1..<count {
+            let time = times[slot(back: steps)]
+            if newestTime - time > window { break }
+            if time > later { inOrder = false }
+            later = time
+            span = steps
+        }
     }
 }
 
