@@ -217,8 +217,35 @@ struct ChunkDecoder {
 
     /// Applies a sample's three field modes (two bits each, pressure first) to `entry`, reading
     /// the deltas from `bytes`; returns where they end.
-    @usableFromInline
+    @usableFromInline @inline(never)
     static func applyModes(_ modes: UInt8, _ entry: UnsafeMutablePointer<LocalTouch>, _ bytes: ByteReader) throws(Failure) -> UnsafeRawPointer {
+        if let next = allThreeSmallDeltas(modes, entry, bytes) { return next }
+        return try applyModesByField(modes, entry, bytes)
+    }
+
+    /// The usual sample of a finger whose pressure and contact size are all reported: each of the
+    /// three fields already present and changed by a delta of one byte (below ±64), nine in ten
+    /// of the samples with modes in a ten-finger session. Read as one word and applied without
+    /// the field-by-field tests, in a function too small to need the registers those take (the
+    /// saving and restoring of them was a third of its cost); nil (nothing read) for anything else.
+    @inline(__always)
+    private static func allThreeSmallDeltas(
+        _ modes: UInt8, _ entry: UnsafeMutablePointer<LocalTouch>, _ bytes: ByteReader
+    ) -> UnsafeRawPointer? {
+        // Mode 2 (a delta follows) for each field, pressure in the low bits; all three present.
+        guard modes == 0b10_10_10, entry.pointee.present == 7, bytes.remaining >= 4 else { return nil }
+        let word = UInt32(littleEndian: bytes.cursor.loadUnaligned(as: UInt32.self))
+        guard word & 0x80_80_80 == 0 else { return nil }
+        entry.pointee.pressure &+= Varint.unzigzag32(word & 0xFF)
+        entry.pointee.major &+= Varint.unzigzag32(word >> 8 & 0xFF)
+        entry.pointee.minor &+= Varint.unzigzag32(word >> 16 & 0xFF)
+        return bytes.cursor + 3
+    }
+
+    @inline(never)
+    private static func applyModesByField(
+        _ modes: UInt8, _ entry: UnsafeMutablePointer<LocalTouch>, _ bytes: ByteReader
+    ) throws(Failure) -> UnsafeRawPointer {
         // Away from the payload's end one check covers every byte the longest modes can take.
         if bytes.remaining >= longestModes { return try applyModes(modes, entry, bytes, checked: false) }
         return try applyModes(modes, entry, bytes, checked: true)

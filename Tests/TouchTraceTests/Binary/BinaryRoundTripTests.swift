@@ -34,6 +34,30 @@ struct BinaryRoundTripTests {
         #expect(back.angleDelta == .leastNonzeroMagnitude)
     }
 
+    @Test("Pressure and contact size round-trip through every delta width and every change of presence")
+    func fieldDeltas() throws {
+        // Deltas either side of one byte's reach (a zigzagged varint: -64...63), a field dropped
+        // and taken up again, and enough samples to end chunks where fewer than four bytes remain.
+        let deltas: [Int32] = [0, 1, -1, 63, -64, 64, -65, 8_191, -8_192, 1 << 20, .min, .max]
+        var events: [TraceEvent] = []
+        var pressure: Int32 = 100, major: Int32 = 7, minor: Int32 = -3
+        for step in 0..<6_000 {
+            pressure &+= deltas[step % deltas.count]
+            major &+= deltas[(step / 3) % deltas.count]
+            minor &+= deltas[(step / 7) % deltas.count]
+            let gap = step % 11 == 5
+            let sample = TouchSample(
+                time: Microseconds(step), phase: step == 0 ? .down : .motion, touch: 1, x: Int32(step % 50), y: 2,
+                pressure: pressure, major: gap ? nil : major, minor: step % 13 == 4 ? nil : minor)
+            events.append(.touch(sample))
+            if step % 9 == 8 { events.append(.frame(FrameMark(time: Microseconds(step), device: 0))) }
+        }
+        let document = TraceDocument(header: SampleTraces.header, events: events)
+        let (decoded, damage) = try BinaryTrace.readDocument(bytes: TraceEncoder.encode(document))
+        #expect(damage.isEmpty)
+        #expect(decoded.events == events)
+    }
+
     @Test("A header without optional sections reads back with defaults")
     func minimalHeader() throws {
         let header = TraceHeader(recorder: RecorderInfo(name: "r", version: ""), devices: [])
