@@ -31,11 +31,14 @@ public enum BuiltinScenes {
             self.scene = scene
         }
 
-        /// A scene of one full-window view with one recognizer of `kind`, both named `name`.
+        /// A scene of one full-window view with one recognizer of `kind`, both named `name`. The
+        /// parameters are built with the scene: the catalog is read by every command's help, and
+        /// the first dictionary of parameter values instantiates its types' metadata.
         static func single(
-            _ name: String, _ parameters: [String: ParameterValue] = [:], _ kind: @escaping @Sendable () -> RecognizerKind
+            _ name: String, _ parameters: @escaping @autoclosure @Sendable () -> [String: ParameterValue] = [:],
+            _ kind: @escaping @Sendable () -> RecognizerKind
         ) -> Entry {
-            Entry(name) { BuiltinScenes.single(name, kind(), parameters) }
+            Entry(name) { BuiltinScenes.single(name, kind(), parameters()) }
         }
     }
 
