@@ -70,13 +70,14 @@ struct VelocityEstimator<Value: VelocityValue> {
         let count = min(added, 6)
         guard count >= 2 else { return .zero }
         let newestTime = times[head]
-        guard now - newestTime <= window else { return .zero }
+        let (sinceNewest, overflow) = now.subtractingReportingOverflow(newestTime)
+        guard !overflow && sinceNewest <= window else { return .zero }
         let fresh = added &- addedAtEstimate
         addedAtEstimate = added
         if inOrder && fresh < 3 && fresh < count && freshInOrder(fresh) {
             // The ring keeps `count` samples: the window reaches back at most `count - 1` steps.
             span = min(span &+ fresh, count &- 1)
-            while span > 0 && newestTime - times[slot(back: span)] > window { span &-= 1 }
+            while span > 0 && isOutsideWindow(times[slot(back: span)], newest: newestTime) { span &-= 1 }
         } else {
             findWindow(count: count)
         }
@@ -84,6 +85,16 @@ struct VelocityEstimator<Value: VelocityValue> {
         let spanSeconds = Double(newestTime - times[oldest]) / 1_000_000
         guard spanSeconds > 0 else { return .zero }
         return Value.rate(from: values[oldest], to: values[head], seconds: spanSeconds)
+    }
+
+    /// Whether a sample at `time` is more than `window` older than the newest, at `newest`. The
+    /// engine takes any 64-bit times a driver gives: a difference that does not fit (a time near
+    /// `Int64.min` behind one near `Int64.max`) is farther than any window, where a checked
+    /// subtraction trapped.
+    @inline(__always)
+    private func isOutsideWindow(_ time: GestureTime, newest: GestureTime) -> Bool {
+        let (age, overflow) = newest.subtractingReportingOverflow(time)
+        return overflow || age > window
     }
 
     /// Whether each of the `fresh` newest samples is no older than the one before it.
@@ -108,7 +119,7 @@ struct VelocityEstimator<Value: VelocityValue> {
         span = 0
         for steps in 1..<count {
             let time = times[slot(back: steps)]
-            if newestTime - time > window { break }
+            if isOutsideWindow(time, newest: newestTime) { break }
             if time > later { inOrder = false }
             later = time
             span = steps

@@ -64,4 +64,17 @@ struct VelocityEstimatorTests {
             #expect(estimator.velocity(at: time) == 0)
         }
     }
+
+    @Test("Times as far apart as 64 bits allow estimate without trapping: a sample too old to subtract is outside the window")
+    func extremeTimes() {
+        var estimator = VelocityEstimator<Double>(window: 100_000)
+        estimator.add(0, at: .min)
+        estimator.add(1, at: .max - 50_000)
+        estimator.add(3, at: .max)
+        #expect(estimator.velocity(at: .max) == 40)
+        estimator.add(5, at: .min + 1)
+        #expect(estimator.velocity(at: .max) == 0)
+        estimator.add(6, at: .max)
+        #expect(estimator.velocity(at: .max).isFinite)
+    }
 }
