@@ -24,7 +24,7 @@ public enum SceneReference {
         _ reference: String, relativeTo folder: String? = nil, registry: RecognizerRegistry = .standard
     ) throws(SceneError) -> Scene {
         let trimmed = String(reference.trimmingWhiteSpace)
-        if trimmed.hasSuffix(".json") {
+        if namesSceneFile(trimmed) {
             let path = FilePaths.path(trimmed, in: folder)
             return try SceneLoader.load(contentsOf: path, registry: registry)
         }
@@ -39,7 +39,7 @@ public enum SceneReference {
     /// scene's name and for a `.json` path (which `resolve` reads, and may still find wanting).
     public static func problem(ofName reference: String) -> String? {
         let trimmed = String(reference.trimmingWhiteSpace)
-        return trimmed.hasSuffix(".json") || BuiltinScenes.names.contains(trimmed) ? nil : unknownNameProblem
+        return namesSceneFile(trimmed) || BuiltinScenes.names.contains(trimmed) ? nil : unknownNameProblem
     }
 
     private static var unknownNameProblem: String {
@@ -69,7 +69,7 @@ public enum SceneReference {
     /// one, and the template files `scene` read): inputs no output may replace.
     public static func inputFiles(_ reference: String, scene: Scene, relativeTo folder: String? = nil) -> [String] {
         let trimmed = String(reference.trimmingWhiteSpace)
-        guard trimmed.hasSuffix(".json") else { return scene.templateFiles }
+        guard namesSceneFile(trimmed) else { return scene.templateFiles }
         return [FilePaths.path(trimmed, in: folder)] + scene.templateFiles
     }
 
