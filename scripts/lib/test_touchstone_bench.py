@@ -176,6 +176,10 @@ class RepeatEvemuTests(unittest.TestCase):
                           "0.350000", "0.350000", "0.600000", "0.600000"])
         self.assertEqual(lines[-1], "E: 0.600000 0000 0000 0\n")
 
+    def test_a_note_kept_by_the_converter_is_left_out_of_the_repeated_session(self):
+        recording = self.RECORDING[:2] + ['# Touchstone note: 0.100000 "synth pan"\n'] + self.RECORDING[2:]
+        self.assertEqual(bench.repeat_evemu(recording, 3), bench.repeat_evemu(self.RECORDING, 3))
+
     def test_one_copy_is_made_even_when_it_already_holds_enough_samples(self):
         self.assertEqual(len(bench.repeat_evemu(self.RECORDING, 1)), 6)
 

@@ -297,6 +297,10 @@ def repeat_evemu(lines, wanted_samples):
     for line in lines:
         if line.startswith("E:"):
             events.append(line)
+        elif line.startswith("# Touchstone note: "):
+            # A note Touchstone's converter kept (a synthesized session's name, before its first
+            # touch): left out, as the events' times are shifted and the note's would not be.
+            continue
         elif not events:
             header.append(line)
     if not events:
