@@ -194,16 +194,19 @@ public struct EvdevTouchDecoder: Sendable {
     }
 
     /// The time a note read at `line` among the events takes (a note Touchstone wrote into an
-    /// evemu file): its own, or the last event's when it is earlier, with the warning an event
-    /// would get; the events after it are then checked against it.
-    mutating func noteTime(_ time: Microseconds, line: Int, into output: inout EvdevDecodeOutput) -> Microseconds {
-        var time = time
-        if let last = lastTime, time < last {
-            output.warn(line: line, "time goes backwards (\(Self.format(time)) after \(Self.format(last))); using \(Self.format(last))")
-            time = last
+    /// evemu file): its own, kept between the event before it and `next`, the time of the event
+    /// after it (nil at the end), with a warning when it is moved. A note is an annotation of the
+    /// recording, not part of it: the events are never checked against it, so a note out of
+    /// order (edited, or left unshifted by a tool that moved the events) moves only itself.
+    func noteTime(_ time: Microseconds, before next: Microseconds?, line: Int, into output: inout EvdevDecodeOutput) -> Microseconds {
+        var placed = time
+        if let last = lastTime, placed < last { placed = last }
+        // The next event is taken at the last one's time if it is earlier (`consume`).
+        if let next, placed > max(next, lastTime ?? next) { placed = max(next, lastTime ?? next) }
+        if placed != time {
+            output.warn(line: line, "the note's time \(Self.format(time)) is out of order with the events around it; placed at \(Self.format(placed))")
         }
-        lastTime = time
-        return time
+        return placed
     }
 
     /// Ends decoding: warns about a frame no `SYN_REPORT` closed and touches still down.

@@ -267,23 +267,42 @@ final class EvemuEventSource: TextEventSource {
         header = reader.document(capabilities: capabilities, events: []).header
     }
 
-    /// Hands on the notes the lines read so far held (`EvdevNoteText`), in file order, and warns
-    /// about a note comment that did not read as one.
+    /// Notes read and not yet handed on: each waits for the event after it, whose time bounds its
+    /// own (`placeNotes(before:)`). Tested at every event: unchecked for exclusive access in
+    /// release builds, as the decoder's state is (a class property is otherwise checked per read).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var waitingNotes: [(note: Annotation, line: Int)] = []
+
+    /// Takes the notes the lines read so far held (`EvdevNoteText`), in file order, to wait for
+    /// the next event, and warns about a note comment that did not read as one.
     private func takeNotes() {
-        for (note, line) in reader.notes {
-            // Its time is checked against the events' as theirs are: a note earlier than the event
-            // before it is taken at that event's time, and an event earlier than the note at the
-            // note's, each with a warning, where a note out of order passed silently and moved
-            // every later touch to its time.
-            var placed = note
-            placed.time = decoder.noteTime(note.time, line: line, into: &output)
-            output.events.append(.annotation(placed))
-        }
+        waitingNotes.append(contentsOf: reader.notes)
         for line in reader.unreadNotes {
             output.warn(line: line, "a comment that begins like a Touchstone note does not read as one (expected `\(EvdevNoteText.evemuPrefix)SEC.USEC \"text\"`): kept as a comment")
         }
         reader.notes.removeAll(keepingCapacity: true)
         reader.unreadNotes.removeAll()
+    }
+
+    /// Hands on the waiting notes, before the event at `next` (nil: the recording's end), each at
+    /// its own time kept between the events around it (`EvdevTouchDecoder.noteTime`): a note out
+    /// of order moves itself, never the events, where it once moved every later touch to its time.
+    private func placeNotes(before next: Microseconds?) {
+        for (note, line) in waitingNotes {
+            var placed = note
+            placed.time = decoder.noteTime(note.time, before: next, line: line, into: &output)
+            output.events.append(.annotation(placed))
+        }
+        waitingNotes.removeAll(keepingCapacity: true)
+    }
+
+    /// Decodes `event`, the notes waiting before it handed on first.
+    @inline(__always)
+    private func consume(_ event: EvdevEvent, line: Int) {
+        if !waitingNotes.isEmpty { placeNotes(before: event.time) }
+        decoder.consume(event, line: line, into: &output)
     }
 
     var warnings: [FormatWarning] { leadingWarnings + output.allWarnings }
@@ -314,6 +333,7 @@ final class EvemuEventSource: TextEventSource {
         if output.events.count < limit {
             finished = true
             decoder.finish(line: lastLine, into: &output)
+            placeNotes(before: nil)
         }
         swap(&events, &output.events)
         return !events.isEmpty || !finished
@@ -328,9 +348,9 @@ final class EvemuEventSource: TextEventSource {
                 if !reader.notes.isEmpty || !reader.unreadNotes.isEmpty { takeNotes() }
                 return
             }
-            decoder.consume(event, line: number, into: &output)
+            consume(event, line: number)
         } else if let event = try reader.eventOrComment(line, number) {
-            decoder.consume(event, line: number, into: &output)
+            consume(event, line: number)
         } else if !reader.notes.isEmpty || !reader.unreadNotes.isEmpty {
             takeNotes()
         }
