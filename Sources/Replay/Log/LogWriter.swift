@@ -158,16 +158,27 @@ public struct LogWriter {
     public func state(time: Int64, recognizer: String, from: RecognizerStateName, to: RecognizerStateName) {
         var line = LogLine(buffer, room: LogLine.room(quoting: recognizer))
         switch format {
+        case .text: line.timeColumn(time, fourDigits: fourDigits)
+        case .jsonl: line.put("{\"t\":"); line.wideInteger(time, fourDigits: fourDigits)
+        }
+        Self.putStateWords(recognizer, from: from, to: to, format: format, into: &line)
+        line.newline()
+        line.end(buffer)
+    }
+
+    /// What a `state` line says after its time: written into each line by
+    /// `state(time:recognizer:from:to:)`, and once per recognizer and pair of states by `spellState`.
+    @inline(__always)
+    private static func putStateWords(
+        _ recognizer: String, from: RecognizerStateName, to: RecognizerStateName, format: LogFormat, into line: inout LogLine
+    ) {
+        switch format {
         case .text:
-            line.timeColumn(time, fourDigits: fourDigits)
             line.put(" state "); line.text(recognizer); line.put(" "); line.put(from.word); line.put(" -> "); line.put(to.word)
         case .jsonl:
-            line.put("{\"t\":"); line.wideInteger(time, fourDigits: fourDigits)
             line.put(",\"recognizer\":"); line.quoted(recognizer)
             line.put(",\"from\":\""); line.put(from.word); line.put("\",\"to\":\""); line.put(to.word); line.put("\"}")
         }
-        line.newline()
-        line.end(buffer)
     }
 
     /// `state(time:recognizer:from:to:)` for `recognizer`'s name, with what follows the time
@@ -198,13 +209,7 @@ public struct LogWriter {
         into spellings: StateLineSpellings
     ) -> UnsafeBufferPointer<UInt8>? {
         spellings.spell(recognizer, from: from, to: to) { line in
-            switch format {
-            case .text:
-                line.put(" state "); line.text(recognizer.name); line.put(" "); line.put(from.word); line.put(" -> "); line.put(to.word)
-            case .jsonl:
-                line.put(",\"recognizer\":"); line.quoted(recognizer.name)
-                line.put(",\"from\":\""); line.put(from.word); line.put("\",\"to\":\""); line.put(to.word); line.put("\"}")
-            }
+            putStateWords(recognizer.name, from: from, to: to, format: format, into: &line)
         }
     }
 
