@@ -66,7 +66,7 @@ struct JSONLinesWriter {
         }
     }
 
-    /// Refuses a header the JSON Lines reader would reject (an inverted axis range).
+    /// Refuses a header the JSON Lines reader would reject (`DeviceDescription.unwritableProblem`).
     static func checkWritable(_ header: TraceHeader, file: String) throws(TraceWriteError) {
         for device in header.devices {
             if let problem = DeviceDescription.unwritableProblem(in: device) { throw TraceWriteError(file: file, message: problem) }

@@ -90,7 +90,7 @@ public struct AxisRange: Equatable, Sendable {
 
     /// Why a writer refuses `device`: the first of its axis ranges that is inverted (what every
     /// reader refuses, `problem(minimum:maximum:axis:)`), naming the device; nil when none is.
-    public static func invertedRangeProblem(in device: DeviceDescription) -> String? {
+    static func invertedRangeProblem(in device: DeviceDescription) -> String? {
         let axes: [(String, AxisRange?)] = [("x", device.x), ("y", device.y), ("pressure", device.pressure), ("major", device.major), ("minor", device.minor)]
         for case let (name, range?) in axes {
             if let problem = problem(minimum: range.minimum, maximum: range.maximum, axis: "the \(name) axis") {
