@@ -692,20 +692,29 @@ final class LibinputRecordEventSource: TextEventSource {
     /// events).
     private func placeScrollsAndNotes(before time: Microseconds?, into events: inout [TraceEvent]) {
         while true {
-            let note = notes.first.flatMap { placed in
-                time.map { placed.note.time < $0 || (placed.note.time == $0 && !placed.afterItsInstant) } ?? true ? placed : nil
-            }
+            let note = notes.first.flatMap { Self.goes($0, before: time) ? $0 : nil }
             let scroll = scrolls.first.flatMap { scroll in time.map { scroll.time < $0 } ?? true ? scroll : nil }
-            if let note, scroll == nil || note.note.time < scroll!.time || (note.note.time == scroll!.time && !note.afterItsInstant) {
-                events.append(.annotation(note.note))
-                notes.removeFirst()
-            } else if let scroll {
+            switch (note, scroll) {
+            case (let note?, let scroll?) where !Self.goes(note, before: scroll.time):
                 events.append(scroll)
                 scrolls.removeFirst()
-            } else {
+            case (let note?, _):
+                events.append(.annotation(note.note))
+                notes.removeFirst()
+            case (nil, let scroll?):
+                events.append(scroll)
+                scrolls.removeFirst()
+            case (nil, nil):
                 return
             }
         }
+    }
+
+    /// Whether `note` goes before an event at `time` (nil: the end, which everything goes before):
+    /// an earlier note does, and one of the same instant unless placed after that instant's events.
+    private static func goes(_ note: LibinputRecordReader.PlacedNote, before time: Microseconds?) -> Bool {
+        guard let time else { return true }
+        return note.note.time < time || (note.note.time == time && !note.afterItsInstant)
     }
 
     /// The next batch of decoded events, the devices' frames in time order; false once the end
