@@ -10,7 +10,7 @@ struct EvemuReader {
     /// The line of the prompt's last line, once skipped.
     private var promptLine = 0
     /// Notes read from Touchstone's note comments (`EvdevNoteText`) and not yet handed on, with
-    /// their lines.
+    /// their lines: each waits for the event after it (`EvemuEventSource.placeNotes(before:)`).
     var notes: [(note: Annotation, line: Int)] = []
     /// Note comments that did not read as notes, by line (kept as comments, and warned about).
     var unreadNotes: [Int] = []
@@ -267,41 +267,31 @@ final class EvemuEventSource: TextEventSource {
         header = reader.document(capabilities: capabilities, events: []).header
     }
 
-    /// Notes read and not yet handed on: each waits for the event after it, whose time bounds its
-    /// own (`placeNotes(before:)`). Tested at every event: unchecked for exclusive access in
-    /// release builds, as the decoder's state is (a class property is otherwise checked per read).
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    private var waitingNotes: [(note: Annotation, line: Int)] = []
-
-    /// Takes the notes the lines read so far held (`EvdevNoteText`), in file order, to wait for
-    /// the next event, and warns about a note comment that did not read as one.
-    private func takeNotes() {
-        waitingNotes.append(contentsOf: reader.notes)
+    /// Warns about the note comments read so far that did not read as notes.
+    private func warnUnreadNotes() {
         for line in reader.unreadNotes {
             output.warn(line: line, "a comment that begins like a Touchstone note does not read as one (expected `\(EvdevNoteText.evemuPrefix)SEC.USEC \"text\"`): kept as a comment")
         }
-        reader.notes.removeAll(keepingCapacity: true)
         reader.unreadNotes.removeAll()
     }
 
-    /// Hands on the waiting notes, before the event at `next` (nil: the recording's end), each at
-    /// its own time kept between the events around it (`EvdevTouchDecoder.noteTime`): a note out
-    /// of order moves itself, never the events, where it once moved every later touch to its time.
+    /// Hands on the notes read so far (`EvdevNoteText`, in file order), which wait for the event
+    /// after them: before the event at `next` (nil: the recording's end), each at its own time
+    /// kept between the events around it (`EvdevTouchDecoder.noteTime`). A note out of order moves
+    /// itself, never the events, where it once moved every later touch to its time.
     private func placeNotes(before next: Microseconds?) {
-        for (note, line) in waitingNotes {
+        for (note, line) in reader.notes {
             var placed = note
             placed.time = decoder.noteTime(note.time, before: next, line: line, into: &output)
             output.events.append(.annotation(placed))
         }
-        waitingNotes.removeAll(keepingCapacity: true)
+        reader.notes.removeAll(keepingCapacity: true)
     }
 
     /// Decodes `event`, the notes waiting before it handed on first.
     @inline(__always)
     private func consume(_ event: EvdevEvent, line: Int) {
-        if !waitingNotes.isEmpty { placeNotes(before: event.time) }
+        if !reader.notes.isEmpty { placeNotes(before: event.time) }
         decoder.consume(event, line: line, into: &output)
     }
 
@@ -312,8 +302,7 @@ final class EvemuEventSource: TextEventSource {
         events.removeAll(keepingCapacity: true)
         guard !finished else { return false }
         swap(&events, &output.events)
-        // The notes before the first event go first.
-        if !reader.notes.isEmpty || !reader.unreadNotes.isEmpty { takeNotes() }
+        if !reader.unreadNotes.isEmpty { warnUnreadNotes() }
         if let (line, number) = firstEvent {
             firstEvent = nil
             try take(line, number)
@@ -345,14 +334,14 @@ final class EvemuEventSource: TextEventSource {
             // Every line was checked by the first pass; only the events and notes matter now.
             guard EvemuReader.isEventLine(line), let event = try reader.eventOrComment(line, number) else {
                 reader.readNote(line, number)
-                if !reader.notes.isEmpty || !reader.unreadNotes.isEmpty { takeNotes() }
+                if !reader.unreadNotes.isEmpty { warnUnreadNotes() }
                 return
             }
             consume(event, line: number)
         } else if let event = try reader.eventOrComment(line, number) {
             consume(event, line: number)
-        } else if !reader.notes.isEmpty || !reader.unreadNotes.isEmpty {
-            takeNotes()
+        } else if !reader.unreadNotes.isEmpty {
+            warnUnreadNotes()
         }
     }
 }
