@@ -64,8 +64,11 @@ enum DeviceDescriber {
         let name = String(cString: libinput_device_get_name(device))
         let identity = node?.identity()
         let mt = node?.hasAxis(ABS_MT_POSITION_X) ?? false
-        let reportedX = node?.axis(mt ? ABS_MT_POSITION_X : ABS_X) ?? AxisRange(minimum: 0, maximum: 0)
-        let reportedY = node?.axis(mt ? ABS_MT_POSITION_Y : ABS_Y) ?? AxisRange(minimum: 0, maximum: 0)
+        let (codeX, codeY, codePressure) = mt ? (ABS_MT_POSITION_X, ABS_MT_POSITION_Y, ABS_MT_PRESSURE) : (ABS_X, ABS_Y, ABS_PRESSURE)
+        let reportedX = node?.axis(codeX) ?? AxisRange(minimum: 0, maximum: 0)
+        let reportedY = node?.axis(codeY) ?? AxisRange(minimum: 0, maximum: 0)
+        let reportedPressure = node?.axis(codePressure)
+        let reportedMajor = node?.axis(ABS_MT_TOUCH_MAJOR), reportedMinor = node?.axis(ABS_MT_TOUCH_MINOR)
         var x = UnitRecovery.normalised(reportedX), y = UnitRecovery.normalised(reportedY)
         var scaleX = 1.0, scaleY = 1.0
         var width = 0.0, height = 0.0
@@ -89,19 +92,18 @@ enum DeviceDescriber {
             product: identity?.product ?? UInt16(truncatingIfNeeded: libinput_device_get_id_product(device)),
             version: identity?.version ?? 0,
             kind: kind(of: device), source: .libinput, x: x, y: y,
-            pressure: node?.axis(mt ? ABS_MT_PRESSURE : ABS_PRESSURE).map(UnitRecovery.normalised),
-            major: node?.axis(ABS_MT_TOUCH_MAJOR).map(UnitRecovery.normalised),
-            minor: node?.axis(ABS_MT_TOUCH_MINOR).map(UnitRecovery.normalised),
+            pressure: reportedPressure.map(UnitRecovery.normalised),
+            major: reportedMajor.map(UnitRecovery.normalised),
+            minor: reportedMinor.map(UnitRecovery.normalised),
             slots: slots
         )
         description.properties = properties(of: device, node: node, width: width, height: height)
-        let inverted = [
-            (mt ? ABS_MT_POSITION_X : ABS_X, reportedX.minimum > reportedX.maximum),
-            (mt ? ABS_MT_POSITION_Y : ABS_Y, reportedY.minimum > reportedY.maximum),
-            (mt ? ABS_MT_PRESSURE : ABS_PRESSURE, node?.axis(mt ? ABS_MT_PRESSURE : ABS_PRESSURE).map { $0.minimum > $0.maximum } ?? false),
-            (ABS_MT_TOUCH_MAJOR, node?.axis(ABS_MT_TOUCH_MAJOR).map { $0.minimum > $0.maximum } ?? false),
-            (ABS_MT_TOUCH_MINOR, node?.axis(ABS_MT_TOUCH_MINOR).map { $0.minimum > $0.maximum } ?? false),
-        ].filter(\.1).map { EvdevCode.codeName(type: EvdevCode.EV_ABS, code: UInt16($0.0)) }
+        let reported: [(code: Int32, range: AxisRange?)] = [
+            (codeX, reportedX), (codeY, reportedY), (codePressure, reportedPressure),
+            (ABS_MT_TOUCH_MAJOR, reportedMajor), (ABS_MT_TOUCH_MINOR, reportedMinor),
+        ]
+        let inverted = reported.filter { $0.range.map { $0.minimum > $0.maximum } ?? false }
+            .map { EvdevCode.codeName(type: EvdevCode.EV_ABS, code: UInt16($0.code)) }
         if !inverted.isEmpty {
             // Said in the trace: the description's range is the reported one turned round, and the
             // positions on it mirrored (`UnitRecovery`).
