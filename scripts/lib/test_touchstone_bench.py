@@ -183,6 +183,29 @@ class RepeatEvemuTests(unittest.TestCase):
     def test_one_copy_is_made_even_when_it_already_holds_enough_samples(self):
         self.assertEqual(len(bench.repeat_evemu(self.RECORDING, 1)), 6)
 
+    def test_each_copy_after_the_first_selects_slot_0_where_the_recording_relies_on_the_initial_slot(self):
+        # Touchstone's own evemu output names no slot before slot 0's first tracking id (a fresh
+        # device's slot is 0): the copy before left another slot selected, so the next copy's
+        # first touch went into that slot and a later tracking id "replaced" it.
+        recording = ["# EVEMU 1.3\n", "A: 2f 0 9 0 0 0\n",
+                     "E: 1.000000 0003 0039 0000\n", "E: 1.000000 0003 0035 0100\n",
+                     "E: 1.000000 0003 002f 0001\n", "E: 1.000000 0003 0039 0001\n",
+                     "E: 1.000000 0000 0000 0000\n",
+                     "E: 1.250000 0003 0039 -001\n", "E: 1.250000 0003 002f 0000\n",
+                     "E: 1.250000 0003 0039 -001\n", "E: 1.250000 0003 002f 0001\n",
+                     "E: 1.250000 0000 0000 0000\n"]
+        lines = bench.repeat_evemu(recording, 2)
+        self.assertEqual(lines[:12], recording[:2] + ["E: 0.000000 " + line.split(" ", 2)[2] for line in recording[2:7]]
+                         + ["E: 0.250000 " + line.split(" ", 2)[2] for line in recording[7:]])
+        self.assertEqual(lines[12], "E: 0.350000 0003 002f 0000\n")
+        self.assertEqual(lines[13], "E: 0.350000 0003 0039 0000\n")
+        self.assertEqual(len(lines), 2 + 2 * 10 + 1)
+
+    def test_copies_of_a_recording_that_selects_its_slot_first_are_left_as_they_are(self):
+        recording = ["A: 2f 0 9 0 0 0\n", "E: 1.000000 0003 002f 0001\n", "E: 1.000000 0003 0039 0001\n",
+                     "E: 1.000000 0000 0000 0000\n", "E: 1.250000 0003 0039 -001\n", "E: 1.250000 0000 0000 0000\n"]
+        self.assertEqual(len(bench.repeat_evemu(recording, 2)), 1 + 2 * 5)
+
     def test_a_recording_without_events_is_refused(self):
         with self.assertRaises(ValueError):
             bench.repeat_evemu(["# EVEMU 1.3\n"], 10)

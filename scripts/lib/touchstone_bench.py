@@ -308,8 +308,18 @@ def repeat_evemu(lines, wanted_samples):
     first, last = evemu_time(events[0]), evemu_time(events[-1])
     span = last - first + 100_000
     per_copy = sum(1 for line in events if line.split()[2:4] == ["0003", "0035"]) or 1
+    # A recording whose first multitouch event comes before any ABS_MT_SLOT relies on a fresh
+    # device's slot 0 (Touchstone's evemu writer names no slot before slot 0's first touch); the
+    # copy before leaves another slot selected, so each later copy selects slot 0 first.
+    has_slots = any(line.split()[:2] == ["A:", "2f"] for line in header)
+    first_mt = next((line.split()[3] for line in events
+                     if line.split()[2] == "0003" and "002f" <= line.split()[3] <= "003d"), None)
+    reselect = has_slots and first_mt not in (None, "002f")
     out = list(header)
     for copy in range(max(1, -(-wanted_samples // per_copy))):
+        if copy > 0 and reselect:
+            t = copy * span
+            out.append(f"E: {t // 1_000_000}.{t % 1_000_000:06d} 0003 002f 0000\n")
         for line in events:
             rest = line.split(" ", 2)[2]
             t = evemu_time(line) - first + copy * span
