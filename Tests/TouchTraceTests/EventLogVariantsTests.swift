@@ -345,6 +345,47 @@ struct EventLogVariantsTests {
         #expect(warnings.map(\.message) == expectedWarnings.map(\.message))
     }
 
+    /// `getevent -lt` without `-p` of an Android touchscreen whose driver reports BTN_TOOL_FINGER
+    /// (synaptics_dsx does, as many logs in bug reports show): one finger down, moving, up.
+    private static func geteventFingerTool(extraKeys: String = "") -> String {
+        """
+        add device 1: /dev/input/event0
+          name:     "synaptics_dsx_i2c"
+        [  397653.503507] /dev/input/event0: EV_ABS       ABS_MT_TRACKING_ID   0000340f
+        [  397653.503507] /dev/input/event0: EV_KEY       BTN_TOUCH            DOWN
+        [  397653.503507] /dev/input/event0: EV_KEY       BTN_TOOL_FINGER      DOWN
+        \(extraKeys)[  397653.503507] /dev/input/event0: EV_ABS       ABS_MT_POSITION_X    00000304
+        [  397653.503507] /dev/input/event0: EV_ABS       ABS_MT_POSITION_Y    00000664
+        [  397653.503507] /dev/input/event0: EV_SYN       SYN_REPORT           00000000
+        [  397653.529221] /dev/input/event0: EV_ABS       ABS_MT_POSITION_X    0000030a
+        [  397653.529221] /dev/input/event0: EV_SYN       SYN_REPORT           00000000
+        [  397653.559221] /dev/input/event0: EV_ABS       ABS_MT_TRACKING_ID   ffffffff
+        [  397653.559221] /dev/input/event0: EV_KEY       BTN_TOUCH            UP
+        [  397653.559221] /dev/input/event0: EV_KEY       BTN_TOOL_FINGER      UP
+        [  397653.559221] /dev/input/event0: EV_SYN       SYN_REPORT           00000000
+
+        """
+    }
+
+    @Test("A getevent log without -p whose device reports BTN_TOOL_FINGER and nothing only a touchpad sends is a touchscreen, its DIRECT property assumed")
+    func fingerToolWithoutDescriptionIsATouchscreen() throws {
+        let (read, warnings) = try GeteventFormat.read(bytes: Array(Self.geteventFingerTool().utf8), file: "dsx.getevent")
+
+        #expect(read.header.devices.map(\.kind) == [.touchscreen])
+        #expect(EvdevCapabilities(describing: read.header.devices[0]).hasProperty(EvdevCode.INPUT_PROP_DIRECT))
+        #expect(warnings.map(\.message).contains { $0.contains("INPUT_PROP_DIRECT") })
+        #expect(Self.touches(read).map(\.phase) == [.down, .motion, .up])
+    }
+
+    @Test("A getevent log without -p whose device counts two fingers with BTN_TOOL_DOUBLETAP stays a touchpad")
+    func doubleTapToolWithoutDescriptionIsATouchpad() throws {
+        let doubleTap = "[  397653.503507] /dev/input/event0: EV_KEY       BTN_TOOL_DOUBLETAP   UP\n"
+        let (read, warnings) = try GeteventFormat.read(bytes: Array(Self.geteventFingerTool(extraKeys: doubleTap).utf8), file: "pad.getevent")
+
+        #expect(read.header.devices.map(\.kind) == [.touchpad])
+        #expect(!warnings.map(\.message).contains { $0.contains("INPUT_PROP_DIRECT") })
+    }
+
     @Test("A dashed time is only SECONDS-MICROSECONDS: with microseconds below a million", arguments: [
         ("4391-51302:", 4_391_051_302), ("0-0:", 0), ("4391-999999:", 4_391_999_999),
         ("4391-1000000:", nil), ("4391-51302", nil), ("-5-1:", nil), ("5--1:", nil), ("5-:", nil), ("0003", nil),

@@ -71,6 +71,26 @@ struct EvdevLog {
             || (capabilities.axes[EvdevCode.ABS_X] != nil && capabilities.has(type: EvdevCode.EV_KEY, code: EvdevCode.BTN_TOUCH))
     }
 
+    /// A getevent log without `-p` shows no input property, so a device that reports
+    /// `BTN_TOOL_FINGER` would be a touchpad by udev's rule (a finger tool without
+    /// `INPUT_PROP_DIRECT`), though Android touchscreen drivers report it too (synaptics_dsx
+    /// does, with `BTN_TOUCH`: logs in bug reports show it on phones). Only a touchpad's kernel
+    /// driver counts fingers with `BTN_TOOL_DOUBLETAP` and more (`input_mt_init_slots` declares them
+    /// for `INPUT_MT_POINTER` devices), and touchpads click buttons or move relatively; a device
+    /// that sent none of these is taken as the touchscreen an Android log nearly always records:
+    /// `INPUT_PROP_DIRECT` is added to `capabilities`. Returns whether it was.
+    static func assumeDirect(_ capabilities: inout EvdevCapabilities) -> Bool {
+        let key = EvdevCode.EV_KEY
+        guard capabilities.inputProperties.isEmpty, capabilities.kind == .touchpad,
+            capabilities.has(type: key, code: EvdevCode.BTN_TOOL_FINGER),
+            !EvdevCapabilities.fingerToolCodes.dropFirst().contains(where: { capabilities.has(type: key, code: $0) }),
+            !(capabilities.codes[key] ?? []).contains(where: { (EvdevCode.BTN_LEFT...EvdevCode.BTN_LEFT + 7).contains($0) }),
+            (capabilities.codes[EvdevCode.EV_REL] ?? []).isEmpty
+        else { return false }
+        capabilities.addProperty(EvdevCode.INPUT_PROP_DIRECT)
+        return true
+    }
+
     /// After the first pass: the trace's header, and this log made ready to decode the second pass
     /// into `output`. Devices without a declared description are inferred from their events (with
     /// a warning); devices that are not touch devices but sent events are left out with a warning.
@@ -91,6 +111,9 @@ struct EvdevLog {
                     output.warn(line: device.line, "the log's description of \(what) lists no events (a header cut short?): its ranges are inferred from the events (the values seen)")
                 } else {
                     output.warn(line: device.line, "no description of \(what) in the log: its ranges are inferred from the events (the values seen)")
+                    if source == .getevent, Self.assumeDirect(&inferred) {
+                        output.warn(line: device.line, "\(what) reports BTN_TOOL_FINGER, and without getevent -p the log shows none of its input properties: taken as an Android touchscreen (INPUT_PROP_DIRECT), as it sent nothing only a touchpad sends (BTN_TOOL_DOUBLETAP or more fingers, buttons, relative motion)")
+                    }
                 }
                 capabilities = inferred
             }
