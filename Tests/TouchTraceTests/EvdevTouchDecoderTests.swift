@@ -228,6 +228,44 @@ struct EvdevTouchDecoderTests {
         #expect(s.decode(protocolA()).samples.map(\.phase) == [.down])
     }
 
+    @Test("Protocol A: a contact whose packet gives no position (neither ABS_MT_POSITION_X nor _Y) is no contact, so no touch begins at 0 and none is moved there")
+    func protocolAContactWithoutPositionIsNoContact() {
+        var device = protocolA()
+        device.addAxis(EvdevCode.ABS_MT_PRESSURE, AxisRange(minimum: 0, maximum: 255))
+        var s = Script()
+        // Frame 1: one finger. Frame 2: the finger moves, and a second packet gives only pressure 0
+        // (a driver's "no finger here"). Frame 3: the finger, moved, after a packet with only a
+        // width. Frame 4: no contacts.
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 100)
+        s.abs(EvdevCode.ABS_MT_POSITION_Y, 200)
+        s.abs(EvdevCode.ABS_MT_PRESSURE, 16)
+        s.syn(EvdevCode.SYN_MT_REPORT)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 110)
+        s.abs(EvdevCode.ABS_MT_POSITION_Y, 200)
+        s.abs(EvdevCode.ABS_MT_PRESSURE, 16)
+        s.syn(EvdevCode.SYN_MT_REPORT)
+        s.abs(EvdevCode.ABS_MT_PRESSURE, 0)
+        s.syn(EvdevCode.SYN_MT_REPORT)
+        s.syn()
+        s.abs(0x32, 0)  // ABS_MT_WIDTH_MAJOR
+        s.syn(EvdevCode.SYN_MT_REPORT)
+        s.abs(EvdevCode.ABS_MT_PRESSURE, 16)
+        s.abs(EvdevCode.ABS_MT_POSITION_Y, 210)
+        s.abs(EvdevCode.ABS_MT_POSITION_X, 120)
+        s.syn(EvdevCode.SYN_MT_REPORT)
+        s.syn()
+        s.syn(EvdevCode.SYN_MT_REPORT)
+        s.syn()
+        let (samples, _, warnings) = s.decode(device)
+
+        #expect(samples.map(\.phase) == [.down, .motion, .motion, .up])
+        #expect(samples.map(\.x) == [100, 110, 120, 120])
+        #expect(samples.map(\.y) == [200, 200, 210, 210])
+        #expect(Set(samples.map(\.touch)).count == 1)
+        #expect(warnings.isEmpty)
+    }
+
     @Test("Single touch: BTN_TOUCH starts and ends the touch, ABS_X/Y and ABS_PRESSURE move it")
     func singleTouchSequence() {
         var s = Script()

@@ -92,6 +92,8 @@ public struct EvdevTouchDecoder: Sendable {
         var matched = false
         /// The contact's packet carried `ABS_MT_TOUCH_MAJOR` (its value is `major`).
         var majorSent = false
+        /// The contact's packet carried `ABS_MT_POSITION_X` or `ABS_MT_POSITION_Y`.
+        var placed = false
     }
 
     private let device: DeviceIndex
@@ -344,8 +346,12 @@ public struct EvdevTouchDecoder: Sendable {
     private mutating func consumeProtocolA(_ event: EvdevEvent) {
         guard event.type == EvdevCode.EV_ABS else { return }
         switch event.code {
-        case EvdevCode.ABS_MT_POSITION_X: contact.x = event.value
-        case EvdevCode.ABS_MT_POSITION_Y: contact.y = event.value
+        case EvdevCode.ABS_MT_POSITION_X:
+            contact.x = event.value
+            contact.placed = true
+        case EvdevCode.ABS_MT_POSITION_Y:
+            contact.y = event.value
+            contact.placed = true
         case EvdevCode.ABS_MT_PRESSURE: contact.pressure = event.value
         case EvdevCode.ABS_MT_TOUCH_MAJOR:
             contact.major = event.value
@@ -367,12 +373,18 @@ public struct EvdevTouchDecoder: Sendable {
     /// touches nothing and is left out, so its touch lifts (or never begins): mtdev, through which
     /// libinput reads protocol A, counts such a contact as no touch (`istouch`), and Android up to
     /// 2.3 dropped it ("Pointer is not down"); drivers of that time reported a lift that way.
+    ///
+    /// A contact whose packet gives no position (neither `ABS_MT_POSITION_X` nor `_Y`) is left out
+    /// too: protocol A packets are sent whole (the kernel passes them unfiltered), so one without a
+    /// position is a driver's "nothing here" (`ABS_MT_PRESSURE` 0 alone), not a touch at 0. mtdev
+    /// leaves out a packet that lacks either (`isfilled`), and Android takes a pressure-0 contact
+    /// for a hovering pointer; a packet with one coordinate is kept (the other taken as 0).
     private mutating func closeContact(line: Int, into output: inout EvdevDecodeOutput) {
         defer {
             contact = Contact()
             contactHasData = false
         }
-        guard contactHasData else { return }
+        guard contactHasData, contact.placed else { return }
         if contact.majorSent, contact.major == 0, reportsMajor { return }
         guard contacts.count < slots.count else {
             output.warn(line: line, "more than \(slots.count) contacts in one frame; the extra ones are ignored")
