@@ -377,6 +377,18 @@ struct EventLogVariantsTests {
         #expect(Self.touches(read).map(\.phase) == [.down, .motion, .up])
     }
 
+    @Test("A getevent log without -p infers each axis from 0 to the largest value seen, so a tap's few units of jitter stay a few units of the range")
+    func inferredRangesStartAtZero() throws {
+        let (read, warnings) = try GeteventFormat.read(bytes: Array(Self.geteventFingerTool().utf8), file: "dsx.getevent")
+        let device = try #require(read.header.devices.first)
+
+        // The values seen were 772...778 and 1636: stretched over a window, those ranges made the
+        // tap's 6 units of jitter the window's whole width.
+        #expect(device.x == AxisRange(minimum: 0, maximum: 778))
+        #expect(device.y == AxisRange(minimum: 0, maximum: 1636))
+        #expect(warnings.first?.message == "no description of /dev/input/event0 (synaptics_dsx_i2c) in the log: its ranges are inferred from the events (from 0, or the least value seen below it, to the largest value seen)")
+    }
+
     @Test("A getevent log without -p whose device counts two fingers with BTN_TOOL_DOUBLETAP stays a touchpad")
     func doubleTapToolWithoutDescriptionIsATouchpad() throws {
         let doubleTap = "[  397653.503507] /dev/input/event0: EV_KEY       BTN_TOOL_DOUBLETAP   UP\n"

@@ -245,9 +245,12 @@ public struct EvdevCapabilities: Equatable, Sendable {
                 for code in codes { result.addCode(type: type, code: code) }
             }
             var inferred: [UInt16: AxisRange] = [:]
+            // From 0 (or the least value seen below it) to the largest value seen: evdev ranges start
+            // at 0 on nearly every device (a few touchpads centre x on 0), and a range of only the
+            // values seen, stretched over a window, made a tap's jitter of a few units its width.
             for code in result.codes[EvdevCode.EV_ABS] ?? [] where base.axes[code] == nil {
                 let range = ranges[code] ?? (0, 0)
-                inferred[code] = AxisRange(minimum: range.0, maximum: range.1)
+                inferred[code] = AxisRange(minimum: min(0, range.0), maximum: max(0, range.1))
             }
             if inferred[EvdevCode.ABS_MT_TRACKING_ID] != nil {
                 inferred[EvdevCode.ABS_MT_TRACKING_ID] = AxisRange(minimum: 0, maximum: 65535)
@@ -264,6 +267,6 @@ public struct EvdevCapabilities: Equatable, Sendable {
         }
 
         /// What a reader says, once per device, when it infers a device from its events.
-        static let warning = "no device description: the device is inferred from its events (ranges are the values seen)"
+        static let warning = "no device description: the device is inferred from its events (ranges from 0, or the least value seen below it, to the largest value seen)"
     }
 }

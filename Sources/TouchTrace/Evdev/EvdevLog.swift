@@ -108,9 +108,9 @@ struct EvdevLog {
                     // What the description does say (id, properties) stands.
                     (inferred.bus, inferred.vendor, inferred.product, inferred.version) = (partial.bus, partial.vendor, partial.product, partial.version)
                     partial.inputProperties.forEach { inferred.addProperty($0) }
-                    output.warn(line: device.line, "the log's description of \(what) lists no events (a header cut short?): its ranges are inferred from the events (the values seen)")
+                    output.warn(line: device.line, "the log's description of \(what) lists no events (a header cut short?): its ranges are inferred from the events (from 0, or the least value seen below it, to the largest value seen)")
                 } else {
-                    output.warn(line: device.line, "no description of \(what) in the log: its ranges are inferred from the events (the values seen)")
+                    output.warn(line: device.line, "no description of \(what) in the log: its ranges are inferred from the events (from 0, or the least value seen below it, to the largest value seen)")
                     if source == .getevent, Self.assumeDirect(&inferred) {
                         output.warn(line: device.line, "\(what) reports BTN_TOOL_FINGER, and without getevent -p the log shows none of its input properties: taken as an Android touchscreen (INPUT_PROP_DIRECT), as it sent nothing only a touchpad sends (BTN_TOOL_DOUBLETAP or more fingers, buttons, relative motion)")
                     }
