@@ -216,6 +216,40 @@ struct PastedLogTests {
         #expect(warnings.map(\.message) == bareWarnings.map(\.message))
     }
 
+    @Test("An evtest log quoted in a mail reply (every line after > marks, nested or not), under a quoted sentence, reads as the bare log", arguments: ["> ", "> > > > ", ">> ", ">"])
+    func mailQuotedEvtestLog(quote: String) throws {
+        let (bare, _) = try Self.read(evtest: Self.header + Self.events)
+        let quoted = ("The touchscreen reports this:\n\n" + Self.header + Self.events).components(separatedBy: "\n")
+            .map { quote + $0 }.joined(separator: "\n")
+        let (read, warnings) = try Self.read(evtest: quoted)
+
+        #expect(TraceFormat.detect(prefix: Array(quoted.utf8)) == .evtest)
+        #expect(read.header.devices == bare.header.devices)
+        #expect(read.events == bare.events)
+        #expect(warnings.map(\.location) == [.line(1)])
+    }
+
+    @Test("A getevent -lt log quoted in a mail reply reads as the bare log")
+    func mailQuotedGeteventLog() throws {
+        let log = """
+            [   81594.155379] /dev/input/event3: EV_ABS       ABS_MT_TRACKING_ID   00000005
+            [   81594.155379] /dev/input/event3: EV_ABS       ABS_MT_POSITION_X    0000021d
+            [   81594.155379] /dev/input/event3: EV_ABS       ABS_MT_POSITION_Y    00000577
+            [   81594.155379] /dev/input/event3: EV_SYN       SYN_REPORT           00000000
+            [   81594.175379] /dev/input/event3: EV_ABS       ABS_MT_TRACKING_ID   ffffffff
+            [   81594.175379] /dev/input/event3: EV_SYN       SYN_REPORT           00000000
+
+            """
+        let (bare, bareWarnings) = try GeteventFormat.read(bytes: Array(log.utf8), file: "bare.getevent")
+        let quoted = Array(log.components(separatedBy: "\n").map { "> > " + $0 }.joined(separator: "\n").utf8)
+        let (read, warnings) = try GeteventFormat.read(bytes: quoted, file: "quoted.getevent")
+
+        #expect(TraceFormat.detect(prefix: quoted) == .getevent)
+        #expect(read.header.devices == bare.header.devices)
+        #expect(read.events == bare.events)
+        #expect(warnings.map(\.message) == bareWarnings.map(\.message))
+    }
+
     @Test("In an indented paste, a line indented less than the log after its start is text after the log, as unindented")
     func indentedLogThenText() throws {
         let pasted = Self.indented(Self.header + Self.events, by: "  ") + "Thanks!\n"

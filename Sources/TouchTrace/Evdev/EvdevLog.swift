@@ -182,9 +182,9 @@ protocol EvdevLogReading {
 /// error, as is a file of which no line reads.
 ///
 /// A paste may also indent every line of the log the same (a Markdown list item, a
-/// reStructuredText code block, a quote in a mail): when the first line that reads only reads
-/// without its leading blanks, that many blanks (its margin) are taken off every line from there
-/// on, which then reads as the tool printed it.
+/// reStructuredText code block, a quote in a mail, a mail reply's `> ` marks): when the first line
+/// that reads only reads without its leading blanks and quote marks, that many (its margin) are
+/// taken off every line from there on, which then reads as the tool printed it.
 final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
     let header: TraceHeader
     // Exempt from the runtime's exclusivity checks in release builds, as EvemuEventSource's.
@@ -228,7 +228,7 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
             } catch {
                 if start == 0 {
                     // The first line that reads may read only without its indentation: a paste's.
-                    let indent = whole.prefix(while: LineScanner.isBlank).count
+                    let indent = whole.prefix(while: LineScanner.isMargin).count
                     if indent > 0, indent < whole.count,
                         (try? Self.take(Self.unindented(whole, by: indent), scan.number, &first, file: file)) != nil
                     {
@@ -309,12 +309,13 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
             message: "this line and the \(linesAfter) after it are not \(Reader.recorderName) output and are ignored (text after the log?): \(error.message)")
     }
 
-    /// `line` without the first `margin` of its leading blanks (all of them when it has fewer).
+    /// `line` without the first `margin` of its leading blanks and quote marks (all of them when it
+    /// has fewer).
     @inline(__always)
     private static func unindented(_ line: UnsafeBufferPointer<UInt8>, by margin: Int) -> UnsafeBufferPointer<UInt8> {
         guard margin > 0 else { return line }
         var start = 0
-        while start < margin, start < line.count, LineScanner.isBlank(line[start]) { start += 1 }
+        while start < margin, start < line.count, LineScanner.isMargin(line[start]) { start += 1 }
         return UnsafeBufferPointer(rebasing: line[start...])
     }
 

@@ -35,6 +35,10 @@ struct LineScanner {
 
     static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 
+    /// Whether `byte` may stand in the margin a paste puts before every line of a log: a blank, or
+    /// a mail reply's quote mark (`> `, `> > `, `>>`). No getevent or evtest line begins with `>`.
+    static func isMargin(_ byte: UInt8) -> Bool { isBlank(byte) || byte == UInt8(ascii: ">") }
+
     /// Whether `line` holds nothing but blanks.
     static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool { line.allSatisfy(isBlank) }
 

@@ -7,10 +7,10 @@
 public enum EvtestFormat {
     /// Whether the first bytes look like evtest output: its header lines, `Event: time` lines, or
     /// the lines evtest starts with when it lists the devices to choose from (however many),
-    /// also indented, as a paste indents every line of a log.
+    /// also indented or quoted (`> `), as a paste indents or a mail reply quotes every line of a log.
     public static func looksLike(_ prefix: [UInt8]) -> Bool {
         TextLines.leading(Array(prefix.prefix(4096))).contains { whole in
-            let line = whole.drop(while: { $0 == " " || $0 == "\t" })
+            let line = whole.drop(while: { $0 == " " || $0 == "\t" || $0 == ">" })
             return line.hasPrefix("Input driver version is ") || line.hasPrefix("Input device ID: bus ")
                 || line.hasPrefix("Input device name: ") || line.hasPrefix("Event: time ")
                 || line.hasPrefix("No device specified, trying to scan all of /dev/input/event")

@@ -14,7 +14,7 @@ public enum GeteventFormat {
     /// prompt and all) and a Markdown fence.
     public static func looksLike(_ prefix: [UInt8]) -> Bool {
         for line in TextLines.leading(Array(prefix.prefix(4096))).prefix(8) {
-            let text = line.drop(while: { $0 == " " || $0 == "\t" })
+            let text = line.drop(while: { $0 == " " || $0 == "\t" || $0 == ">" })
             if text.hasPrefix("```") || text.hasPrefix("~~~") || text.contains("getevent") { continue }
             if text.hasPrefix("add device ") || text.hasPrefix("could not ") { return true }
             var rest = Substring(text)
