@@ -73,6 +73,45 @@ struct PastedLogTests {
         #expect(warnings.first?.message.hasPrefix("the log ends inside this line, which is ignored") == true)
     }
 
+    /// `text` with every event line longer than `width` broken at its last blanks before that
+    /// column, as a mail client wraps a pasted log (evtest's event lines are 60 to 90 characters).
+    private static func wrapped(_ text: String, at width: Int) -> String {
+        text.components(separatedBy: "\n").flatMap { line -> [String] in
+            guard line.hasPrefix("Event:") else { return [line] }
+            var rest = Substring(line), parts: [String] = []
+            while rest.count > width, let cut = rest.prefix(width).lastIndex(of: " ") {
+                parts.append(String(rest[..<cut]))
+                rest = rest[rest.index(after: cut)...]
+            }
+            return parts + [String(rest)]
+        }.joined(separator: "\n")
+    }
+
+    @Test("An evtest log whose event lines a mail client wrapped (the code's name or the value on the next line), quoted or not, reads as the bare log", arguments: [
+        (72, ""), (60, ""), (50, ""), (40, ""), (72, "> "),
+    ])
+    func wrappedEvtestLog(width: Int, quote: String) throws {
+        let (bare, _) = try Self.read(evtest: Self.header + Self.events)
+        let mail = Self.wrapped(Self.header + Self.events, at: width).components(separatedBy: "\n").map { quote + $0 }.joined(separator: "\n")
+        let (read, warnings) = try Self.read(evtest: mail)
+
+        #expect(mail.components(separatedBy: "\n").count > (Self.header + Self.events).components(separatedBy: "\n").count)
+        #expect(read.header.devices == bare.header.devices)
+        #expect(read.events == bare.events)
+        #expect(warnings.isEmpty)
+    }
+
+    @Test("An event line that ends early and is not continued is an error at its own line, as before")
+    func unfinishedEventLine() throws {
+        let broken = Self.header + Self.events.replacingOccurrences(
+            of: "Event: time 20.015000, type 3 (EV_ABS), code 53 (ABS_MT_POSITION_X), value 404", with: "Event: time 20.015000, type 3 (EV_ABS), code 53")
+        #expect {
+            _ = try Self.read(evtest: broken)
+        } throws: { error in
+            (error as? TraceInputError)?.location == .line(Self.line(startingWith: "Event: time 20.015000, type 3", in: broken))
+        }
+    }
+
     @Test("A line that does not read is an error at its line when log lines follow it")
     func unreadableLineInsideTheLog() throws {
         let broken = Self.header + Self.events.replacingOccurrences(

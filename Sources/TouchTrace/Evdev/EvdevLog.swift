@@ -325,7 +325,7 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
         do throws(LineScanner.LineError) {
             try reader.take(line, number)
         } catch {
-            throw TraceInputError(file: file, location: .line(number), message: error.message)
+            throw TraceInputError(file: file, location: .line(error.line ?? number), message: error.message)
         }
         return reader.decodedEventCount
     }

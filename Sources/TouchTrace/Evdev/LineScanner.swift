@@ -4,7 +4,13 @@ struct LineScanner {
     /// What is wrong with one line; the caller adds the file and the line number.
     struct LineError: Error {
         var message: String
-        init(_ message: String) { self.message = message }
+        /// The line at fault when it is not the one being read (an evtest event line wrapped by a
+        /// mail client that the next line does not complete); nil for the line being read.
+        var line: Int?
+        init(_ message: String, line: Int? = nil) {
+            self.message = message
+            self.line = line
+        }
     }
 
     /// Calls `body` with each line of `bytes` and its number; a `LineError` becomes a

@@ -35,6 +35,15 @@ struct EvtestReader: EvdevLogReading {
     /// The `Event code` line of `axis`: where a file that ends inside its block is wrong.
     private var axisLine = 0
     private var axisValues: [String: Int32] = [:]
+    /// An event line that ended early (`Event: time …, code 47 (ABS_MT_SLOT),`), as a mail client
+    /// wraps a pasted log, held until the lines after it complete it (`value 1`); its bytes and
+    /// line, and why it did not read alone. Empty and 0 when none is held.
+    private var wrapped: [UInt8] = []
+    private var wrappedLine = 0
+    private var wrappedError = LineError("")
+    /// The last line read was an event separator (`---- SYN_REPORT ----`), whose closing marks a
+    /// mail client may have wrapped onto the next line.
+    private var afterSeparator = false
 
     init(file: String) {
         self.file = file
@@ -57,8 +66,13 @@ struct EvtestReader: EvdevLogReading {
         if log.devices[0].declared != nil {
             log.devices[0].declared!.name = log.devices[0].name
         }
-        guard grabNoticeLine > 0 else { return [] }
-        return [FormatWarning(
+        var warnings: [FormatWarning] = []
+        if wrappedLine > 0 {
+            // The log's last line ended early with nothing after it: cut short, as any last line.
+            warnings.append(TextLineCursor.cutShortWarning(file: file, line: wrappedLine, reason: wrappedError.message))
+        }
+        guard grabNoticeLine > 0 else { return warnings }
+        return warnings + [FormatWarning(
             file: file, location: .line(grabNoticeLine),
             message: "evtest said another process had grabbed the device: events while that grab was active are not in the log")]
     }
@@ -73,11 +87,25 @@ struct EvtestReader: EvdevLogReading {
     mutating func take(_ line: UnsafeBufferPointer<UInt8>, _ number: Int) throws(LineError) {
         var scanner = LineScanner(line)
         scanner.skipBlanks()
+        if wrappedLine > 0 { return try continueWrapped(line, from: scanner.index, number) }
         if scanner.atEnd { return }
+        if afterSeparator, Self.isMarkRun(UnsafeBufferPointer(rebasing: line[scanner.index...])) {
+            // A separator's closing marks, wrapped onto a line of their own.
+            afterSeparator = false
+            return
+        }
         if scanner.take("Event:") {
             // First: nearly every line is an event, and no line of the notice below is.
             try finishAxis()
-            try event(&scanner, number)
+            let start = scanner.index
+            do throws(LineError) {
+                try event(&scanner, number)
+            } catch {
+                guard Self.endsEarly(UnsafeBufferPointer(rebasing: line[start...])) else { throw error }
+                wrapped.removeAll(keepingCapacity: true)
+                wrapped.append(contentsOf: line[start...])
+                (wrappedLine, wrappedError) = (number, error)
+            }
             return
         }
         // `This device is grabbed by another process. …` between two lines of asterisks (47 of
@@ -123,6 +151,78 @@ struct EvtestReader: EvdevLogReading {
         } else {
             throw LineError("not an evtest line (expected the device header or `Event: time …`)")
         }
+    }
+
+    /// The line after an event line that ended early: its continuation (the event line wrapped by a
+    /// mail client, blanks at the break), unless it is an event line of its own, when the held line
+    /// is an error at its line, as it was alone; a blank line leaves it held. A continuation that still ends early is
+    /// held with it for the next line. Rare: the per-line path only asks `wrappedLine`.
+    @inline(never)
+    private mutating func continueWrapped(_ line: UnsafeBufferPointer<UInt8>, from start: Int, _ number: Int) throws(LineError) {
+        var probe = LineScanner(line, from: start)
+        // A blank line between keeps the line held (a paste's blank line; the log's end says so).
+        if probe.atEnd { return }
+        guard !probe.take("Event:") else {
+            let first = wrappedLine
+            wrappedLine = 0
+            throw LineError(wrappedError.message, line: first)
+        }
+        var joined: [UInt8] = []
+        swap(&joined, &wrapped)
+        defer {
+            swap(&joined, &wrapped)
+            if wrappedLine == 0 { wrapped.removeAll(keepingCapacity: true) }
+        }
+        joined.append(UInt8(ascii: " "))
+        joined.append(contentsOf: line[start...])
+        let first = wrappedLine
+        wrappedLine = 0
+        try joined.withUnsafeBufferPointer { (text) throws(LineError) in
+            var scanner = LineScanner(text)
+            do throws(LineError) {
+                try event(&scanner, first)
+            } catch {
+                guard Self.endsEarly(text) else {
+                    throw LineError("\(error.message) (line \(first) and this one, which continues it, read as one)")
+                }
+                (wrappedLine, wrappedError) = (first, error)
+            }
+        }
+    }
+
+    /// Whether an event line's text after `Event:` stops where a mail client may have broken it:
+    /// its time read, then a whole prefix of `type N (NAME), code N (NAME), value V` or of a
+    /// `---- NAME ----` separator, cut at a blank (never inside a name or a number's parenthesis).
+    private static func endsEarly(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var scanner = LineScanner(text)
+        guard scanner.take("time"), LineScanner.time(scanner.token(stoppingAt: ",")) != nil, scanner.take(",") else { return false }
+        if scanner.atEnd { return true }
+        if scanner.take("type") {
+            // type, N, (NAME), code, N, (NAME), value: any of them may be the last before the break.
+            for step in 0..<7 {
+                scanner.skipBlanks()
+                if scanner.atEnd { return true }
+                switch step {
+                case 0, 3: guard LineScanner.decimal(scanner.token(stoppingAt: ","), limit: 0xffff) != nil else { return false }
+                case 1, 4: guard skipName(&scanner) else { return false }
+                case 2: guard scanner.take("code") else { return false }
+                case 5: guard scanner.take("value") else { return false }
+                default: return false
+                }
+            }
+            scanner.skipBlanks()
+            return scanner.atEnd
+        }
+        // A separator cut after its first run of marks, or after its name.
+        let marker = scanner.token()
+        guard marker.count >= 3, let mark = marker.first, marker.allSatisfy({ $0 == mark }),
+            mark == UInt8(ascii: "-") || mark == UInt8(ascii: "+") || mark == UInt8(ascii: ">")
+        else { return false }
+        scanner.skipBlanks()
+        if scanner.atEnd { return true }
+        _ = scanner.token()
+        scanner.skipBlanks()
+        return scanner.atEnd
     }
 
     /// Whether `line` is a row of at least ten asterisks and nothing else, as evtest frames its
@@ -257,7 +357,17 @@ struct EvtestReader: EvdevLogReading {
             }
             event = EvdevEvent(time: time, type: EvdevCode.EV_SYN, code: code, value: 0)
         }
+        afterSeparator = event.type == EvdevCode.EV_SYN
         log.append(event, device: 0, line: number)
+    }
+
+    /// Whether `text` is one run of three or more `-` or `+` marks, blanks after it.
+    private static func isMarkRun(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var scanner = LineScanner(text)
+        let marks = scanner.token()
+        scanner.skipBlanks()
+        guard scanner.atEnd, marks.count >= 3, let mark = marks.first, mark == UInt8(ascii: "-") || mark == UInt8(ascii: "+") else { return false }
+        return marks.allSatisfy { $0 == mark }
     }
 
     /// Whether a separator's text is `SYN_REPORT` (then blanks or the closing marker).
