@@ -21,6 +21,20 @@ open class RotationGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked)
     #endif
     private var progress = TwoFingerProgress()
+    /// Moves not measured yet, in order: the pair's vector and the move's time (below).
+    private let unmeasured = UnsafeMutablePointer<UnmeasuredMove>.allocate(capacity: unmeasuredCapacity)
+    private var unmeasuredCount = 0
+    /// The pair's vector whose angle is `lastAngle`, the last move measured or the pair's
+    /// forming; zero where `lastAngle` is no vector's angle (before a pair forms, after a
+    /// trackpad rotation), which keeps no move unmeasured.
+    private var measuredVector = Vector.zero
+
+    private struct UnmeasuredMove {
+        var pair: Vector
+        var time: GestureTime
+    }
+
+    private static let unmeasuredCapacity = 64
 
     /// One of the engine's own classes (`GestureRecognizer.isEngineClass`); a subclass of it is
     /// not, as it may answer the failure questions.
@@ -30,27 +44,103 @@ open class RotationGestureRecognizer: GestureRecognizer {
         super.init(kind: .continuous, name: name)
     }
 
+    deinit {
+        unmeasured.deallocate()
+    }
+
     /// Cumulative rotation in radians; assigning it makes later changes relative to the new value.
     public var rotation: Double {
-        get { turned + offset }
-        set { offset = newValue - turned }
+        get {
+            measureDeferredMoves()
+            return turned + offset
+        }
+        set {
+            measureDeferredMoves()
+            offset = newValue - turned
+        }
     }
 
     /// Radians per second.
-    public var rotationVelocity: Double { velocity.velocity(at: now) }
+    public var rotationVelocity: Double {
+        measureDeferredMoves()
+        return velocity.velocity(at: now)
+    }
 
     open override func touchesBegan(_ touches: TouchBatch) {
+        measureDeferredMoves()
         ignoreTouchesBeyondTwo()
         rebase(at: touches.first?.timestamp ?? touchTimestamp)
     }
 
+    /// Before the rotation begins, a move that cannot begin it is kept unmeasured: its `atan2`,
+    /// the step of `turned` and the velocity's sample are taken, in order and the same way, when
+    /// anything reads them (`rotation`, the velocity, a finger landing, a move that may pass the
+    /// threshold, a full list), or never, when the attempt ends first, as the map's rotation does
+    /// on every drag that does not turn. Whether a move may pass the threshold is told without
+    /// `atan2`, from the pair's vector and the one of the last move measured (`turnBound`).
     open override func touchesMoved(_ touches: TouchBatch) {
         guard hasPair, let pair = fingerPairVector() else { return }
+        let time = touchTimestamp
+        if progress.phase == .tracking && unmeasuredCount < Self.unmeasuredCapacity
+            && abs(turned) + Self.turnBound(from: measuredVector, to: pair) < threshold {
+            unmeasured[unmeasuredCount] = UnmeasuredMove(pair: pair, time: time)
+            unmeasuredCount &+= 1
+            return
+        }
+        measureDeferredMoves()
+        measure(pair, at: time)
+        transition(&progress, .move(pastThreshold: abs(turned) >= threshold))
+    }
+
+    /// One move's step of `turned` and its velocity sample.
+    @inline(__always)
+    private func measure(_ pair: Vector, at time: GestureTime) {
         let angle = pair.angle
         turned += normalizedAngle(angle - lastAngle)
         lastAngle = angle
-        velocity.add(turned, at: touchTimestamp)
-        transition(&progress, .move(pastThreshold: abs(turned) >= threshold))
+        measuredVector = pair
+        velocity.add(turned, at: time)
+    }
+
+    /// Measures the moves `touchesMoved` kept, in order.
+    @inline(__always)
+    private func measureDeferredMoves() {
+        if unmeasuredCount > 0 { measureUnmeasured() }
+    }
+
+    @inline(never)
+    private func measureUnmeasured() {
+        var index = 0
+        while index < unmeasuredCount {
+            let move = unmeasured[index]
+            measure(move.pair, at: move.time)
+            index &+= 1
+        }
+        unmeasuredCount = 0
+    }
+
+    /// More than `abs(turned)` can grow by over moves from `measured` (whose angle is
+    /// `lastAngle`) to `pair`, each kept while this bound held for it; infinity unless `pair` is
+    /// within about half a radian of `measured` (a zero vector, a huge one, a nan).
+    ///
+    /// While every vector since `measured` is within that cone, each step `normalizedAngle`
+    /// takes is the difference of the two vectors' angles from `measured` (both below π/2 in
+    /// magnitude, their difference below π), so the steps sum to the angle θ of `pair` from
+    /// `measured`, whose tangent |cross| / dot is at least |θ|. With the dot product well
+    /// inside the normal range and the quotient below 0.5, the quotient is within a few units of
+    /// the last place of its exact value; each step as computed (two `atan2`, a subtraction, the
+    /// normalization, the sum) is within about 2e-15 of its exact value, and there are at most
+    /// `unmeasuredCapacity` of them: the 1e-12 added covers them many times over. So while
+    /// `abs(turned) + turnBound` stays below the threshold at every move kept, `abs(turned)`
+    /// measured after each of them is below it too: no such move can begin the rotation, and
+    /// every state decision is the one measuring would have taken.
+    @inline(__always)
+    static func turnBound(from measured: Vector, to pair: Vector) -> Double {
+        let dot = measured.dx * pair.dx + measured.dy * pair.dy
+        let cross = measured.dx * pair.dy - measured.dy * pair.dx
+        guard dot > 1e-100 && dot < 1e100 else { return .infinity }
+        let quotient = abs(cross) / dot
+        return quotient < 0.5 ? quotient + 1e-12 : .infinity
     }
 
     open override func touchesEnded(_ touches: TouchBatch) {
@@ -67,12 +157,15 @@ open class RotationGestureRecognizer: GestureRecognizer {
     open override func accepts(_ kind: IndirectGesture.Kind) -> Bool { kind == .transform }
 
     open override func indirectGestureChanged(_ gesture: IndirectGesture) {
+        measureDeferredMoves()
         follow(gesture, &progress) {
             lastAngle = gesture.rotation
+            measuredVector = .zero
         } changed: {
             guard gesture.rotation.isFinite else { return nil }
             turned += gesture.rotation - lastAngle
             lastAngle = gesture.rotation
+            measuredVector = .zero
             velocity.add(turned, at: gesture.timestamp)
             return abs(turned) >= threshold
         }
@@ -83,6 +176,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
     private func rebase(at time: GestureTime) {
         guard let pair = fingerPairVector() else { return }
         lastAngle = pair.angle
+        measuredVector = pair
         hasPair = true
         velocity.addStart(turned, at: time)
     }
@@ -91,6 +185,8 @@ open class RotationGestureRecognizer: GestureRecognizer {
         super.reset()
         progress.reset()
         lastAngle = 0
+        measuredVector = .zero
+        unmeasuredCount = 0
         turned = 0
         offset = 0
         hasPair = false

@@ -129,3 +129,89 @@ struct RotationTests {
         #expect(tester.actions.isEmpty)
     }
 }
+
+@Suite("Rotation's unmeasured moves")
+struct RotationUnmeasuredMoveTests {
+    /// A small deterministic generator (SplitMix64).
+    private struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        /// From -1 to 1.
+        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 52) - 1 }
+    }
+
+    private static func normalized(_ angle: Double) -> Double {
+        var value = angle
+        while value > Double.pi { value -= 2 * Double.pi }
+        while value <= -Double.pi { value += 2 * Double.pi }
+        return value
+    }
+
+    @Test("moves kept unmeasured give the rotation, its velocity and the frame it begins bit for bit as measuring every move")
+    func unmeasuredMovesMatchMeasuring() {
+        for seed in 0..<60 {
+            var generator = Generator(state: UInt64(seed))
+            let stepSize = [0.001, 0.004, 0.012, 0.03][seed % 4]
+            // Read after every frame, so that every move is measured before the next; and read
+            // now and then, so that moves wait.
+            let measured = GestureTester(), waiting = GestureTester()
+            let everyFrame = RotationGestureRecognizer(name: "rotation"), nowAndThen = RotationGestureRecognizer(name: "rotation")
+            measured.window.addGestureRecognizer(everyFrame)
+            waiting.window.addGestureRecognizer(nowAndThen)
+            var center = Point(x: 200, y: 400), angle = generator.unit() * Double.pi, arm = 80.0
+            var pairDown = true
+            func points() -> (Point, Point) {
+                let half = Vector(dx: arm * cos(angle), dy: arm * sin(angle))
+                return (center - half, center + half)
+            }
+            // The definition: the angle of the second finger from the first, its steps unwrapped.
+            var lastAngle = 0.0, turned = 0.0
+            func send(_ ms: Double, _ inputs: [TouchInput]) {
+                measured.frame(at: ms, inputs)
+                waiting.frame(at: ms, inputs)
+            }
+            var (a, b) = points()
+            send(0, [TouchInput(identifier: 1, change: .down, location: a), TouchInput(identifier: 2, change: .down, location: b)])
+            lastAngle = atan2(b.y - a.y, b.x - a.x)
+            for frame in 1...150 {
+                let ms = Double(frame) * 8
+                angle += generator.unit() * stepSize * (generator.next() % 20 == 0 ? 5 : 1)
+                center = center + Vector(dx: generator.unit() * 3, dy: generator.unit() * 3)
+                arm = max(20, arm + generator.unit() * 2)
+                // The first finger moves only with the second; the second lifts where it is (a lift
+                // elsewhere moves it first) and lands elsewhere.
+                let (movedA, movedB) = points()
+                if pairDown && generator.next() % 40 == 0 {
+                    send(ms, [TouchInput(identifier: 2, change: .up, location: b)])
+                    pairDown = false
+                } else if !pairDown {
+                    b = movedB
+                    send(ms, [TouchInput(identifier: 2, change: .down, location: b)])
+                    lastAngle = atan2(b.y - a.y, b.x - a.x)
+                    pairDown = true
+                } else {
+                    (a, b) = (movedA, movedB)
+                    send(ms, [TouchInput(identifier: 1, change: .move, location: a), TouchInput(identifier: 2, change: .move, location: b)])
+                    let next = atan2(b.y - a.y, b.x - a.x)
+                    turned += Self.normalized(next - lastAngle)
+                    lastAngle = next
+                }
+                #expect(everyFrame.rotation.bitPattern == turned.bitPattern, "seed \(seed) frame \(frame)")
+                if generator.next() % 30 == 0 {
+                    #expect(nowAndThen.rotationVelocity.bitPattern == everyFrame.rotationVelocity.bitPattern)
+                    #expect(nowAndThen.rotation.bitPattern == turned.bitPattern, "seed \(seed) frame \(frame)")
+                }
+            }
+            #expect(nowAndThen.rotationVelocity.bitPattern == everyFrame.rotationVelocity.bitPattern)
+            #expect(nowAndThen.rotation.bitPattern == turned.bitPattern, "seed \(seed)")
+            send(1300, [TouchInput(identifier: 1, change: .up, location: a), TouchInput(identifier: 2, change: .up, location: b)])
+            #expect(waiting.transcript == measured.transcript, "seed \(seed)")
+        }
+    }
+}
