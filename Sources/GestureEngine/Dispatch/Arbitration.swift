@@ -25,6 +25,10 @@ extension TouchDispatcher {
         // behind the walk needs another pass, one marked ahead of it is reached in this one. A
         // walk that has met every mark (`reconcileMarks` counts them, at least) stops: what is
         // left of it would find none, and the order of what it finds is unchanged.
+        if let held = heldRepeatedChange {
+            heldRepeatedChange = nil
+            held.with { settleHeldChange($0) }
+        }
         var rounds = 0
         while reconcileRequested {
             reconcileRequested = false
@@ -41,6 +45,24 @@ extension TouchDispatcher {
         // Every recognizer in play has been walked past or met since its last mark: none is
         // marked now, whatever the count says.
         reconcileMarks = 0
+    }
+
+    /// A `changed -> changed` held from the frame's delivery (`recognizerRepeatedChange`). When
+    /// nothing else is marked, the pass would reconcile `recognizer` alone, and for one let
+    /// through with no dependents in play that asks nothing about simultaneity again (nobody
+    /// began recognizing since its last check, every answer fixed), `reconcile(_:)` only requests
+    /// its action: that is done here, without the walk. Otherwise it is marked, as any change is.
+    private func settleHeldChange(_ recognizer: GestureRecognizer) {
+        if !reconcileRequested && !recognizer.pendingWork.reconcile && recognizer.currentState == .changed
+            && recognizer.arbitration.isReleased && recognizer.dependentsInPlay.isEmpty
+            && recognizer.hasFixedSimultaneity && unfixedRecognizing == 0
+            && recognizer.simultaneityCheckedThrough == recognizingStamp {
+            requestAction(of: recognizer)
+        } else {
+            recognizer.pendingWork.reconcile = true
+            reconcileRequested = true
+            reconcileMarks &+= 1
+        }
     }
 
     /// Stops the program naming the recognizers that would not settle: a loop guard that trips is

@@ -173,6 +173,19 @@ public final class TouchDispatcher {
     @exclusivity(unchecked)
     #endif
     var reconcileMarks = 0
+    /// A recognizer's `changed -> changed` in the frame's delivery to recognizers, not marked yet:
+    /// the next reconcile pass settles it first (`settleHeldChange`). Unretained: only a sequence's
+    /// reset takes a recognizer out of play, and the pass comes before it.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var heldRepeatedChange: Unretained<GestureRecognizer>?
+    /// Whether a `changed -> changed` may be held (`recognizerRepeatedChange`): while the frame is
+    /// delivered to recognizers, which the frame's settling always follows.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var holdsRepeatedChanges = false
     /// At least how many recognizers in play carry an action mark, in the same sense.
     #if !DEBUG
     @exclusivity(unchecked)
@@ -373,7 +386,9 @@ public final class TouchDispatcher {
         let shared = !eventTouches.isEmpty && eventPhases & (eventPhases &- 1) == 0
         eventPhase = shared ? eventTouches.with(eventTouches.count - 1) { $0.phase } : nil
         uniformPhase = eventTouches.count == touchesDown.count ? eventPhase : nil
+        holdsRepeatedChanges = true
         deliverToRecognizers()
+        holdsRepeatedChanges = false
         if hasEnds { dropFinishedTouchesFromRecognizers() }
         settle()
         finishEvent()
@@ -553,7 +568,7 @@ public final class TouchDispatcher {
         // Another round follows only when an action changed a state (disabling a recognizer, say):
         // at most once per recognizer's end of attempt. More is a loop, stopped loudly.
         // Most frames mark nothing for either: then there is no round to run.
-        if reconcileRequested || actionsRequested {
+        if reconcileRequested || actionsRequested || heldRepeatedChange != nil {
             let bound = 2 * inPlay.count + 2
             var rounds = 0
             repeat {
@@ -839,6 +854,23 @@ public final class TouchDispatcher {
         reporter.with { slot in
             if old == .changed && new == .changed && !slot.observesRepeatedChanges { return }
             slot.observer.observeStateChange(recognizer, from: old, to: new, at: now)
+        }
+    }
+
+    /// `changed -> changed`, which `apply` leaves unmarked: marked as any change is, or, while
+    /// the frame is delivered to recognizers and no other is held, held in `heldRepeatedChange`
+    /// for the next reconcile pass (`settleHeldChange`).
+    func recognizerRepeatedChange(_ recognizer: GestureRecognizer) {
+        if holdsRepeatedChanges && heldRepeatedChange == nil {
+            heldRepeatedChange = Unretained(recognizer)
+        } else {
+            recognizer.pendingWork.reconcile = true
+            reconcileRequested = true
+            reconcileMarks &+= 1
+        }
+        guard let reporter else { return }
+        reporter.with { slot in
+            if slot.observesRepeatedChanges { slot.observer.observeStateChange(recognizer, from: .changed, to: .changed, at: now) }
         }
     }
 

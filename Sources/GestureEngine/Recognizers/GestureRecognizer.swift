@@ -307,6 +307,11 @@ open class GestureRecognizer: TimerTarget {
         _state = new
         if new == .possible {
             presentedState = nil
+        } else if new == .changed && old == .changed && !pendingWork.reconcile, let dispatcherReference {
+            // Every move of a gesture under way: the dispatcher marks it, or holds it for its next
+            // reconcile pass (`recognizerRepeatedChange`).
+            dispatcherReference.with { $0.recognizerRepeatedChange(self) }
+            return
         } else {
             pendingWork.reconcile = true
         }

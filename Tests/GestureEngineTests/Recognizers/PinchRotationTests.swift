@@ -215,3 +215,37 @@ struct RotationUnmeasuredMoveTests {
         }
     }
 }
+
+@Suite("A gesture's change in the frame another begins")
+struct ChangeAlongsideBeginningTests {
+    /// Lets pinch and rotation recognize together, an answer that never changes: a pinch under
+    /// way then asks nothing at its changes, so its change is held while the frame is delivered.
+    private final class SimultaneousPair: GestureRecognizerDelegate {
+        var simultaneityAnswersAreFixed: Bool { true }
+        func gestureRecognizer(_ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { true }
+    }
+
+    @Test("a pinch under way sends its change in the frame a rotation begins alongside it, before the rotation's action")
+    func alongside() {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 400, height: 800))
+        let pinch = PinchGestureRecognizer(name: "pinch"), rotation = RotationGestureRecognizer(name: "rotation")
+        let pair = SimultaneousPair()
+        pinch.delegate = pair
+        rotation.delegate = pair
+        view.addGestureRecognizer(pinch)
+        view.addGestureRecognizer(rotation)
+        // Two fingers spread (the pinch begins and changes), then turn by 10 degrees in one frame.
+        twoFingers(tester, at: 0, Point(x: 150, y: 400), Point(x: 250, y: 400), .down)
+        twoFingers(tester, at: 16, Point(x: 130, y: 400), Point(x: 270, y: 400), .move)
+        twoFingers(tester, at: 32, Point(x: 120, y: 400), Point(x: 280, y: 400), .move)
+        let arm = Vector(dx: 80 * cos(10 * Double.pi / 180), dy: 80 * sin(10 * Double.pi / 180))
+        twoFingers(tester, at: 48, Point(x: 200, y: 400) - arm, Point(x: 200, y: 400) + arm, .move)
+        twoFingers(tester, at: 64, Point(x: 200, y: 400) - arm, Point(x: 200, y: 400) + arm, .up)
+        #expect(tester.actions == [
+            "16ms pinch action began", "32ms pinch action changed", "48ms pinch action changed", "48ms rotation action began",
+            "64ms pinch action ended", "64ms rotation action ended",
+        ])
+        withExtendedLifetime(pair) {}
+    }
+}
