@@ -291,6 +291,14 @@ open class GestureRecognizer: TimerTarget {
 
     /// Applies one change through the transition table; the only place `_state` moves.
     final func apply(_ change: StateChange) {
+        // Every move of a gesture under way, `changed -> changed` (legal for a continuous one):
+        // the dispatcher marks it, or holds it for its next reconcile pass
+        // (`recognizerRepeatedChange`).
+        if case .set(.changed) = change, _state == .changed, kind == .continuous, !pendingWork.reconcile,
+           let dispatcherReference {
+            dispatcherReference.with { $0.recognizerRepeatedChange(self) }
+            return
+        }
         var change = change
         if case .set(let target) = change, _state == .possible,
            target == .began || target == .ended, !shouldBegin() {
@@ -307,11 +315,6 @@ open class GestureRecognizer: TimerTarget {
         _state = new
         if new == .possible {
             presentedState = nil
-        } else if new == .changed && old == .changed && !pendingWork.reconcile, let dispatcherReference {
-            // Every move of a gesture under way: the dispatcher marks it, or holds it for its next
-            // reconcile pass (`recognizerRepeatedChange`).
-            dispatcherReference.with { $0.recognizerRepeatedChange(self) }
-            return
         } else {
             pendingWork.reconcile = true
         }
