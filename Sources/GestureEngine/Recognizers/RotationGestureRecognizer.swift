@@ -21,17 +21,23 @@ open class RotationGestureRecognizer: GestureRecognizer {
     @exclusivity(unchecked)
     #endif
     private var progress = TwoFingerProgress()
-    /// Moves not measured yet, in order: the pair's vector and the move's time (below).
+    /// Moves and landings not measured yet, in order: the pair's vector and the time (below).
     private let unmeasured = UnsafeMutablePointer<UnmeasuredMove>.allocate(capacity: unmeasuredCapacity)
     private var unmeasuredCount = 0
-    /// The pair's vector whose angle is `lastAngle`, the last move measured or the pair's
-    /// forming; zero where `lastAngle` is no vector's angle (before a pair forms, after a
-    /// trackpad rotation), which keeps no move unmeasured.
+    /// The pair's vector whose angle `lastAngle` is once everything kept is measured: the last
+    /// move or landing; zero where `lastAngle` is no vector's angle (before a pair forms, after
+    /// a trackpad rotation), which keeps no move unmeasured.
     private var measuredVector = Vector.zero
+    /// At least `abs(turned)` at `measuredVector`, and after the latest move or landing, once
+    /// everything kept is measured (`turnBound`).
+    private var boundAtVector = 0.0
+    private var boundNow = 0.0
 
     private struct UnmeasuredMove {
         var pair: Vector
         var time: GestureTime
+        /// A finger landed (`rebase`) rather than the pair moved.
+        var landing: Bool
     }
 
     private static let unmeasuredCapacity = 64
@@ -67,25 +73,40 @@ open class RotationGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesBegan(_ touches: TouchBatch) {
-        measureDeferredMoves()
         ignoreTouchesBeyondTwo()
-        rebase(at: touches.first?.timestamp ?? touchTimestamp)
+        guard let pair = fingerPairVector() else { return }
+        let time = touches.first?.timestamp ?? touchTimestamp
+        if unmeasuredCount < Self.unmeasuredCapacity {
+            // Kept in order with the moves: the angle is measured from the new pair from here.
+            unmeasured[unmeasuredCount] = UnmeasuredMove(pair: pair, time: time, landing: true)
+            unmeasuredCount &+= 1
+            measuredVector = pair
+            boundAtVector = boundNow
+            hasPair = true
+            return
+        }
+        measureDeferredMoves()
+        rebase(pair, at: time)
     }
 
-    /// Before the rotation begins, a move that cannot begin it is kept unmeasured: its `atan2`,
-    /// the step of `turned` and the velocity's sample are taken, in order and the same way, when
-    /// anything reads them (`rotation`, the velocity, a finger landing, a move that may pass the
-    /// threshold, a full list), or never, when the attempt ends first, as the map's rotation does
-    /// on every drag that does not turn. Whether a move may pass the threshold is told without
-    /// `atan2`, from the pair's vector and the one of the last move measured (`turnBound`).
+    /// Before the rotation begins, a move that cannot begin it is kept unmeasured, as is a
+    /// finger's landing: the `atan2`, the steps of `turned` and the velocity's samples are taken,
+    /// in order and the same way, when anything reads them (`rotation`, the velocity, a move that
+    /// may pass the threshold, a full list), or never, when the attempt ends first, as the map's
+    /// rotation does on every drag that does not turn. Whether a move may pass the threshold is
+    /// told without `atan2`, from the pair's vector and the last one kept or measured
+    /// (`turnBound`).
     open override func touchesMoved(_ touches: TouchBatch) {
         guard hasPair, let pair = fingerPairVector() else { return }
         let time = touchTimestamp
-        if progress.phase == .tracking && unmeasuredCount < Self.unmeasuredCapacity
-            && abs(turned) + Self.turnBound(from: measuredVector, to: pair) < threshold {
-            unmeasured[unmeasuredCount] = UnmeasuredMove(pair: pair, time: time)
-            unmeasuredCount &+= 1
-            return
+        if progress.phase == .tracking && unmeasuredCount < Self.unmeasuredCapacity {
+            let bound = boundAtVector + Self.turnBound(from: measuredVector, to: pair)
+            if bound < threshold {
+                unmeasured[unmeasuredCount] = UnmeasuredMove(pair: pair, time: time, landing: false)
+                unmeasuredCount &+= 1
+                boundNow = bound
+                return
+            }
         }
         measureDeferredMoves()
         measure(pair, at: time)
@@ -100,6 +121,8 @@ open class RotationGestureRecognizer: GestureRecognizer {
         lastAngle = angle
         measuredVector = pair
         velocity.add(turned, at: time)
+        boundAtVector = abs(turned)
+        boundNow = boundAtVector
     }
 
     /// Measures the moves `touchesMoved` kept, in order.
@@ -113,15 +136,16 @@ open class RotationGestureRecognizer: GestureRecognizer {
         var index = 0
         while index < unmeasuredCount {
             let move = unmeasured[index]
-            measure(move.pair, at: move.time)
+            if move.landing { rebase(move.pair, at: move.time) } else { measure(move.pair, at: move.time) }
             index &+= 1
         }
         unmeasuredCount = 0
     }
 
     /// More than `abs(turned)` can grow by over moves from `measured` (whose angle is
-    /// `lastAngle`) to `pair`, each kept while this bound held for it; infinity unless `pair` is
-    /// within about half a radian of `measured` (a zero vector, a huge one, a nan).
+    /// `lastAngle` once what is kept is measured) to `pair`, each kept while this bound held for
+    /// it; infinity unless `pair` is within about half a radian of `measured` (a zero vector, a
+    /// huge one, a nan).
     ///
     /// While every vector since `measured` is within that cone, each step `normalizedAngle`
     /// takes is the difference of the two vectors' angles from `measured` (both below π/2 in
@@ -130,8 +154,9 @@ open class RotationGestureRecognizer: GestureRecognizer {
     /// inside the normal range and the quotient below 0.5, the quotient is within a few units of
     /// the last place of its exact value; each step as computed (two `atan2`, a subtraction, the
     /// normalization, the sum) is within about 2e-15 of its exact value, and there are at most
-    /// `unmeasuredCapacity` of them: the 1e-12 added covers them many times over. So while
-    /// `abs(turned) + turnBound` stays below the threshold at every move kept, `abs(turned)`
+    /// `unmeasuredCapacity` of them: the 1e-12 added covers them many times over. A landing
+    /// starts a cone about the new pair from the bound the last move kept (`boundNow`). So while
+    /// `boundAtVector + turnBound` stays below the threshold at every move kept, `abs(turned)`
     /// measured after each of them is below it too: no such move can begin the rotation, and
     /// every state decision is the one measuring would have taken.
     @inline(__always)
@@ -167,18 +192,21 @@ open class RotationGestureRecognizer: GestureRecognizer {
             lastAngle = gesture.rotation
             measuredVector = .zero
             velocity.add(turned, at: gesture.timestamp)
+            boundAtVector = abs(turned)
+            boundNow = boundAtVector
             return abs(turned) >= threshold
         }
     }
 
-    /// A finger landed at `time`: the angle is measured from the new pair. When the first pair
-    /// forms, the rotation so far is the velocity's first sample.
-    private func rebase(at time: GestureTime) {
-        guard let pair = fingerPairVector() else { return }
+    /// A finger landed at `time`, leaving `pair`: the angle is measured from it. When the first
+    /// pair forms, the rotation so far is the velocity's first sample.
+    private func rebase(_ pair: Vector, at time: GestureTime) {
         lastAngle = pair.angle
         measuredVector = pair
         hasPair = true
         velocity.addStart(turned, at: time)
+        boundAtVector = abs(turned)
+        boundNow = boundAtVector
     }
 
     open override func reset() {
@@ -187,6 +215,8 @@ open class RotationGestureRecognizer: GestureRecognizer {
         lastAngle = 0
         measuredVector = .zero
         unmeasuredCount = 0
+        boundAtVector = 0
+        boundNow = 0
         turned = 0
         offset = 0
         hasPair = false
