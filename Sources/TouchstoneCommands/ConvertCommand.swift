@@ -24,8 +24,8 @@ struct Convert: ParsableCommand {
     var salvage = false
 
     func validate() throws {
-        try refuseEmptyPath(input, option: "<input>")
-        try refuseEmptyPath(output, option: "-o")
+        try refuseUnnamablePath(input, option: "<input>")
+        try refuseUnnamablePath(output, option: "-o")
         guard TraceFormat.forOutput(path: output) != nil else {
             throw ValidationError(
                 "cannot tell the output format from '\(output)': use \(TraceFormat.outputExtensions.joined(separator: ", "))")

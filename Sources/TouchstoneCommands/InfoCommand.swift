@@ -31,8 +31,8 @@ struct Info: ParsableCommand {
     var salvage = false
 
     func validate() throws {
-        try refuseEmptyPath(file, option: "<file>")
-        try refuseEmptyPath(svg, option: "--svg")
+        try refuseUnnamablePath(file, option: "<file>")
+        try refuseUnnamablePath(svg, option: "--svg")
         if let svg {
             if svg == "-" { throw ValidationError("--svg -: standard output carries the description; name a file") }
             try refuseForeignExtension(svg, option: "--svg", writer: "info --svg", format: "SVG", expected: "svg", standardOutput: false)

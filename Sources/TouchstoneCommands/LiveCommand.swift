@@ -40,8 +40,8 @@ struct Live: ParsableCommand {
     var fullscreen = false
 
     func validate() throws {
-        try refuseEmptyPath(record, option: "--record")
-        try refuseEmptyPath(log, option: "--log")
+        try refuseUnnamablePath(record, option: "--record")
+        try refuseUnnamablePath(log, option: "--log")
         try refuseUnknownScene(scene)
         // Compared as the paths they resolve to, not as text: `--record ./s.trace --log s.trace`
         // names one file in two spellings, and when it did not exist yet the log and the

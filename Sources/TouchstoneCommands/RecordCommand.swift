@@ -54,8 +54,8 @@ struct Record: ParsableCommand {
     static let longestFlushMilliseconds = Int(UInt32.max) / 1_000
 
     func validate() throws {
-        try refuseEmptyPath(output, option: "-o")
-        for device in devices { try refuseEmptyPath(device, option: "--device") }
+        try refuseUnnamablePath(output, option: "-o")
+        for device in devices { try refuseUnnamablePath(device, option: "--device") }
         if seat != nil, !devices.isEmpty { throw ValidationError("--seat and --device cannot be combined.") }
         // A binary trace records its flush interval in 32 bits of microseconds.
         guard flushMilliseconds > 0, flushMilliseconds <= Self.longestFlushMilliseconds else {

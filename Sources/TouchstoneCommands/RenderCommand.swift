@@ -39,10 +39,10 @@ extension Touchstone {
         /// output named for another format than SVG are usage errors, found before the trace is
         /// opened.
         func validate() throws {
-            try refuseEmptyPath(trace, option: "<trace>")
+            try refuseUnnamablePath(trace, option: "<trace>")
             _ = try PictureWindow(from: from, to: to)
             try refuseUnknownScene(scene)
-            try refuseEmptyPath(output, option: "-o")
+            try refuseUnnamablePath(output, option: "-o")
             try refuseForeignExtension(output, option: "-o", writer: "render", format: "SVG", expected: "svg")
         }
 

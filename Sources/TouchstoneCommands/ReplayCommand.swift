@@ -30,9 +30,9 @@ extension Touchstone {
         /// A scene that can be neither built in nor a file, and an empty output path, are usage
         /// errors, found before the trace is opened.
         func validate() throws {
-            try refuseEmptyPath(trace, option: "<trace>")
+            try refuseUnnamablePath(trace, option: "<trace>")
             try refuseUnknownScene(scene)
-            try refuseEmptyPath(output, option: "-o")
+            try refuseUnnamablePath(output, option: "-o")
         }
 
         func run() throws {

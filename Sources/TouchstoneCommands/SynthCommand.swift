@@ -132,7 +132,7 @@ struct SynthGesture: ParsableCommand {
     /// Every check of the command line, so that a bad value is a usage error (64) with this
     /// command's usage line, found before anything is written.
     func validate() throws {
-        try refuseEmptyPath(output, option: "-o")
+        try refuseUnnamablePath(output, option: "-o")
         try SynthOutput.refuseUnknownExtension(output)
         _ = try makeSession()
     }

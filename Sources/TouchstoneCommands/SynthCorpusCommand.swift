@@ -31,7 +31,7 @@ struct SynthCorpus: ParsableCommand {
     /// Every check of the command line, so that a bad value is a usage error (64) with this
     /// command's usage line, found before anything is written.
     func validate() throws {
-        try refuseEmptyPath(directory, option: "-o")
+        try refuseUnnamablePath(directory, option: "-o")
         guard count >= 1 else { throw ValidationError("--count must be at least 1") }
         guard count <= Self.maximumCount else { throw ValidationError("--count must be at most \(Self.maximumCount)") }
         guard samples >= 2 else { throw ValidationError("--samples must be at least 2: a touch needs a down and an up") }

@@ -39,9 +39,9 @@ struct Template: ParsableCommand {
         var output: String
 
         func validate() throws {
-            try refuseEmptyPath(trace, option: "<trace>")
+            try refuseUnnamablePath(trace, option: "<trace>")
             guard stroke >= 0 else { throw ValidationError("--stroke must be 0 or more") }
-            try refuseEmptyPath(output, option: "-o")
+            try refuseUnnamablePath(output, option: "-o")
             try refuseForeignExtension(output, option: "-o", writer: "template record", format: "JSON", expected: "json")
             guard !name.isEmpty else { throw ValidationError("--name must not be empty") }
             guard name.utf8.count <= SceneLoader.maximumIdentifierBytes else {

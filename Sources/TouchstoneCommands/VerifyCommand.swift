@@ -46,13 +46,13 @@ extension Touchstone {
         var noProgress = false
 
         func validate() throws {
-            try refuseEmptyPath(directory, option: "<directory>")
+            try refuseUnnamablePath(directory, option: "<directory>")
             guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more, found \(jobs)") }
             guard jobs <= VerifyOptions.maximumJobs else {
                 throw ValidationError("--jobs must be at most \(VerifyOptions.maximumJobs) (each worker is a thread with an 8 MiB stack), found \(jobs)")
             }
-            try refuseEmptyPath(junit, option: "--junit")
-            try refuseEmptyPath(report, option: "--report")
+            try refuseUnnamablePath(junit, option: "--junit")
+            try refuseUnnamablePath(report, option: "--report")
             if junit == "-" { throw ValidationError("--junit -: standard output carries verify's report; name a file") }
             if report == "-" { throw ValidationError("--report -: the report is a folder of pages; name a folder") }
             // A malformed --shard is a usage error, as a malformed --jobs is (status 64).

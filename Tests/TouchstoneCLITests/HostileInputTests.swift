@@ -440,6 +440,27 @@ struct HostileInputTests {
         #expect(result.stderr.hasPrefix("Error: \(argument) '': an empty path names no file; give a path\nUsage: "), "\(result.stderr)")
     }
 
+    @Test("A path argument that is not UTF-8 is a usage error (64) showing its bytes, in every command, and the file its U+FFFD spelling names is left as it was",
+          arguments: [#"info "$bad""#, #"replay "$bad" --scene map"#, #"render "$bad" -o x.svg"#, #"convert "$bad" -o x.jsonl"#,
+                      #"template record "$bad" --name t -o t.json"#, #"verify "$bad""#, #"synth tap -o "$bad""#,
+                      #"synth corpus --samples 10 -o "$bad""#, #"replay t.trace --scene map -o "$bad""#, #"render t.trace -o "$bad""#,
+                      #"convert t.trace -o "$bad""#, #"info t.trace --svg "$bad""#, #"verify . --junit "$bad""#, #"verify . --report "$bad""#,
+                      #"replay t.trace --scene "$bad.json""#, #"record -o "$bad" --device /dev/null"#, #"live --record "$bad""#])
+    func pathNotUTF8(command: String) throws {
+        let folder = TemporaryDirectory("cli")
+        // Swift reads the arguments as UTF-8 with U+FFFD for each byte that is not: the name
+        // given (a\xff) and the name used (a\u{FFFD}) are two files.
+        try FileManager.default.copyItem(atPath: OutputSafetyTests.pressTrace, toPath: folder.file("t.trace"))
+        try FileManager.default.copyItem(atPath: OutputSafetyTests.pressTrace, toPath: folder.file("a\u{FFFD}"))
+        let result = try TouchstoneProcess.shell("cd '\(folder.path)' && bad=\"$(printf 'a\\377')\" && \"$TOUCHSTONE\" \(command)")
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: "), "\(result.stderr)")
+        #expect(result.stderr.contains(#"'a\xff"#) && result.stderr.contains("is not UTF-8"), "\(result.stderr)")
+        #expect(result.stderr.contains("\nUsage: "), "\(result.stderr)")
+        #expect(readFileBytes(folder.file("a\u{FFFD}")) == readFileBytes(OutputSafetyTests.pressTrace))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["a\u{FFFD}", "t.trace"])
+    }
+
     @Test("An empty output path is a usage error (64) naming the option, in every command, before anything is read",
           arguments: [["replay", "/nonexistent.trace", "--scene", "map", "-o", ""], ["render", "/nonexistent.trace", "-o", ""],
                       ["convert", "/nonexistent.trace", "-o", ""], ["template", "record", "/nonexistent.trace", "--name", "t", "-o", ""],

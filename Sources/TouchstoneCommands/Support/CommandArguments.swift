@@ -1,14 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParser
 import Replay
 import TouchTrace
 
-/// Refuses an empty path given to an option or argument that names a file or folder (`-o ''`,
-/// `replay '' --scene map`, which a script with an unset variable passes): a usage error (64),
-/// found from the arguments alone, in every command alike, before anything is read or written.
-/// `option` is how the usage line spells it (`-o`, `<trace>`).
-func refuseEmptyPath(_ path: String?, option: String) throws(ValidationError) {
-    guard let path, path.isEmpty else { return }
-    throw ValidationError("\(option) '': an empty path names no file; give a path")
+/// Refuses a path given to an option or argument that names a file or folder but no file
+/// Touchstone can open by that name: a usage error (64), found from the arguments alone, in every
+/// command alike, before anything is read or written. `option` is how the usage line spells it
+/// (`-o`, `<trace>`).
+/// - An empty path (`-o ''`, `replay '' --scene map`, which a script with an unset variable passes).
+/// - A path that is not UTF-8 (`NotUTF8Arguments`): Swift gives it with U+FFFD in place of each
+///   such byte, the name of another file, which would be read, or replaced, instead.
+func refuseUnnamablePath(_ path: String?, option: String) throws(ValidationError) {
+    guard let path else { return }
+    if path.isEmpty { throw ValidationError("\(option) '': an empty path names no file; give a path") }
+    try NotUTF8Arguments.refuse(path, option: option)
+}
+
+/// The process's arguments that are not UTF-8 (`touchstone info $'a\xff.trace'`, a name from a
+/// Latin-1 file system). `CommandLine.arguments` decodes each with U+FFFD in place of the bytes it
+/// cannot read, so the path a command is given names another file (`a\u{FFFD}.trace`), which it
+/// would read or replace; such an argument is refused instead, shown byte by byte.
+enum NotUTF8Arguments {
+    /// Each such argument as `CommandLine.arguments` gives it, and its bytes.
+    static let all: [(decoded: String, bytes: [UInt8])] = {
+        var found: [(String, [UInt8])] = []
+        for index in 1..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[index], String(validatingCString: pointer) == nil else { continue }
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+            found.append((String(cString: pointer), Array(bytes)))
+        }
+        return found
+    }()
+
+    /// Throws when `text`, given to `option`, came from an argument that is not UTF-8 (the whole
+    /// argument, or its end: `--scene=NAME`); a name truly holding U+FFFD is not refused.
+    static func refuse(_ text: String, option: String) throws(ValidationError) {
+        guard text.unicodeScalars.contains("\u{FFFD}"), let argument = all.first(where: { $0.decoded.hasSuffix(text) }) else { return }
+        // The value's own bytes: past `--scene=`, which is UTF-8 and so its bytes as they are.
+        let prefix = String(String.UnicodeScalarView(argument.decoded.unicodeScalars.dropLast(text.unicodeScalars.count)))
+        let bytes = prefix.unicodeScalars.contains("\u{FFFD}") ? argument.bytes[...] : argument.bytes.dropFirst(prefix.utf8.count)
+        throw ValidationError(
+            "\(option) '\(shown(bytes))': the path is not UTF-8, and Touchstone reads its arguments as UTF-8, so it would name another file ('\(TerminalText.escaped(text))'); rename the file, or give it through a link with a UTF-8 name")
+    }
+
+    /// `bytes` shown as they are: printable ASCII but the backslash as itself, every other byte as `\xNN`.
+    static func shown(_ bytes: ArraySlice<UInt8>) -> String {
+        var shown = ""
+        for byte in bytes {
+            if byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") {
+                shown.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = String(byte, radix: 16)
+                shown += "\\x" + (hex.count < 2 ? "0" : "") + hex
+            }
+        }
+        return shown
+    }
 }
 
 /// The scene a command's `--scene` names, with the kinds of this run's `Touchstone.registry`.
@@ -24,7 +73,9 @@ func resolveScene(_ reference: String) throws(SceneError) -> Scene {
 /// arguments alone, as `replay`, `render` and `live` take scenes alike; a `.json` path is a file to
 /// read, and one that cannot be read or is no scene fails the work (1).
 func refuseUnknownScene(_ reference: String?) throws(ValidationError) {
-    guard let reference, let problem = SceneReference.problem(ofName: reference) else { return }
+    guard let reference else { return }
+    try NotUTF8Arguments.refuse(reference, option: "--scene")
+    guard let problem = SceneReference.problem(ofName: reference) else { return }
     throw ValidationError("--scene \(TerminalText.excerpt(reference)): \(problem)")
 }
 
