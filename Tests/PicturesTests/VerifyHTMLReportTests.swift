@@ -59,6 +59,34 @@ struct VerifyHTMLReportTests {
         #expect(VerifyHTMLReport.pagePath(capture) == "captures/" + name + ".html")
     }
 
+    @Test("A page's folders that end like a page get .d, so no capture's page is another capture's folder", arguments: [
+        ("x", "captures/x.html"), ("x.html/y", "captures/x.html.d/y.html"), ("x.html.d/y", "captures/x.html.d.d/y.html"),
+        ("a/b.html/c.htm/d", "captures/a/b.html.d/c.htm/d.html"), ("x.html", "captures/x.html.html"), ("x.html.dd/y", "captures/x.html.dd/y.html"),
+    ])
+    func pageFoldersNeverEndLikeAPage(name: String, path: String) {
+        #expect(VerifyHTMLReport.pagePath(Capture(root: "/corpus", name: name)) == path)
+    }
+
+    @Test("A corpus holding a capture x and a folder x.html of captures gets a page for every failing capture, where the report could not be written")
+    func captureBesideAFolderNamedLikeItsPage() throws {
+        let folder = TemporaryDirectory("report")
+        _ = try Self.corpus(in: folder)
+        let captures = folder.file("captures")
+        try FileManager.default.createDirectory(atPath: captures + "/long-press.html", withIntermediateDirectories: true)
+        for file in ["long-press.trace", "long-press.golden.log", "long-press.scene"] {
+            try FileManager.default.copyItem(atPath: captures + "/" + file, toPath: captures + "/long-press.html/" + file)
+        }
+        try FileManager.default.copyItem(atPath: captures + "/press.json", toPath: captures + "/long-press.html/press.json")
+        let report = try VerifyRunner(options: VerifyOptions(root: captures)).run()
+        let output = folder.file("report")
+        try VerifyHTMLReport.write(report, to: output)
+        // Both pages are files: a folder reads as no bytes.
+        #expect(!readFileBytes(output + "/captures/long-press.html").isEmpty)
+        #expect(!readFileBytes(output + "/captures/long-press.html.d/long-press.html").isEmpty)
+        let index = String(decoding: readFileBytes(output + "/index.html"), as: UTF8.self)
+        #expect(index.contains("<a href=\"captures/long-press.html.d/long-press.html\">failed</a>"))
+    }
+
     @Test("Report pages stand alone: no scripts, nothing fetched from elsewhere")
     func pagesAreSelfContained() throws {
         let folder = TemporaryDirectory("report")

@@ -108,7 +108,25 @@ public enum VerifyHTMLReport {
     /// rows that fit: a chart of hundreds of thousands of rows is never drawn whole.
     static let leastRowBytes = 160
 
-    static func pagePath(_ capture: Capture) -> String { "captures/" + capture.name + ".html" }
+    /// `captures/NAME.html`, where each folder of NAME that ends like a page (`.html`, followed by
+    /// any number of `.d`) takes one `.d` more: a corpus may hold a capture `x` and a folder
+    /// `x.html` of captures, whose pages would be `captures/x.html` and the folder
+    /// `captures/x.html/` (the report could not be written). No page's folder then ends in `.html`,
+    /// and two folders never take one name (`x.html` becomes `x.html.d`, `x.html.d` becomes
+    /// `x.html.d.d`).
+    static func pagePath(_ capture: Capture) -> String {
+        var folders = capture.name.split(separator: "/", omittingEmptySubsequences: false)
+        let name = folders.removeLast()
+        var path = "captures/"
+        for folder in folders {
+            path += folder
+            var end = folder[...]
+            while end.hasSuffix(".d") { end = end.dropLast(2) }
+            if end.hasSuffix(".html") { path += ".d" }
+            path += "/"
+        }
+        return path + name + ".html"
+    }
 
     /// `pagePath` as a relative URL: each folder and the name percent-encoded (RFC 3986), so a
     /// capture called `a#b`, `q?x` or `a%2Fx` links to its own page, not to `a` or another's.
