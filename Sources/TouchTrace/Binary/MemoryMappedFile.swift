@@ -9,12 +9,16 @@ import Darwin
 /// (Text formats are read through a buffer instead: `TextInput`.)
 ///
 /// - Warning: if another process truncates the file while it is mapped, touching the lost pages
-///   raises SIGBUS. Traces are written to `NAME.partial` and renamed, so a finished trace never shrinks.
+///   raises SIGBUS. Traces are written to `NAME.partial` and renamed, so a finished trace never
+///   shrinks. Each mapped file is noted (`MappedFiles`), so that a program whose signal handler
+///   asks (`touchstone`'s, `TemporaryFiles`) ends with an error naming the file that shrank.
 final class MemoryMappedFile {
     let path: String
     let bytes: UnsafeRawBufferPointer
     private let mapping: UnsafeMutableRawPointer?
     private let copy: UnsafeMutableRawBufferPointer?
+    /// The file's line in `MappedFiles`, nil when it is not noted.
+    private var note: Int? = nil
 
     /// Bytes already in memory, copied once, for decoding traces that never touched a disk.
     init(copying source: [UInt8], name: String) {
@@ -42,6 +46,8 @@ final class MemoryMappedFile {
         _ = madvise(address, size, MADV_SEQUENTIAL)
         mapping = address
         bytes = UnsafeRawBufferPointer(start: address, count: size)
+        var info = stat()
+        if fstat(fd, &info) == 0 { note = MappedFiles.note(path, inode: UInt64(info.st_ino), size: size) }
     }
 
     /// Tells the kernel that the pages between `start` and `offset` will not be read again soon, so
@@ -57,11 +63,99 @@ final class MemoryMappedFile {
     }
 
     deinit {
+        if let note { MappedFiles.forget(note) }
         if let mapping { munmap(mapping, bytes.count) }
         copy?.deallocate()
     }
 
     private static func error(_ path: String, _ message: String) -> TraceInputError {
         TraceInputError(file: path, location: .wholeFile, message: message)
+    }
+}
+
+/// The files mapped at this moment (`MemoryMappedFile`), for a signal handler: a file another
+/// process truncates under its map raises SIGBUS at the first lost page touched, which ended the
+/// process with status 135 and no word of the file. `reportShrunk()`, called by `touchstone`'s
+/// handler (`TemporaryFiles`) on SIGBUS, finds a noted file that is now shorter than it was mapped,
+/// and writes an error line naming it; the handler then ends the process with status 1, as any
+/// other file that cannot be read.
+///
+/// Each line holds the path as opened, a NUL, and the path as a message shows it (escaped); the
+/// inode and the size mapped are kept beside it, so a name that now leads to another file (a new
+/// trace renamed onto it, the safe way) is not taken for the file that shrank.
+enum MappedFiles {
+    /// 64 files at once (`verify --jobs` maps one per worker), each line up to 4 KiB (a longer
+    /// path is not noted: a shrinking file then ends the process with SIGBUS, as before).
+    static let noted = SignalSafeLines(count: 64, lineLimit: 4_096)
+    nonisolated(unsafe) private static let inodes: UnsafeMutablePointer<UInt64> = {
+        let inodes = UnsafeMutablePointer<UInt64>.allocate(capacity: noted.count)
+        inodes.initialize(repeating: 0, count: noted.count)
+        return inodes
+    }()
+    nonisolated(unsafe) private static let sizes: UnsafeMutablePointer<Int> = {
+        let sizes = UnsafeMutablePointer<Int>.allocate(capacity: noted.count)
+        sizes.initialize(repeating: 0, count: noted.count)
+        return sizes
+    }()
+
+    /// Notes the file at `path`, mapped at `size` bytes; the line to pass to `forget`, or nil.
+    static func note(_ path: String, inode: UInt64, size: Int) -> Int? {
+        guard !path.utf8.contains(0), let line = noted.claim() else { return nil }
+        inodes[line] = inode
+        sizes[line] = size
+        guard noted.set(line, path + "\0" + TerminalText.escaped(path, keepingLineBreaks: false), whole: true) else {
+            noted.release(line)
+            return nil
+        }
+        return line
+    }
+
+    /// The file of `line` is no longer mapped.
+    static func forget(_ line: Int) {
+        noted.release(line)
+    }
+
+    /// Writes `error: PATH: the file shrank while it was read …` on standard error for each noted
+    /// file whose name still leads to it and which is now shorter than it was mapped; whether there
+    /// was one. Allocates nothing and calls only functions safe in a signal handler.
+    static func reportShrunk() -> Bool {
+        var found = false
+        for line in 0..<noted.count {
+            guard let text = noted.text(ofLine: line) else { continue }
+            var info = stat()
+            let size = sizes[line]
+            guard text.withMemoryRebound(to: CChar.self, capacity: 1, { stat($0, &info) }) == 0,
+                  UInt64(info.st_ino) == inodes[line], Int(info.st_size) < size else { continue }
+            found = true
+            let shown = text + strlen(text) + 1
+            put("error: ")
+            _ = write(2, shown, strlen(shown))
+            put(": the file shrank while it was read (to ")
+            putNumber(Int(info.st_size))
+            put(" bytes, from ")
+            putNumber(size)
+            put("): another process truncated it or wrote it in place; write a new file beside it and rename it onto the name\n")
+        }
+        return found
+    }
+
+    private static func put(_ text: StaticString) {
+        _ = write(2, text.utf8Start, text.utf8CodeUnitCount)
+    }
+
+    /// `number` (at least 0) in decimal, from a buffer on the stack.
+    private static func putNumber(_ number: Int) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var start = buffer.count
+            var rest = max(number, 0)
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            _ = write(2, base + start, buffer.count - start)
+        }
     }
 }

@@ -163,7 +163,7 @@ enum TemporaryFiles {
     /// Installs the handler for the stopping signals whose action is still the default (one the
     /// program or its parent chose to ignore stays ignored).
     static func removeOnSignals() {
-        _ = (noted, stagingFolders, stagedFiles, sections)
+        _ = (noted, stagingFolders, stagedFiles, sections, MappedFiles.noted)
         for signal in stoppingSignals where SignalAction.isDefault(signal) {
             SignalAction.handle(signal, with: removeTemporaryFilesAndStop)
         }
@@ -181,6 +181,9 @@ enum TemporaryFiles {
             guard let path = stagingFolders.text(ofLine: line) else { continue }
             path.withMemoryRebound(to: CChar.self, capacity: 1) { removeStagingFolder($0, files: { stagedFiles[line] }) }
         }
+        // A trace truncated under its memory map: an error naming it, status 1, as for any file
+        // that cannot be read. Any other SIGBUS ends the process as the signal does.
+        if signal == SIGBUS && MappedFiles.reportShrunk() { _exit(1) }
         SignalAction.restoreDefault(signal)
         raise(signal)  // delivered when the handler returns: the process ends as the signal ends it
     }
