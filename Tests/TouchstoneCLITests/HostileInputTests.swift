@@ -289,6 +289,21 @@ struct HostileInputTests {
         #expect(!(info.stdout + replay.stdout).unicodeScalars.contains { (0x2066...0x2069).contains($0.value) || $0.value == 0x202E })
     }
 
+    @Test("info --json and a replay's JSON log escape bidirectional controls and C1 controls in names and notes as \\uxxxx, so a name cannot reverse or restyle the rest of the terminal's line")
+    func jsonOutputsEscapeTerminalControls() throws {
+        let folder = TemporaryDirectory("cli")
+        let header = Self.header.replacingOccurrences(of: #""name":"screen""#, with: #""name":"screen\u202Egnp\u009b31m.exe""#)
+        let path = folder.file("bidi.jsonl")
+        writeFileBytes(path, Array((header + "\n" + #"{"t":0,"note":"left\u2066right\u2069"}"# + "\n").utf8))
+        let info = try TouchstoneProcess.run(["info", path, "--json"])
+        #expect(info.status == 0)
+        #expect(info.stdout.contains(#""screen\u202egnp\u009b31m.exe""#), "\(info.stdout)")
+        let replay = try TouchstoneProcess.run(["replay", path, "--scene", "map", "--format", "jsonl"])
+        #expect(replay.status == 0)
+        #expect(replay.stdout.contains(#"left\u2066right\u2069"#), "\(replay.stdout)")
+        #expect(!(info.stdout + replay.stdout).unicodeScalars.contains { (0x2066...0x2069).contains($0.value) || $0.value == 0x202E || $0.value == 0x9B })
+    }
+
     @Test("replay escapes control characters in notes")
     func replayEscapesNotes() throws {
         let folder = TemporaryDirectory("cli")

@@ -12,13 +12,56 @@ public enum JSONText {
     /// Hands `put` the bytes of `text` as the inside of a JSON string (no quotes), allocating
     /// nothing: `"` and `\` escaped; backspace, form feed, line feed, carriage return and tab as
     /// `\b`, `\f`, `\n`, `\r`, `\t` (JSON's short escapes); other control characters as `\u00xx`
-    /// (lowercase); everything else, UTF-8 included, as is. The one JSON string escaper: the
-    /// writers of JSON Lines, templates, `--json` output and the replay log all use it.
+    /// (lowercase); and, as `\uxxxx`, what a terminal acts on among the rest, as `TerminalText`
+    /// escapes it: DEL, the C1 controls (U+0080 to U+009F: U+009B is CSI), the bidirectional
+    /// controls (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069) and the line and
+    /// paragraph separators (U+2028, U+2029), so that `info --json` of a device named with U+202E
+    /// cannot reverse the rest of its line on a terminal; everything else, UTF-8 included, as is.
+    /// The one JSON string escaper: the writers of JSON Lines, templates, `--json` output and the
+    /// replay log all use it.
     @inlinable
     public static func forEachEscapedByte(of text: String, _ put: (UInt8) -> Void) {
+        // The lead bytes of a character that may be escaped, held until the next byte tells
+        // (0: none held; else the bytes, the first in the low byte): C2 (C1 controls), D8
+        // (U+061C), E2 (the general punctuation block), E2 80 and E2 81.
+        var held: UInt32 = 0
         for unit in text.utf8 {
-            guard unit < 0x20 || unit == UInt8(ascii: "\"") || unit == UInt8(ascii: "\\") else {
+            if held == 0 && unit >= 0x20 && unit < 0x7F && unit != UInt8(ascii: "\"") && unit != UInt8(ascii: "\\") {
                 put(unit)
+                continue
+            }
+            if held != 0 {
+                var escaped: UInt32? = nil
+                switch held {
+                case 0xC2: if unit < 0xA0 { escaped = UInt32(unit) }
+                case 0xD8: if unit == 0x9C { escaped = 0x061C }
+                case 0xE2:
+                    if unit == 0x80 || unit == 0x81 {
+                        held |= UInt32(unit) << 8
+                        continue
+                    }
+                case 0x80E2: if unit == 0x8E || unit == 0x8F || (0xA8...0xAE).contains(unit) { escaped = 0x2000 + UInt32(unit & 0x3F) }
+                default: if (0xA6...0xA9).contains(unit) { escaped = 0x2040 + UInt32(unit & 0x3F) }  // E2 81
+                }
+                if let escaped {
+                    put(UInt8(ascii: "\\"))
+                    put(UInt8(ascii: "u"))
+                    put(lowercaseHexDigit(UInt8(escaped >> 12)))
+                    put(lowercaseHexDigit(UInt8((escaped >> 8) & 0xF)))
+                    put(lowercaseHexDigit(UInt8((escaped >> 4) & 0xF)))
+                    put(lowercaseHexDigit(UInt8(escaped & 0xF)))
+                } else {
+                    while held != 0 {
+                        put(UInt8(truncatingIfNeeded: held))
+                        held >>= 8
+                    }
+                    put(unit)
+                }
+                held = 0
+                continue
+            }
+            guard unit < 0x20 || unit == UInt8(ascii: "\"") || unit == UInt8(ascii: "\\") || unit == 0x7F else {
+                if unit == 0xC2 || unit == 0xD8 || unit == 0xE2 { held = UInt32(unit) } else { put(unit) }
                 continue
             }
             put(UInt8(ascii: "\\"))
@@ -28,7 +71,7 @@ public enum JSONText {
             case 0x0A: put(UInt8(ascii: "n"))
             case 0x0D: put(UInt8(ascii: "r"))
             case 0x09: put(UInt8(ascii: "t"))
-            case 0..<0x20:
+            case 0..<0x20, 0x7F:
                 put(UInt8(ascii: "u"))
                 put(UInt8(ascii: "0"))
                 put(UInt8(ascii: "0"))
@@ -36,6 +79,11 @@ public enum JSONText {
                 put(lowercaseHexDigit(unit & 0xF))
             default: put(unit)
             }
+        }
+        // Text is whole UTF-8, so no lead byte is left held; were one, it goes out as it is.
+        while held != 0 {
+            put(UInt8(truncatingIfNeeded: held))
+            held >>= 8
         }
     }
 

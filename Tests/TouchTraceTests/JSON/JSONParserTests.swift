@@ -113,6 +113,16 @@ struct JSONTextTests {
         #expect(JSONText.quoted("a\"b\\c\nd\re\tf\u{01}g/é") == #""a\"b\\c\nd\re\tf\u0001g/é""#)
     }
 
+    @Test("escapes what a terminal acts on beyond the C0 controls: DEL, the C1 controls, the bidirectional controls and the line and paragraph separators, as TerminalText does; other characters of the same leading bytes stay as they are")
+    func escapingTerminalControls() throws {
+        let text = "a\u{7F}b\u{80}\u{9B}[2J\u{9F}\u{A0}é\u{061C}\u{061B}\u{200E}\u{200F}\u{2010}\u{2028}\u{202E}\u{202F}\u{2066}\u{2069}\u{206A}\u{2014}€c"
+        let quoted = JSONText.quoted(text)
+        #expect(quoted == #""a\u007fb\u0080\u009b[2J\u009f"# + "\u{A0}é" + #"\u061c"# + "\u{061B}" + #"\u200e\u200f"# + "\u{2010}" + #"\u2028\u202e"#
+            + "\u{202F}" + #"\u2066\u2069"# + "\u{206A}\u{2014}€c\"")
+        // Still JSON for the same text.
+        #expect(try JSONParser.parse(Array(quoted.utf8)).value == .string(text))
+    }
+
     @Test("renders members in insertion order, whole numbers without a fraction, non-finite numbers as null")
     func rendering() {
         let object: JSONNode = .object([
