@@ -147,7 +147,7 @@ struct SynthGesture: ParsableCommand {
         )
         try SynthOutput.write(
             to: output, header: header,
-            summary: { _ in "wrote \(output): \(session.touchSamples) touch samples, \(session.gestures) gesture\(session.gestures == 1 ? "" : "s")" }
+            summary: { _ in "wrote \(TerminalText.escaped(output, keepingLineBreaks: false)): \(session.touchSamples) touch samples, \(session.gestures) gesture\(session.gestures == 1 ? "" : "s")" }
         ) { sink in
             for _ in 0..<repetitions { try session.perform(gesture, into: &sink) }
         }

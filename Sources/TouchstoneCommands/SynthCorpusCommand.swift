@@ -109,7 +109,7 @@ struct SynthCorpus: ParsableCommand {
                 summary: { bytes in
                     let samples = made?.touchSamples ?? 0, gestures = made?.gestures ?? 0
                     let perSample = Double(bytes) / Double(max(samples, 1))
-                    return "wrote \(path): \(samples) touch samples, \(gestures) gesture\(gestures == 1 ? "" : "s"), \(bytes) bytes (\(rounded(perSample)) bytes/sample)"
+                    return "wrote \(TerminalText.escaped(path, keepingLineBreaks: false)): \(samples) touch samples, \(gestures) gesture\(gestures == 1 ? "" : "s"), \(bytes) bytes (\(rounded(perSample)) bytes/sample)"
                 }
             ) { sink in
                 made = try corpus.generateTrace(index: index, samples: samples, into: &sink)

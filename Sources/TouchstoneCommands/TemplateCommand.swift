@@ -62,7 +62,7 @@ struct Template: ParsableCommand {
                     tracePath: trace, name: name, strokeIndex: stroke, rotationInvariant: rotationInvariant,
                     report: { printError($0) })
                 let data = UnistrokeTemplateFile.encode(template)
-                let summary = "template \"\(name)\": \(template.points.count) points from stroke \(stroke) of \(trace) -> \(output)"
+                let summary = "template \"\(name)\": \(template.points.count) points from stroke \(stroke) of \(TerminalText.escaped(trace, keepingLineBreaks: false)) -> \(TerminalText.escaped(output, keepingLineBreaks: false))"
                 let file = try OutputFile.named(output, inputs: TraceFile.inputFiles(of: trace))
                 try file.write(Array(data))
                 // On `-` the template is standard output's, and the summary goes to standard error.

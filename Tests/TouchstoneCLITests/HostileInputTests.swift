@@ -321,6 +321,19 @@ struct HostileInputTests {
         #expect(!result.stderr.contains("\u{1B}"))
     }
 
+    @Test("The summary lines synth, synth corpus and template record print on standard output escape control characters, bidirectional controls and line feeds in the paths they name",
+          arguments: [["synth", "tap", "-o", "OUT.trace"], ["synth", "corpus", "--samples", "10", "-o", "OUT"],
+                      ["template", "record", OutputSafetyTests.pressTrace, "--name", "t", "-o", "OUT.json"]])
+    func summariesEscapeFileNames(command: [String]) throws {
+        let folder = TemporaryDirectory("cli")
+        let name = folder.file("\u{1B}[2J\u{202E}x\ny")
+        let result = try TouchstoneProcess.run(command.map { $0.replacingOccurrences(of: "OUT", with: name) })
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#"\x1b[2J\u202ex\x0ay"#), "\(result.stdout)")
+        #expect(!result.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
+        #expect(result.stdout.split(separator: "\n").count == 1)
+    }
+
     @Test("Error messages escape line feeds in file names, so an error stays one line")
     func errorsEscapeLineFeedsInFileNames() throws {
         let folder = TemporaryDirectory("cli")
