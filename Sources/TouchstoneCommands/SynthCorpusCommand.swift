@@ -69,6 +69,7 @@ struct SynthCorpus: ParsableCommand {
             let output = OutputFile.standardOutput()
             for line in summaries { try output.write(line + "\n") }
             try staging.commit()
+            OutputFile.keepCreatedFolders(createdFolders)
         } catch {
             staging.discard()
             OutputFile.removeCreatedFolders(createdFolders)

@@ -76,6 +76,7 @@ public enum VerifyHTMLReport {
                 abandon()
                 throw error
             }
+            OutputFile.keepCreatedFolders(created)
             finished = true
         }
 

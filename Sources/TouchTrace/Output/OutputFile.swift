@@ -346,7 +346,9 @@ public final class OutputFile {
     /// Makes `path` a folder to write files into, creating it and the folders above it as needed
     /// (mode 0777 less the umask); an existing folder is used as it is. A path that is something
     /// else (a file, a device) is refused, naming it. Returns the folders it created, outermost
-    /// first, for a caller that removes them again when what it meant to write there fails.
+    /// first, for a caller that removes them again when what it meant to write there fails
+    /// (`removeCreatedFolders`) or keeps them when it succeeds (`keepCreatedFolders`); until one of
+    /// the two, a signal that stops the program removes them while they are empty (`TemporaryFiles`).
     @discardableResult
     public static func createFolders(_ path: String) throws(OutputFileError) -> [String] {
         var info = stat()
@@ -360,7 +362,13 @@ public final class OutputFile {
         if let slash = trimmed.lastIndex(of: "/"), slash != trimmed.startIndex {
             created = try createFolders(String(trimmed[..<slash]))
         }
-        if mkdir(trimmed, 0o777) == 0 { return created + [trimmed] }
+        // Made and noted with the signals held: a command stopped by one removes it, empty.
+        let made = TemporaryFiles.withSignalsHeld { () -> Bool in
+            guard mkdir(trimmed, 0o777) == 0 else { return false }
+            TemporaryFiles.noteCreatedFolder(trimmed)
+            return true
+        }
+        if made { return created + [trimmed] }
         guard errno == EEXIST else {
             throw OutputFileError(path: path, reason: "cannot create the folder: \(String(cString: strerror(errno)))")
         }
@@ -370,7 +378,17 @@ public final class OutputFile {
     /// Removes the folders `createFolders` created (its result), innermost first, each only while
     /// it is empty: what a failed write leaves where there was nothing.
     public static func removeCreatedFolders(_ folders: [String]) {
-        for folder in folders.reversed() { _ = rmdir(folder) }
+        for folder in folders.reversed() {
+            _ = rmdir(folder)
+            TemporaryFiles.forgetCreatedFolder(folder)
+        }
+    }
+
+    /// Keeps the folders `createFolders` created (its result), what was meant to be written there
+    /// now written: a signal no longer removes them (until then it removes them, empty, as
+    /// `removeCreatedFolders` does).
+    public static func keepCreatedFolders(_ folders: [String]) {
+        for folder in folders { TemporaryFiles.forgetCreatedFolder(folder) }
     }
 
     /// Throws when `output` exists as a regular file that is one of `inputs`: same device and

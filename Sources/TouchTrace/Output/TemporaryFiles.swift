@@ -33,6 +33,30 @@ enum TemporaryFiles {
         return files
     }()
 
+    /// 64 folders made for outputs at once (`OutputFile.createFolders`: a corpus's folder, a
+    /// report's and its pages' folders), each a path of up to 4 KiB: the handler removes those
+    /// that are empty once the temporaries are gone, so that a command stopped by a signal leaves
+    /// no folder where there was none, as a failed one does not. A folder that holds anything is
+    /// never removed (`rmdir`).
+    static let createdFolders = SignalSafeLines(count: 64, lineLimit: 4_096)
+
+    /// Notes the folder `path`, just made (with the signals held, `withSignalsHeld`).
+    static func noteCreatedFolder(_ path: String) {
+        guard let line = createdFolders.claim() else { return }
+        if !createdFolders.set(line, path, whole: true) { createdFolders.release(line) }
+    }
+
+    /// Forgets the folder `path` noted by `noteCreatedFolder`: removed, or kept with what was
+    /// written into it.
+    static func forgetCreatedFolder(_ path: String) {
+        for line in 0..<createdFolders.count {
+            guard let text = createdFolders.text(ofLine: line),
+                  path.withCString({ strcmp($0, UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self)) }) == 0 else { continue }
+            createdFolders.release(line)
+            return
+        }
+    }
+
     /// Notes the staging folder `path`, holding no file yet; the line to pass to `staged` and
     /// `forgetFolder`, or nil when it could not be noted.
     static func noteFolder(_ path: String) -> Int? {
@@ -163,7 +187,7 @@ enum TemporaryFiles {
     /// Installs the handler for the stopping signals whose action is still the default (one the
     /// program or its parent chose to ignore stays ignored).
     static func removeOnSignals() {
-        _ = (noted, stagingFolders, stagedFiles, sections, MappedFiles.noted)
+        _ = (noted, stagingFolders, stagedFiles, createdFolders, sections, MappedFiles.noted)
         for signal in stoppingSignals where SignalAction.isDefault(signal) {
             SignalAction.handle(signal, with: removeTemporaryFilesAndStop)
         }
@@ -180,6 +204,16 @@ enum TemporaryFiles {
         for line in 0..<stagingFolders.count {
             guard let path = stagingFolders.text(ofLine: line) else { continue }
             path.withMemoryRebound(to: CChar.self, capacity: 1) { removeStagingFolder($0, files: { stagedFiles[line] }) }
+        }
+        // The folders made for the outputs, now empty: inner ones first, so a pass removes what
+        // the pass before emptied, until one removes nothing.
+        for _ in 0..<createdFolders.count {
+            var removed = false
+            for line in 0..<createdFolders.count {
+                guard let path = createdFolders.text(ofLine: line) else { continue }
+                if path.withMemoryRebound(to: CChar.self, capacity: 1, { rmdir($0) }) == 0 { removed = true }
+            }
+            if !removed { break }
         }
         // A trace truncated under its memory map: an error naming it, status 1, as for any file
         // that cannot be read. Any other SIGBUS ends the process as the signal does.
