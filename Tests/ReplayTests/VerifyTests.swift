@@ -79,6 +79,19 @@ struct VerifyTests {
         #expect(JUnitReport.xml(report).contains(#"<testcase classname="captures" name="tap-changed""#))
     }
 
+    @Test("The JUnit report writes the characters XML 1.0 forbids (C0 controls, U+FFFE, U+FFFF) in a capture's name and its diff as ?, so the file stays XML for a CI's parser")
+    func junitHoldsOnlyXMLCharacters() throws {
+        let folder = TemporaryDirectory("replay")
+        let name = "tap\u{FFFE}x\u{FFFF}"
+        try CaptureCorpus.copy("standard/tap", to: folder.path, as: name, scene: "tap")
+        let golden = folder.file(name + ".golden.log")
+        writeFileBytes(golden, readFileBytes(golden) + Array("note \u{FFFF}\u{FFFE}\n".utf8))
+        let xml = JUnitReport.xml(try CaptureCorpus.verify(root: folder.path))
+        #expect(xml.contains(#"name="tap?x?""#), "\(xml)")
+        #expect(xml.contains("-note ??\n"), "\(xml)")
+        #expect(!xml.unicodeScalars.contains { $0.value == 0xFFFE || $0.value == 0xFFFF || ($0.value < 0x20 && $0 != "\n" && $0 != "\t") })
+    }
+
     @Test("--update rewrites a stale golden and the next run passes")
     func updateRewritesGolden() throws {
         let folder = TemporaryDirectory("replay")
