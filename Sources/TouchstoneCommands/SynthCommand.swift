@@ -204,6 +204,15 @@ struct SynthGesture: ParsableCommand {
         case .rotation:
             let sense = try choice(direction ?? "clockwise", Turn.self)
             let degrees = degrees ?? 45
+            // The sign and --direction each say the sense: a negative angle is counterclockwise
+            // already (negated again, -30 counterclockwise turned clockwise), and a negative angle
+            // said to turn clockwise is a contradiction.
+            if degrees < 0 {
+                guard direction == nil || sense == .counterclockwise else {
+                    throw ValidationError("--degrees \(degrees) turns counterclockwise, and --direction says clockwise; give one sense")
+                }
+                return .rotation(degrees: degrees)
+            }
             return .rotation(degrees: sense == .clockwise ? degrees : -degrees)
         case .edgePan: return .edgePan(edge: edge?.edge ?? .left)
         case .chevron: return .chevron(mirrored: mirrored)

@@ -32,6 +32,20 @@ struct SynthCommandTests {
         #expect(readFileBytes(folder.file("a.trace")) == readFileBytes(folder.file("b.trace")))
     }
 
+    @Test("synth rotation's sign of --degrees and --direction each say the sense: -30 counterclockwise is 30 counterclockwise, where it turned clockwise, and -30 clockwise is a usage error")
+    func rotationSignAndDirection() throws {
+        let folder = TemporaryDirectory("synth")
+        try TouchstoneProcess.runSucceeding(["synth", "rotation", "--degrees", "-30", "--direction", "counterclockwise", "-o", folder.file("a.trace")])
+        try TouchstoneProcess.runSucceeding(["synth", "rotation", "--degrees", "30", "--direction", "counterclockwise", "-o", folder.file("b.trace")])
+        try TouchstoneProcess.runSucceeding(["synth", "rotation", "--degrees", "-30", "-o", folder.file("c.trace")])
+        #expect(readFileBytes(folder.file("a.trace")) == readFileBytes(folder.file("b.trace")))
+        #expect(readFileBytes(folder.file("a.trace")) == readFileBytes(folder.file("c.trace")))
+        let contradiction = try TouchstoneProcess.run(["synth", "rotation", "--degrees", "-30", "--direction", "clockwise", "-o", folder.file("d.trace")])
+        #expect(contradiction.status == 64)
+        #expect(contradiction.stderr.hasPrefix("Error: --degrees -30.0 turns counterclockwise, and --direction says clockwise"), "\(contradiction.stderr)")
+        #expect(!fileExists(folder.file("d.trace")))
+    }
+
     @Test("A negative count is refused for its range, not read as a missing value")
     func negativeCountIsOutOfRange() throws {
         let result = try TouchstoneProcess.run(["synth", "corpus", "--count", "-1", "--samples", "100", "-o", TemporaryDirectory("synth").path])
