@@ -136,6 +136,21 @@ struct OutputSafetyTests {
         #expect(try String(contentsOfFile: folder.file("press.golden.log"), encoding: .utf8) == "old\n")
     }
 
+    @Test("An output named through a symbolic link to a file that does not exist is refused (1) naming the link and its target, and the link left as it was, where the output replaced the link", arguments: [
+        "replay in.trace --scene map -o link", "convert in.trace -o link.jsonl", "synth tap -o link.trace", "render in.trace -o link.svg",
+    ])
+    func danglingLinkOutputRefused(command: String) throws {
+        let folder = TemporaryDirectory("cli")
+        try FileManager.default.copyItem(atPath: Self.pressTrace, toPath: folder.file("in.trace"))
+        let link = command.split(separator: " ").last.map(String.init)!
+        #expect(symlink("missing/target", folder.file(link)) == 0)
+        let result = try TouchstoneProcess.shell("cd '\(folder.path)' && \"$TOUCHSTONE\" \(command)")
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: \(link): cannot write the file (is a symbolic link to missing/target, which does not exist"), "\(result.stderr)")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: folder.file(link))) == "missing/target")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["in.trace", link])
+    }
+
     @Test("Standard output redirected onto the command's input is refused, and the input left as it was", arguments: [
         "replay in.trace --scene map >> in.trace", "replay in.trace --scene map -o - 1<>in.trace", "info in.trace >> in.trace",
         "info --json in.trace 1<>in.trace", "render in.trace -o - >> in.trace",

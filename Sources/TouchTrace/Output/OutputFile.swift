@@ -118,6 +118,12 @@ public final class OutputFile {
         var info = stat()
         let exists = stat(path, &info) == 0
         if !exists && errno != ENOENT { throw OutputFileError(path: path, errno: errno) }
+        if !exists, let target = OutputFile.danglingLinkTarget(path) {
+            // The output would replace the link with a file where an existing target is written
+            // through it; as `cp` does, a link to nothing is not written through either.
+            throw OutputFileError(
+                path: path, reason: "is a symbolic link to \(target), which does not exist: not writing through it; create the file it names, or remove the link")
+        }
         let type = info.st_mode & S_IFMT
         if exists && type == S_IFDIR { throw OutputFileError(path: path, reason: "is a directory") }
         // Only a regular file is replaced, so only its name is resolved: a pipe's has none
@@ -373,6 +379,17 @@ public final class OutputFile {
             throw OutputFileError(path: path, reason: "cannot create the folder: \(String(cString: strerror(errno)))")
         }
         return created
+    }
+
+    /// What the symbolic link at `path` names when `path` is one (read with `readlink`), nil for
+    /// anything else: for an output whose name leads nowhere.
+    static func danglingLinkTarget(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(path, &buffer, buffer.count - 1)
+        guard length >= 0 else { return "?" }
+        return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Removes the folders `createFolders` created (its result), innermost first, each only while
