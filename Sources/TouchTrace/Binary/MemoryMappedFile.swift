@@ -47,7 +47,7 @@ final class MemoryMappedFile {
         mapping = address
         bytes = UnsafeRawBufferPointer(start: address, count: size)
         var info = stat()
-        if fstat(fd, &info) == 0 { note = MappedFiles.note(path, inode: UInt64(info.st_ino), size: size) }
+        if fstat(fd, &info) == 0 { note = MappedFiles.note(path, at: UInt(bitPattern: address), inode: UInt64(info.st_ino), size: size) }
     }
 
     /// Tells the kernel that the pages between `start` and `offset` will not be read again soon, so
@@ -75,34 +75,30 @@ final class MemoryMappedFile {
 
 /// The files mapped at this moment (`MemoryMappedFile`), for a signal handler: a file another
 /// process truncates under its map raises SIGBUS at the first lost page touched, which ended the
-/// process with status 135 and no word of the file. `reportShrunk()`, called by `touchstone`'s
-/// handler (`TemporaryFiles`) on SIGBUS, finds a noted file that is now shorter than it was mapped,
-/// and writes an error line naming it; the handler then ends the process with status 1, as any
-/// other file that cannot be read.
+/// process with status 135 and no word of the file. `reportFault(at:)`, called by `touchstone`'s
+/// handler (`TemporaryFiles`) with the faulting address SIGBUS carries, finds the noted map that
+/// holds it and writes an error line naming the file and the offset read; the handler then ends
+/// the process with status 1, as any other file that cannot be read. A fault outside every noted
+/// map is not the file's, and ends the process as the signal does.
 ///
 /// Each line holds the path as opened, a NUL, and the path as a message shows it (escaped); the
-/// inode and the size mapped are kept beside it, so a name that now leads to another file (a new
-/// trace renamed onto it, the safe way) is not taken for the file that shrank.
+/// map's address, size and the file's inode are kept beside it (the inode tells whether the name
+/// still leads to the file, to say how long it is now).
 enum MappedFiles {
     /// 64 files at once (`verify --jobs` maps one per worker), each line up to 4 KiB (a longer
     /// path is not noted: a shrinking file then ends the process with SIGBUS, as before).
     static let noted = SignalSafeLines(count: 64, lineLimit: 4_096)
-    nonisolated(unsafe) private static let inodes: UnsafeMutablePointer<UInt64> = {
-        let inodes = UnsafeMutablePointer<UInt64>.allocate(capacity: noted.count)
-        inodes.initialize(repeating: 0, count: noted.count)
-        return inodes
-    }()
-    nonisolated(unsafe) private static let sizes: UnsafeMutablePointer<Int> = {
-        let sizes = UnsafeMutablePointer<Int>.allocate(capacity: noted.count)
-        sizes.initialize(repeating: 0, count: noted.count)
-        return sizes
+    nonisolated(unsafe) private static let maps: UnsafeMutablePointer<(address: UInt, size: Int, inode: UInt64)> = {
+        let maps = UnsafeMutablePointer<(address: UInt, size: Int, inode: UInt64)>.allocate(capacity: noted.count)
+        maps.initialize(repeating: (0, 0, 0), count: noted.count)
+        return maps
     }()
 
-    /// Notes the file at `path`, mapped at `size` bytes; the line to pass to `forget`, or nil.
-    static func note(_ path: String, inode: UInt64, size: Int) -> Int? {
+    /// Notes the file at `path`, mapped at `address` for `size` bytes; the line to pass to
+    /// `forget`, or nil.
+    static func note(_ path: String, at address: UInt, inode: UInt64, size: Int) -> Int? {
         guard !path.utf8.contains(0), let line = noted.claim() else { return nil }
-        inodes[line] = inode
-        sizes[line] = size
+        maps[line] = (address, size, inode)
         guard noted.set(line, path + "\0" + TerminalText.escaped(path, keepingLineBreaks: false), whole: true) else {
             noted.release(line)
             return nil
@@ -115,28 +111,32 @@ enum MappedFiles {
         noted.release(line)
     }
 
-    /// Writes `error: PATH: the file shrank while it was read …` on standard error for each noted
-    /// file whose name still leads to it and which is now shorter than it was mapped; whether there
-    /// was one. Allocates nothing and calls only functions safe in a signal handler.
-    static func reportShrunk() -> Bool {
-        var found = false
+    /// Writes `error: PATH: byte N: the file was cut short while it was read …` on standard error
+    /// when `address` lies in a noted map; whether it did. Allocates nothing and calls only
+    /// functions safe in a signal handler.
+    static func reportFault(at address: UInt) -> Bool {
         for line in 0..<noted.count {
             guard let text = noted.text(ofLine: line) else { continue }
-            var info = stat()
-            let size = sizes[line]
-            guard text.withMemoryRebound(to: CChar.self, capacity: 1, { stat($0, &info) }) == 0,
-                  UInt64(info.st_ino) == inodes[line], Int(info.st_size) < size else { continue }
-            found = true
+            let map = maps[line]
+            guard address >= map.address, address - map.address < UInt(map.size) else { continue }
             let shown = text + strlen(text) + 1
             put("error: ")
             _ = write(2, shown, strlen(shown))
-            put(": the file shrank while it was read (to ")
-            putNumber(Int(info.st_size))
-            put(" bytes, from ")
-            putNumber(size)
+            put(": byte ")
+            putNumber(Int(address - map.address))
+            put(": the file was cut short while it was read (")
+            putNumber(map.size)
+            put(" bytes when it was opened")
+            var info = stat()
+            if text.withMemoryRebound(to: CChar.self, capacity: 1, { stat($0, &info) }) == 0, UInt64(info.st_ino) == map.inode {
+                put(", ")
+                putNumber(Int(info.st_size))
+                put(" now")
+            }
             put("): another process truncated it or wrote it in place; write a new file beside it and rename it onto the name\n")
+            return true
         }
-        return found
+        return false
     }
 
     private static func put(_ text: StaticString) {

@@ -111,6 +111,22 @@ package enum SignalAction {
         sigaction(signal, &action, previous)
     }
 
+    /// Makes `handler` the action for `signal`, called with the signal's information
+    /// (`SA_SIGINFO`: a fault's address).
+    package static func handleWithInfo(
+        _ signal: Int32, with handler: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void
+    ) {
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_sigaction = handler
+        #else
+        action.__sigaction_u.__sa_sigaction = handler
+        #endif
+        action.sa_flags = SA_SIGINFO
+        sigemptyset(&action.sa_mask)
+        sigaction(signal, &action, nil)
+    }
+
     /// Whether `signal`'s action is the default (neither handled nor ignored).
     package static func isDefault(_ signal: Int32) -> Bool {
         var current = sigaction()

@@ -189,13 +189,18 @@ enum TemporaryFiles {
     static func removeOnSignals() {
         _ = (noted, stagingFolders, stagedFiles, createdFolders, sections, MappedFiles.noted)
         for signal in stoppingSignals where SignalAction.isDefault(signal) {
-            SignalAction.handle(signal, with: removeTemporaryFilesAndStop)
+            if signal == SIGBUS {
+                // With the faulting address: a trace cut short under its memory map is named.
+                SignalAction.handleWithInfo(signal, with: removeTemporaryFilesAndStopAtFault)
+            } else {
+                SignalAction.handle(signal, with: removeTemporaryFilesAndStop)
+            }
         }
     }
 
     /// The handler's work: every noted file unlinked and every staging folder removed with its
     /// files, then the signal's default action.
-    fileprivate static func removeAllAndStop(_ signal: Int32) {
+    fileprivate static func removeAllAndStop(_ signal: Int32, faultAddress: UInt? = nil) {
         // A fault may have stopped a thread inside a section, maybe this one: nothing to wait for.
         if !isFault(signal) { sections.close(waitingAtMost: 10) }
         noted.forEachLine { path, _ in
@@ -215,9 +220,9 @@ enum TemporaryFiles {
             }
             if !removed { break }
         }
-        // A trace truncated under its memory map: an error naming it, status 1, as for any file
-        // that cannot be read. Any other SIGBUS ends the process as the signal does.
-        if signal == SIGBUS && MappedFiles.reportShrunk() { _exit(1) }
+        // A trace cut short under its memory map: an error naming it and the offset read, status
+        // 1, as for any file that cannot be read. Any other fault ends the process as the signal does.
+        if let faultAddress, MappedFiles.reportFault(at: faultAddress) { _exit(1) }
         SignalAction.restoreDefault(signal)
         raise(signal)  // delivered when the handler returns: the process ends as the signal ends it
     }
@@ -226,4 +231,10 @@ enum TemporaryFiles {
 /// A C function pointer for `sigaction`, so it captures nothing.
 private func removeTemporaryFilesAndStop(_ signal: Int32) {
     TemporaryFiles.removeAllAndStop(signal)
+}
+
+/// The same for a fault, with the address it happened at (`SA_SIGINFO`).
+private func removeTemporaryFilesAndStopAtFault(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _: UnsafeMutableRawPointer?) {
+    let address = info.map { UInt(bitPattern: $0.pointee._sifields._sigfault.si_addr) }
+    TemporaryFiles.removeAllAndStop(signal, faultAddress: address)
 }
