@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 import TouchTrace
@@ -102,6 +103,44 @@ struct TraceStatisticsTests {
         try whole.add(contentsOf: TraceFile.open(path: path))
         #expect(whole == oneByOne)
         #expect(whole.addedDevices.map(\.name) == ["second"])
+    }
+
+    @Test("A binary trace's statistics step over the samples' values and fail where decoding them would")
+    func valuesSteppedOver() throws {
+        // The first chunk of a many-chunk trace with a few bytes changed behind a valid checksum:
+        // deltas and definitions of every width, cut short, too wide or malformed.
+        let fixture = try DamageFixture()
+        let payload = fixture.bodyStart + 24
+        let length = fixture.entries[1].offset - payload
+        let directory = TemporaryDirectory("statistics-values")
+        let path = directory.file("changed.trace")
+        var state: UInt64 = 7
+        func random(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        var decoded = 0
+        for _ in 0..<200 {
+            var bytes = fixture.bytes
+            for _ in 0...random(3) { bytes[payload + random(length)] = UInt8(random(256)) }
+            resealChunk(&bytes, at: fixture.bodyStart)
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            var stepped = TraceStatistics()
+            let outcome = Result { try stepped.add(contentsOf: TraceFile.open(path: path)) }
+            do {
+                let (document, _) = try BinaryTrace.readDocument(bytes: bytes, name: path)
+                var oneByOne = TraceStatistics()
+                for event in document.events { oneByOne.add(event) }
+                #expect(throws: Never.self) { try outcome.get() }
+                #expect(stepped == oneByOne)
+                decoded += 1
+            } catch let error as TraceInputError {
+                let steppedError = #expect(throws: TraceInputError.self) { try outcome.get() }
+                #expect(steppedError?.message == error.message)
+                #expect(steppedError?.location == error.location)
+            }
+        }
+        #expect(decoded > 20)
     }
 
     @Test("Touches are tracked by identity even when they change or share slots")

@@ -13,7 +13,8 @@
 /// open, or a buffer its caller keeps alive for the call) and `end` just past its last, and
 /// `cursor ≤ end` always holds. `cursor` only moves forward, and only by a count first checked
 /// against `end - cursor`: `cursor < end` before each single byte, `end - cursor >= size` before
-/// a fixed-width integer, the length check before a slice. The hot reads take `checked: false`
+/// a fixed-width integer (four bytes before the load that steps over varints, which moves at
+/// most four), the length check before a slice. The hot reads take `checked: false`
 /// only where their caller has checked once that `end - cursor` covers the longest encoding of
 /// everything it reads that way (`ChunkDecoder.longestDefinition`, `longestModes`, `longestMove`:
 /// ten bytes per varint, the most a varint's tail reads). So every
@@ -230,6 +231,48 @@ struct ByteReader {
     @inlinable @inline(__always)
     mutating func delta32(checked: Bool = true) throws(Failure) -> Int32 {
         Varint.unzigzag32(try varint32(checked: checked))
+    }
+
+    /// Steps over a varint that must fit 32 bits without decoding it, failing where `varint32`
+    /// would: one of up to four bytes (it then fits 28 bits) from one four-byte load, a longer or
+    /// malformed one through `varint32`.
+    @inlinable @inline(__always)
+    mutating func skipVarint32(checked: Bool = true) throws(Failure) {
+        if !checked || end - cursor >= 4 {
+            let stops = ~UInt32(littleEndian: cursor.loadUnaligned(as: UInt32.self)) & 0x8080_8080
+            if stops != 0 {
+                cursor += Int(truncatingIfNeeded: (stops.trailingZeroBitCount &+ 1) &>> 3)
+                return
+            }
+        }
+        cursor = try varint32sRead(1)
+    }
+
+    /// Steps over two varints that must each fit 32 bits without decoding them, failing where two
+    /// `varint32` reads would: when both end within the next four bytes (each then fits 21 bits),
+    /// from one load, without a branch on their lengths; otherwise through `varint32`.
+    @inlinable @inline(__always)
+    mutating func skipTwoVarint32s(checked: Bool = true) throws(Failure) {
+        if !checked || end - cursor >= 4 {
+            // A clear high bit ends a varint: the second lowest such bit is the second's last byte's.
+            let stops = ~UInt32(littleEndian: cursor.loadUnaligned(as: UInt32.self)) & 0x8080_8080
+            let second = stops & (stops &- 1)
+            if second != 0 {
+                cursor += Int(truncatingIfNeeded: (second.trailingZeroBitCount &+ 1) &>> 3)
+                return
+            }
+        }
+        cursor = try varint32sRead(2)
+    }
+
+    /// The steps above that one load does not cover: `count` varints read by `varint32`, out of
+    /// line (by value, returning where they end) so that the steps stay a few blocks long, as
+    /// `@inline(__always)` needs in a large caller.
+    @usableFromInline
+    func varint32sRead(_ count: Int) throws(Failure) -> UnsafeRawPointer {
+        var reader = self
+        for _ in 0..<count { _ = try reader.varint32() }
+        return reader.cursor
     }
 
     /// A varint length, checked against what is left, then that many bytes.

@@ -99,9 +99,14 @@ struct ChunkDecoder {
     // decoder or its reader by value, and returns where it stopped) or works on the touch table,
     // which is memory anyway.
 
-    /// The chunk's next event.
+    /// The chunk's next event. With `values: false` (a literal, so the tests fold away) for a
+    /// caller that reads of a touch sample only its time, device, touch, slot and phase
+    /// (`TraceStatistics`, through `TraceReader.forEachEventWithoutValues`): the position deltas
+    /// and a definition's coordinates, pressure and contact size are stepped over, not decoded
+    /// (each failing where decoding would), and each sample carries x and y 0 and no optional
+    /// field. The touch table is left without them, so a chunk begun that way is finished that way.
     @inlinable @inline(__always)
-    mutating func next() throws(Failure) -> Decoded {
+    mutating func next(values: Bool = true) throws(Failure) -> Decoded {
         guard remaining > 0 else {
             if !bytes.isAtEnd { throw Self.trailingBytes(bytes) }
             return .end
@@ -112,10 +117,18 @@ struct ChunkDecoder {
             time = time &+ Varint.unzigzag(try bytes.timeStep())
             op = try bytes.byte()
         }
-        if op < BinaryLayout.opTouch { return .touch(try move(Int(op))) }
-        if op < BinaryLayout.opNew { return .touch(try touch(Int(op & 0x3F))) }
+        if op < BinaryLayout.opTouch { return .touch(try values ? move(Int(op)) : moveWithoutValues(Int(op))) }
+        if op < BinaryLayout.opNew { return .touch(try values ? touch(Int(op & 0x3F)) : touchWithoutValues(Int(op & 0x3F))) }
         if op == BinaryLayout.opFrame0 { return .frame(FrameMark(time: time, device: 0)) }
-        if op & 0xFC == BinaryLayout.opNew { return .touch(try define(phase: Self.phase(op))) }
+        if op & 0xFC == BinaryLayout.opNew {
+            return .touch(try values ? define(phase: Self.phase(op)) : defineWithoutValues(phase: Self.phase(op)))
+        }
+        return try notTouch(op)
+    }
+
+    /// An event whose opcode is neither a touch sample's nor `opFrame0`.
+    @inlinable @inline(__always)
+    mutating func notTouch(_ op: UInt8) throws(Failure) -> Decoded {
         if op == BinaryLayout.opFrame { return .frame(FrameMark(time: time, device: try bytes.varint16("device"))) }
         if op == BinaryLayout.opGesture {
             let (gesture, next) = try Self.gesture(bytes, time: time)
@@ -303,25 +316,93 @@ struct ChunkDecoder {
     static func fill(_ entry: UnsafeMutablePointer<LocalTouch>, _ bytes: ByteReader) throws(Failure) -> UnsafeRawPointer {
         // Away from the payload's end (all but the last definitions of a 64 KiB chunk) one check
         // covers every byte the longest definition can take: a third of the instructions go.
-        if bytes.remaining >= longestDefinition { return try fill(entry, bytes, checked: false) }
-        return try fill(entry, bytes, checked: true)
+        if bytes.remaining >= longestDefinition { return try fill(entry, bytes, checked: false, values: true) }
+        return try fill(entry, bytes, checked: true, values: true)
+    }
+
+    /// `fill` without the values: the device, touch, slot and field mask read into `entry`, the
+    /// coordinates, pressure and contact size stepped over.
+    @usableFromInline
+    static func fillIdentity(_ entry: UnsafeMutablePointer<LocalTouch>, _ bytes: ByteReader) throws(Failure) -> UnsafeRawPointer {
+        if bytes.remaining >= longestDefinition { return try fill(entry, bytes, checked: false, values: false) }
+        return try fill(entry, bytes, checked: true, values: false)
     }
 
     @inline(__always)
-    private static func fill(_ entry: UnsafeMutablePointer<LocalTouch>, _ bytes: ByteReader, checked: Bool) throws(Failure) -> UnsafeRawPointer {
+    private static func fill(
+        _ entry: UnsafeMutablePointer<LocalTouch>, _ bytes: ByteReader, checked: Bool, values: Bool
+    ) throws(Failure) -> UnsafeRawPointer {
         var bytes = bytes
         entry.pointee.device = try bytes.varint16("device", checked: checked)
         entry.pointee.touch = try bytes.wideVarint32(checked: checked)
         entry.pointee.slot = try bytes.varint16("slot", checked: checked)
-        entry.pointee.x = Varint.unzigzag32(try bytes.wideVarint32(checked: checked))
-        entry.pointee.y = Varint.unzigzag32(try bytes.wideVarint32(checked: checked))
+        if values {
+            entry.pointee.x = Varint.unzigzag32(try bytes.wideVarint32(checked: checked))
+            entry.pointee.y = Varint.unzigzag32(try bytes.wideVarint32(checked: checked))
+        } else {
+            try bytes.skipTwoVarint32s(checked: checked)
+        }
         let present = try bytes.byte(checked: checked)
         guard present < 8 else { throw bytes.failure("invalid field mask in a touch definition", at: bytes.cursor - 1) }
         entry.pointee.present = present
+        guard values else {
+            // The fields present, two at a time.
+            var fields = present.nonzeroBitCount
+            while fields >= 2 {
+                try bytes.skipTwoVarint32s(checked: checked)
+                fields &-= 2
+            }
+            if fields == 1 { try bytes.skipVarint32(checked: checked) }
+            return bytes.cursor
+        }
         entry.pointee.pressure = present & 1 != 0 ? Varint.unzigzag32(try bytes.wideVarint32(checked: checked)) : 0
         entry.pointee.major = present & 2 != 0 ? Varint.unzigzag32(try bytes.wideVarint32(checked: checked)) : 0
         entry.pointee.minor = present & 4 != 0 ? Varint.unzigzag32(try bytes.wideVarint32(checked: checked)) : 0
         return bytes.cursor
+    }
+
+    // MARK: - Touches without their values (`next(values: false)`)
+
+    // Functions of their own, chosen in `next(values:)`, not a parameter of `move`, `touch` and
+    // `define`: `@inline(__always)` holds in a large caller only for a callee of at most 64
+    // blocks, which the two paths together passed (the statistics' and the replay's loops then
+    // called `move`, +42 % and +10 % of their instructions; docs/benchmarks.md, "Session 23").
+
+    /// `move` with its deltas stepped over.
+    @inlinable @inline(__always)
+    mutating func moveWithoutValues(_ index: Int) throws(Failure) -> TouchSample {
+        let entry = try local(index)
+        try bytes.skipTwoVarint32s()
+        return identity(entry, .motion)
+    }
+
+    /// `touch` with its deltas stepped over; the field modes are still applied (they are checked,
+    /// and rare).
+    @inlinable @inline(__always)
+    mutating func touchWithoutValues(_ index: Int) throws(Failure) -> TouchSample {
+        let entry = try local(index)
+        let modes = try bytes.byte()
+        try bytes.skipTwoVarint32s()
+        if modes >> 2 != 0 { bytes.cursor = try Self.applyModes(modes >> 2, entry, bytes) }
+        return identity(entry, Self.phase(modes))
+    }
+
+    /// `define` with the definition's values stepped over (`fillIdentity`).
+    @inlinable @inline(__always)
+    mutating func defineWithoutValues(phase: TouchPhase) throws(Failure) -> TouchSample {
+        guard tableCount < BinaryLayout.maxLocalTouches else { throw Self.tooManyTouches(bytes) }
+        let entry = table + tableCount
+        bytes.cursor = try Self.fillIdentity(entry, bytes)
+        tableCount &+= 1
+        return identity(entry, phase)
+    }
+
+    /// A sample of `entry` without its values: x and y 0, no optional field.
+    @inlinable @inline(__always)
+    func identity(_ entry: UnsafeMutablePointer<LocalTouch>, _ phase: TouchPhase) -> TouchSample {
+        TouchSample(
+            time: time, device: entry.pointee.device, phase: phase, touch: entry.pointee.touch,
+            slot: entry.pointee.slot, x: 0, y: 0)
     }
 
     @usableFromInline

@@ -103,7 +103,8 @@ public struct TraceStatistics: Equatable, Sendable {
     /// Adds every remaining event of `input`. Per event this costs about what decoding it does.
     public mutating func add(contentsOf input: TraceInput) throws {
         if case .streamed(let reader) = input.events {
-            try reader.forEachEvent { add($0) }  // the binary decoder inlined into this loop
+            // The binary decoder inlined into this loop, stepping over the values it does not count.
+            try reader.forEachEventWithoutValues { add($0) }
         } else {
             try input.forEachEvent { add($0) }
         }
