@@ -265,6 +265,17 @@ struct ByteReader {
         cursor = try varint32sRead(2)
     }
 
+    /// Steps over `count` varints that must each fit 32 bits, two at a time as above.
+    @inlinable @inline(__always)
+    mutating func skipVarint32s(_ count: Int, checked: Bool = true) throws(Failure) {
+        var left = count
+        while left >= 2 {
+            try skipTwoVarint32s(checked: checked)
+            left &-= 2
+        }
+        if left == 1 { try skipVarint32(checked: checked) }
+    }
+
     /// The steps above that one load does not cover: `count` varints read by `varint32`, out of
     /// line (by value, returning where they end) so that the steps stay a few blocks long, as
     /// `@inline(__always)` needs in a large caller.

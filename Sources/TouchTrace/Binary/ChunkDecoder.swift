@@ -346,13 +346,7 @@ struct ChunkDecoder {
         guard present < 8 else { throw bytes.failure("invalid field mask in a touch definition", at: bytes.cursor - 1) }
         entry.pointee.present = present
         guard values else {
-            // The fields present, two at a time.
-            var fields = present.nonzeroBitCount
-            while fields >= 2 {
-                try bytes.skipTwoVarint32s(checked: checked)
-                fields &-= 2
-            }
-            if fields == 1 { try bytes.skipVarint32(checked: checked) }
+            try bytes.skipVarint32s(present.nonzeroBitCount, checked: checked)
             return bytes.cursor
         }
         entry.pointee.pressure = present & 1 != 0 ? Varint.unzigzag32(try bytes.wideVarint32(checked: checked)) : 0
@@ -376,14 +370,21 @@ struct ChunkDecoder {
         return identity(entry, .motion)
     }
 
-    /// `touch` with its deltas stepped over; the field modes are still applied (they are checked,
-    /// and rare).
+    /// `touch` with its deltas stepped over, and those of its field modes.
     @inlinable @inline(__always)
     mutating func touchWithoutValues(_ index: Int) throws(Failure) -> TouchSample {
         let entry = try local(index)
         let modes = try bytes.byte()
         try bytes.skipTwoVarint32s()
-        if modes >> 2 != 0 { bytes.cursor = try Self.applyModes(modes >> 2, entry, bytes) }
+        let fields = modes >> 2
+        if fields != 0 {
+            // A field of mode 2 has a delta; mode 3 is an error, which `applyModes` names.
+            if fields & fields >> 1 & 0b01_0101 == 0 {
+                try bytes.skipVarint32s((fields >> 1 & 0b01_0101).nonzeroBitCount)
+            } else {
+                bytes.cursor = try Self.applyModes(fields, entry, bytes)
+            }
+        }
         return identity(entry, Self.phase(modes))
     }
 
