@@ -50,7 +50,8 @@ extension Touchstone {
                 throw fail(error.description)
             }
             do {
-                let outcome = try TraceReplay.replay(tracePath: trace, scene: scene, format: format, into: &destination)
+                let outcome = try TraceReplay.replay(
+                    tracePath: trace, scene: scene, format: format, collectsLatencies: false, into: &destination)
                 try destination.commit()
                 outcome.notices.forEach { printError($0) }
                 printError("replayed \(outcome.events) events (\(outcome.touchSamples) touch samples) through scene \(scene.name)")

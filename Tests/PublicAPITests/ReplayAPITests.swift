@@ -20,6 +20,18 @@ struct ReplayAPITests {
         #expect(outcome.notices.isEmpty)
     }
 
+    @Test("A replay that collects no latencies gives the same log and an empty latency record")
+    func replayWithoutLatencies() throws {
+        let base = Bundled.captures + "/standard/long-press"
+        let scene = try SceneReference.resolve(captureSceneFile: base + ".scene")
+        var log: [UInt8] = []
+        let outcome = try TraceReplay.replay(tracePath: base + ".trace", scene: scene, collectsLatencies: false, into: &log)
+        #expect(log == (try Bundled.bytes(base + ".golden.log")))
+        #expect(outcome.latencies == LatencySamples())
+        var collected: [UInt8] = []
+        #expect(!(try TraceReplay.replay(tracePath: base + ".trace", scene: scene, into: &collected)).latencies.recognition.isEmpty)
+    }
+
     @Test("An evemu recording replays through the same road to the golden of its converted capture")
     func evemuRecordingGivesGolden() throws {
         let capture = Bundled.captures + "/real/atmel-maxtouch-touchscreen.1-finger-fast-taps"

@@ -44,6 +44,22 @@ struct ReplayDriverTests {
         .touch(TouchSample(time: time, phase: phase, touch: 1, x: 1000, y: 1000))
     }
 
+    @Test("A driver made without collecting latencies gathers none and writes the same log as one that does")
+    func noLatenciesSameLog() throws {
+        let document = try SyntheticTraces.document([.doubleTap(fingers: 1), .pan(direction: nil, fingers: 2)])
+        var logs: [[UInt8]] = []
+        for collects in [true, false] {
+            let driver = ReplayDriver(scene: BuiltinScenes.map, devices: document.header.devices, collectsLatencies: collects)
+            for event in document.events { try driver.feed(event) }
+            driver.finish()
+            #expect(driver.latencies.recognition.isEmpty == !collects)
+            var log: [UInt8] = []
+            driver.drainLog { log += $0 }
+            logs.append(log)
+        }
+        #expect(logs[0] == logs[1])
+    }
+
     @Test("discardLatencies empties the samples gathered so far, and the next decisions are gathered again")
     func discardLatencies() throws {
         let document = try SyntheticTraces.document([.doubleTap(fingers: 1), .doubleTap(fingers: 1)])

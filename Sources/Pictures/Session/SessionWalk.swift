@@ -61,7 +61,7 @@ public struct TraceSession: SessionSource {
         let devices = input.header.devices
         var paths = PathCollector(mapping: scene?.mapping ?? .automatic, window: window, devices: devices)
         let recorder = scene.map { TimelineRecorder(scene: $0, visitor: visitor) }
-        let driver = scene.map { ReplayDriver(scene: $0, devices: devices, also: recorder) }
+        let driver = scene.map { ReplayDriver(scene: $0, devices: devices, also: recorder, collectsLatencies: false) }
         var lastTime: Microseconds = 0
         var eventsTaken = 0
         do {
@@ -72,7 +72,6 @@ public struct TraceSession: SessionSource {
                     try driver.feed(event)
                     if driver.pendingLogBytes >= 1 << 16 {
                         driver.drainLogBytes { _ in }
-                        driver.discardLatencies()
                     }
                 }
             }

@@ -13,11 +13,15 @@ final class LogObserver: GestureObserver {
     @exclusivity(unchecked)
     #endif
     var latency = LatencyTracker()
+    /// Whether `latency` is fed (`ReplayDriver.init(scene:devices:format:also:collectsLatencies:)`):
+    /// a replay nobody reads latencies from leaves it empty, so its memory does not grow with the session.
+    private let collectsLatencies: Bool
     /// What the state lines say after their time (`LogWriter.state(time:of:from:to:spellings:)`).
     private let stateSpellings = StateLineSpellings()
 
-    init(format: LogFormat) {
+    init(format: LogFormat, collectsLatencies: Bool) {
         writer = LogWriter(format: format)
+        self.collectsLatencies = collectsLatencies
     }
 
     func observe(_ observation: Observation, at time: GestureTime) {
@@ -40,13 +44,13 @@ final class LogObserver: GestureObserver {
         let toName = RecognizerStateName(to, kind: recognizer.kind)
         writer.state(
             time: time, of: recognizer, from: RecognizerStateName(from, kind: recognizer.kind), to: toName, spellings: stateSpellings)
-        latency.recognizer(recognizer.name, changedTo: toName, at: time)
+        if collectsLatencies { latency.recognizer(recognizer.name, changedTo: toName, at: time) }
     }
 
     /// An action, reported to the log directly by the dispatcher (see `observeView`).
     func observeAction(_ recognizer: GestureRecognizer, presenting state: GestureRecognizer.State, values: ActionValues, at time: GestureTime) {
         writer.action(time: time, recognizer: recognizer.name, state: RecognizerStateName(state, kind: recognizer.kind), values: values)
-        latency.actionSent(by: recognizer.name, at: time)
+        if collectsLatencies { latency.actionSent(by: recognizer.name, at: time) }
     }
 
     /// A view delivery (every frame of a replay), reported to the log directly by the dispatcher:

@@ -87,10 +87,17 @@ public final class ReplayDriver {
 
     /// `also`, when given, sees every observation right after the log does (the pictures'
     /// recorder); without it the dispatcher reports to the log observer directly.
-    public init(scene: Scene, devices: [DeviceDescription], format: LogFormat = .text, also: (any GestureObserver)? = nil) {
+    ///
+    /// With `collectsLatencies` false the driver gathers no latency samples (`latencies` stays
+    /// empty): a replay that never reads them (`touchstone replay`, `render`, `live`) keeps memory
+    /// flat in the session's length, where the samples take 8 bytes a decision. The log is the same.
+    public init(
+        scene: Scene, devices: [DeviceDescription], format: LogFormat = .text, also: (any GestureObserver)? = nil,
+        collectsLatencies: Bool = true
+    ) {
         instance = SceneInstance(scene)
         mapper = CoordinateMapper(mapping: scene.mapping, window: scene.window, devices: devices)
-        observer = LogObserver(format: format)
+        observer = LogObserver(format: format, collectsLatencies: collectsLatencies)
         scheduler = instance.scheduler
         dispatcher = instance.dispatcher
         instance.dispatcher.observer = also.map { ObserverPair(first: observer, second: $0) } ?? observer
@@ -102,11 +109,11 @@ public final class ReplayDriver {
         pending.deallocate()
     }
 
-    /// The latency samples gathered so far.
+    /// The latency samples gathered so far; none for a driver made with `collectsLatencies` false.
     public var latencies: LatencySamples { observer.latency.samples }
 
-    /// Forgets the latency samples gathered so far: 8 bytes a decision, which a replay that never
-    /// reads them (a picture's) hands back as it goes, so its memory does not grow with the session.
+    /// Forgets the latency samples gathered so far (8 bytes a decision), for a replay that reads
+    /// them in pieces; one that never reads them gathers none (`collectsLatencies` false).
     public func discardLatencies() {
         observer.latency.discardSamples()
     }

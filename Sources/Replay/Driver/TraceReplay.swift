@@ -24,15 +24,15 @@ public enum TraceReplay {
     public static let flushThreshold = 1 << 20
 
     /// Opens the trace at `tracePath` (any format Touchstone reads, recognised by its content)
-    /// and replays it; see `replay(_:scene:format:into:)`.
+    /// and replays it; see `replay(_:scene:format:collectsLatencies:into:)`.
     ///
     /// - Throws: `TraceInputError` naming the file and, for a damaged or unreadable trace, the
     ///   byte offset or line; or what `sink` throws.
     @discardableResult
     public static func replay<Sink: LogSink>(
-        tracePath: String, scene: Scene, format: LogFormat = .text, into sink: inout Sink
+        tracePath: String, scene: Scene, format: LogFormat = .text, collectsLatencies: Bool = true, into sink: inout Sink
     ) throws -> ReplayOutcome {
-        try replay(TraceFile.open(path: tracePath), scene: scene, format: format, into: &sink)
+        try replay(TraceFile.open(path: tracePath), scene: scene, format: format, collectsLatencies: collectsLatencies, into: &sink)
     }
 
     /// Replays every remaining event of `input` through a fresh instance of `scene`, then runs the
@@ -42,17 +42,20 @@ public enum TraceReplay {
     ///   - input: A trace opened with `TraceFile.open(path:salvage:)`, in any format.
     ///   - scene: The scene to replay through; a fresh instance of it is made.
     ///   - format: `.text` is the canonical form goldens store; `.jsonl` the same records as JSON.
+    ///   - collectsLatencies: false to gather no latency samples (the outcome's `latencies` is
+    ///     empty, the log the same): memory then stays flat in the trace's length, where the
+    ///     samples take 8 bytes a decision. `touchstone replay` passes false.
     ///   - sink: Where the log goes, in order, in whole pieces of 1 MiB (`flushThreshold`), then the rest.
-    /// - Returns: the counts, the virtual-time latencies and the notices (damage worked around,
+    /// - Returns: the counts, the virtual-time latencies (when collected) and the notices (damage worked around,
     ///   import warnings, touches that began outside the window: one line each, meant for standard
     ///   error). Its `log` is empty: the log went to `sink`.
     /// - Throws: `TraceInputError` naming the file and, for a damaged or unreadable trace, the
     ///   byte offset or line; or what `sink` throws.
     @discardableResult
     public static func replay<Sink: LogSink>(
-        _ input: TraceInput, scene: Scene, format: LogFormat = .text, into sink: inout Sink
+        _ input: TraceInput, scene: Scene, format: LogFormat = .text, collectsLatencies: Bool = true, into sink: inout Sink
     ) throws -> ReplayOutcome {
-        let driver = ReplayDriver(scene: scene, devices: input.header.devices, format: format)
+        let driver = ReplayDriver(scene: scene, devices: input.header.devices, format: format, collectsLatencies: collectsLatencies)
         do {
             switch input.events {
             case .streamed(let reader):

@@ -35,7 +35,7 @@ public final class LiveReplay {
     ///   - log: An output for the canonical log, or nil to keep only each recognizer's last
     ///     action. The caller commits it when the session ends well.
     public init(scene: Scene, devices: [DeviceDescription], log: OutputFile?) {
-        driver = ReplayDriver(scene: scene, devices: devices)
+        driver = ReplayDriver(scene: scene, devices: devices, collectsLatencies: false)
         self.log = log
     }
 
