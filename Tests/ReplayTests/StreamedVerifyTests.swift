@@ -40,6 +40,18 @@ struct StreamedVerifyTests {
         #expect(streamed.passed == 2 && streamed.failed == 2)
     }
 
+    @Test("A streamed run keeps no latency sample once a result is handed on, and counts them as a held run does")
+    func keepsNoLatencySamples() throws {
+        let folder = try corpus()
+        let held = try VerifyRunner(options: VerifyOptions(root: folder.path, jobs: 1)).run()
+        let received = Received()
+        let streamed = try VerifyRunner(options: VerifyOptions(root: folder.path, jobs: 2)).run { received.results.append($0) }
+        #expect(received.results.contains { !$0.latencies.recognition.isEmpty })
+        #expect(streamed.results.allSatisfy { $0.latencies == LatencySamples() })
+        #expect(streamed.latencyCounts == held.latencyCounts && !held.latencyCounts.recognition.isEmpty)
+        #expect(streamed.results.map(\.recognitionLatency) == held.results.map(\.recognitionLatency))
+    }
+
     @Test("A streamed run keeps each failure without its diff once it is handed on")
     func keepsNoDiff() throws {
         let folder = try corpus()

@@ -166,7 +166,7 @@ public enum VerifyHTMLReport {
             case .failed: cell = "<td class=\"fail\"><a href=\"\(escape(pageLink(result.capture)))\">failed</a></td>"
             case .error(let message): cell = "<td class=\"fail\">error: \(escape(message))</td>"
             }
-            let recognition = LatencySummary(result.latencies.recognition.values.flatMap { $0 })
+            let recognition = result.recognitionLatency
             html += "<tr><td>\(name)</td>\(cell)<td>\(result.events)</td><td>\(result.touchSamples)</td>"
             html += "<td>\(milliseconds(result.virtualDuration))</td>"
             html += "<td>\(recognition.map { milliseconds($0.p50) } ?? "–")</td><td>\(recognition.map { milliseconds($0.max) } ?? "–")</td></tr>\n"

@@ -101,6 +101,52 @@ public struct LatencySamples: Equatable, Sendable {
     }
 }
 
+/// Latencies per recognizer id counted by value, each value kept at the 0.1 ms the verify table and
+/// report print: memory bounded by the distinct values (at most two a 0.1 ms), not by the
+/// decisions. What `verify` keeps for the whole corpus; mergeable across captures in any order.
+///
+/// A value is kept as the nearest multiple of 100 µs, except one exactly halfway between two
+/// (…50 µs), kept as it is for the printing's own rounding to place. The mapping is monotone and
+/// keeps every value's figure in tenths of a millisecond, so a nearest-rank percentile of the kept
+/// values (`LatencySummary(counts:)`) prints as that of the exact ones.
+public struct LatencyCounts: Equatable, Sendable {
+    public private(set) var recognition: [String: [Microseconds: Int]] = [:]
+    public private(set) var action: [String: [Microseconds: Int]] = [:]
+
+    public init() {}
+
+    /// The samples, counted.
+    public init(_ samples: LatencySamples) {
+        add(samples)
+    }
+
+    /// Counts the samples in.
+    public mutating func add(_ samples: LatencySamples) {
+        Self.count(samples.recognition, into: &recognition)
+        Self.count(samples.action, into: &action)
+    }
+
+    public mutating func merge(_ other: LatencyCounts) {
+        recognition.merge(other.recognition) { $0.merging($1, uniquingKeysWith: +) }
+        action.merge(other.action) { $0.merging($1, uniquingKeysWith: +) }
+    }
+
+    /// The value `value` is counted as: the nearest multiple of 100 µs, or `value` itself when it
+    /// lies halfway between two, or is negative or 2^62 µs or more (no replay's: virtual time ends
+    /// at 2^52 µs).
+    public static func kept(_ value: Microseconds) -> Microseconds {
+        guard value >= 0, value < 1 << 62 else { return value }
+        let (tenths, rest) = value.quotientAndRemainder(dividingBy: 100)
+        return rest == 50 ? value : (tenths + (rest > 50 ? 1 : 0)) * 100
+    }
+
+    private static func count(_ samples: [String: [Microseconds]], into counts: inout [String: [Microseconds: Int]]) {
+        for (name, values) in samples {
+            for value in values { counts[name, default: [:]][kept(value), default: 0] += 1 }
+        }
+    }
+}
+
 /// p50, p95 and max of a set of durations (nearest-rank percentiles, so every figure is a value
 /// that actually occurred).
 public struct LatencySummary: Equatable, Sendable {
@@ -119,5 +165,26 @@ public struct LatencySummary: Equatable, Sendable {
         p50 = rank(50)
         p95 = rank(95)
         max = sorted[sorted.count - 1]
+    }
+
+    /// The summary of the values counted in `counts` (value: how often it occurred), as of those
+    /// values listed: `LatencyCounts`' figures. Nil when nothing was counted.
+    public init?(counts: [Microseconds: Int]) {
+        let values = counts.filter { $0.value > 0 }.sorted { $0.key < $1.key }
+        let total = values.reduce(0) { $0 + $1.value }
+        guard total > 0 else { return nil }
+        func rank(_ percent: Int) -> Microseconds {
+            let index = Swift.max(0, (percent * total + 99) / 100 - 1)
+            var seen = 0
+            for (value, count) in values {
+                seen += count
+                if seen > index { return value }
+            }
+            return values[values.count - 1].key
+        }
+        count = total
+        p50 = rank(50)
+        p95 = rank(95)
+        max = values[values.count - 1].key
     }
 }

@@ -41,7 +41,12 @@ public struct CaptureResult: Sendable {
     public var events: Int
     public var touchSamples: Int
     public var virtualDuration: Microseconds
+    /// The capture's latency samples; none once `delivered` (counted into the report's
+    /// `latencyCounts` by a streamed run).
     public var latencies: LatencySamples
+    /// Every recognizer's recognition latency in the capture, summarized (the report index's p50
+    /// and max): kept when `delivered` drops the samples.
+    public internal(set) var recognitionLatency: LatencySummary? = nil
     /// Damage the trace reader worked around and import warnings, one line each naming the
     /// capture's trace file: what `touchstone verify` prints on standard error.
     public var notices: [String] = []
@@ -57,12 +62,13 @@ public struct CaptureResult: Sendable {
     }
 
     /// The result as a streamed run keeps it once it has been handed on
-    /// (`VerifyRunner.run(progress:delivering:)`): a failure's diff is dropped (`.failed(diff: "")`),
-    /// everything the summary, the latency table and the report's index use is kept.
+    /// (`VerifyRunner.run(progress:delivering:)`): a failure's diff is dropped (`.failed(diff: "")`)
+    /// and so are the latency samples (8 bytes a decision; the run counts them into the report's
+    /// `latencyCounts` first); everything the summary and the report's index use is kept.
     public var delivered: CaptureResult {
-        guard case .failed = status else { return self }
         var kept = self
-        kept.status = .failed(diff: "")
+        if case .failed = status { kept.status = .failed(diff: "") }
+        kept.latencies = LatencySamples()
         return kept
     }
 

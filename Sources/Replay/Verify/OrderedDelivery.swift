@@ -22,6 +22,7 @@ final class OrderedDelivery: @unchecked Sendable {
     private var slots: [CaptureResult?]
     private var waiting: [Int: CaptureResult] = [:]
     private var waitingBytes = 0
+    private var counts = LatencyCounts()
     private var next = 0
     private var error: (any Error)?
     /// The captures' positions in the order workers take them while little waits.
@@ -95,8 +96,14 @@ final class OrderedDelivery: @unchecked Sendable {
         if error == nil {
             do { try consumer(result) } catch { self.error = error }
         }
+        counts.add(result.latencies)
         slots[index] = result.delivered
         next = index + 1
+    }
+
+    /// Every delivered result's latencies, counted.
+    var latencyCounts: LatencyCounts {
+        lock.withLock { counts }
     }
 
     /// Every result as delivered, in corpus order; only once every worker has finished.

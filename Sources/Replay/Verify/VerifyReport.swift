@@ -16,10 +16,20 @@ import TouchTrace
 public struct VerifyReport: Sendable {
     public var results: [CaptureResult]
     public var elapsed: Duration
+    /// Every capture's latencies, counted (`LatencyCounts`): what `latencyText` prints.
+    public var latencyCounts: LatencyCounts
 
+    /// A report of `results`, its latencies counted from theirs.
     public init(results: [CaptureResult], elapsed: Duration) {
+        self.init(results: results, elapsed: elapsed, latencyCounts: results.reduce(into: LatencyCounts()) { $0.add($1.latencies) })
+    }
+
+    /// A report of `results` whose latencies were counted as they came (a streamed run's, whose
+    /// results keep no samples: `CaptureResult.delivered`).
+    public init(results: [CaptureResult], elapsed: Duration, latencyCounts: LatencyCounts) {
         self.results = results
         self.elapsed = elapsed
+        self.latencyCounts = latencyCounts
     }
 
     /// Every file the corpus run read or wrote (traces, scene references, the scene files and
@@ -37,6 +47,8 @@ public struct VerifyReport: Sendable {
     public var events: Int { results.reduce(0) { $0 + $1.events } }
     public var touchSamples: Int { results.reduce(0) { $0 + $1.touchSamples } }
 
+    /// Every result's latency samples, merged: empty for a streamed run's report, whose results
+    /// keep none (`latencyCounts` has its latencies).
     public var latencies: LatencySamples {
         results.reduce(into: LatencySamples()) { $0.merge($1.latencies) }
     }
@@ -93,17 +105,17 @@ public struct VerifyReport: Sendable {
         TerminalText.escaped(text, keepingLineBreaks: false)
     }
 
-    /// Recognition latency per recognizer, in milliseconds of virtual time.
+    /// Recognition latency per recognizer, in milliseconds of virtual time (`latencyCounts`).
     public var latencyText: String {
-        let samples = latencies
-        let names = Set(samples.recognition.keys).union(samples.action.keys)
+        let counts = latencyCounts
+        let names = Set(counts.recognition.keys).union(counts.action.keys)
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         guard !names.isEmpty else { return "" }
         var rows = [["recognizer", "n", "down->recognized p50", "p95", "max", "decided->action p50", "p95", "max"]]
         for name in names {
             var row = [name]
-            let recognition = LatencySummary(samples.recognition[name] ?? [])
-            let action = LatencySummary(samples.action[name] ?? [])
+            let recognition = LatencySummary(counts: counts.recognition[name] ?? [:])
+            let action = LatencySummary(counts: counts.action[name] ?? [:])
             row.append(String(recognition?.count ?? 0))
             for summary in [recognition, action] {
                 if let summary {

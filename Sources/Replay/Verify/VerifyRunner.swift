@@ -52,8 +52,9 @@ public struct VerifyRunner: Sendable {
 
     /// Runs the corpus and hands each capture's result to `each` in corpus order, as soon as it
     /// and every earlier one are known, then keeps it without its diff (`CaptureResult.delivered`):
-    /// the report returned has every count, notice and latency, and no failure's diff. So memory
-    /// does not grow with the failures' diffs, however many captures fail: `touchstone verify`
+    /// the report returned has every count and notice, the latencies counted (`latencyCounts`), and
+    /// no failure's diff nor latency sample. So memory does not grow with the failures' diffs,
+    /// however many captures fail, nor with the decisions: `touchstone verify`
     /// prints, writes JUnit and stages report pages from `each`.
     ///
     /// `each` runs on the workers' threads, one result at a time. If it throws, no capture is
@@ -76,7 +77,7 @@ public struct VerifyRunner: Sendable {
             goldens?.discard()
             throw failure
         }
-        let report = VerifyReport(results: delivery.all, elapsed: elapsed)
+        let report = VerifyReport(results: delivery.all, elapsed: elapsed, latencyCounts: delivery.latencyCounts)
         do {
             try finishing(report)
         } catch {
@@ -250,6 +251,7 @@ public struct VerifyRunner: Sendable {
     private static func result(_ capture: Capture, _ outcome: ReplayOutcome?, _ status: CaptureResult.Status, files: [String]) -> CaptureResult {
         CaptureResult(capture: capture, status: status, events: outcome?.events ?? 0, touchSamples: outcome?.touchSamples ?? 0,
                       virtualDuration: outcome?.virtualDuration ?? 0, latencies: outcome?.latencies ?? LatencySamples(),
+                      recognitionLatency: outcome.flatMap { LatencySummary($0.latencies.recognition.values.flatMap { $0 }) },
                       notices: outcome?.notices ?? [], files: files)
     }
 
