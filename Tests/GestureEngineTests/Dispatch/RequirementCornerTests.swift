@@ -1,0 +1,122 @@
+import GestureEngine
+import Testing
+
+@Suite("Failure requirement chains and changing answers")
+struct RequirementCornerTests {
+    /// Single, double and triple taps on one view, single requiring double and double requiring
+    /// triple to fail.
+    private func threeTaps() -> GestureTester {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 400, height: 400))
+        let single = TapGestureRecognizer(name: "single")
+        let double = TapGestureRecognizer(name: "double")
+        double.numberOfTapsRequired = 2
+        let triple = TapGestureRecognizer(name: "triple")
+        triple.numberOfTapsRequired = 3
+        single.require(toFail: double)
+        double.require(toFail: triple)
+        view.addGestureRecognizer(single)
+        view.addGestureRecognizer(double)
+        view.addGestureRecognizer(triple)
+        return tester
+    }
+
+    @Test("in a chain of three taps, a lone tap fires the single tap once the timers of double and triple have failed them")
+    func chainLoneTap() {
+        let tester = threeTaps()
+        tester.tap(1, 100, 100, at: 0)
+        tester.finish()
+        #expect(tester.actions == ["400ms single action ended"])
+    }
+
+    @Test("in a chain of three taps, a double tap waits for the triple tap's timer and fires the double tap alone")
+    func chainDoubleTap() {
+        let tester = threeTaps()
+        tester.tap(1, 100, 100, at: 0)
+        tester.tap(1, 100, 100, at: 150)
+        tester.finish()
+        #expect(tester.actions == ["550ms double action ended"])
+        #expect(tester.lines(of: "single").prefix(2) == ["50ms single: possible -> ended", "200ms single: ended -> failed"])
+    }
+
+    @Test("in a chain of three taps, a triple tap fires the triple tap alone, at its last lift")
+    func chainTripleTap() {
+        let tester = threeTaps()
+        tester.tap(1, 100, 100, at: 0)
+        tester.tap(1, 100, 100, at: 150)
+        tester.tap(1, 100, 100, at: 300)
+        tester.finish()
+        #expect(tester.actions == ["350ms triple action ended"])
+    }
+
+    @Test("a shouldBegin answer that changes between attempts is asked again each time")
+    func shouldBeginAskedPerAttempt() {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 400, height: 400))
+        let tap = TapGestureRecognizer(name: "tap")
+        let delegate = ScriptedDelegate()
+        delegate.shouldBegin = false
+        tap.delegate = delegate
+        view.addGestureRecognizer(tap)
+        tester.tap(1, 100, 100, at: 0)
+        delegate.shouldBegin = true
+        tester.tap(1, 100, 100, at: 1000)
+        #expect(tester.actions == ["1050ms tap action ended"])
+        #expect(tester.lines(of: "tap").first == "50ms tap: possible -> failed")
+    }
+
+    @Test("shouldReceive is asked per touch: a recognizer that declined one finger still receives another")
+    func shouldReceivePerTouch() {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 400, height: 400))
+        let pan = PanGestureRecognizer(name: "pan")
+        let delegate = ScriptedDelegate()
+        delegate.shouldReceive = false
+        pan.delegate = delegate
+        view.addGestureRecognizer(pan)
+        tester.down(1, 100, 100, at: 0)
+        delegate.shouldReceive = true
+        tester.down(2, 200, 100, at: 10)
+        tester.move(1, 100, 150, at: 20)
+        #expect(tester.actions.isEmpty)
+        tester.move(2, 200, 150, at: 30)
+        #expect(tester.actions == ["30ms pan action began"])
+        #expect(tester.reports(of: "pan") == ["30ms pan began touches=1 at=(200,150) [(200,150)]"])
+    }
+
+    @Test("either delegate answering yes to simultaneity is enough, whichever side it is on")
+    func simultaneityEitherSide() {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 400, height: 400))
+        let outer = PanGestureRecognizer(name: "first")
+        let inner = PanGestureRecognizer(name: "second")
+        let refusing = ScriptedDelegate()
+        let allowing = ScriptedDelegate()
+        allowing.simultaneous = true
+        outer.delegate = refusing
+        inner.delegate = allowing
+        view.addGestureRecognizer(outer)
+        view.addGestureRecognizer(inner)
+        tester.down(1, 100, 100, at: 0)
+        tester.move(1, 130, 100, at: 10)
+        #expect(tester.actions == ["10ms first action began", "10ms second action began"])
+    }
+    @Test("disabling the double tap while a single tap waits on it fails it and lets the single tap act at once")
+    func disablingRequirementReleasesDependent() {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 400, height: 400))
+        let single = TapGestureRecognizer(name: "single")
+        let double = TapGestureRecognizer(name: "double")
+        double.numberOfTapsRequired = 2
+        single.require(toFail: double)
+        view.addGestureRecognizer(single)
+        view.addGestureRecognizer(double)
+        tester.tap(1, 100, 100, at: 0)
+        tester.wait(until: 100)
+        double.isEnabled = false
+        #expect(tester.actions == ["100ms single action ended"])
+        #expect(tester.lines(of: "double").first == "100ms double: possible -> failed")
+        tester.finish()
+        #expect(tester.actions == ["100ms single action ended"])
+    }
+}
