@@ -119,4 +119,66 @@ struct RequirementCornerTests {
         tester.finish()
         #expect(tester.actions == ["100ms single action ended"])
     }
+    /// A single tap and a double tap on one view, the single tap requiring the double tap to fail
+    /// by `require(toFail:)` or, with `delegate`, through the delegate's answer.
+    private func singleAndDouble(delegate: ScriptedDelegate? = nil) -> GestureTester {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 400, height: 400))
+        let single = TapGestureRecognizer(name: "single")
+        let double = TapGestureRecognizer(name: "double")
+        double.numberOfTapsRequired = 2
+        if let delegate {
+            delegate.requireFailureOf = [double]
+            single.delegate = delegate
+        } else {
+            single.require(toFail: double)
+        }
+        view.addGestureRecognizer(single)
+        view.addGestureRecognizer(double)
+        return tester
+    }
+
+    @Test("a failure requirement met in one sequence must be met again in the next")
+    func requirementMetAgain() {
+        let tester = singleAndDouble()
+        tester.tap(1, 100, 100, at: 0)
+        tester.tap(1, 100, 100, at: 150)
+        tester.finish()
+        tester.tap(1, 100, 100, at: 2000)
+        tester.finish()
+        #expect(tester.actions == ["200ms double action ended", "2400ms single action ended"])
+    }
+
+    @Test("the delegate's failure requirement is asked each attempt: an answer withdrawn between sequences takes it away")
+    func delegateRequirementPerAttempt() {
+        let delegate = ScriptedDelegate()
+        let tester = singleAndDouble(delegate: delegate)
+        tester.tap(1, 100, 100, at: 0)
+        tester.finish()
+        delegate.requireFailureOf = []
+        tester.tap(1, 100, 100, at: 2000)
+        tester.finish()
+        #expect(tester.actions == ["400ms single action ended", "2050ms single action ended"])
+    }
+
+    @Test("a requirement that fails because its delegate declined shouldBegin lets its dependent through")
+    func shouldBeginFailureFulfilsRequirement() {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 400, height: 400))
+        let press = LongPressGestureRecognizer(name: "press")
+        press.allowableMovement = 100
+        let pan = PanGestureRecognizer(name: "pan")
+        let delegate = ScriptedDelegate()
+        delegate.shouldBegin = false
+        pan.delegate = delegate
+        press.require(toFail: pan)
+        view.addGestureRecognizer(press)
+        view.addGestureRecognizer(pan)
+        tester.down(1, 100, 100, at: 0)
+        tester.move(1, 130, 100, at: 100)
+        tester.wait(until: 600)
+        tester.up(1, 130, 100, at: 700)
+        #expect(tester.lines(of: "pan").first == "100ms pan: possible -> failed")
+        #expect(tester.actions == ["500ms press action began", "700ms press action ended"])
+    }
 }

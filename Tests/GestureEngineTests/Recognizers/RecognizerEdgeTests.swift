@@ -180,4 +180,19 @@ struct RecognizerEdgeTests {
             "700ms press ended touches=0 at=(150,100)",
         ])
     }
+    @Test("pinch and rotation report no change while one finger moves alone after the other lifted, and change again once a second is down", arguments: [false, true])
+    func twoFingerChangesOnly(_ rotation: Bool) {
+        let recognizer: GestureRecognizer = rotation ? RotationGestureRecognizer(name: "it") : PinchGestureRecognizer(name: "it")
+        let tester = scene(recognizer)
+        fingers(tester, at: 0, .down, (1, 150, 200), (2, 250, 200))
+        fingers(tester, at: 10, .move, (1, 100, 150), (2, 300, 250))
+        tester.up(1, 100, 150, at: 20)
+        tester.move(2, 350, 350, at: 30)
+        #expect(tester.actions == ["10ms it action began"])
+        tester.down(3, 100, 100, at: 40)
+        tester.move(3, 50, 50, at: 50)
+        tester.up(2, 350, 350, at: 60)
+        tester.up(3, 50, 50, at: 70)
+        #expect(tester.actions == ["10ms it action began", "50ms it action changed", "70ms it action ended"])
+    }
 }
