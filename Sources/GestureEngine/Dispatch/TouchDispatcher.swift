@@ -465,7 +465,11 @@ public final class TouchDispatcher {
         while let view = current {
             // Unretained: the view's array (copied for the walk) keeps its recognizers alive.
             view.gestureRecognizers.forEachUnretained { recognizer in
-                guard recognizer.isEnabled, !(recognizer.arbitration.isInPlay && recognizer.currentState.isFinished) else { return }
+                // In play, it takes the touch unless it has finished or follows a trackpad gesture
+                // (which drives it with no touches, AD-IIE: the mirror of TP3).
+                guard recognizer.isEnabled,
+                      !(recognizer.arbitration.isInPlay && (recognizer.currentState.isFinished || followsTrackpad(recognizer)))
+                else { return }
                 if let delegate = recognizer.delegate(answering: .shouldReceive), !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
                     return
                 }
@@ -476,6 +480,12 @@ public final class TouchDispatcher {
             }
             current = view.superview
         }
+    }
+
+    /// Whether `recognizer` follows the trackpad gesture under way; almost always none is.
+    @inline(__always)
+    private func followsTrackpad(_ recognizer: GestureRecognizer) -> Bool {
+        !indirectRecognizers.isEmpty && indirectRecognizers.contains { $0 === recognizer }
     }
 
     private func deliverToRecognizers() {

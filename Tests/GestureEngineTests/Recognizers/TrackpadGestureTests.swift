@@ -170,6 +170,41 @@ struct TrackpadGestureTests {
         transform(tester, .cancelled, at: 20, scale: 2)
         #expect(tester.actions == ["10ms pinch action began", "20ms pinch action cancelled"])
     }
+
+    @Test("fingers landing on the screen while a trackpad pinch drives the pinch do not join it: it counts no touches and ends with the trackpad")
+    func touchesDoNotJoinTrackpadGesture() {
+        let pinch = PinchGestureRecognizer(name: "pinch")
+        let pan = PanGestureRecognizer(name: "pan")
+        let tester = scene(pinch, pan)
+        var scales: [Double] = []
+        pinch.addAction { scales.append(($0 as! PinchGestureRecognizer).scale) }
+        transform(tester, .began, at: 0)
+        transform(tester, .changed, at: 10, scale: 1.2)
+        tester.frame(at: 20, [
+            TouchInput(identifier: 1, change: .down, location: Point(x: 100, y: 100)),
+            TouchInput(identifier: 2, change: .down, location: Point(x: 300, y: 100)),
+        ])
+        tester.frame(at: 30, [
+            TouchInput(identifier: 1, change: .move, location: Point(x: 50, y: 100)),
+            TouchInput(identifier: 2, change: .move, location: Point(x: 350, y: 130)),
+        ])
+        transform(tester, .changed, at: 40, scale: 1.3)
+        tester.frame(at: 50, [
+            TouchInput(identifier: 1, change: .up, location: Point(x: 50, y: 100)),
+            TouchInput(identifier: 2, change: .up, location: Point(x: 350, y: 130)),
+        ])
+        transform(tester, .changed, at: 60, scale: 1.4)
+        transform(tester, .ended, at: 70, scale: 1.4)
+        #expect(tester.reports(of: "pinch") == [
+            "10ms pinch began touches=0 at=(200,150)", "40ms pinch changed touches=0 at=(200,150)",
+            "60ms pinch changed touches=0 at=(200,150)", "70ms pinch ended touches=0 at=(200,150)",
+        ])
+        #expect(zip(scales, [1.2, 1.3, 1.4, 1.4]).allSatisfy { abs($0 - $1) < 1e-9 })
+        // The fingers begin the pan, which the pinch, already recognizing, excludes; nothing won
+        // them, so the view receives them whole.
+        #expect(tester.lines(of: "pan").prefix(2) == ["30ms pan: possible -> began", "30ms pan: began -> failed"])
+        #expect(tester.received(by: "view") == ["20ms began [1,2]", "30ms moved [1,2]", "50ms ended [1,2]"])
+    }
 }
 
 @Suite("Trackpad gestures allocate nothing per update")
