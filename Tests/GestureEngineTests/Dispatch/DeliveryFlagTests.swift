@@ -145,6 +145,19 @@ struct DeliveryFlagTests {
         ])
     }
 
+    @Test("delaysTouchesEnded without cancelsTouchesInView lets the held lift through as ended when the double tap recognizes")
+    func endedHeldThenEndedWithoutCancelling() {
+        let tap = TapGestureRecognizer(name: "double")
+        tap.numberOfTapsRequired = 2
+        let tester = scene(Flags(cancels: F, delaysBegan: F, delaysEnded: T), tap)
+        tester.tap(1, 100, 100, at: 0)
+        tester.tap(2, 100, 100, at: 200)
+        #expect(tester.actions == ["250ms double action ended"])
+        #expect(tester.received(by: "view") == [
+            "0ms began [1]", "200ms began [2]", "250ms ended [1]", "250ms ended [2]",
+        ])
+    }
+
     @Test("without delaysTouchesEnded the first tap's lift arrives at once and cannot be cancelled later")
     func endedNotHeld() {
         let tap = TapGestureRecognizer(name: "double")
