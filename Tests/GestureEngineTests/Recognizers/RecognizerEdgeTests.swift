@@ -62,6 +62,18 @@ struct RecognizerEdgeTests {
         #expect(tester.lines(of: "press").first == "150ms press: possible -> failed")
     }
 
+    @Test("a long press that needs one tap first fails when the press comes down later than 0.35 s after the tap's lift")
+    func longPressTapThenLatePress() {
+        let press = LongPressGestureRecognizer(name: "press")
+        press.numberOfTapsRequired = 1
+        let tester = scene(press)
+        tester.tap(1, 100, 100, at: 0)
+        tester.down(1, 100, 100, at: 450)
+        tester.finish()
+        #expect(tester.actions.isEmpty)
+        #expect(tester.lines(of: "press").first == "400ms press: possible -> failed")
+    }
+
     @Test("a tap that needs two fingers fails when only one comes down and lifts")
     func twoFingerTapWithOneFinger() {
         let tap = TapGestureRecognizer(name: "tap")
@@ -194,5 +206,23 @@ struct RecognizerEdgeTests {
         tester.up(2, 350, 350, at: 60)
         tester.up(3, 50, 50, at: 70)
         #expect(tester.actions == ["10ms it action began", "50ms it action changed", "70ms it action ended"])
+    }
+    @Test("a pan on an offset subview reports its location and each touch's in the view asked for, the window's for nil")
+    func locationInViews() {
+        let tester = GestureTester()
+        let outer = tester.addView("outer", Rect(x: 100, y: 50, width: 300, height: 300))
+        let inner = tester.addView("inner", Rect(x: 20, y: 30, width: 200, height: 200), in: outer)
+        let pan = PanGestureRecognizer(name: "pan")
+        inner.addGestureRecognizer(pan)
+        var seen: [String] = []
+        pan.addAction { recognizer in
+            guard recognizer.state == .began else { return }
+            for view in [nil, outer, inner] as [View?] {
+                seen.append(GestureTester.text(recognizer.location(in: view)) + " " + GestureTester.text(recognizer.location(ofTouch: 0, in: view)))
+            }
+        }
+        tester.down(1, 150, 120, at: 0)
+        tester.move(1, 170, 120, at: 10)
+        #expect(seen == ["(170,120) (170,120)", "(70,70) (70,70)", "(50,40) (50,40)"])
     }
 }
