@@ -181,4 +181,33 @@ struct RequirementCornerTests {
         #expect(tester.lines(of: "pan").first == "100ms pan: possible -> failed")
         #expect(tester.actions == ["500ms press action began", "700ms press action ended"])
     }
+    /// A tap requiring a long press to fail, which requires a pan to fail, on one view.
+    private func tapPressPan() -> GestureTester {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 400, height: 400))
+        let tap = TapGestureRecognizer(name: "tap")
+        let press = LongPressGestureRecognizer(name: "press")
+        let pan = PanGestureRecognizer(name: "pan")
+        tap.require(toFail: press)
+        press.require(toFail: pan)
+        for recognizer in [tap, press, pan] as [GestureRecognizer] { view.addGestureRecognizer(recognizer) }
+        return tester
+    }
+
+    @Test("with a long press's timer in the middle of a chain, the press beginning fails the tap, and it acts, began then ended, once the pan fails at the lift")
+    func chainWithTimerInTheMiddle() {
+        let tester = tapPressPan()
+        tester.down(1, 100, 100, at: 0)
+        tester.up(1, 100, 100, at: 600)
+        #expect(tester.lines(of: "tap").first == "500ms tap: possible -> failed")
+        #expect(tester.actions == ["600ms press action began", "600ms press action ended"])
+    }
+
+    @Test("with a long press's timer in the middle of a chain, a quick tap fails the press and the pan at the lift and fires the tap at once")
+    func chainWithTimerInTheMiddleQuickTap() {
+        let tester = tapPressPan()
+        tester.tap(1, 100, 100, at: 0)
+        tester.finish()
+        #expect(tester.actions == ["50ms tap action ended"])
+    }
 }
