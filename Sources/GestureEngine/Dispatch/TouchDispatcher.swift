@@ -248,6 +248,11 @@ public final class TouchDispatcher {
     @exclusivity(unchecked)
     #endif
     private var indirectRecognizers: [GestureRecognizer] = []
+    /// The last phase sent of the trackpad gesture under way; `nil` once it has ended.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var indirectGesture: IndirectGesture?
     /// The ends of the frame being dispatched that wait for its second pass (see `send`).
     #if !DEBUG
     @exclusivity(unchecked)
@@ -644,6 +649,14 @@ public final class TouchDispatcher {
     /// "Trackpad gestures").
     public func send(_ gesture: IndirectGesture) {
         precondition(!isDispatching, "TouchDispatcher.send called re-entrantly (from an action or a view hook)")
+        if gesture.phase == .began, !indirectRecognizers.isEmpty, var unfinished = indirectGesture {
+            // A gesture that begins before the last one ended (a trace that lost its end): the
+            // last one is cancelled first, so its recognizers reach a terminal state (W10-121)
+            // and the new gesture finds them reset, as a new touch sequence would.
+            unfinished.phase = .cancelled
+            unfinished.timestamp = max(unfinished.timestamp, gesture.timestamp)
+            send(unfinished)
+        }
         isDispatching = true
         defer { isDispatching = false }
         touchesDown.forEachUnretained { $0.phase = .stationary }
@@ -658,6 +671,7 @@ public final class TouchDispatcher {
             recognizer.deliver(gesture)
         }
         let over = gesture.phase == .ended || gesture.phase == .cancelled
+        indirectGesture = over ? nil : gesture
         if over { indirectRecognizers.removeAll(keepingCapacity: true) }
         settle()
         releaseFinishedHeldTouches()

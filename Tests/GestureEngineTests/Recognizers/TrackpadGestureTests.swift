@@ -171,6 +171,26 @@ struct TrackpadGestureTests {
         #expect(tester.actions == ["10ms pinch action began", "20ms pinch action cancelled"])
     }
 
+    @Test("a trackpad gesture that begins before the last one ended cancels the last one first, so its recognizer finishes and takes the new one afresh")
+    func beganWithoutEnd() {
+        let pinch = PinchGestureRecognizer(name: "pinch")
+        let pan = PanGestureRecognizer(name: "pan")
+        let tester = scene(pinch, pan)
+        transform(tester, .began, at: 0)
+        transform(tester, .changed, at: 10, scale: 1.2)
+        transform(tester, .began, at: 100)
+        transform(tester, .changed, at: 110, scale: 1.5)
+        transform(tester, .ended, at: 120, scale: 1.5)
+        tester.down(1, 100, 100, at: 200)
+        tester.move(1, 150, 100, at: 210)
+        tester.up(1, 150, 100, at: 220)
+        #expect(tester.actions == [
+            "10ms pinch action began", "100ms pinch action cancelled",
+            "110ms pinch action began", "120ms pinch action ended",
+            "210ms pan action began", "220ms pan action ended",
+        ])
+    }
+
     @Test("fingers landing on the screen while a trackpad pinch drives the pinch do not join it: it counts no touches and ends with the trackpad")
     func touchesDoNotJoinTrackpadGesture() {
         let pinch = PinchGestureRecognizer(name: "pinch")
