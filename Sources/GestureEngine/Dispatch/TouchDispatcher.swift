@@ -649,6 +649,8 @@ public final class TouchDispatcher {
     /// "Trackpad gestures").
     public func send(_ gesture: IndirectGesture) {
         precondition(!isDispatching, "TouchDispatcher.send called re-entrantly (from an action or a view hook)")
+        // A phase of another kind than the gesture under way continues nothing it began.
+        if gesture.phase != .began, let current = indirectGesture, current.kind != gesture.kind { return }
         if gesture.phase == .began, !indirectRecognizers.isEmpty, var unfinished = indirectGesture {
             // A gesture that begins before the last one ended (a trace that lost its end): the
             // last one is cancelled first, so its recognizers reach a terminal state (W10-121)

@@ -191,6 +191,22 @@ struct TrackpadGestureTests {
         ])
     }
 
+    @Test("a trackpad phase of another kind than the gesture under way drives none of its recognizers")
+    func otherKindIgnored() {
+        let pinch = PinchGestureRecognizer(name: "pinch")
+        let tester = scene(pinch)
+        var scales: [Double] = []
+        pinch.addAction { scales.append(($0 as! PinchGestureRecognizer).scale) }
+        transform(tester, .began, at: 0)
+        transform(tester, .changed, at: 10, scale: 1.2)
+        scroll(tester, .changed, at: 20, 0, 30)
+        scroll(tester, .ended, at: 30, 0, 30)
+        transform(tester, .changed, at: 40, scale: 1.3)
+        transform(tester, .ended, at: 50, scale: 1.3)
+        #expect(tester.actions == ["10ms pinch action began", "40ms pinch action changed", "50ms pinch action ended"])
+        #expect(zip(scales, [1.2, 1.3, 1.3]).allSatisfy { abs($0 - $1) < 1e-9 })
+    }
+
     @Test("fingers landing on the screen while a trackpad pinch drives the pinch do not join it: it counts no touches and ends with the trackpad")
     func touchesDoNotJoinTrackpadGesture() {
         let pinch = PinchGestureRecognizer(name: "pinch")
