@@ -210,4 +210,20 @@ struct RequirementCornerTests {
         tester.finish()
         #expect(tester.actions == ["50ms tap action ended"])
     }
+    @Test("a requirement disabled before the sequence counts as failed: the single tap acts at its lift")
+    func disabledRequirementCountsAsFailed() {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 400, height: 400))
+        let single = TapGestureRecognizer(name: "single")
+        let double = TapGestureRecognizer(name: "double")
+        double.numberOfTapsRequired = 2
+        single.require(toFail: double)
+        view.addGestureRecognizer(single)
+        view.addGestureRecognizer(double)
+        double.isEnabled = false
+        tester.tap(1, 100, 100, at: 0)
+        tester.finish()
+        #expect(tester.actions == ["50ms single action ended"])
+        #expect(tester.lines(of: "double").isEmpty)
+    }
 }
