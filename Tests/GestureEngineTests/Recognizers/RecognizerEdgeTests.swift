@@ -215,7 +215,8 @@ struct RecognizerEdgeTests {
         let pan = PanGestureRecognizer(name: "pan")
         inner.addGestureRecognizer(pan)
         var seen: [String] = []
-        pan.addAction { recognizer in
+        // The views weakly: `inner` holds the pan, which holds this action (a cycle leaks).
+        pan.addAction { [weak outer, weak inner] recognizer in
             guard recognizer.state == .began else { return }
             for view in [nil, outer, inner] as [View?] {
                 seen.append(GestureTester.text(recognizer.location(in: view)) + " " + GestureTester.text(recognizer.location(ofTouch: 0, in: view)))
