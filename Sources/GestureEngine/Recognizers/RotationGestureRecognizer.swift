@@ -41,6 +41,8 @@ open class RotationGestureRecognizer: GestureRecognizer {
     }
 
     private static let unmeasuredCapacity = 64
+    /// The relative widening of a bound on `abs(turned)` for the rounding of its sum (`turnBound`).
+    private static let sumRounding = 1 + 1e-13
 
     /// One of the engine's own classes (`GestureRecognizer.isEngineClass`); a subclass of it is
     /// not, as it may answer the failure questions.
@@ -100,7 +102,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         guard hasPair, let pair = fingerPairVector() else { return }
         let time = touchTimestamp
         if progress.phase == .tracking && unmeasuredCount < Self.unmeasuredCapacity {
-            let bound = boundAtVector + Self.turnBound(from: measuredVector, to: pair)
+            let bound = (boundAtVector + Self.turnBound(from: measuredVector, to: pair)) * Self.sumRounding
             if bound < threshold {
                 unmeasured[unmeasuredCount] = UnmeasuredMove(pair: pair, time: time, landing: false)
                 unmeasuredCount &+= 1
@@ -159,6 +161,12 @@ open class RotationGestureRecognizer: GestureRecognizer {
     /// `boundAtVector + turnBound` stays below the threshold at every move kept, `abs(turned)`
     /// measured after each of them is below it too: no such move can begin the rotation, and
     /// every state decision is the one measuring would have taken.
+    ///
+    /// `turned` itself rounds at each step by up to half its last place, which the absolute 1e-12
+    /// does not cover once it is large (a threshold of many turns: from about 256 radians, 64
+    /// steps that each round up gain more than 1e-12 while the line turns less): the bound on
+    /// `abs(turned)` is therefore also widened by `sumRounding`, far more than 64 such roundings
+    /// and that of the bound's own sum.
     @inline(__always)
     static func turnBound(from measured: Vector, to pair: Vector) -> Double {
         let dot = measured.dx * pair.dx + measured.dy * pair.dy

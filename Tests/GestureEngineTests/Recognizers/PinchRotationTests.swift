@@ -214,6 +214,43 @@ struct RotationUnmeasuredMoveTests {
             #expect(waiting.transcript == measured.transcript, "seed \(seed)")
         }
     }
+
+    @Test("after many turns, a rotation begins on the move whose measured turn reaches the threshold, however its steps rounded")
+    func manyTurnsRoundingBeginsOnTheMeasuredMove() throws {
+        let tester = GestureTester()
+        let rotation = RotationGestureRecognizer(name: "rotation")
+        rotation.threshold = 10_000
+        tester.window.addGestureRecognizer(rotation)
+        // The definition, as in the test above.
+        var lastAngle = 0.0, turned = 0.0
+        func move(_ ms: Double, _ a: Point, _ b: Point) {
+            twoFingers(tester, at: ms, a, b, .move)
+            let next = atan2(b.y - a.y, b.x - a.x)
+            turned += Self.normalized(next - lastAngle)
+            lastAngle = next
+        }
+        twoFingers(tester, at: 0, Point(x: 100, y: 400), Point(x: 300, y: 400), .down)
+        // About 95 turns, a radian a move, ending on the level.
+        for step in 1...600 {
+            let arm = Vector(dx: 100 * cos(Double(step)), dy: 100 * sin(Double(step)))
+            move(Double(step), Point(x: 200, y: 400) - arm, Point(x: 200, y: 400) + arm)
+        }
+        move(601, Point(x: 100, y: 400), Point(x: 300, y: 400))
+        #expect(rotation.rotation.bitPattern == turned.bitPattern)
+        let unit = turned.ulp
+        rotation.threshold = turned + 20 * unit
+        // Turns of a fraction of the last place of `turned`, each rounding it up: measured, it
+        // gains a last place every other move while the line turns a fifth of one.
+        var target = 0.0, beginning: Double?
+        for step in 1...70 {
+            target += (step % 2 == 1 ? 0.6 : -0.4) * unit
+            let ms = Double(601 + step)
+            move(ms, Point(x: 100, y: 400), Point(x: 300, y: 400 + target * 200))
+            if beginning == nil && abs(turned) >= rotation.threshold { beginning = ms }
+        }
+        let began = try #require(beginning)
+        #expect(tester.actions.first == "\(Int(began))ms rotation action began")
+    }
 }
 
 @Suite("A gesture's change in the frame another begins")
