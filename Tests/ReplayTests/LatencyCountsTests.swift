@@ -23,6 +23,15 @@ struct LatencyCountsTests {
         }
     }
 
+    @Test("A latency beyond 2^52 µs, which a double holds only to its last even or coarser microseconds, prints as the exact one")
+    func farValuesPrintAsExact() {
+        // Each rounded to its 0.1 ms printed a neighbouring figure (…280 for …279, …847.2 for
+        // …847.0, …000.1 for …000.0).
+        for value: Microseconds in [7_397_580_237_827_649, 72_057_594_037_927_945, 1_152_921_504_606_847_105, 1_000_000_000_000_000_051] {
+            #expect(Self.tenths(LatencyCounts.kept(value)) == Self.tenths(value), "\(value)")
+        }
+    }
+
     @Test("Counts hold at most two values a tenth of a millisecond, however many samples")
     func boundedByDistinctValues() {
         var samples = LatencySamples()

@@ -132,10 +132,11 @@ public struct LatencyCounts: Equatable, Sendable {
     }
 
     /// The value `value` is counted as: the nearest multiple of 100 µs, or `value` itself when it
-    /// lies halfway between two, or is negative or 2^62 µs or more (no replay's: virtual time ends
-    /// at 2^52 µs).
+    /// lies halfway between two, or is negative or 2^52 µs or more (no replay's: virtual time ends
+    /// there), where the double the table divides loses microseconds and a neighbouring multiple
+    /// may print another figure.
     public static func kept(_ value: Microseconds) -> Microseconds {
-        guard value >= 0, value < 1 << 62 else { return value }
+        guard value >= 0, value < 1 << 52 else { return value }
         let (tenths, rest) = value.quotientAndRemainder(dividingBy: 100)
         return rest == 50 ? value : (tenths + (rest > 50 ? 1 : 0)) * 100
     }
