@@ -73,6 +73,20 @@ struct PastedLogTests {
         #expect(warnings.first?.message.hasPrefix("the log ends inside this line, which is ignored") == true)
     }
 
+    @Test("A last event line cut short at a blank, with text after the log, is ignored with that text from its own line", arguments: [
+        "type 3 (EV_ABS),", "type 3 (EV_ABS), code 53 (ABS_MT_POSITION_X),",
+    ])
+    func lastLineCutAtABlankBeforeText(cut: String) throws {
+        let log = Self.header + Self.events + "Event: time 20.045000, " + cut + "\n"
+        let pasted = log + "```\n\nThanks for any help!\n"
+        let (read, warnings) = try Self.read(evtest: pasted)
+        let (bare, _) = try Self.read(evtest: Self.header + Self.events)
+
+        #expect(read.events == bare.events)
+        #expect(warnings.map(\.location) == [.line(Self.line(startingWith: "Event: time 20.045000", in: pasted))])
+        #expect(warnings.first?.message.hasPrefix("this line and the 2 after it are not evtest output and are ignored (text after the log?): expected") == true)
+    }
+
     /// `text` with every event line longer than `width` broken at its last blanks before that
     /// column, as a mail client wraps a pasted log (evtest's event lines are 60 to 90 characters).
     private static func wrapped(_ text: String, at width: Int) -> String {

@@ -240,9 +240,17 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
                     continue
                 }
                 guard let after = try Self.unreadableLines(after: scan, reader: first, margin: margin) else { throw error }
-                end = scan.number
+                // An error at an earlier line: a line the reader held (an evtest event line a mail
+                // client may have wrapped) that this one did not complete. The text after the log
+                // begins there, with the lines that followed it.
+                var textStart = scan.number, held = 0
+                if case .line(let at) = error.location, at < scan.number {
+                    held = try Self.sayingLines(after: at, through: scan.number, of: input, margin: margin)
+                    textStart = at
+                }
+                end = textStart
                 afterLog = error
-                ignored.append(Self.textAfterLog(error, line: scan.number, linesAfter: after))
+                ignored.append(Self.textAfterLog(error, line: textStart, linesAfter: after + held))
                 break
             }
         }
@@ -287,6 +295,18 @@ final class EvdevLogSource<Reader: EvdevLogReading>: TextEventSource {
             } catch {
                 count += 1
             }
+        }
+        return count
+    }
+
+    /// How many lines after line `start` through line `last` say something (are not blank once the
+    /// margin is taken off): read again from the start, only for a log whose text after it begins
+    /// at a held line.
+    private static func sayingLines(after start: Int, through last: Int, of input: TextInput, margin: Int) throws(TraceInputError) -> Int {
+        var scan = TextLineCursor(input)
+        var count = 0
+        while scan.number < last, let line = try scan.next() {
+            if scan.number > start && !LineScanner.isBlank(unindented(line, by: margin)) { count += 1 }
         }
         return count
     }

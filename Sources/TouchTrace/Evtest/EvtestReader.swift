@@ -154,8 +154,8 @@ struct EvtestReader: EvdevLogReading {
     }
 
     /// The line after an event line that ended early: its continuation (the event line wrapped by a
-    /// mail client, blanks at the break), unless it is an event line of its own, when the held line
-    /// is an error at its line, as it was alone; a blank line leaves it held. A continuation that still ends early is
+    /// mail client, blanks at the break), unless it is an event line of its own or does not complete
+    /// it, when the held line is an error at its line, as it was alone; a blank line leaves it held. A continuation that still ends early is
     /// held with it for the next line. Rare: the per-line path only asks `wrappedLine`.
     @inline(never)
     private mutating func continueWrapped(_ line: UnsafeBufferPointer<UInt8>, from start: Int, _ number: Int) throws(LineError) {
@@ -182,9 +182,9 @@ struct EvtestReader: EvdevLogReading {
             do throws(LineError) {
                 try event(&scanner, first)
             } catch {
-                guard Self.endsEarly(text) else {
-                    throw LineError("\(error.message) (line \(first) and this one, which continues it, read as one)")
-                }
+                // Not completed by this line either: the held line is an error at its own line, as
+                // it was alone (and where text after a log cut short begins).
+                guard Self.endsEarly(text) else { throw LineError(wrappedError.message, line: first) }
                 (wrappedLine, wrappedError) = (first, error)
             }
         }
