@@ -214,8 +214,7 @@ struct EvtestReader: EvdevLogReading {
             return scanner.atEnd
         }
         // A separator cut after its first run of marks, or after its name.
-        let marker = scanner.token()
-        guard marker.count >= 3, let mark = marker.first, marker.allSatisfy({ $0 == mark }),
+        guard let mark = Self.runMark(scanner.token()),
             mark == UInt8(ascii: "-") || mark == UInt8(ascii: "+") || mark == UInt8(ascii: ">")
         else { return false }
         scanner.skipBlanks()
@@ -352,7 +351,7 @@ struct EvtestReader: EvdevLogReading {
             case UInt8(ascii: ">"): code = EvdevCode.SYN_DROPPED
             default: throw LineError("expected `type N …` or a `---- SYN_REPORT ----` separator")
             }
-            guard marker.count >= 3, marker.allSatisfy({ $0 == marker.first }) else {
+            guard Self.runMark(marker) != nil else {
                 throw LineError("expected a `---- SYN_REPORT ----` separator")
             }
             event = EvdevEvent(time: time, type: EvdevCode.EV_SYN, code: code, value: 0)
@@ -364,10 +363,16 @@ struct EvtestReader: EvdevLogReading {
     /// Whether `text` is one run of three or more `-` or `+` marks, blanks after it.
     private static func isMarkRun(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         var scanner = LineScanner(text)
-        let marks = scanner.token()
+        let mark = runMark(scanner.token())
         scanner.skipBlanks()
-        guard scanner.atEnd, marks.count >= 3, let mark = marks.first, mark == UInt8(ascii: "-") || mark == UInt8(ascii: "+") else { return false }
-        return marks.allSatisfy { $0 == mark }
+        return scanner.atEnd && (mark == UInt8(ascii: "-") || mark == UInt8(ascii: "+"))
+    }
+
+    /// The mark `token` is a run of, three or more of one byte (a separator's `----`); nil for
+    /// anything else.
+    private static func runMark(_ token: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        guard token.count >= 3, let mark = token.first, token.allSatisfy({ $0 == mark }) else { return nil }
+        return mark
     }
 
     /// Whether a separator's text is `SYN_REPORT` (then blanks or the closing marker).
