@@ -123,6 +123,17 @@ struct JSONTextTests {
         #expect(try JSONParser.parse(Array(quoted.utf8)).value == .string(text))
     }
 
+    @Test("escapes exactly the characters TerminalText escapes on one line, besides its own quote and backslash: the byte-level escaper and the terminal's list of scalars stay one set")
+    func escapesWhatTerminalTextEscapes() {
+        let scalars = (0...0x2FFF).compactMap(Unicode.Scalar.init) + (0xFEF0...0xFFFF).compactMap(Unicode.Scalar.init)
+        let differing = scalars.filter { scalar in
+            guard scalar != "\"" && scalar != "\\" else { return false }
+            let text = String(scalar)
+            return (JSONText.quoted(text) != "\"" + text + "\"") != (TerminalText.escaped(text, keepingLineBreaks: false) != text)
+        }
+        #expect(differing.isEmpty, "\(differing.map { String($0.value, radix: 16) })")
+    }
+
     @Test("renders members in insertion order, whole numbers without a fraction, non-finite numbers as null")
     func rendering() {
         let object: JSONNode = .object([
