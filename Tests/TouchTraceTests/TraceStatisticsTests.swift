@@ -143,6 +143,37 @@ struct TraceStatisticsTests {
         #expect(decoded > 20)
     }
 
+    @Test("A touch a chunk names twice is no longer down through either name once lifted through one")
+    func touchNamedTwiceInOneChunk() throws {
+        // Touches 5 and 6 in one chunk, then the definition of 6 changed to name 5 again (same
+        // slot, behind a valid checksum): the chunk's table then holds touch 5 at indices 0 and 1.
+        let events: [TraceEvent] = [
+            touch(0, .down, 5), touch(0, .down, 6), touch(10, .motion, 5), touch(10, .motion, 6),
+            touch(20, .up, 5), touch(30, .motion, 6), touch(40, .motion, 6), touch(50, .up, 6),
+        ]
+        var bytes = try TraceEncoder.encode(TraceDocument(header: SampleTraces.header, events: events), options: .init(writeIndex: true))
+        let chunk = try #require(TraceReader(bytes: bytes).index?.entries.first).offset
+        // The second definition: opcode 0x80 (a down), device 0, touch 6.
+        let definitions = (chunk + 24..<bytes.count - 2).filter { bytes[$0] == 0x80 && bytes[$0 + 1] == 0 }
+        let second = try #require(definitions.first { bytes[$0 + 2] == 6 })
+        bytes[second + 2] = 5
+        resealChunk(&bytes, at: chunk)
+        let (document, _) = try BinaryTrace.readDocument(bytes: bytes, name: "named twice")
+        var oneByOne = TraceStatistics()
+        for event in document.events { oneByOne.add(event) }
+
+        let directory = TemporaryDirectory("statistics-named-twice")
+        let path = directory.file("twice.trace")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        var whole = TraceStatistics()
+        try whole.add(contentsOf: TraceFile.open(path: path))
+
+        // The second down of 5, the motions through index 1 after the lift, and the second lift.
+        #expect(oneByOne.inconsistentSamples == 4)
+        #expect(whole == oneByOne)
+        #expect(whole.inconsistentSamples == oneByOne.inconsistentSamples)
+    }
+
     @Test("Touches are tracked by identity even when they change or share slots")
     func touchesChangingSlots() {
         var stats = TraceStatistics()

@@ -37,6 +37,9 @@ struct ChunkDecoder {
     @usableFromInline var bytes: ByteReader
     @usableFromInline var remaining = 0
     @usableFromInline var time: Microseconds = 0
+    /// The table index of the touch whose sample `next(values: false)` returned last (set by that
+    /// path alone): `TraceStatistics` remembers which of a chunk's touches it found down.
+    @usableFromInline var lastLocal = 0
 
     /// `table` must hold `BinaryLayout.maxLocalTouches` entries and outlive the decoder.
     init(table: UnsafeMutablePointer<LocalTouch>) {
@@ -367,6 +370,7 @@ struct ChunkDecoder {
     mutating func moveWithoutValues(_ index: Int) throws(Failure) -> TouchSample {
         let entry = try local(index)
         try bytes.skipTwoVarint32s()
+        lastLocal = index
         return identity(entry, .motion)
     }
 
@@ -374,6 +378,7 @@ struct ChunkDecoder {
     @inlinable @inline(__always)
     mutating func touchWithoutValues(_ index: Int) throws(Failure) -> TouchSample {
         let entry = try local(index)
+        lastLocal = index
         let modes = try bytes.byte()
         try bytes.skipTwoVarint32s()
         let fields = modes >> 2
@@ -394,6 +399,7 @@ struct ChunkDecoder {
         guard tableCount < BinaryLayout.maxLocalTouches else { throw Self.tooManyTouches(bytes) }
         let entry = table + tableCount
         bytes.cursor = try Self.fillIdentity(entry, bytes)
+        lastLocal = tableCount
         tableCount &+= 1
         return identity(entry, phase)
     }

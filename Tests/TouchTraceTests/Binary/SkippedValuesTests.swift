@@ -10,7 +10,7 @@ struct SkippedValuesTests {
         var count = 0
         do {
             let reader = try TraceReader(bytes: bytes)
-            if values { try reader.forEachEvent { _ in count += 1 } } else { try reader.forEachEventWithoutValues { _ in count += 1 } }
+            if values { try reader.forEachEvent { _ in count += 1 } } else { try reader.forEachEventWithoutValues { _, _, _ in count += 1 } }
             return (count, nil)
         } catch {
             return (count, "\(error)")
