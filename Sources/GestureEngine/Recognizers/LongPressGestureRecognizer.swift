@@ -2,7 +2,8 @@
 ///
 /// Begins when `numberOfTouchesRequired` fingers have been down for `minimumPressDuration`
 /// without the centroid moving more than `allowableMovement` (H-LP, AD); after that movement is
-/// unlimited and reports `changed`. Ends when any finger lifts. With `numberOfTapsRequired` > 0,
+/// unlimited and reports `changed`. Ends when any of its fingers lifts; fingers that land after it
+/// has begun are ignored (docs/semantics.md, the long press row). With `numberOfTapsRequired` > 0,
 /// that many quick taps (each lifting within the tap duration, the next coming within the tap
 /// interval) must precede the press.
 open class LongPressGestureRecognizer: GestureRecognizer {
@@ -41,8 +42,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     ///     │ down, no taps required                    ▼    down (last tap done)│
     ///     └───────────────────────────────────────► holding ◄──────────────────┘
     ///                          minimumPressDuration  │   enough fingers
-    ///            move (changed) ┌─► pressing ◄────────┘   (began)
-    ///                           └──┘   │ lift (ended), cancel (cancelled)
+    ///    move (changed),        ┌─► pressing ◄────────┘   (began)
+    ///    down (fingers ignored) └──┘   │ lift (ended), cancel (cancelled)
     ///                                  └──────────────► done
     ///   tapping, betweenTaps, holding: too many fingers, moved beyond allowableMovement, a tap
     ///   away from the first, a lift while holding, a timer (tap held or gap too long), cancel
@@ -102,8 +103,13 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     @inline(__always)
     func transition(_ event: Event) {
         switch (phase, event) {
-        case (.done, _), (.pressing, .down):
+        case (.done, _):
             break
+        case (.pressing, .down):
+            // A finger that lands once the press has begun is not part of it (UIKit's long press
+            // ignores it, `ignoreTouch:forEvent:`): not counted, no move of the location, and its
+            // lift does not end the press. The press's own fingers came first.
+            while numberOfTouches > numberOfTouchesRequired { ignore(self.touches[self.touches.count - 1]) }
         case (.idle, .down(let latest)), (.tapping, .down(let latest)), (.betweenTaps, .down(let latest)),
              (.holding, .down(let latest)):
             fingersLanded(latest: latest)

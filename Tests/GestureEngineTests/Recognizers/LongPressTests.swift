@@ -79,4 +79,42 @@ struct LongPressTests {
         tester.wait(until: 1_000)
         #expect(tester.actions == ["700ms press action began"])
     }
+
+    @Test("a finger that lands on a long press that has begun is not counted and does not move its location")
+    func laterFingerNotCounted() {
+        let tester = longPressScene()
+        tester.down(1, 100, 100, at: 0)
+        tester.wait(until: 500)
+        tester.down(2, 180, 100, at: 600)
+        tester.move(2, 180, 150, at: 650)
+        tester.move(1, 100, 120, at: 700)
+        #expect(tester.actions == ["500ms press action began", "700ms press action changed"])
+        #expect(tester.reports(of: "press") == [
+            "500ms press began touches=1 at=(100,100) [(100,100)]",
+            "700ms press changed touches=1 at=(100,120) [(100,120)]",
+        ])
+    }
+
+    @Test("a finger that lands on a long press that has begun and lifts does not end it")
+    func laterFingerLiftDoesNotEnd() {
+        let tester = longPressScene()
+        tester.down(1, 100, 100, at: 0)
+        tester.wait(until: 500)
+        tester.down(2, 180, 100, at: 600)
+        tester.up(2, 180, 100, at: 650)
+        #expect(tester.lines(of: "press") == ["500ms press: possible -> began", "500ms press action began"])
+        tester.up(1, 100, 100, at: 800)
+        #expect(tester.actions == ["500ms press action began", "800ms press action ended"])
+    }
+
+    @Test("a finger that lands on a long press that has begun reaches the view whole: the press does not cancel it")
+    func laterFingerReachesView() {
+        let tester = longPressScene()
+        tester.down(1, 100, 100, at: 0)
+        tester.wait(until: 500)
+        tester.down(2, 180, 100, at: 600)
+        tester.up(2, 180, 100, at: 650)
+        tester.up(1, 100, 100, at: 800)
+        #expect(tester.received(by: "view") == ["0ms began [1]", "500ms cancelled [1]", "600ms began [2]", "650ms ended [2]"])
+    }
 }
