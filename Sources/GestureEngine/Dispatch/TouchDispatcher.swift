@@ -909,7 +909,12 @@ public final class TouchDispatcher {
         runOutsideFrame()
     }
 
-    func recognizerWasDisabled(_ recognizer: GestureRecognizer) {
+    /// `recognizer` was disabled (R4) or detached from its view (R9) mid-sequence: it leaves the
+    /// attempt as UIKit's gesture environment takes it out (`_cancelGestureRecognizers:`, which
+    /// both paths call), cancelled if it is recognizing and failed if it is still deciding. Being
+    /// finished, it receives no more of the sequence; the settling that follows sends its
+    /// `cancelled` action, releases what it held from the view and wakes its dependents.
+    func recognizerWasWithdrawn(_ recognizer: GestureRecognizer) {
         guard recognizer.arbitration.isInPlay else { return }
         switch recognizer.currentState {
         case .possible: recognizer.apply(.fail)
@@ -920,7 +925,7 @@ public final class TouchDispatcher {
         runOutsideFrame()
     }
 
-    /// A timer fired or a recognizer was disabled between frames: settle and reset.
+    /// A timer fired or a recognizer was withdrawn between frames: settle and reset.
     private func runOutsideFrame() {
         guard !isDispatching else { return }
         isDispatching = true

@@ -12,7 +12,8 @@ open class GestureRecognizer: TimerTarget {
     public let kind: Kind
     /// A name for logs and transcripts; the engine never interprets it.
     public let name: String
-    /// The view this recognizer is attached to.
+    /// The view this recognizer is attached to; `nil` once it is removed, already in the
+    /// `cancelled` action a removal mid-sequence sends.
     ///
     /// Not `weak`: a weak reference would give every view a side table and make each retain on the
     /// dispatch path several times dearer. The view clears it when it detaches the recognizer or is
@@ -73,7 +74,7 @@ open class GestureRecognizer: TimerTarget {
     #endif
     public var isEnabled = true {
         didSet {
-            if oldValue && !isEnabled { dispatcher?.recognizerWasDisabled(self) }
+            if oldValue && !isEnabled { dispatcher?.recognizerWasWithdrawn(self) }
         }
     }
 

@@ -101,10 +101,15 @@ open class View {
         recognizer.view = self
     }
 
+    /// Detaches `recognizer`. In the middle of a sequence it leaves the attempt as a disabled one
+    /// does: cancelled if it is recognizing (its `cancelled` action reads no view), failed if it is
+    /// still deciding, and it receives no more of the sequence. What it delayed reaches the view,
+    /// and recognizers waiting for it to fail go on (docs/semantics.md R9).
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard recognizer.view === self else { return }
         gestureRecognizers.removeAll { $0 === recognizer }
         recognizer.view = nil
+        recognizer.dispatcher?.recognizerWasWithdrawn(recognizer)
     }
 
     /// Asked when one of this view's recognizers tries to leave `possible`; `false` fails it.
