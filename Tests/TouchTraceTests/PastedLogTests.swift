@@ -115,6 +115,31 @@ struct PastedLogTests {
         #expect(warnings.isEmpty)
     }
 
+    @Test("A run of marks is a separator's wrapped closing marks only on the line right after it: with another line between, inside the log, it is an error at its line",
+          arguments: ["\n", "Testing ... (interrupt to exit)\n", "\(String(repeating: "*", count: 47))\nThis device is grabbed by another process.\n\(String(repeating: "*", count: 47))\n"])
+    func marksAfterALineBetween(between: String) throws {
+        let first = "Event: time 20.000000, -------------- SYN_REPORT ------------\n"
+        let broken = Self.header + Self.events.replacingOccurrences(of: first, with: first + between + "------------\n")
+        #expect(broken != Self.header + Self.events)
+        #expect {
+            _ = try Self.read(evtest: broken)
+        } throws: { error in
+            (error as? TraceInputError)?.location == .line(Self.line(startingWith: "------------", in: broken)) && "\(error)".contains("not an evtest line")
+        }
+    }
+
+    @Test("A separator's closing marks wrapped onto the next line read as the unwrapped separator")
+    func closingMarksOnTheNextLine() throws {
+        let first = "Event: time 20.000000, -------------- SYN_REPORT ------------\n"
+        let wrapped = Self.events.replacingOccurrences(of: first, with: "Event: time 20.000000, -------------- SYN_REPORT\n------------\n")
+        let (bare, _) = try Self.read(evtest: Self.header + Self.events)
+        let (read, warnings) = try Self.read(evtest: Self.header + wrapped)
+
+        #expect(wrapped != Self.events)
+        #expect(read.events == bare.events)
+        #expect(warnings.isEmpty)
+    }
+
     @Test("An event line that ends early and is not continued is an error at its own line, as before")
     func unfinishedEventLine() throws {
         let broken = Self.header + Self.events.replacingOccurrences(

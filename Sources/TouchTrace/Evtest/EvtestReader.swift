@@ -42,7 +42,7 @@ struct EvtestReader: EvdevLogReading {
     private var wrappedLine = 0
     private var wrappedError = LineError("")
     /// The last line read was an event separator (`---- SYN_REPORT ----`), whose closing marks a
-    /// mail client may have wrapped onto the next line.
+    /// mail client may have wrapped onto the next line: the next line, whatever it is, clears it.
     private var afterSeparator = false
 
     init(file: String) {
@@ -88,12 +88,15 @@ struct EvtestReader: EvdevLogReading {
         var scanner = LineScanner(line)
         scanner.skipBlanks()
         if wrappedLine > 0 { return try continueWrapped(line, from: scanner.index, number) }
-        if scanner.atEnd { return }
-        if afterSeparator, Self.isMarkRun(UnsafeBufferPointer(rebasing: line[scanner.index...])) {
-            // A separator's closing marks, wrapped onto a line of their own.
+        if afterSeparator {
+            // Only the line right after the separator may hold its wrapped closing marks: any other
+            // line, a blank one too, ends that chance (an event line sets it again), so a run of
+            // marks further on is read as any line is.
             afterSeparator = false
-            return
+            // A separator's closing marks, wrapped onto a line of their own.
+            if Self.isMarkRun(UnsafeBufferPointer(rebasing: line[scanner.index...])) { return }
         }
+        if scanner.atEnd { return }
         if scanner.take("Event:") {
             // First: nearly every line is an event, and no line of the notice below is.
             try finishAxis()
