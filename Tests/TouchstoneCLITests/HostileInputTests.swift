@@ -523,6 +523,38 @@ struct HostileInputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["a\u{FFFD}", "t.trace"])
     }
 
+    @Test("A path given as --option=VALUE that is not UTF-8 is refused as the separate value is", arguments: [
+        #"replay t.trace --scene="$bad.json""#, #"synth tap -o="$bad""#, #"info t.trace --svg="$bad""#,
+    ])
+    func attachedPathNotUTF8(command: String) throws {
+        let folder = TemporaryDirectory("cli")
+        try FileManager.default.copyItem(atPath: OutputSafetyTests.pressTrace, toPath: folder.file("t.trace"))
+        let result = try TouchstoneProcess.shell("cd '\(folder.path)' && bad=\"$(printf 'a\\377')\" && \"$TOUCHSTONE\" \(command)")
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains(#"'a\xff"#) && result.stderr.contains("is not UTF-8"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["t.trace"])
+    }
+
+    @Test("A UTF-8 path truly holding U+FFFD is read when another argument that is not UTF-8 ends with its spelling (template record's --name)")
+    func pathWithReplacementCharacterBesideABadName() throws {
+        let folder = TemporaryDirectory("cli")
+        try FileManager.default.copyItem(atPath: OutputSafetyTests.pressTrace, toPath: folder.file("\u{FFFD}"))
+        let result = try TouchstoneProcess.shell(
+            "cd '\(folder.path)' && \"$TOUCHSTONE\" template record \"$(printf '\\357\\277\\275')\" --name \"$(printf 't\\377')\" -o t.json")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(fileExists(folder.file("t.json")))
+    }
+
+    @Test("A path that is not UTF-8 is refused naming its own option, not another argument whose UTF-8 name it ends with")
+    func notUTF8NamesItsOwnOption() throws {
+        let folder = TemporaryDirectory("cli")
+        try FileManager.default.copyItem(atPath: OutputSafetyTests.pressTrace, toPath: folder.file("\u{FFFD}"))
+        let result = try TouchstoneProcess.shell(
+            "cd '\(folder.path)' && \"$TOUCHSTONE\" info \"$(printf '\\357\\277\\275')\" --svg \"$(printf 'a\\377')\"")
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix(#"Error: --svg 'a\xff': the path is not UTF-8"#), "\(result.stderr)")
+    }
+
     @Test("An empty output path is a usage error (64) naming the option, in every command, before anything is read",
           arguments: [["replay", "/nonexistent.trace", "--scene", "map", "-o", ""], ["render", "/nonexistent.trace", "-o", ""],
                       ["convert", "/nonexistent.trace", "-o", ""], ["template", "record", "/nonexistent.trace", "--name", "t", "-o", ""],

@@ -34,13 +34,30 @@ enum NotUTF8Arguments {
         return found
     }()
 
-    /// Throws when `text`, given to `option`, came from an argument that is not UTF-8 (the whole
-    /// argument, or its end: `--scene=NAME`); a name truly holding U+FFFD is not refused.
+    /// Throws when `text`, given to `option`, came from an argument that is not UTF-8: the whole
+    /// argument, or the value of `--scene=NAME` (everything after the first `=` of an argument
+    /// beginning with `-`, as ArgumentParser takes it); a name truly holding U+FFFD is not refused,
+    /// even beside another argument that is not UTF-8 and ends with its spelling (`--name
+    /// $'a\xff'` beside a file named `\u{FFFD}`). Two arguments that decode to the same text cannot
+    /// be told apart: the value is refused then, as the one that is not UTF-8 would be.
     static func refuse(_ text: String, option: String) throws(ValidationError) {
-        guard text.unicodeScalars.contains("\u{FFFD}"), let argument = all.first(where: { $0.decoded.hasSuffix(text) }) else { return }
-        // The value's own bytes: past `--scene=`, which is UTF-8 and so its bytes as they are.
-        let prefix = String(String.UnicodeScalarView(argument.decoded.unicodeScalars.dropLast(text.unicodeScalars.count)))
-        let bytes = prefix.unicodeScalars.contains("\u{FFFD}") ? argument.bytes[...] : argument.bytes.dropFirst(prefix.utf8.count)
+        guard text.unicodeScalars.contains("\u{FFFD}") else { return }
+        var found: (bytes: [UInt8], valueStart: Int)?
+        for argument in all {
+            if argument.decoded == text {
+                found = (argument.bytes, 0)
+                break
+            }
+            // `--scene=NAME`, `-o=NAME`: the value's bytes start right after the first `=` (an
+            // ASCII byte, which decoding neither makes nor takes into a U+FFFD).
+            guard argument.bytes.first == UInt8(ascii: "-"), let equals = argument.bytes.firstIndex(of: UInt8(ascii: "=")),
+                String(decoding: argument.bytes[(equals + 1)...], as: UTF8.self) == text
+            else { continue }
+            found = (argument.bytes, equals + 1)
+            break
+        }
+        guard let (argumentBytes, valueStart) = found else { return }
+        let bytes = argumentBytes[valueStart...]
         throw ValidationError(
             "\(option) '\(shown(bytes))': the path is not UTF-8, and Touchstone reads its arguments as UTF-8, so it would name another file ('\(TerminalText.escaped(text))'); rename the file, or give it through a link with a UTF-8 name")
     }
