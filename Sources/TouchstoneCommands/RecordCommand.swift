@@ -56,6 +56,8 @@ struct Record: ParsableCommand {
     func validate() throws {
         try refuseUnnamablePath(output, option: "-o")
         for device in devices { try refuseUnnamablePath(device, option: "--device") }
+        // A script's unset variable, as an empty path is: libinput found no device on seat ''.
+        if seat == "" { throw ValidationError("--seat '': an empty name names no seat; give a seat's name (seat0 by default)") }
         if seat != nil, !devices.isEmpty { throw ValidationError("--seat and --device cannot be combined.") }
         // A binary trace records its flush interval in 32 bits of microseconds.
         guard flushMilliseconds > 0, flushMilliseconds <= Self.longestFlushMilliseconds else {

@@ -555,6 +555,15 @@ struct HostileInputTests {
         #expect(result.stderr.hasPrefix(#"Error: --svg 'a\xff': the path is not UTF-8"#), "\(result.stderr)")
     }
 
+    @Test("record --seat '' is a usage error (64) naming the option, before any device is opened")
+    func emptySeat() throws {
+        let folder = TemporaryDirectory("cli")
+        let result = try TouchstoneProcess.run(["record", "-o", folder.file("r.trace"), "--seat", ""])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("Error: --seat '': an empty name names no seat; give a seat's name (seat0 by default)\nUsage: "), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     @Test("An empty output path is a usage error (64) naming the option, in every command, before anything is read",
           arguments: [["replay", "/nonexistent.trace", "--scene", "map", "-o", ""], ["render", "/nonexistent.trace", "-o", ""],
                       ["convert", "/nonexistent.trace", "-o", ""], ["template", "record", "/nonexistent.trace", "--name", "t", "-o", ""],
