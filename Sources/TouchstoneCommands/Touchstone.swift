@@ -45,11 +45,15 @@ struct Touchstone: ParsableCommand {
 
     private static func parseAndRun(_ arguments: [String]?) -> Int32 {
         let command: any ParsableCommand
+        let given = arguments ?? Array(CommandLine.arguments.dropFirst())
         do {
-            try refuseUnknownHelpTopic(arguments ?? Array(CommandLine.arguments.dropFirst()))
+            try refuseUnknownHelpTopic(given)
             command = try parseAsRoot(arguments)
         } catch {
             return report(error)
+        }
+        if let problem = RepeatedOptions.problem(in: type(of: command), arguments: given) {
+            return reportUsageError(problem, of: type(of: command))
         }
         do {
             var command = command
@@ -95,6 +99,26 @@ struct Touchstone: ParsableCommand {
     private static func isArgumentParserError(_ error: any Error) -> Bool {
         error is ExitCode || error is ValidationError || error is CleanExit
             || String(reflecting: type(of: error)).hasPrefix("ArgumentParser.")
+    }
+
+    /// Prints a usage error found after parsing, as ArgumentParser prints one a command's
+    /// `validate()` throws (the message, the command's usage and where its help is), and gives
+    /// status 64. ArgumentParser words it so only for an error thrown while it parses, knowing the
+    /// command; thrown here it would print the usage of `touchstone` itself.
+    private static func reportUsageError(_ message: String, of command: any ParsableCommand.Type) -> Int32 {
+        var names = [programName]
+        func find(_ parent: any ParsableCommand.Type, _ path: [String]) -> [String]? {
+            if ObjectIdentifier(parent) == ObjectIdentifier(command) { return path }
+            for subcommand in parent.configuration.subcommands {
+                if let found = find(subcommand, path + [commandName(subcommand)]) { return found }
+            }
+            return nil
+        }
+        names += find(Touchstone.self, []) ?? []
+        let usage = usageString(for: command).split(separator: "\n", omittingEmptySubsequences: false)
+            .joined(separator: "\n" + String(repeating: " ", count: 7))
+        printErrorLines("Error: \(message)\nUsage: \(usage)\n  See '\(names.joined(separator: " ")) --help' for more information.\n")
+        return ExitCode.validationFailure.rawValue
     }
 
     /// Prints an ArgumentParser error (usage, help, version, exit code) as ArgumentParser would and
