@@ -455,6 +455,24 @@ struct EvdevTouchDecoderTests {
         #expect(warnings.last?.message.contains("still down") == true)
     }
 
+    @Test("A position at the 32-bit minimum, on an axis whose range reaches it, is a position: the touch is there, with no warning")
+    func positionAtTheInt32Minimum() {
+        var device = protocolB()
+        device.addAxis(EvdevCode.ABS_MT_POSITION_X, AxisRange(minimum: .min, maximum: .max))
+        device.addAxis(EvdevCode.ABS_MT_POSITION_Y, AxisRange(minimum: .min, maximum: .max))
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, 3)
+        s.place(.min, .min)
+        s.syn()
+        s.abs(EvdevCode.ABS_MT_TRACKING_ID, -1)
+        s.syn()
+        let (samples, _, warnings) = s.decode(device)
+
+        #expect(samples.map(\.phase) == [.down, .up])
+        #expect(samples.map { [$0.x, $0.y] } == [[.min, .min], [.min, .min]])
+        #expect(warnings == [])
+    }
+
     @Test("A touch already down when the recording began (positions, no tracking id) is reported once and not replayed")
     func touchDownBeforeTheRecording() {
         var s = Script()

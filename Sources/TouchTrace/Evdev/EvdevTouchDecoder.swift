@@ -65,7 +65,8 @@ public struct EvdevTouchDecoder: Sendable {
         var trackingID: Int32 = -1
         /// `unplaced` until the recording gives the slot a position: evdev sends a value only when
         /// it changes, so a recording started while a slot held a position does not have it until
-        /// the slot moves (`placeBeginningTouch`).
+        /// the slot moves (`placeBeginningTouch`). 64 bits wide for a 32-bit value, so that no
+        /// value an event carries is `unplaced` (an axis may run from `Int32.min`).
         var x = Slot.unplaced
         var y = Slot.unplaced
         var pressure: Int32 = 0
@@ -76,8 +77,10 @@ public struct EvdevTouchDecoder: Sendable {
         /// Some value changed in the current frame.
         var changed = false
 
-        /// No axis value is this (evdev's are 32-bit, but no device's range reaches its minimum).
-        static let unplaced = Int32.min
+        /// No axis value is this: evdev's are 32-bit. It was `Int32.min`, which an axis declared
+        /// from there carries (`A: 35 -2147483648 …`): such a touch was moved to 0 with a warning
+        /// that its slot had no position.
+        static let unplaced = Int64.min
     }
 
     /// One protocol A contact as its frame lists it.
@@ -292,11 +295,11 @@ public struct EvdevTouchDecoder: Sendable {
         var changed = false
         switch code {
         case xCode:
-            changed = slots[index].x != value
-            slots[index].x = value
+            changed = slots[index].x != Int64(value)
+            slots[index].x = Int64(value)
         case yCode:
-            changed = slots[index].y != value
-            slots[index].y = value
+            changed = slots[index].y != Int64(value)
+            slots[index].y = Int64(value)
         case pressureCode:
             changed = reportsPressure && slots[index].pressure != value
             slots[index].pressure = value
@@ -483,8 +486,8 @@ public struct EvdevTouchDecoder: Sendable {
     }
 
     private mutating func store(_ contact: Contact, in s: Int) {
-        slots[s].x = contact.x
-        slots[s].y = contact.y
+        slots[s].x = Int64(contact.x)
+        slots[s].y = Int64(contact.y)
         slots[s].pressure = contact.pressure
         slots[s].major = contact.major
         slots[s].minor = contact.minor
@@ -498,8 +501,8 @@ public struct EvdevTouchDecoder: Sendable {
         var bestDistance = Int64.max
         for s in slots.indices where claimed & (1 << UInt64(s)) == 0 && slots[s].life != .idle {
             for c in contacts.indices where !contacts[c].matched {
-                let dx = Int64(contacts[c].x) - Int64(slots[s].x)
-                let dy = Int64(contacts[c].y) - Int64(slots[s].y)
+                let dx = Int64(contacts[c].x) - slots[s].x
+                let dy = Int64(contacts[c].y) - slots[s].y
                 let distance = dx * dx + dy * dy
                 if distance < bestDistance {
                     bestDistance = distance
@@ -608,7 +611,8 @@ public struct EvdevTouchDecoder: Sendable {
         let slot = slots[index]
         return TouchSample(
             time: time, device: device, phase: phase, touch: touch, slot: UInt16(index),
-            x: slot.x, y: slot.y,
+            // Placed by now (`placeBeginningTouch`): a 32-bit value.
+            x: Int32(truncatingIfNeeded: slot.x), y: Int32(truncatingIfNeeded: slot.y),
             pressure: reportsPressure ? slot.pressure : nil,
             major: reportsMajor ? slot.major : nil,
             minor: reportsMinor ? slot.minor : nil
