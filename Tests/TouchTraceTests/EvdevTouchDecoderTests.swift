@@ -171,6 +171,32 @@ struct EvdevTouchDecoderTests {
         #expect(warnings.isEmpty)
     }
 
+    @Test("Protocol A: contacts at opposite corners of the 32-bit plane are matched by nearness without overflow")
+    func protocolAContactsAtTheInt32Corners() {
+        var device = protocolA()
+        device.addAxis(EvdevCode.ABS_MT_POSITION_X, AxisRange(minimum: .min, maximum: .max))
+        device.addAxis(EvdevCode.ABS_MT_POSITION_Y, AxisRange(minimum: .min, maximum: .max))
+        var s = Script()
+        s.abs(EvdevCode.ABS_MT_POSITION_X, .max)
+        s.abs(EvdevCode.ABS_MT_POSITION_Y, .max)
+        s.syn(EvdevCode.SYN_MT_REPORT)
+        s.syn()
+        // A second finger at the far corner is listed first: the first stays where it was.
+        for position in [Int32.min, .max] {
+            s.abs(EvdevCode.ABS_MT_POSITION_X, position)
+            s.abs(EvdevCode.ABS_MT_POSITION_Y, position)
+            s.syn(EvdevCode.SYN_MT_REPORT)
+        }
+        s.syn()
+        s.syn(EvdevCode.SYN_MT_REPORT)
+        s.syn()
+        let (samples, _, _) = s.decode(device)
+
+        #expect(samples.map(\.phase) == [.down, .down, .up, .up])
+        #expect(samples.map(\.touch) == [0, 1, 0, 1])
+        #expect(samples.map(\.x) == [.max, .min, .max, .min])
+    }
+
     @Test("Protocol A: a device that sends tracking ids is matched by them, not by nearness")
     func protocolATrackingIDs() {
         var device = protocolA()

@@ -498,11 +498,14 @@ public struct EvdevTouchDecoder: Sendable {
     /// The closest (contact, touch) pair not yet paired; ties go to the lower slot, then contact.
     private func nearestUnpairedPair(claimed: UInt64) -> (Int, Int)? {
         var best: (Int, Int)?
-        var bestDistance = Int64.max
+        var bestDistance = UInt128.max
         for s in slots.indices where claimed & (1 << UInt64(s)) == 0 && slots[s].life != .idle {
             for c in contacts.indices where !contacts[c].matched {
-                let dx = Int64(contacts[c].x) - slots[s].x
-                let dy = Int64(contacts[c].y) - slots[s].y
+                // 128 bits: two 32-bit positions are up to 2^32 - 1 apart on each axis, and the sum
+                // of the squares passes 2^63 (contacts at opposite corners trapped); a slot not
+                // yet placed is 2^63 away at most, its square's sum still below 2^128.
+                let dx = (Int128(contacts[c].x) - Int128(slots[s].x)).magnitude
+                let dy = (Int128(contacts[c].y) - Int128(slots[s].y)).magnitude
                 let distance = dx * dx + dy * dy
                 if distance < bestDistance {
                     bestDistance = distance
