@@ -298,20 +298,20 @@ public final class TouchDispatcher {
     /// or lift of an unknown finger is ignored, a second touch-down of a finger already down is a
     /// move, and a finger listed twice in one frame splits the frame in two at the same instant.
     public func send(_ frame: TouchFrame) {
-        precondition(!isDispatching, "TouchDispatcher.send called re-entrantly (from an action or a view hook)")
-        if !retiredObserverSlots.isEmpty { retiredObserverSlots.removeAll() }
-        var start = frame.touches.startIndex
-        while start < frame.touches.endIndex {
-            start = dispatch(frame, from: start)
-            if !deferredEnds.touches.isEmpty { dispatchDeferredEnds(at: frame.timestamp) }
-        }
+        frame.touches.withUnsafeBufferPointer { send($0, at: frame.timestamp) }
     }
 
-    /// `send(_:)` for a frame kept in its sender's stored property (the replay driver's, refilled
-    /// every frame). Passed in place it is not copied: passing the property by value retains and
-    /// releases its touch array, and swapping it out for the call leaves an array to release.
-    package func send(inPlace frame: inout TouchFrame) {
-        send(frame)
+    /// `send(_:)` for a frame's inputs in memory their sender owns and refills every frame (the
+    /// replay driver's): read where they are, where a `TouchFrame` would take a copy of them into
+    /// its array each frame. The memory must stay as it is during the call.
+    package func send(_ inputs: UnsafeBufferPointer<TouchInput>, at timestamp: GestureTime) {
+        precondition(!isDispatching, "TouchDispatcher.send called re-entrantly (from an action or a view hook)")
+        if !retiredObserverSlots.isEmpty { retiredObserverSlots.removeAll() }
+        var start = 0
+        while start < inputs.count {
+            start = dispatch(inputs, at: timestamp, from: start)
+            if !deferredEnds.touches.isEmpty { dispatchDeferredEnds(at: timestamp) }
+        }
     }
 
     /// The second pass of a frame whose lifts (or cancellations) carried new positions: the first
@@ -320,21 +320,23 @@ public final class TouchDispatcher {
         deferredEnds.timestamp = time
         let ends = deferredEnds
         deferredEnds.touches.removeAll(keepingCapacity: true)
-        var start = ends.touches.startIndex
-        while start < ends.touches.endIndex {
-            start = dispatch(ends, from: start)
+        ends.touches.withUnsafeBufferPointer { inputs in
+            var start = 0
+            while start < inputs.count {
+                start = dispatch(inputs, at: time, from: start)
+            }
         }
     }
 
-    /// Whether a touch in `frame` from `start` lifts or is cancelled at a position other than the
+    /// Whether a touch in `inputs` from `start` lifts or is cancelled at a position other than the
     /// one it had when the pass began. Recognizers must then see that movement before the end
     /// (docs/semantics.md V6), so the frame is delivered in two passes. Asked at the pass's first
     /// end: the touches the pass has already moved are compared by their previous position, and
     /// those it began were not down.
-    private func endsAtNewPosition(_ frame: TouchFrame, from start: Int) -> Bool {
+    private func endsAtNewPosition(_ inputs: UnsafeBufferPointer<TouchInput>, from start: Int) -> Bool {
         var index = start
-        while index < frame.touches.endIndex {
-            let input = frame.touches[index]
+        while index < inputs.count {
+            let input = inputs[index]
             index += 1
             guard input.change == .up || input.change == .cancel,
                   let found = touchDown(withIdentifier: input.identifier) else { continue }
@@ -347,12 +349,10 @@ public final class TouchDispatcher {
         return false
     }
 
-    /// Dispatches the inputs of `frame` from `start` up to the first repeated finger, returning where
-    /// it stopped.
-    private func dispatch(_ frame: TouchFrame, from start: Int) -> Int {
+    /// Dispatches `inputs` from `start` up to the first repeated finger, returning where it stopped.
+    private func dispatch(_ inputs: UnsafeBufferPointer<TouchInput>, at time: GestureTime, from start: Int) -> Int {
         isDispatching = true
         defer { isDispatching = false }
-        let time = frame.timestamp
         touchesDown.forEachUnretained { $0.phase = .stationary }
         clearEventTouches()
         // Decided at the pass's first end (most passes have none), from there on.
@@ -360,15 +360,15 @@ public final class TouchDispatcher {
         var hasEnds = false
 
         var index = start
-        while index < frame.touches.endIndex {
-            var input = frame.touches[index]
+        while index < inputs.count {
+            var input = inputs[index]
             // Every touch of the frame so far is down (lifts leave `touchesDown` at the end).
             let found = touchDown(withIdentifier: input.identifier)
             if let found, found.with({ $0.eventStamp == eventStamp }) { break }
             index &+= 1
             if let found {
                 if input.change == .up || input.change == .cancel {
-                    let split = splitEnds ?? endsAtNewPosition(frame, from: index - 1)
+                    let split = splitEnds ?? endsAtNewPosition(inputs, from: index - 1)
                     splitEnds = split
                     if split {
                         // The end waits for the second pass; its movement, if any, is a move now.

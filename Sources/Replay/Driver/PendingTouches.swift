@@ -4,7 +4,7 @@ import GestureEngine
 ///
 /// An array property of the driver would check its buffer's uniqueness and capacity on every
 /// append (about twenty instructions a sample); here an append is a compare and a store, and the
-/// whole frame moves into the frame sent to the engine at once.
+/// engine reads the frame where it is.
 ///
 /// Sound because: `storage` holds `capacity` initialized-or-not `TouchInput`s (a trivial type: no
 /// deinitialization is ever needed), the first `count` of them written; `count <= capacity`
@@ -44,15 +44,10 @@ struct PendingTouches {
         capacity *= 2
     }
 
-    /// Replaces what `touches` holds with the pending touches, and empties: one copy per frame,
-    /// into the array's existing capacity (nothing allocated once it has grown).
-    mutating func move(into touches: inout [TouchInput]) {
-        if touches.count == count {
-            // The commonest frame: as many touches as the one before, copied over them.
-            touches.withUnsafeMutableBufferPointer { $0.baseAddress?.update(from: storage, count: count) }
-        } else {
-            touches.replaceSubrange(touches.indices, with: UnsafeBufferPointer(start: storage, count: count))
-        }
+    /// The touches gathered, valid until the next `append`.
+    var touches: UnsafeBufferPointer<TouchInput> { UnsafeBufferPointer(start: storage, count: count) }
+
+    mutating func removeAll() {
         count = 0
     }
 }

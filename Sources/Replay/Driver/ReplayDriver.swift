@@ -30,12 +30,13 @@ public final class ReplayDriver {
     /// are read and called without a retain, where `Unretained.with` cost a generic call each time.
     private let scheduler: VirtualScheduler
     private let dispatcher: TouchDispatcher
+    /// The time of the frame being gathered.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    private var frame = TouchFrame(timestamp: 0)
-    /// The touches of the frame being gathered (stamped `frame.timestamp`); `frame.touches` holds
-    /// the last frame sent, replaced by these at the next.
+    private var frameTime: Microseconds = 0
+    /// The touches of the frame being gathered, stamped `frameTime`: the dispatcher reads them
+    /// where they are (`TouchDispatcher.send(_:at:)`), with no copy into a `TouchFrame`.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -101,7 +102,6 @@ public final class ReplayDriver {
         scheduler = instance.scheduler
         dispatcher = instance.dispatcher
         instance.dispatcher.observer = also.map { ObserverPair(first: observer, second: $0) } ?? observer
-        frame.touches.reserveCapacity(16)
         down.reserveCapacity(16)
     }
 
@@ -259,10 +259,10 @@ public final class ReplayDriver {
         if Int(sample.device) != mappedDevice { try map(sample.device, at: sample.time) }
         touchSamples &+= 1
         // While a frame gathers, the clock has not moved since it began (only `flush` and the
-        // events that flush first advance it), so `now <= frame.timestamp`: a sample at the
+        // events that flush first advance it), so `now <= frameTime`: a sample at the
         // frame's own time joins it without reading the clock.
         var delivered = false
-        if !pending.isEmpty, time != frame.timestamp, frame.timestamp != max(time, schedulerNow) {
+        if !pending.isEmpty, time != frameTime, frameTime != max(time, schedulerNow) {
             flush()
             delivered = true
         }
@@ -278,7 +278,7 @@ public final class ReplayDriver {
             let point = mapping.point(x: sample.x, y: sample.y)
             location = change == .down ? touchBegins(sample.device, x: sample.x, y: sample.y, at: point) : point
         }
-        if pending.isEmpty { frame.timestamp = max(time, schedulerNow) }
+        if pending.isEmpty { frameTime = max(time, schedulerNow) }
         pending.append(TouchInput(identifier: sample.touch, change: change, location: location))
         return delivered
     }
@@ -302,8 +302,8 @@ public final class ReplayDriver {
         case .down:
             if !down.contains(where: { $0.device == device && $0.touch == touch }) {
                 guard down.count < Self.touchesDownLimit else { throw Self.tooManyTouches(at: time) }
-                if pending.isEmpty { frame.timestamp = max(time, schedulerNow) }
-                observer.latency.touchDown(at: frame.timestamp, activeTouches: down.count)
+                if pending.isEmpty { frameTime = max(time, schedulerNow) }
+                observer.latency.touchDown(at: frameTime, activeTouches: down.count)
                 down.append((device, touch))
             }
             return .down
@@ -326,7 +326,7 @@ public final class ReplayDriver {
         touchesBegan &+= 1
         let window = mapper.window
         if !Rect(x: 0, y: 0, width: window.width, height: window.height).contains(location) {
-            if touchesBeganOutsideWindow == 0 { firstTouchOutsideWindow = frame.timestamp }
+            if touchesBeganOutsideWindow == 0 { firstTouchOutsideWindow = frameTime }
             touchesBeganOutsideWindow &+= 1
         }
         return location
@@ -347,11 +347,9 @@ public final class ReplayDriver {
     @inline(__always)
     private func flush() {
         guard !pending.isEmpty else { return }
-        let timestamp = frame.timestamp
-        scheduler.advance(to: timestamp)
-        pending.move(into: &frame.touches)
-        // In place: passing the stored property by value would retain and release its touch array.
-        dispatcher.send(inPlace: &frame)
+        scheduler.advance(to: frameTime)
+        dispatcher.send(pending.touches, at: frameTime)
+        pending.removeAll()
     }
 
     // MARK: - Trackpad gestures
@@ -413,7 +411,7 @@ public final class ReplayDriver {
     }
 
     private func cancelTouches(of device: DeviceIndex, at time: Microseconds) {
-        frame.timestamp = max(time, instance.scheduler.now)
+        frameTime = max(time, instance.scheduler.now)
         for finger in down where finger.device == device {
             // The engine knows the last position; a cancel's location only has to be plausible.
             let last = instance.dispatcher.touchesDown.first { $0.identifier == finger.touch }?.locationInWindow ?? .zero
