@@ -22,8 +22,11 @@ open class RotationGestureRecognizer: GestureRecognizer {
     #endif
     private var progress = TwoFingerProgress()
     /// Moves and landings not measured yet, in order: the pair's vector and the time (below).
-    private let unmeasured = UnsafeMutablePointer<UnmeasuredMove>.allocate(capacity: unmeasuredCapacity)
+    private var unmeasured = UnsafeMutablePointer<UnmeasuredMove>.allocate(capacity: 64)
     private var unmeasuredCount = 0
+    /// Room in `unmeasured`: 64 moves, doubled when an attempt fills it (`growUnmeasured`) up to
+    /// `unmeasuredLimit`.
+    private var unmeasuredCapacity = 64
     /// The pair's vector whose angle `lastAngle` is once everything kept is measured: the last
     /// move or landing; zero where `lastAngle` is no vector's angle (before a pair forms, after
     /// a trackpad rotation), which keeps no move unmeasured.
@@ -40,7 +43,10 @@ open class RotationGestureRecognizer: GestureRecognizer {
         var landing: Bool
     }
 
-    private static let unmeasuredCapacity = 64
+    /// The most moves kept: about two seconds at 120 Hz, so that a long drag of two fingers that
+    /// do not turn (a ten-finger pan's first two) is never measured, where 64 filled half a
+    /// second into it and had every move measured; 8 KB at most, in a recognizer that met one.
+    private static let unmeasuredLimit = 256
     /// The relative widening of a bound on `abs(turned)` for the rounding of its sum (`turnBound`).
     private static let sumRounding = 1 + 1e-13
 
@@ -78,7 +84,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         ignoreTouchesBeyondTwo()
         guard let pair = fingerPairVector() else { return }
         let time = touches.first?.timestamp ?? touchTimestamp
-        if unmeasuredCount < Self.unmeasuredCapacity {
+        if unmeasuredCount < unmeasuredCapacity || growUnmeasured() {
             // Kept in order with the moves: the angle is measured from the new pair from here.
             unmeasured[unmeasuredCount] = UnmeasuredMove(pair: pair, time: time, landing: true)
             unmeasuredCount &+= 1
@@ -101,9 +107,9 @@ open class RotationGestureRecognizer: GestureRecognizer {
     open override func touchesMoved(_ touches: TouchBatch) {
         guard hasPair, let pair = fingerPairVector() else { return }
         let time = touchTimestamp
-        if progress.phase == .tracking && unmeasuredCount < Self.unmeasuredCapacity {
+        if progress.phase == .tracking {
             let bound = (boundAtVector + Self.turnBound(from: measuredVector, to: pair)) * Self.sumRounding
-            if bound < threshold {
+            if bound < threshold && (unmeasuredCount < unmeasuredCapacity || growUnmeasured()) {
                 unmeasured[unmeasuredCount] = UnmeasuredMove(pair: pair, time: time, landing: false)
                 unmeasuredCount &+= 1
                 boundNow = bound
@@ -144,6 +150,19 @@ open class RotationGestureRecognizer: GestureRecognizer {
         unmeasuredCount = 0
     }
 
+    /// Doubles the room for moves kept, up to `unmeasuredLimit`; false when it is there already
+    /// (the list is then measured). A recognizer grows it at most twice in its life.
+    @inline(never)
+    private func growUnmeasured() -> Bool {
+        guard unmeasuredCapacity < Self.unmeasuredLimit else { return false }
+        let larger = UnsafeMutablePointer<UnmeasuredMove>.allocate(capacity: unmeasuredCapacity * 2)
+        larger.moveInitialize(from: unmeasured, count: unmeasuredCount)
+        unmeasured.deallocate()
+        unmeasured = larger
+        unmeasuredCapacity *= 2
+        return true
+    }
+
     /// More than `abs(turned)` can grow by over moves from `measured` (whose angle is
     /// `lastAngle` once what is kept is measured) to `pair`, each kept while this bound held for
     /// it; infinity unless `pair` is within about half a radian of `measured` (a zero vector, a
@@ -156,17 +175,17 @@ open class RotationGestureRecognizer: GestureRecognizer {
     /// inside the normal range and the quotient below 0.5, the quotient is within a few units of
     /// the last place of its exact value; each step as computed (two `atan2`, a subtraction, the
     /// normalization, the sum) is within about 2e-15 of its exact value, and there are at most
-    /// `unmeasuredCapacity` of them: the 1e-12 added covers them many times over. A landing
+    /// `unmeasuredLimit` (256) of them: the 1e-12 added covers them twice over. A landing
     /// starts a cone about the new pair from the bound the last move kept (`boundNow`). So while
     /// `boundAtVector + turnBound` stays below the threshold at every move kept, `abs(turned)`
     /// measured after each of them is below it too: no such move can begin the rotation, and
     /// every state decision is the one measuring would have taken.
     ///
     /// `turned` itself rounds at each step by up to half its last place, which the absolute 1e-12
-    /// does not cover once it is large (a threshold of many turns: from about 256 radians, 64
+    /// does not cover once it is large (a threshold of many turns: from about 64 radians, 256
     /// steps that each round up gain more than 1e-12 while the line turns less): the bound on
-    /// `abs(turned)` is therefore also widened by `sumRounding`, far more than 64 such roundings
-    /// and that of the bound's own sum.
+    /// `abs(turned)` is therefore also widened by `sumRounding`, more than three times 256 such
+    /// roundings and that of the bound's own sum.
     @inline(__always)
     static func turnBound(from measured: Vector, to pair: Vector) -> Double {
         let dot = measured.dx * pair.dx + measured.dy * pair.dy

@@ -158,12 +158,15 @@ struct RotationUnmeasuredMoveTests {
         for seed in 0..<60 {
             var generator = Generator(state: UInt64(seed))
             let stepSize = [0.001, 0.004, 0.012, 0.03][seed % 4]
-            // Read after every frame, so that every move is measured before the next; and read
-            // now and then, so that moves wait.
-            let measured = GestureTester(), waiting = GestureTester()
+            // Read after every frame, so that every move is measured before the next; read now
+            // and then, so that moves wait; and read only at the end, so that the moves kept
+            // outgrow the first room and fill the last (600 frames, most of them moves).
+            let measured = GestureTester(), waiting = GestureTester(), atTheEnd = GestureTester()
             let everyFrame = RotationGestureRecognizer(name: "rotation"), nowAndThen = RotationGestureRecognizer(name: "rotation")
+            let once = RotationGestureRecognizer(name: "rotation")
             measured.window.addGestureRecognizer(everyFrame)
             waiting.window.addGestureRecognizer(nowAndThen)
+            atTheEnd.window.addGestureRecognizer(once)
             var center = Point(x: 200, y: 400), angle = generator.unit() * Double.pi, arm = 80.0
             var pairDown = true
             func points() -> (Point, Point) {
@@ -175,11 +178,12 @@ struct RotationUnmeasuredMoveTests {
             func send(_ ms: Double, _ inputs: [TouchInput]) {
                 measured.frame(at: ms, inputs)
                 waiting.frame(at: ms, inputs)
+                atTheEnd.frame(at: ms, inputs)
             }
             var (a, b) = points()
             send(0, [TouchInput(identifier: 1, change: .down, location: a), TouchInput(identifier: 2, change: .down, location: b)])
             lastAngle = atan2(b.y - a.y, b.x - a.x)
-            for frame in 1...150 {
+            for frame in 1...600 {
                 let ms = Double(frame) * 8
                 angle += generator.unit() * stepSize * (generator.next() % 20 == 0 ? 5 : 1)
                 center = center + Vector(dx: generator.unit() * 3, dy: generator.unit() * 3)
@@ -210,8 +214,11 @@ struct RotationUnmeasuredMoveTests {
             }
             #expect(nowAndThen.rotationVelocity.bitPattern == everyFrame.rotationVelocity.bitPattern)
             #expect(nowAndThen.rotation.bitPattern == turned.bitPattern, "seed \(seed)")
-            send(1300, [TouchInput(identifier: 1, change: .up, location: a), TouchInput(identifier: 2, change: .up, location: b)])
+            #expect(once.rotationVelocity.bitPattern == everyFrame.rotationVelocity.bitPattern)
+            #expect(once.rotation.bitPattern == turned.bitPattern, "seed \(seed)")
+            send(4900, [TouchInput(identifier: 1, change: .up, location: a), TouchInput(identifier: 2, change: .up, location: b)])
             #expect(waiting.transcript == measured.transcript, "seed \(seed)")
+            #expect(atTheEnd.transcript == measured.transcript, "seed \(seed)")
         }
     }
 
