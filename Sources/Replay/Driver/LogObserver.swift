@@ -63,6 +63,8 @@ final class LogObserver: GestureObserver {
         // touch. It captures the line through a pointer: a captured `var` would be checked for
         // exclusive access at run time (`swift_beginAccess`, about 76 instructions a line),
         // and that check takes its address, which keeps the cursor out of a register.
+        // One walk per format: the text one (every replay's) tests neither the format nor the
+        // room per touch, as the walk adds exactly the batch's count the line was begun with.
         withUnsafeMutablePointer(to: &line) { line in
             @inline(__always)
             func write(_ touch: Touch) {
@@ -70,7 +72,12 @@ final class LogObserver: GestureObserver {
                 let own = touch.timestamp == time ? nil : touch.timestamp
                 line.pointee.add(touch.identifier, x: touch.locationInWindow.x, y: touch.locationInWindow.y, timestamp: own)
             }
-            touches.forEach(write)
+            @inline(__always)
+            func writeText(_ touch: Touch) {
+                let own = touch.timestamp == time ? nil : touch.timestamp
+                line.pointee.addText(touch.identifier, x: touch.locationInWindow.x, y: touch.locationInWindow.y, timestamp: own)
+            }
+            if writer.format == .text { touches.forEach(writeText) } else { touches.forEach(write) }
         }
         writer.endTouches(line)
     }

@@ -354,6 +354,18 @@ public struct TouchesLine {
         }
         self.line = line
     }
+
+    /// `add` in the text format, for a caller that adds exactly the `count` touches it began the
+    /// line with, in a loop of its own for the format (the log's observer, which walks a batch of
+    /// that count): no test of the format or of the room left per touch, where `add` tests both.
+    @inline(__always)
+    mutating func addText(_ touch: UInt32, x: Double, y: Double, timestamp: Int64?) {
+        var line = self.line
+        line.put(" #"); line.identifier(touch, then: UInt8(ascii: "("), fourDigits: fourDigits)
+        line.fixed2(x, then: UInt8(ascii: ","), y, then: UInt8(ascii: ")"), fourDigits: fourDigits)
+        if let timestamp { line.put("@"); line.cursor = LogLine.outlinedWideInteger(timestamp, at: line.cursor, fourDigits: fourDigits) }
+        self.line = line
+    }
 }
 
 extension ViewTouchPhase {
