@@ -55,7 +55,7 @@ struct CustomResetTests {
         tester.finish()
         #expect(!tester.actions.contains { $0.hasSuffix("it action ended") })
         let second = 10_000.0
-        gesture.perform(tester, second, true)
+        _ = gesture.perform(tester, second, true)
         tester.finish()
         let later = tester.actions.filter { (Double($0.prefix { $0.isNumber }) ?? 0) >= second }
         #expect(later.last?.hasSuffix("it action ended") == true)
