@@ -911,18 +911,71 @@ public final class TouchDispatcher {
 
     /// `recognizer` was disabled (R4) or detached from its view (R9) mid-sequence: it leaves the
     /// attempt as UIKit's gesture environment takes it out (`_cancelGestureRecognizers:`, which
-    /// both paths call), cancelled if it is recognizing and failed if it is still deciding. Being
-    /// finished, it receives no more of the sequence; the settling that follows sends its
-    /// `cancelled` action, releases what it held from the view and wakes its dependents.
+    /// both paths call). Being finished, it receives no more of the sequence; the settling that
+    /// follows sends its `cancelled` action, releases what it held from the view and wakes its
+    /// dependents.
     func recognizerWasWithdrawn(_ recognizer: GestureRecognizer) {
         guard recognizer.arbitration.isInPlay else { return }
+        // Its own hooks run first: nothing they do may settle the dispatcher halfway through.
+        let betweenFrames = !isDispatching
+        isDispatching = true
+        withdraw(recognizer)
+        guard betweenFrames else { return }
+        isDispatching = false
+        runOutsideFrame()
+    }
+
+    /// UIKit's `_cancelGestureRecognizers:` for one recognizer (DC-GR): one still deciding or
+    /// recognizing is first sent a cancelled event, its `touchesCancelled` called with the touches
+    /// it holds that are still down, and then loses them; if its own handling left it possible it
+    /// fails, if it left it beginning or changing it is cancelled. One already finished is left
+    /// alone, but for one that recognized while its action waits for a failure requirement: it
+    /// fails (docs/semantics.md R9).
+    private func withdraw(_ recognizer: GestureRecognizer) {
+        let before = recognizer.currentState
+        if !before.isFinished { sendCancelledEvent(to: recognizer) }
         switch recognizer.currentState {
         case .possible: recognizer.apply(.fail)
         case .began, .changed: recognizer.apply(.cancel)
-        case .ended where !recognizer.arbitration.isReleased: recognizer.apply(.fail)
+        case .ended where before == .ended && !recognizer.arbitration.isReleased: recognizer.apply(.fail)
         case .ended, .cancelled, .failed: break
         }
-        runOutsideFrame()
+    }
+
+    /// UIEvent's `_removeGestureRecognizersSendingCancelledEvent:`: `recognizer`'s touches still
+    /// down read `cancelled` while its `touchesCancelled` sees them (their phases are put back
+    /// after, as they go on for the other recognizers and the view), and it stops tracking every
+    /// touch it had. A recognizer following a trackpad gesture gets the gesture's `cancelled`
+    /// phase instead. One tracking nothing (a double tap between its taps) is sent nothing.
+    private func sendCancelledEvent(to recognizer: GestureRecognizer) {
+        if recognizer.touchList.isEmpty {
+            if var gesture = indirectGesture, followsTrackpad(recognizer) {
+                gesture.phase = .cancelled
+                gesture.timestamp = max(gesture.timestamp, now)
+                recognizer.deliver(gesture)
+            }
+            return
+        }
+        // Its own list and phases: the hook may run inside another recognizer's, whose batch
+        // is the dispatcher's `batch` or that recognizer's list.
+        let cancelled = TouchList(capacity: recognizer.touchList.count)
+        recognizer.touchList.forEachTouch { if !$0.phase.isTerminal { cancelled.append($0) } }
+        if !cancelled.isEmpty {
+            var phases: [Touch.Phase] = []
+            phases.reserveCapacity(cancelled.count)
+            cancelled.forEachTouch { touch in
+                phases.append(touch.phase)
+                touch.phase = .cancelled
+            }
+            recognizer.touchesCancelled(cancelled.batch)
+            var index = 0
+            cancelled.forEachTouch { touch in
+                touch.phase = phases[index]
+                index += 1
+            }
+        }
+        recognizer.releaseAllTouches()
+        deliveryDecisionsChanged()
     }
 
     /// A timer fired or a recognizer was withdrawn between frames: settle and reset.

@@ -67,8 +67,9 @@ open class GestureRecognizer: TimerTarget {
         delegateQuestions.contains(question) ? delegate : nil
     }
 
-    /// Disabled recognizers receive no touches. Disabling one that is recognizing cancels it;
-    /// disabling one that is still deciding fails it.
+    /// Disabled recognizers receive no touches. Disabling one in the middle of an attempt first
+    /// calls its `touchesCancelled` with the touches it holds; then, unless that settled it, one
+    /// that is recognizing is cancelled and one still deciding fails (docs/semantics.md R4).
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -513,6 +514,22 @@ open class GestureRecognizer: TimerTarget {
         touchList.removeFinished()
     }
 
+    /// Stops tracking every touch, as the recognizer leaves the attempt (disabled or removed
+    /// mid-sequence, docs/semantics.md R4 and R9): each touch no longer lists it, and
+    /// `location(in:)` keeps reporting where they were.
+    final func releaseAllTouches() {
+        guard !touchList.isEmpty else { return }
+        var x = 0.0, y = 0.0
+        touchList.forEachTouch { touch in
+            x += touch.locationInWindow.x
+            y += touch.locationInWindow.y
+            if let index = touch.gestureRecognizers.firstIndex(where: { $0 === self }) { touch.gestureRecognizers.remove(at: index) }
+        }
+        let count = Double(touchList.count)
+        lastCentroid = Point(x: x / count, y: y / count)
+        touchList.removeAll()
+    }
+
     // MARK: Indirect gestures
 
     /// Whether this recognizer takes trackpad gestures of `kind` (UIKit's transform and scroll
@@ -536,6 +553,9 @@ open class GestureRecognizer: TimerTarget {
     open func touchesBegan(_ touches: TouchBatch) {}
     open func touchesMoved(_ touches: TouchBatch) {}
     open func touchesEnded(_ touches: TouchBatch) {}
+    /// Touches were cancelled: by the system, or, all those the recognizer holds, because it was
+    /// disabled or removed from its view mid-attempt (they read `cancelled` for the call). A
+    /// continuous recognizer should then set `cancelled` if it has begun, any other `failed`.
     open func touchesCancelled(_ touches: TouchBatch) {}
 
     /// Called by the dispatcher when the recognizer returns to `possible`. Overrides must call super.

@@ -102,8 +102,9 @@ open class View {
     }
 
     /// Detaches `recognizer`. In the middle of a sequence it leaves the attempt as a disabled one
-    /// does: cancelled if it is recognizing (its `cancelled` action reads no view), failed if it is
-    /// still deciding, and it receives no more of the sequence. What it delayed reaches the view,
+    /// does: its `touchesCancelled` runs first (with no view), then it is cancelled if it is
+    /// recognizing (its `cancelled` action reads no view), failed if it is still deciding, and it
+    /// receives no more of the sequence. What it delayed reaches the view,
     /// and recognizers waiting for it to fail go on (docs/semantics.md R9).
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard recognizer.view === self else { return }
