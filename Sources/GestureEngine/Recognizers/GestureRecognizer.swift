@@ -464,7 +464,8 @@ open class GestureRecognizer: TimerTarget {
     /// How many touches the gesture involves (UIKit's `numberOfTouches`): by default the tracked
     /// touches. A touch that lifts or is cancelled is still tracked while the recognizer's hooks
     /// see it, and has gone by the time the frame's actions run, so a continuous recognizer's
-    /// `ended` action counts 0 (docs/semantics.md AC3). A tap reports its tap's fingers.
+    /// `ended` action counts 0 (docs/semantics.md AC3). A tap reports its tap's fingers, a long
+    /// press its press's (AC4, AC6).
     open var numberOfTouches: Int { touchList.count }
 
     /// The gesture's location in `view`'s coordinates (the window's for `nil`): by default the

@@ -3,7 +3,8 @@
 /// Begins when `numberOfTouchesRequired` fingers have been down for `minimumPressDuration`
 /// without the centroid moving more than `allowableMovement` (H-LP, AD); after that movement is
 /// unlimited and reports `changed`. Ends when any of its fingers lifts; fingers that land after it
-/// has begun are ignored (docs/semantics.md, the long press row). With `numberOfTapsRequired` > 0,
+/// has begun are ignored (docs/semantics.md, the long press row). Its actions report the fingers of
+/// its press, the `ended` one those that lifted too (AC6). With `numberOfTapsRequired` > 0,
 /// that many quick taps (each lifting within the tap duration, the next coming within the tap
 /// interval) must precede the press.
 open class LongPressGestureRecognizer: GestureRecognizer {
@@ -69,6 +70,13 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     private(set) var phase = Phase.idle
     private var start = Point.zero
     private var tapsCompleted = 0
+    /// Where the press's fingers were when it ended or was cancelled, in the order they landed:
+    /// what its last action and any reader until the reset report (UIKit's `_touches`, DC-LP).
+    /// Empty while the press goes on, and before.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var finalLocations: [Point] = []
 
     /// One of the engine's own classes (`GestureRecognizer.isEngineClass`); a subclass of it is
     /// not, as it may answer the failure questions.
@@ -76,6 +84,39 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     public init(name: String = "") {
         super.init(kind: .continuous, name: name)
+        finalLocations.reserveCapacity(2)
+    }
+
+    /// Once the press has ended or been cancelled, its fingers as they were then, until the reset:
+    /// UIKit's long press counts the fingers it held when the press began (`_touches`, which a
+    /// lift does not change, DC-LP), so its `ended` action reports every finger of the press,
+    /// the one that lifted included (docs/semantics.md AC6). Before, the tracked touches.
+    open override var numberOfTouches: Int {
+        finalLocations.isEmpty ? super.numberOfTouches : finalLocations.count
+    }
+
+    /// Once the press has ended or been cancelled, the centroid of its fingers where they were
+    /// then (where the lifted one lifted); before, the tracked touches' centroid.
+    open override func location(in view: View?) -> Point {
+        guard !finalLocations.isEmpty else { return super.location(in: view) }
+        var x = 0.0, y = 0.0
+        for location in finalLocations {
+            x += location.x
+            y += location.y
+        }
+        let count = Double(finalLocations.count)
+        let centroid = Point(x: x / count, y: y / count)
+        guard let view else { return centroid }
+        return centroid - view.originInWindow
+    }
+
+    /// Once the press has ended or been cancelled, where its `index`th finger was then.
+    open override func location(ofTouch index: Int, in view: View?) -> Point {
+        guard !finalLocations.isEmpty else { return super.location(ofTouch: index, in: view) }
+        precondition(index >= 0 && index < finalLocations.count,
+                     "\(debugName): location(ofTouch: \(index)) beyond bounds (\(finalLocations.count))")
+        guard let view else { return finalLocations[index] }
+        return finalLocations[index] - view.originInWindow
     }
 
     open override func touchesBegan(_ touches: TouchBatch) {
@@ -87,7 +128,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     open override func touchesEnded(_ touches: TouchBatch) {
-        transition(.lift(all: touches.count == numberOfTouches))
+        transition(.lift(all: touches.count == touchList.count))
     }
 
     open override func touchesCancelled(_ touches: TouchBatch) {
@@ -109,12 +150,12 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             // A finger that lands once the press has begun is not part of it (UIKit's long press
             // ignores it, `ignoreTouch:forEvent:`): not counted, no move of the location, and its
             // lift does not end the press. The press's own fingers came first.
-            while numberOfTouches > numberOfTouchesRequired { ignore(self.touches[self.touches.count - 1]) }
+            while touchList.count > numberOfTouchesRequired { ignore(self.touches[self.touches.count - 1]) }
         case (.idle, .down(let latest)), (.tapping, .down(let latest)), (.betweenTaps, .down(let latest)),
              (.holding, .down(let latest)):
             fingersLanded(latest: latest)
         case (.tapping, .move), (.holding, .move):
-            if location(in: nil).distance(to: start) > allowableMovement { fail() }
+            if super.location(in: nil).distance(to: start) > allowableMovement { fail() }
         case (.pressing, .move):
             state = .changed
         case (.tapping, .lift(let all)):
@@ -130,7 +171,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
              (.tapping, .timeout), (.betweenTaps, .timeout):
             fail()
         case (.holding, .timeout(let press)):
-            if press && numberOfTouches == numberOfTouchesRequired {
+            if press && touchList.count == numberOfTouchesRequired {
                 phase = .pressing
                 state = .began
             } else {
@@ -138,9 +179,11 @@ open class LongPressGestureRecognizer: GestureRecognizer {
             }
         case (.pressing, .lift):
             phase = .done
+            keepFinalLocations()
             state = .ended
         case (.pressing, .cancel):
             phase = .done
+            keepFinalLocations()
             state = .cancelled
         case (.idle, .move), (.idle, .lift), (.idle, .cancel), (.idle, .timeout),
              (.betweenTaps, .move), (.betweenTaps, .lift), (.betweenTaps, .cancel), (.pressing, .timeout):
@@ -151,16 +194,16 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// Fingers came down before the press began: the preliminary taps' and the press's fingers
     /// land, and once all `numberOfTouchesRequired` are down the tap's or the press's timer starts.
     private func fingersLanded(latest: GestureTime) {
-        if numberOfTouches > numberOfTouchesRequired { return fail() }
+        if touchList.count > numberOfTouchesRequired { return fail() }
         cancelTimer(tag: Timer.interval.rawValue)
         let pressing = tapsCompleted >= numberOfTapsRequired
         phase = pressing ? .holding : .tapping
-        if tapsCompleted == 0 { start = location(in: nil) }
-        guard numberOfTouches == numberOfTouchesRequired else { return }
-        if tapsCompleted > 0 && location(in: nil).distance(to: start) > GestureDefaults.tapAllowableMovement {
+        if tapsCompleted == 0 { start = super.location(in: nil) }
+        guard touchList.count == numberOfTouchesRequired else { return }
+        if tapsCompleted > 0 && super.location(in: nil).distance(to: start) > GestureDefaults.tapAllowableMovement {
             return fail()
         }
-        start = location(in: nil)
+        start = super.location(in: nil)
         if pressing {
             startTimer(at: latest + minimumPressDuration, tag: Timer.press.rawValue)
         } else {
@@ -173,9 +216,16 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         state = .failed
     }
 
+    /// The press is over: its fingers, the lifting or cancelled ones still among them while the
+    /// hook sees them, are kept where they are now.
+    private func keepFinalLocations() {
+        touches.forEach { finalLocations.append($0.locationInWindow) }
+    }
+
     open override func reset() {
         super.reset()
         phase = .idle
         tapsCompleted = 0
+        finalLocations.removeAllFromEnd()
     }
 }

@@ -29,16 +29,16 @@ struct RecognizerEdgeTests {
         #expect(tester.reports(of: "press") == ["700ms press began touches=2 at=(150,100) [(100,100) (200,100)]"])
     }
 
-    @Test("a two-finger long press ends when either finger lifts, counting the finger left")
+    @Test("a two-finger long press ends when either finger lifts, still counting both, the lifted one where it lifted")
     func longPressEndsAtFirstLift() {
         let press = LongPressGestureRecognizer(name: "press")
         press.numberOfTouchesRequired = 2
         let tester = scene(press)
         fingers(tester, at: 0, .down, (1, 100, 100), (2, 200, 100))
         tester.wait(until: 500)
-        tester.up(2, 200, 100, at: 600)
-        #expect(tester.actions == ["500ms press action began", "600ms press action ended"])
-        #expect(tester.reports(of: "press").last == "600ms press ended touches=1 at=(100,100) [(100,100)]")
+        tester.up(2, 210, 100, at: 600)
+        #expect(tester.actions == ["500ms press action began", "600ms press action changed", "600ms press action ended"])
+        #expect(tester.reports(of: "press").last == "600ms press ended touches=2 at=(155,100) [(100,100) (210,100)]")
     }
 
     @Test("a long press whose finger moves exactly its allowable 10 points still begins")
@@ -179,7 +179,7 @@ struct RecognizerEdgeTests {
         #expect(swipe.recognizedDirection == .up)
     }
 
-    @Test("a long press reports its fingers in began and changed and none in ended")
+    @Test("a long press reports its finger in began, changed and ended, where it lifted")
     func longPressTouchesPerState() {
         let tester = scene(LongPressGestureRecognizer(name: "press"))
         tester.down(1, 100, 100, at: 0)
@@ -189,8 +189,40 @@ struct RecognizerEdgeTests {
         #expect(tester.reports(of: "press") == [
             "500ms press began touches=1 at=(100,100) [(100,100)]",
             "600ms press changed touches=1 at=(150,100) [(150,100)]",
-            "700ms press ended touches=0 at=(150,100)",
+            "700ms press ended touches=1 at=(150,100) [(150,100)]",
         ])
+    }
+
+    @Test("a long press whose finger is cancelled reports that finger in its cancelled action")
+    func longPressCancelledCountsItsFinger() {
+        let tester = scene(LongPressGestureRecognizer(name: "press"))
+        tester.down(1, 100, 100, at: 0)
+        tester.wait(until: 500)
+        tester.cancel(1, 100, 100, at: 600)
+        #expect(tester.reports(of: "press").last == "600ms press cancelled touches=1 at=(100,100) [(100,100)]")
+    }
+
+    @Test("a long press disabled while it presses reports its finger in its cancelled action")
+    func longPressDisabledCountsItsFinger() {
+        let press = LongPressGestureRecognizer(name: "press")
+        let tester = scene(press)
+        tester.down(1, 100, 100, at: 0)
+        tester.wait(until: 600)
+        press.isEnabled = false
+        #expect(tester.reports(of: "press").last == "600ms press cancelled touches=1 at=(100,100) [(100,100)]")
+    }
+
+    @Test("after its reset a long press counts only the fingers of its new press")
+    func longPressCountsAfreshAfterReset() {
+        let press = LongPressGestureRecognizer(name: "press")
+        press.numberOfTouchesRequired = 2
+        let tester = scene(press)
+        fingers(tester, at: 0, .down, (1, 100, 100), (2, 200, 100))
+        tester.wait(until: 500)
+        fingers(tester, at: 600, .up, (1, 100, 100), (2, 200, 100))
+        fingers(tester, at: 1000, .down, (1, 120, 100), (2, 220, 100))
+        tester.wait(until: 1500)
+        #expect(tester.reports(of: "press").last == "1500ms press began touches=2 at=(170,100) [(120,100) (220,100)]")
     }
     @Test("pinch and rotation report no change while one finger moves alone after the other lifted, and change again once a second is down", arguments: [false, true])
     func twoFingerChangesOnly(_ rotation: Bool) {

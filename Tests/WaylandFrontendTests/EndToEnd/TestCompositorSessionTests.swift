@@ -57,7 +57,7 @@ struct TestCompositorSessionTests {
             "   1506000 action pinch ended touches=0 at=(640.00,400.00) scale=1.5000 velocity=25.0000",
             // Down at 2006 ms plus the 0.5 s minimum press duration: fired by the live clock.
             "   2506000 action longPress began touches=1 at=(300.00,150.00)",
-            "   2806000 action longPress ended touches=0 at=(300.00,150.00)",
+            "   2806000 action longPress ended touches=1 at=(300.00,150.00)",
         ])
     }
 
