@@ -284,9 +284,11 @@ public final class TouchDispatcher {
         deferredEnds.touches.reserveCapacity(16)
         indirectRecognizers.reserveCapacity(8)
         recognizing.reserveCapacity(8)
+        window.dispatcherReference = Unretained(self)
     }
 
     deinit {
+        if window.dispatcherReference?.refers(to: self) == true { window.dispatcherReference = nil }
         for recognizer in recognizersInPlay { recognizer.detachFromDispatcher() }
         inPlay.deallocate()
         receiving.deallocate()
@@ -976,6 +978,45 @@ public final class TouchDispatcher {
         }
         recognizer.releaseAllTouches()
         deliveryDecisionsChanged()
+    }
+
+    /// `root`, with its subviews, has left the window (removed from its superview, or moved under
+    /// a view outside the window) while touches or recognizers may be in play (docs/semantics.md
+    /// V7). UIKit cancels the touches of a view removed from its window (AD UIResponder
+    /// `touchesCancelled`) and the in-play recognizers of the views that left are taken out as a
+    /// disabled one is (`_cancelGestureRecognizers:`, DC-GR). Recognizers on views still in the
+    /// window keep the touches (a scroll view's pan goes on when the row under the finger goes).
+    ///
+    /// Out of line, and called only from `View`'s tree edits: no frame pays for it.
+    func viewLeftWindow(_ root: View) {
+        guard !touchesDown.isEmpty || !touchesHeld.isEmpty || !recognizersInPlay.isEmpty else { return }
+        let betweenFrames = !isDispatching
+        isDispatching = true
+        // The views' touches first, so that nothing a leaving recognizer held back reaches them:
+        // one never shown to its view is dropped; one it has seen is cancelled there now. One
+        // that began in the frame being dispatched is settled by that frame's view delivery (if
+        // the view leaves from a view's hook, that delivery may have shown it already): dropped
+        // if the view has not been shown it yet, cancelled at the next delivery if it has.
+        var cancelled: [Touch] = []
+        var left = false
+        for touch in touchesHeld + touchesDown where touch.viewDelivery != .finished {
+            guard let view = touch.view, view.isDescendant(of: root) else { continue }
+            left = true
+            switch touch.viewDelivery {
+            case .heldBegan: touch.viewDelivery = .finished
+            case .live where !betweenFrames && touch.eventStamp == eventStamp && touch.phase == .began:
+                touch.viewDelivery = .leftWindow
+            case .live, .heldEnded: cancelled.append(touch)
+            case .leftWindow, .finished: break
+            }
+        }
+        if left { deliveryDecisionsChanged() }
+        if !cancelled.isEmpty { cancelInLeftViews(cancelled) }
+        let leaving = recognizersInPlay.filter { $0.view?.isDescendant(of: root) == true }
+        for recognizer in leaving where recognizer.arbitration.isInPlay { withdraw(recognizer) }
+        guard betweenFrames else { return }
+        isDispatching = false
+        runOutsideFrame()
     }
 
     /// A timer fired or a recognizer was withdrawn between frames: settle and reset.

@@ -132,7 +132,9 @@ extension TouchDispatcher {
         let decidingDelaysBegan = flags.decidingDelaysBegan
         let decidingDelaysEnded = flags.decidingDelaysEnded
 
-        let unseen = delivery == .heldBegan || (delivery == .live && inEvent && touch.phase == .began)
+        // Live (or left the window from live) and beginning in this frame: not delivered yet. A
+        // held ended touch has lifted, so only those two can be beginning.
+        let unseen = delivery == .heldBegan || (inEvent && touch.phase == .began)
         if cancels {
             touch.viewDelivery = .finished
             if unseen { return nil }
@@ -177,6 +179,12 @@ extension TouchDispatcher {
                 touch.viewDelivery = .finished
                 return ViewStep(phase: .cancelled, isImmediate: true)
             }
+        case .leftWindow:
+            // The view left the window: what it has seen is cancelled there, at this instant.
+            touch.viewDelivery = .finished
+            if unseen { return nil }
+            touch.timestamp = now
+            return ViewStep(phase: .cancelled, isImmediate: true)
         case .finished:
             return nil
         }
@@ -244,6 +252,25 @@ extension TouchDispatcher {
         case .began, .moved, .stationary:
             break
         }
+    }
+
+    /// Cancels `touches` in their views, which have left the window, at this instant: one call
+    /// per run of touches of one view (docs/semantics.md V7). Its own list: this may run inside a
+    /// view's hook, while `viewGroup` is the batch that hook was given.
+    func cancelInLeftViews(_ touches: [Touch]) {
+        let group = TouchList(capacity: touches.count)
+        var groupOwner: Unretained<View>?
+        for touch in touches {
+            touch.viewDelivery = .finished
+            touch.timestamp = now
+            if touch.viewReference != groupOwner {
+                if let groupOwner, !group.isEmpty { deliver(group, phase: .cancelled, to: groupOwner) }
+                group.removeAll()
+                groupOwner = touch.viewReference
+            }
+            group.append(touch)
+        }
+        if let groupOwner, !group.isEmpty { deliver(group, phase: .cancelled, to: groupOwner) }
     }
 
     private func isDeciding(_ recognizer: GestureRecognizer) -> Bool {

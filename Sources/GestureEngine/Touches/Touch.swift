@@ -181,6 +181,9 @@ enum ViewDeliveryState: Equatable {
     case heldBegan
     /// The view saw began; the ended phase is held back until the analysing recognizers resolve.
     case heldEnded
+    /// The view has left the window (docs/semantics.md V7): at the touch's next delivery step it
+    /// gets `touchesCancelled` if it has seen the touch, and nothing if not, then nothing more.
+    case leftWindow
     /// The view has seen the last of this touch (ended, cancelled, or discarded unseen).
     case finished
 }

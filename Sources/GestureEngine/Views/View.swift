@@ -67,15 +67,32 @@ open class View {
 
     // MARK: Tree
 
-    /// Adds `view` on top of the existing subviews, moving it from any previous superview.
+    /// Adds `view` on top of the existing subviews, moving it from any previous superview. Moved
+    /// out of its window (under a view outside it, or into another window) in the middle of a
+    /// sequence, it leaves that window as `removeFromSuperview()` has it.
     public func addSubview(_ view: View) {
         precondition(view !== self, "a view cannot be its own subview")
-        view.removeFromSuperview()
+        let oldWindow = view.superview?.window
+        view.detachFromSuperview()
         subviews.append(view)
         view.superview = self
+        if let oldWindow, view.window !== oldWindow { oldWindow.viewLeft(view) }
     }
 
+    /// Takes the view, with its subviews, out of its superview. If that takes it out of a window
+    /// in the middle of a sequence, it leaves the sequence as UIKit's views leave their window:
+    /// each touch it or a subview has seen reaches it as `touchesCancelled`, then nothing more of
+    /// that touch; the recognizers of those views that are in play are taken out as disabled ones
+    /// are (cancelled if recognizing, failed if still deciding); recognizers of views still in the
+    /// window keep the touches (docs/semantics.md V7).
     public func removeFromSuperview() {
+        guard let parent = superview else { return }
+        let window = parent.window
+        detachFromSuperview()
+        window?.viewLeft(self)
+    }
+
+    private func detachFromSuperview() {
         guard let parent = superview else { return }
         parent.subviews.removeAll { $0 === self }
         superview = nil
