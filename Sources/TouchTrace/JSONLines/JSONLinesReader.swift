@@ -50,10 +50,8 @@ struct JSONLinesReader {
         }
         let startedAt: Int64? = try object.integer("startedAt")
         var options = TraceWriter.Options()
-        if let interval: Int64 = try object.integer("flushInterval") {
-            guard interval > 0, interval <= Int64(UInt32.max) else { throw object.error("\"flushInterval\" must be in 1...\(UInt32.max)") }
-            options.flushInterval = interval
-        }
+        // The binary header's u32, 0 excepted (docs/trace-format.md).
+        if let interval = try object.integer("flushInterval", in: 1...Int64(UInt32.max)) { options.flushInterval = interval }
         options.writeIndex = try object.bool("index") ?? true
         var devices: [DeviceDescription] = []
         for element in try object.array("devices") ?? [] {

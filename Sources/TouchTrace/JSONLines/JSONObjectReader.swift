@@ -51,12 +51,18 @@ struct JSONObjectReader {
     // MARK: - Typed members
 
     mutating func integer<T: FixedWidthInteger>(_ key: String, _: T.Type = T.self) throws -> T? {
+        try integer(key, in: T.min...T.max)
+    }
+
+    /// An integer the format takes only in `range`: one outside it, however large, is an error
+    /// giving that range (not the range of the type that holds it).
+    mutating func integer<T: FixedWidthInteger>(_ key: String, in range: ClosedRange<T>) throws -> T? {
         guard let value = take(key) else { return nil }
         guard case .number(let number) = value else { throw error("\"\(key)\" in \(what) must be an integer") }
-        guard let number: T = number.integer() else {
-            throw error("\"\(key)\" in \(what) must be an integer in \(T.min)...\(T.max), not \(TerminalText.excerpt(number.text))")
+        guard let integer: T = number.integer(), range.contains(integer) else {
+            throw error("\"\(key)\" in \(what) must be an integer in \(range.lowerBound)...\(range.upperBound), not \(TerminalText.excerpt(number.text))")
         }
-        return number
+        return integer
     }
 
     mutating func requiredInteger<T: FixedWidthInteger>(_ key: String, _: T.Type = T.self) throws -> T {

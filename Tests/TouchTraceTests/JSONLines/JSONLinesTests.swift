@@ -126,6 +126,14 @@ struct JSONLinesTests {
         #expect(error?.description.hasPrefix("t.jsonl:\(line): ") == true)
     }
 
+    @Test("A header flushInterval outside 1...4294967295, however large, is an error at its line giving that range",
+          arguments: ["0", "-1", "4294967296", "18446744073709551616", "-9223372036854775809", "1e400"])
+    func flushIntervalOutOfRange(value: String) {
+        let source = "\n{\"touchstone\":\"trace\",\"version\":1,\"recorder\":{\"name\":\"r\"},\"flushInterval\":\(value)}\n"
+        let error = #expect(throws: TraceInputError.self) { try JSONLines.parse(Array(source.utf8), name: "t.jsonl") }
+        #expect(error?.description == "t.jsonl:2: \"flushInterval\" in the header must be an integer in 1...4294967295, not \(value)")
+    }
+
     @Test("Errors quote an excerpt of a long number, key or name, not all of it")
     func longQuotesAreExcerpts() {
         let header = "{\"touchstone\":\"trace\",\"version\":1,\"recorder\":{\"name\":\"r\"}}\n"
