@@ -472,6 +472,16 @@ struct HostileInputTests {
         #expect(result.stderr.hasPrefix("Error: --scene foo: no built-in scene has this name, and it is not a .json file (built-in: map,"), "\(result.stderr)")
     }
 
+    @Test("An empty --scene is a usage error (64) naming the option and saying the name is empty, in replay, render and live alike",
+          arguments: [["replay", "/nonexistent.trace", "--scene", ""], ["render", "/nonexistent.trace", "--scene", "", "-o", "/nonexistent/x.svg"],
+                      ["live", "--scene", ""]])
+    func emptySceneName(arguments: [String]) throws {
+        let result = try TouchstoneProcess.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --scene '': an empty name names no scene; give a built-in scene's name (map,"), "\(result.stderr)")
+        #expect(result.stderr.contains(") or a .json scene file\nUsage: "), "\(result.stderr)")
+    }
+
     @Test("live --record and --log naming one new file in two spellings is a usage error, before a display is needed",
           arguments: [("./s.trace", "s.trace"), ("sub/../s.trace", "s.trace"), ("s.trace", "FOLDER/s.trace")])
     func liveRecordAndLogSameFile(record: String, log: String) throws {

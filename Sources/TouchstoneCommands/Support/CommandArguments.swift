@@ -92,6 +92,12 @@ func resolveScene(_ reference: String) throws(SceneError) -> Scene {
 func refuseUnknownScene(_ reference: String?) throws(ValidationError) {
     guard let reference else { return }
     try NotUTF8Arguments.refuse(reference, option: "--scene")
+    if reference.unicodeScalars.allSatisfy(\.properties.isWhitespace) {
+        // A script's unset variable: said as an empty path is, where `--scene :` named nothing.
+        throw ValidationError(
+            "--scene '\(TerminalText.excerpt(reference))': \(reference.isEmpty ? "an empty" : "a blank") name names no scene; "
+                + "give a built-in scene's name (\(BuiltinScenes.names.joined(separator: ", "))) or a .json scene file")
+    }
     guard let problem = SceneReference.problem(ofName: reference) else { return }
     throw ValidationError("--scene \(TerminalText.excerpt(reference)): \(problem)")
 }
