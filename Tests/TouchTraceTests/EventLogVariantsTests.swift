@@ -87,6 +87,19 @@ struct EventLogVariantsTests {
         }
     }
 
+    @Test("A separator whose name is empty is an error at its line saying the name is empty", arguments: [
+        "-------------- ------------", "--------------", "--------------    ------------",
+    ])
+    func emptySeparatorName(report: String) throws {
+        let text = Self.evtest(report: report, contact: "++++++++++++++ SYN_MT_REPORT ++++++++++++")
+        #expect {
+            _ = try Self.read(evtest: text)
+        } throws: { error in
+            (error as? TraceInputError)?.location == .line(24)
+                && "\(error)".hasSuffix(": the separator's name is empty (expected `-------------- SYN_REPORT ------------`)")
+        }
+    }
+
     @Test("The notice evtest frames in asterisks when another process grabbed the device is skipped, with a warning at its line")
     func grabNotice() throws {
         let plain = Self.evtest(report: "-------------- SYN_REPORT ------------", contact: "++++++++++++++ SYN_MT_REPORT ++++++++++++")

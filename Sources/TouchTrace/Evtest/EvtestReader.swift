@@ -347,6 +347,8 @@ struct EvtestReader: EvdevLogReading {
                     code = found.code
                 } else if let type = EvdevCode.type(named: name), type <= EvdevCode.SYN_DROPPED {
                     code = type
+                } else if name.isEmpty {
+                    throw LineError("the separator's name is empty (expected `-------------- SYN_REPORT ------------`)")
                 } else {
                     throw LineError("unknown separator `\(name)`")
                 }
