@@ -484,3 +484,67 @@ extension EvemuFormatTests {
         #expect(EvemuFormat.companionDescription(forEvents: folder.file("pad.events")) == folder.file("pad.prop"))
     }
 }
+
+/// The header's device with its `A:` lines left out: the `B: 03` line (line 7) still declares the
+/// axes.
+private let unrangedHeader = header.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("A:") }
+    .joined(separator: "\n")
+
+/// One touch on the header's device, protocol B: slot, tracking id, positions, then its lift.
+private let oneTouch = """
+    E: 0.000000 0003 002f 0
+    E: 0.000000 0003 0039 7
+    E: 0.000000 0003 0035 1000
+    E: 0.000000 0003 0036 500
+    E: 0.000000 0000 0000 0
+    E: 0.010000 0003 0035 1200
+    E: 0.010000 0000 0000 0
+    E: 0.020000 0003 0039 -1
+    E: 0.020000 0000 0000 0
+
+    """
+
+extension EvemuFormatTests {
+    @Test("Axes a B: line declares with no A: line are warned about at that line, their ranges taken from the events, and the touches decoded on them")
+    func axesWithoutRanges() throws {
+        let (document, warnings) = try EvemuFormat.read(text: unrangedHeader + oneTouch, file: "unranged.evemu")
+        let touches = document.events.compactMap { if case .touch(let sample) = $0 { sample } else { nil } }
+        #expect(touches.map(\.phase) == [.down, .motion, .up])
+        #expect(touches.map(\.x) == [1000, 1200, 1200])
+        #expect(document.header.devices.first?.x == AxisRange(minimum: 0, maximum: 1200))
+        #expect(warnings.map(\.description) == [
+            "unranged.evemu:7: warning: absolute axes declared by this B: line with no range (no A: line gives one; libevemu makes such an axis 0…1): "
+                + "taken from the events, from 0 (or the least value seen below it) to the largest value seen: "
+                + "ABS_X 0…0, ABS_Y 0…0, ABS_MT_SLOT 0…0, ABS_MT_POSITION_X 0…1200, ABS_MT_POSITION_Y 0…500, ABS_MT_TRACKING_ID 0…65535",
+        ])
+    }
+
+    @Test("Axes a B: line declares with no A: line keep their ranges from the events through evemu and libinput record: the output declares them and reads back without a warning",
+          arguments: [("out.evemu", TraceFormat.evemu), ("out.yml", .libinputRecord)])
+    func axesWithoutRangesRoundTrip(name: String, format: TraceFormat) throws {
+        let folder = TemporaryDirectory("unranged")
+        let input = folder.file("in.evemu"), output = folder.file(name)
+        try Data((unrangedHeader + oneTouch).utf8).write(to: URL(fileURLWithPath: input))
+        var notices: [String] = []
+        try TraceFile.convert(input, to: output, as: format) { notices.append($0) }
+        #expect(notices.count == 1 && notices[0].hasPrefix("\(input):7: warning: absolute axes declared by this B: line"), "\(notices)")
+        let original = try TraceFile.load(path: input)
+        let back = try TraceFile.load(path: output)
+        #expect(back.warnings.isEmpty, "\(back.warnings)")
+        #expect(back.document.events.filter { if case .touch = $0 { true } else { false } }
+            == original.document.events.filter { if case .touch = $0 { true } else { false } })
+        #expect(back.document.header.devices.first?.x == original.document.header.devices.first?.x)
+    }
+
+    @Test("The A: lines given to axes without them follow the file's last B: line, in the form its version takes (no resolution before 1.2, as libevemu insists)",
+          arguments: [("# EVEMU 1.3\n", "A: 35 0 1200 0 0 0"), ("# EVEMU 1.1\n", "A: 35 0 1200 0 0"), ("", "A: 35 0 1200 0 0")])
+    func givenRangeLines(version: String, line: String) throws {
+        let text = version + unrangedHeader.split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: "\n") + "\nL: 00 1\n" + oneTouch
+        let (document, _) = try EvemuFormat.read(text: text, file: "unranged.evemu")
+        let kept = try #require(document.header.devices.first).properties.filter { $0.key == "evemu" }.map(\.value)
+        let lastMask = try #require(kept.lastIndex { $0.hasPrefix("B:") })
+        #expect(kept[lastMask + 1].hasPrefix("A: 00 "))
+        #expect(kept.contains(line))
+        #expect(kept.last == "L: 00 1")
+    }
+}

@@ -244,11 +244,31 @@ public struct EvdevCapabilities: Equatable, Sendable {
             for (type, codes) in capabilities.codes {
                 for code in codes { result.addCode(type: type, code: code) }
             }
+            var inferred = ranges(of: result.codes[EvdevCode.EV_ABS] ?? [], besides: base)
+            if inferred[EvdevCode.ABS_MT_SLOT] == nil, base.axes[EvdevCode.ABS_MT_SLOT] == nil, !sawMTReport,
+                inferred[EvdevCode.ABS_MT_TRACKING_ID] != nil
+            {
+                // Tracking ids without SYN_MT_REPORT: protocol B with a single, never-named slot.
+                inferred[EvdevCode.ABS_MT_SLOT] = AxisRange(minimum: 0, maximum: 0)
+            }
+            for (code, range) in inferred { result.addAxis(code, range) }
+            return result
+        }
+
+        /// A range from the values seen for each absolute axis `declared` declares and gives no
+        /// range (an evemu `B:` bit without its `A:` line), and no other: what completes a
+        /// description that names its axes and forgot their ranges.
+        func ranges(missingFrom declared: EvdevCapabilities) -> [UInt16: AxisRange] {
+            ranges(of: (declared.codes[EvdevCode.EV_ABS] ?? []).filter { $0 < EvdevCode.ABS_CNT }, besides: declared)
+        }
+
+        /// A range for each of `codes` that `base` gives none.
+        private func ranges(of codes: [UInt16], besides base: EvdevCapabilities) -> [UInt16: AxisRange] {
             var inferred: [UInt16: AxisRange] = [:]
             // From 0 (or the least value seen below it) to the largest value seen: evdev ranges start
             // at 0 on nearly every device (a few touchpads centre x on 0), and a range of only the
             // values seen, stretched over a window, made a tap's jitter of a few units its width.
-            for code in result.codes[EvdevCode.EV_ABS] ?? [] where base.axes[code] == nil {
+            for code in codes where base.axes[code] == nil {
                 let range = ranges[code] ?? (0, 0)
                 inferred[code] = AxisRange(minimum: min(0, range.0), maximum: max(0, range.1))
             }
@@ -258,15 +278,21 @@ public struct EvdevCapabilities: Equatable, Sendable {
             // Slot 0 is often never named (its events come before any ABS_MT_SLOT): count from 0.
             if let slot = inferred[EvdevCode.ABS_MT_SLOT] {
                 inferred[EvdevCode.ABS_MT_SLOT] = AxisRange(minimum: 0, maximum: max(slot.maximum, 0))
-            } else if base.axes[EvdevCode.ABS_MT_SLOT] == nil, !sawMTReport, inferred[EvdevCode.ABS_MT_TRACKING_ID] != nil {
-                // Tracking ids without SYN_MT_REPORT: protocol B with a single, never-named slot.
-                inferred[EvdevCode.ABS_MT_SLOT] = AxisRange(minimum: 0, maximum: 0)
             }
-            for (code, range) in inferred { result.addAxis(code, range) }
-            return result
+            return inferred
         }
 
         /// What a reader says, once per device, when it infers a device from its events.
         static let warning = "no device description: the device is inferred from its events (ranges from 0, or the least value seen below it, to the largest value seen)"
+
+        /// What a reader says of the axes a description declares and gives no range (`what`: where
+        /// a range was looked for), each with the range taken from the events.
+        static func unrangedWarning(_ ranges: [UInt16: AxisRange], declared where: String, missing what: String) -> String {
+            let axes = ranges.keys.sorted().map { code in
+                "\(EvdevCode.codeName(type: EvdevCode.EV_ABS, code: code)) \(ranges[code]!.minimum)…\(ranges[code]!.maximum)"
+            }
+            return "\(axes.count == 1 ? "an absolute axis" : "absolute axes") \(`where`) with no range (\(what)): "
+                + "taken from the events, from 0 (or the least value seen below it) to the largest value seen: \(axes.joined(separator: ", "))"
+        }
     }
 }

@@ -18,14 +18,25 @@ struct EvemuHeader {
 
     /// No device line (`N:`, `I:`, `P:`, `B:`, `A:`, `L:`, `S:`) has been seen.
     private(set) var isEmpty = true
+    /// The file the lines come from (a recording, or its companion `.desc`), for warnings.
+    let file: String
+    /// For each absolute axis the `B:` lines declare, the line that declares it.
+    private var declaredAt: [UInt16: Int] = [:]
+    /// For each absolute axis an `A:` line gives a range, the first such line.
+    private var rangedAt: [UInt16: Int] = [:]
+
+    init(file: String = "") {
+        self.file = file
+    }
 
     /// Whether a line starting with these two bytes is a device line this type understands.
     static func isHeaderLine(_ first: UInt8, _ second: UInt8) -> Bool {
         second == UInt8(ascii: ":") && "NIPBALS".utf8.contains(first)
     }
 
-    /// Takes one header line; throws a message (the caller adds file and line) when it is malformed.
-    mutating func add(_ line: String) throws(EvemuLineError) {
+    /// Takes one header line, line `number` of `file`; throws a message (the caller adds file and
+    /// line) when it is malformed.
+    mutating func add(_ line: String, number: Int = 0) throws(EvemuLineError) {
         // evemu 1.1 and later allow a `# comment` after the data (not in a name, which may hold `#`).
         let data = line.first == "N" ? line.dropFirst(2) : line.dropFirst(2).prefix(while: { $0 != "#" })
         let fields = data.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -46,7 +57,17 @@ struct EvemuHeader {
             guard fields.count >= 2, let values = Self.hex(fields, as: UInt8.self) else {
                 throw EvemuLineError("expected `B: type` followed by hex bytes")
             }
-            typeBytes[UInt16(values[0]), default: []] += values.dropFirst()
+            let type = UInt16(values[0])
+            if type == EvdevCode.EV_ABS {
+                let first = typeBytes[type]?.count ?? 0
+                for (index, byte) in values.dropFirst().enumerated() where byte != 0 && first + index < Int(EvdevCode.ABS_CNT) / 8 {
+                    for bit in 0..<8 where byte & (1 << bit) != 0 {
+                        let code = UInt16((first + index) * 8 + bit)
+                        if declaredAt[code] == nil { declaredAt[code] = number }
+                    }
+                }
+            }
+            typeBytes[type, default: []] += values.dropFirst()
         case "A":
             guard fields.count == 5 || fields.count == 6, let code = UInt16(fields[0], radix: 16),
                 code < EvdevCode.ABS_CNT
@@ -65,6 +86,7 @@ struct EvemuHeader {
                 minimum: numbers[0], maximum: numbers[1], resolution: numbers.count > 4 ? numbers[4] : 0,
                 fuzz: numbers[2], flat: numbers[3]
             )
+            if rangedAt[code] == nil { rangedAt[code] = number }
             axes.append((code, range))
         case "#":
             rawLines.append(line)  // the format version line, kept first
@@ -86,6 +108,43 @@ struct EvemuHeader {
         } else if line.hasPrefix("# Kernel: ") {
             kernel = String(line.dropFirst(10))
         }
+    }
+
+    /// The absolute axes the `B:` lines declare and no `A:` line gives a range, by the line that
+    /// declares each.
+    var unrangedAxes: [UInt16: Int] { declaredAt.filter { rangedAt[$0.key] == nil } }
+
+    /// Gives each axis of `ranges` (axes `unrangedAxes` names) its range, and the kept lines an
+    /// `A:` line for it, in the form the file's version takes (resolution from 1.2 on), after
+    /// its last `B:` or `A:` line, where libevemu reads them: the kept description then declares
+    /// the device the samples are read on, and writes it so. Returns the warning for each `B:`
+    /// line that declared such axes.
+    mutating func giveRanges(_ ranges: [UInt16: AxisRange]) -> [FormatWarning] {
+        let withResolution = formatVersion.flatMap(Self.version).map { $0 > (1, 1) } ?? false
+        let lines = ranges.keys.sorted().map { code in
+            let a = ranges[code]!
+            return "A: \(Self.hex2(code)) \(a.minimum) \(a.maximum) \(a.fuzz) \(a.flat)" + (withResolution ? " \(a.resolution)" : "")
+        }
+        let last = rawLines.lastIndex { $0.hasPrefix("B:") || $0.hasPrefix("A:") } ?? rawLines.count - 1
+        rawLines.insert(contentsOf: lines, at: last + 1)
+        for code in ranges.keys.sorted() {
+            axes.append((code, ranges[code]!))
+            rangedAt[code] = 0
+        }
+        let byLine = Dictionary(grouping: ranges.keys.compactMap { code in declaredAt[code].map { (code, $0) } }, by: \.1)
+        return byLine.keys.sorted().map { line in
+            FormatWarning(file: file, location: .line(line), message: EvdevCapabilities.Inference.unrangedWarning(
+                ranges.filter { code, _ in declaredAt[code] == line }, declared: "declared by this B: line",
+                missing: "no A: line gives one; libevemu makes such an axis 0…1"))
+        }
+    }
+
+    /// `EVEMU 1.3` as (1, 3); nil for anything else, which libevemu reads as 1.0.
+    private static func version(_ text: String) -> (Int, Int)? {
+        guard text.hasPrefix("EVEMU ") else { return nil }
+        let parts = text.dropFirst(6).split(separator: ".", maxSplits: 1)
+        guard parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1].prefix { $0.isNumber }) else { return nil }
+        return (major, minor)
     }
 
     private static func hex<T: FixedWidthInteger>(_ fields: [Substring], as: T.Type) -> [T]? {

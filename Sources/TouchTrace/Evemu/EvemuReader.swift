@@ -2,7 +2,7 @@
 /// into trace events. Used by `EvemuFormat`; knows nothing of companion files.
 struct EvemuReader {
     let file: String
-    var header = EvemuHeader()
+    var header: EvemuHeader
     /// Set when the header comes from elsewhere (a `.desc` file): header lines here are then skipped.
     var headerIsFixed = false
     /// The warning that says the lines of evemu-record's device prompt were skipped, once they were.
@@ -17,6 +17,7 @@ struct EvemuReader {
 
     init(file: String) {
         self.file = file
+        header = EvemuHeader(file: file)
     }
 
     /// Reads the header lines of `bytes` only (a `.desc` file); `E:` lines are not allowed.
@@ -149,7 +150,7 @@ struct EvemuReader {
         do throws(EvemuLineError) {
             // A name keeps its trailing blanks: they are the kernel's (libevemu reads `N: %[^\n]`),
             // and quirks and udev rules match names whole.
-            try header.add(Self.text(line, from: start, trimming: line[start] != UInt8(ascii: "N")))
+            try header.add(Self.text(line, from: start, trimming: line[start] != UInt8(ascii: "N")), number: number)
         } catch {
             throw TraceInputError(file: file, location: .line(number), message: error.message)
         }
@@ -239,32 +240,57 @@ final class EvemuEventSource: TextEventSource {
             reader.headerIsFixed = true
             leadingWarnings.append(FormatWarning(file: file, location: .wholeFile, message: "no device header; using \(companion)"))
         }
+        var headerWarnings: [FormatWarning] = []
         let capabilities: EvdevCapabilities
         if reader.header.isEmpty {
             // No description anywhere: a first pass over the events reveals the device.
-            var inference = EvdevCapabilities.Inference()
-            if let (line, number) = firstEvent, let event = try reader.eventOrComment(line, number) { inference.add(event) }
-            var scan = cursor
-            while let line = try scan.next() {
-                do {
-                    if let event = try reader.eventOrComment(line, scan.number) { inference.add(event) }
-                } catch {
-                    // A last line cut short is ignored (and warned about) by the pass that decodes.
-                    guard try scan.isLastLineWithText() else { throw error }
-                }
-            }
+            let inference = try Self.inferencePass(&reader, cursor, firstEvent, leadingNotes)
             capabilities = inference.capabilities(name: EvemuReader.baseName(file))
             output.warn(line: 1, EvdevCapabilities.Inference.warning)
             inferred = true
-            // The second pass reads the notes after the first event again.
-            reader.notes = Array(reader.notes.prefix(leadingNotes.notes))
-            reader.unreadNotes = Array(reader.unreadNotes.prefix(leadingNotes.unread))
+        } else if !reader.header.unrangedAxes.isEmpty {
+            // Axes the B: lines declare and no A: line gives a range: a first pass over the events
+            // gives them one, as for a recording without a description, and the kept lines an
+            // A: line each, so that the device is written as it is read.
+            let inference = try Self.inferencePass(&reader, cursor, firstEvent, leadingNotes)
+            let ranges = inference.ranges(missingFrom: reader.header.capabilities(fallbackName: EvemuReader.baseName(file)))
+            headerWarnings += reader.header.giveRanges(ranges)
+            capabilities = reader.header.capabilities(fallbackName: EvemuReader.baseName(file))
+            inferred = true
         } else {
             capabilities = reader.header.capabilities(fallbackName: EvemuReader.baseName(file))
             inferred = false
         }
+        leadingWarnings += headerWarnings.sorted { ($0.file, Self.line($0)) < ($1.file, Self.line($1)) }
         decoder = EvdevTouchDecoder(device: 0, capabilities: capabilities)
         header = reader.document(capabilities: capabilities, events: []).header
+    }
+
+    /// The first pass over the events of a recording whose description does not give the device
+    /// whole: what they reveal of it. Checks every line, so the pass that decodes need not; the
+    /// notes it read after the first event are forgotten, to be read again by that pass.
+    private static func inferencePass(
+        _ reader: inout EvemuReader, _ cursor: TextLineCursor, _ firstEvent: (line: UnsafeBufferPointer<UInt8>, number: Int)?,
+        _ leadingNotes: (notes: Int, unread: Int)
+    ) throws(TraceInputError) -> EvdevCapabilities.Inference {
+        var inference = EvdevCapabilities.Inference()
+        if let (line, number) = firstEvent, let event = try reader.eventOrComment(line, number) { inference.add(event) }
+        var scan = cursor
+        while let line = try scan.next() {
+            do {
+                if let event = try reader.eventOrComment(line, scan.number) { inference.add(event) }
+            } catch {
+                // A last line cut short is ignored (and warned about) by the pass that decodes.
+                guard try scan.isLastLineWithText() else { throw error }
+            }
+        }
+        reader.notes = Array(reader.notes.prefix(leadingNotes.notes))
+        reader.unreadNotes = Array(reader.unreadNotes.prefix(leadingNotes.unread))
+        return inference
+    }
+
+    private static func line(_ warning: FormatWarning) -> Int {
+        if case .line(let line) = warning.location { line } else { 0 }
     }
 
     /// Warns about the note comments read so far that did not read as notes.
