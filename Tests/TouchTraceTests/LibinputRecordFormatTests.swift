@@ -577,7 +577,7 @@ extension LibinputRecordFormatTests {
         #expect(warnings.first?.location == .line(deviceLine))
     }
 
-    @Test("Absolute axes that codes declare and absinfo gives no range take theirs from the values seen, with the same warning")
+    @Test("Absolute axes that codes declare and absinfo gives no range take theirs from the values seen, with a warning at the device's line naming them, not one saying it has no description")
     func axesWithoutAbsinfoAreInferred() throws {
         var lines = modernRecording.components(separatedBy: "\n")
         let absinfo = try #require(lines.firstIndex { $0.contains("absinfo:") })
@@ -586,7 +586,13 @@ extension LibinputRecordFormatTests {
 
         #expect(document.header.devices.first?.x == AxisRange(minimum: 0, maximum: 1040))
         #expect(touchSamples(document).map(\.x) == [1000, 1040, 1040])
-        #expect(warnings.map(\.message) == ["no device description: the device is inferred from its events (ranges from 0, or the least value seen below it, to the largest value seen)"])
+        let node = try #require(lines.firstIndex { $0.contains("- node:") })
+        #expect(warnings.map(\.location) == [.line(node + 1)])
+        #expect(warnings.first?.message.hasPrefix(
+            "absolute axes listed in codes: with no range (absinfo: gives none): taken from the events, from 0 (or the least value seen below it) to the largest value seen: ABS_X ") == true,
+            "\(warnings)")
+        #expect(warnings.first?.message.contains(", ABS_MT_POSITION_X 0…1040, ") == true, "\(warnings)")
+        #expect(warnings.first?.message.hasSuffix(", ABS_MT_TRACKING_ID 0…65535") == true, "\(warnings)")
     }
 
     @Test("A device's kind is the one its udev properties give, as libinput's, over what its codes suggest", arguments: [

@@ -15,6 +15,9 @@ struct LibinputRecordReader {
         var hasCodes = false
         /// Set at its first event when the device must be inferred; then fed every event.
         var inference: EvdevCapabilities.Inference?
+        /// What the reader says of an inferred device that has `codes:`: the axes absinfo gave no
+        /// range and the ranges taken (nil: the device is wholly inferred).
+        var unrangedWarning: String?
         var udev: [String] = []
         /// Its keys (`node`, `evdev`, `udev`, `quirks`, `events`…), each allowed once.
         var keys: Set<String> = []
@@ -114,7 +117,16 @@ struct LibinputRecordReader {
         for index in devices.indices {
             if devices[index].inference == nil, !devices[index].hasCodes { devices[index].inference = EvdevCapabilities.Inference() }
             if let inference = devices[index].inference {
-                devices[index].capabilities = inference.capabilities(completing: devices[index].capabilities)
+                let declared = devices[index].capabilities
+                devices[index].capabilities = inference.capabilities(completing: declared)
+                // A description that lists its axes and leaves some out of absinfo: said as that,
+                // not as no description (a .yml converted from such an evemu file said so).
+                let unranged = (declared.codes[EvdevCode.EV_ABS] ?? []).filter { declared.axes[$0] == nil }
+                let ranges = unranged.compactMap { code in devices[index].capabilities.axes[code].map { (code, $0) } }
+                if devices[index].hasCodes, !ranges.isEmpty {
+                    devices[index].unrangedWarning = EvdevCapabilities.Inference.unrangedWarning(
+                        Dictionary(uniqueKeysWithValues: ranges), declared: "listed in codes:", missing: "absinfo: gives none")
+                }
             }
         }
     }
@@ -455,7 +467,7 @@ struct LibinputRecordReader {
             output.warn(line: 1, "ndevices says \(declared) but the file describes \(devices.count)")
         }
         for device in devices where device.inference != nil {
-            output.warn(line: device.line, EvdevCapabilities.Inference.warning)
+            output.warn(line: device.line, device.unrangedWarning ?? EvdevCapabilities.Inference.warning)
         }
         let streams = devices.enumerated().map { index, device in
             LibinputRecordDeviceEvents(
