@@ -547,4 +547,15 @@ extension EvemuFormatTests {
         #expect(kept.contains(line))
         #expect(kept.last == "L: 00 1")
     }
+
+    @Test("A second A: line for an axis is warned about at its line, naming the first; its range is taken, as libevemu takes the last")
+    func repeatedRangeLine() throws {
+        let text = header.replacingOccurrences(of: "A: 39 0 65535 0 0 0\n", with: "A: 39 0 65535 0 0 0\nA: 35 0 8191 0 0 10\n") + oneTouch
+        let (document, warnings) = try EvemuFormat.read(text: text, file: "twice.evemu")
+        #expect(document.header.devices.first?.x == AxisRange(minimum: 0, maximum: 8191, resolution: 10))
+        #expect(warnings.map(\.description) == [
+            "twice.evemu:14: warning: a second A: line for ABS_MT_POSITION_X (the first is line 11): its range 0…8191 replaces the first's, "
+                + "as libevemu takes the last; evemu-record writes one A: line an axis",
+        ])
+    }
 }

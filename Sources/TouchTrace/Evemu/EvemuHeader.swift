@@ -20,6 +20,9 @@ struct EvemuHeader {
     private(set) var isEmpty = true
     /// The file the lines come from (a recording, or its companion `.desc`), for warnings.
     let file: String
+    /// Lines taken as they are that the file's own tools would not write (a second `A:` line
+    /// for an axis).
+    private(set) var warnings: [FormatWarning] = []
     /// For each absolute axis the `B:` lines declare, the line that declares it.
     private var declaredAt: [UInt16: Int] = [:]
     /// For each absolute axis an `A:` line gives a range, the first such line.
@@ -86,7 +89,16 @@ struct EvemuHeader {
                 minimum: numbers[0], maximum: numbers[1], resolution: numbers.count > 4 ? numbers[4] : 0,
                 fuzz: numbers[2], flat: numbers[3]
             )
-            if rangedAt[code] == nil { rangedAt[code] = number }
+            if let first = rangedAt[code] {
+                // libevemu sets the axis from each line in turn, so the last stands, as here;
+                // evemu-record writes one line an axis.
+                warnings.append(FormatWarning(
+                    file: file, location: .line(number),
+                    message: "a second A: line for \(EvdevCode.codeName(type: EvdevCode.EV_ABS, code: code)) (the first is line \(first)): "
+                        + "its range \(range.minimum)…\(range.maximum) replaces the first's, as libevemu takes the last; evemu-record writes one A: line an axis"))
+            } else {
+                rangedAt[code] = number
+            }
             axes.append((code, range))
         case "#":
             rawLines.append(line)  // the format version line, kept first

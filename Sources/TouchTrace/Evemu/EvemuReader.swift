@@ -240,7 +240,7 @@ final class EvemuEventSource: TextEventSource {
             reader.headerIsFixed = true
             leadingWarnings.append(FormatWarning(file: file, location: .wholeFile, message: "no device header; using \(companion)"))
         }
-        var headerWarnings: [FormatWarning] = []
+        var headerWarnings = reader.header.warnings
         let capabilities: EvdevCapabilities
         if reader.header.isEmpty {
             // No description anywhere: a first pass over the events reveals the device.
