@@ -257,6 +257,19 @@ extension LibinputRecordFormatTests {
         #expect(warnings.isEmpty)
     }
 
+    @Test("An unknown top-level key, a scalar or a block, is skipped without a word, as libinput-record(1) asks of every parser",
+          arguments: ["extra: 42\n", "extra:\n  nested: [1, 2]\n  list:\n  - a\n"])
+    func unknownTopLevelKey(key: String) throws {
+        // "Any parsers must ignore keys not specified in the file format description": a later
+        // libinput may add keys without changing the version.
+        let text = modernRecording.replacingOccurrences(of: "ndevices: 1\n", with: "ndevices: 1\n" + key)
+        #expect(text != modernRecording)
+        let (document, warnings) = try LibinputRecordFormat.read(text: text, file: "extra.yml")
+        let (plain, _) = try LibinputRecordFormat.read(text: modernRecording, file: "extra.yml")
+        #expect(document == plain)
+        #expect(warnings.isEmpty)
+    }
+
     @Test("The hid block survives an export and a second import")
     func hidRoundTrip() throws {
         let (first, _) = try LibinputRecordFormat.read(text: modernRecording, file: "modern.yml")
