@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import Synthesis
 import TouchTrace
@@ -98,6 +99,32 @@ struct ReplayRuleTests {
         let log = try lines(Self.touchpadPinch(scale: 2, degrees: 0), BuiltinScenes.named("pinch")!)
         #expect(log.contains { $0.hasPrefix("     10000 action pinch began touches=0 at=(640.00,400.00) scale=1.1000") })
         #expect(log.contains { $0.hasPrefix("    110000 action pinch ended touches=0 at=(640.00,400.00) scale=2.0000") })
+    }
+
+    @Test("Touchpad pinch updates whose scale is not a number above 0 move no pinch, and the replay says so once, at the first's line, with their count")
+    func touchpadPinchImpossibleScale() throws {
+        var document = Self.touchpadPinch(scale: 2, degrees: 0)
+        for (index, scale) in [(3, 0.0), (6, -1.0)] {
+            guard case .gesture(var sample) = document.events[index] else { preconditionFailure() }
+            sample.scale = scale
+            document.events[index] = .gesture(sample)
+        }
+        let folder = TemporaryDirectory("pinch-scale")
+        let path = folder.file("pinch.jsonl")
+        writeFileBytes(path, JSONLines.encode(document))
+        var log: [UInt8] = []
+        let outcome = try TraceReplay.replay(tracePath: path, scene: BuiltinScenes.named("pinch")!, into: &log)
+        let lines = UnifiedDiff.lines(String(decoding: log, as: UTF8.self))
+        #expect(!lines.contains { $0.contains("scale=0.0000") || $0.contains("scale=-") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("     20000 action pinch changed touches=0 at=(640.00,400.00) scale=1.2000") })
+        #expect(!lines.contains { $0.hasPrefix("     30000 action pinch") })
+        #expect(lines.contains { $0.hasPrefix("    110000 action pinch ended touches=0 at=(640.00,400.00) scale=2.0000") })
+        // Line 1 is the header; the event at index 3 is on line 5.
+        #expect(outcome.notices == [
+            "\(path):5: warning: 2 trackpad pinch updates with a scale that is not a number above 0 (the first: 0.0): "
+                + "a pinch's scale is the distance between the fingers over their distance when it began (libinput, Wayland), always above 0; "
+                + "the pinch recognizers pass over them, the pinch keeping the scale it had",
+        ])
     }
 
     @Test("A touchpad pinch that turns drives the scene's rotation recognizer by the summed angle deltas")

@@ -78,7 +78,9 @@ open class PinchGestureRecognizer: GestureRecognizer {
             indirectBaseScale = gesture.scale
             baseScale = currentScale
         } changed: {
-            guard indirectBaseScale > 0, gesture.scale.isFinite else { return nil }
+            // A scale is the fingers' distance over their distance when the gesture began
+            // (libinput, Wayland): above 0 and finite. Any other moves nothing.
+            guard indirectBaseScale > 0, gesture.scale > 0, gesture.scale.isFinite else { return nil }
             indirectScale = gesture.scale
             currentScale = baseScale * gesture.scale / indirectBaseScale
             velocity.add(currentScale, at: gesture.timestamp)

@@ -85,6 +85,11 @@ public final class ReplayDriver {
     public private(set) var touchesBegan = 0
     public private(set) var touchesBeganOutsideWindow = 0
     public private(set) var firstTouchOutsideWindow: Microseconds?
+    /// Trackpad pinch updates whose scale no pinch can have (0 or below, NaN, infinite), which
+    /// the pinch recognizer passes over (`impossiblePinchScaleNotice`), and the first's event
+    /// (counting from 0) and scale.
+    public private(set) var impossiblePinchScales = 0
+    private var firstImpossiblePinchScale: (event: Int, scale: Double)?
 
     /// `also`, when given, sees every observation right after the log does (the pictures'
     /// recorder); without it the dispatcher reports to the log observer directly.
@@ -129,6 +134,19 @@ public final class ReplayDriver {
         return "warning: \(file): \(touchesBeganOutsideWindow) of \(touchesBegan) touches began outside the scene's window "
             + "(\(Self.points(window.width)) x \(Self.points(window.height)) points, device mapping \(mapper.mapping)) and reached no view; "
             + "the first at \(first) µs"
+    }
+
+    /// A line for standard error when trackpad pinch updates had a scale no pinch can have, and
+    /// so moved no pinch; nil when none did. `location` gives where the event at an index (as
+    /// `TraceInput.location(ofEvent:)` counts them) is in the file.
+    public func impossiblePinchScaleNotice(file: String, location: (Int) -> TraceInputError.Location) -> String? {
+        guard let first = firstImpossiblePinchScale else { return nil }
+        let count = impossiblePinchScales
+        return FormatWarning(
+            file: file, location: location(first.event),
+            message: "\(count) trackpad pinch update\(count == 1 ? "" : "s") with a scale that is not a number above 0 (the first: \(first.scale)): "
+                + "a pinch's scale is the distance between the fingers over their distance when it began (libinput, Wayland), always above 0; "
+                + "the pinch recognizers pass over \(count == 1 ? "it" : "them"), the pinch keeping the scale it had").description
     }
 
     private static func points(_ length: Double) -> String {
@@ -367,6 +385,10 @@ public final class ReplayDriver {
         let time = max(time, schedulerNow)
         switch sample.kind {
         case .pinch:
+            if sample.phase == .update, !(sample.scale > 0 && sample.scale.isFinite) {
+                impossiblePinchScales += 1
+                if firstImpossiblePinchScale == nil { firstImpossiblePinchScale = (events - 1, sample.scale) }
+            }
             guard let gesture = Self.step(&transform, sample, at: time, pointer: pointer, kind: .transform) else { return }
             send(gesture)
         case .scroll:

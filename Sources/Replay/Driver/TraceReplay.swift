@@ -47,8 +47,8 @@ public enum TraceReplay {
     ///     samples take 8 bytes a decision. `touchstone replay` passes false.
     ///   - sink: Where the log goes, in order, in whole pieces of 1 MiB (`flushThreshold`), then the rest.
     /// - Returns: the counts, the virtual-time latencies (when collected) and the notices (damage worked around,
-    ///   import warnings, touches that began outside the window: one line each, meant for standard
-    ///   error). Its `log` is empty: the log went to `sink`.
+    ///   import warnings, touches that began outside the window, trackpad pinch scales no pinch
+    ///   can have: one line each, meant for standard error). Its `log` is empty: the log went to `sink`.
     /// - Throws: `TraceInputError` naming the file and, for a damaged or unreadable trace, the
     ///   byte offset or line; or what `sink` throws.
     @discardableResult
@@ -74,6 +74,9 @@ public enum TraceReplay {
         try driver.drainLog(into: &sink)
         return ReplayOutcome(log: [], events: driver.events, touchSamples: driver.touchSamples,
                              latencies: driver.latencies, virtualDuration: driver.now,
-                             notices: input.notices + [driver.outsideWindowNotice(file: input.path)].compactMap { $0 })
+                             notices: input.notices + [
+                                 driver.outsideWindowNotice(file: input.path),
+                                 driver.impossiblePinchScaleNotice(file: input.path) { input.location(ofEvent: $0) },
+                             ].compactMap { $0 })
     }
 }

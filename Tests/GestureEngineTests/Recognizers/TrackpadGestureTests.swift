@@ -45,6 +45,20 @@ struct TrackpadGestureTests {
         #expect(tester.actions == ["20ms pinch action began", "30ms pinch action changed", "40ms pinch action ended"])
     }
 
+    @Test("a trackpad pinch update whose scale is not a number above 0 moves nothing: the pinch keeps the scale it had",
+          arguments: [0, -1.5, Double.nan, Double.infinity])
+    func impossibleScale(scale: Double) {
+        let pinch = PinchGestureRecognizer(name: "pinch")
+        let tester = scene(pinch)
+        transform(tester, .began, at: 0)
+        transform(tester, .changed, at: 10, scale: 1.2)
+        transform(tester, .changed, at: 20, scale: scale)
+        #expect(pinch.scale == 1.2)
+        transform(tester, .changed, at: 30, scale: 1.5)
+        #expect(pinch.scale == 1.5)
+        #expect(tester.actions == ["10ms pinch action began", "30ms pinch action changed"])
+    }
+
     @Test("a trackpad gesture's actions count no touches and report the pointer's location")
     func noTouches() {
         let pinch = PinchGestureRecognizer(name: "pinch")
