@@ -30,24 +30,32 @@ final class MemoryMappedFile {
         bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<source.count])
     }
 
-    init(path: String) throws(TraceInputError) {
-        self.path = path
-        copy = nil
+    /// The regular file at `path`, noted for the SIGBUS handler (`MappedFiles`).
+    convenience init(path: String) throws(TraceInputError) {
         let (fd, size) = try RegularFile.open(path)
         defer { close(fd) }
+        try self.init(descriptor: fd, size: size, name: path)
+        var info = stat()
+        if let mapping, fstat(fd, &info) == 0 { note = MappedFiles.note(path, at: UInt(bitPattern: mapping), inode: UInt64(info.st_ino), size: size) }
+    }
+
+    /// The first `size` bytes of the open file `descriptor`, which stays open (the caller's). Not
+    /// noted for the SIGBUS handler: `init(path:)` notes a named file; a file with no name, such
+    /// as a `SpillFile`, no other process can truncate. `name` appears in errors.
+    init(descriptor: Int32, size: Int, name: String) throws(TraceInputError) {
+        path = name
+        copy = nil
         guard size > 0 else {
             mapping = nil
             bytes = UnsafeRawBufferPointer(start: nil, count: 0)
             return
         }
-        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
-            throw Self.error(path, "cannot map: \(String(cString: strerror(errno)))")
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
+            throw Self.error(name, "cannot map: \(String(cString: strerror(errno)))")
         }
         _ = madvise(address, size, MADV_SEQUENTIAL)
         mapping = address
         bytes = UnsafeRawBufferPointer(start: address, count: size)
-        var info = stat()
-        if fstat(fd, &info) == 0 { note = MappedFiles.note(path, at: UInt(bitPattern: address), inode: UInt64(info.st_ino), size: size) }
     }
 
     /// Tells the kernel that the pages between `start` and `offset` will not be read again soon, so

@@ -86,7 +86,7 @@ struct TraceAssembler {
     var pendingIndexBytes: Int { indexEntries.count }
 
     /// Hands the index entries encoded since the last call to `body` and forgets them: whoever
-    /// takes them keeps them in an `IndexSpill` and gives it to `finish(spilled:emit:)`.
+    /// takes them keeps them in a `SpillFile` and gives it to `finish(spilled:emit:)`.
     mutating func takeIndexEntries(_ body: (UnsafeRawBufferPointer) throws -> Void) rethrows {
         try indexEntries.withUnsafeBytes { try body($0) }
         indexEntries.removeAll(keepingCapacity: true)
@@ -95,7 +95,7 @@ struct TraceAssembler {
     /// Seals the open chunk and ends the trace: `emit` receives, in order, the bytes not yet
     /// drained, the index if asked for (its header, the entries taken before by `takeIndexEntries`
     /// and kept in `spilled`, then the rest, and its checksum) and the trailer.
-    mutating func finish(spilled: IndexSpill? = nil, emit: (UnsafeRawBufferPointer) throws -> Void) throws {
+    mutating func finish(spilled: SpillFile? = nil, emit: (UnsafeRawBufferPointer) throws -> Void) throws {
         seal()
         var indexOffset = 0
         if writeIndex {

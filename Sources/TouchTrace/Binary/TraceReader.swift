@@ -96,6 +96,12 @@ public final class TraceReader {
         try self.init(storage: MemoryMappedFile(copying: bytes, name: name), options: options)
     }
 
+    /// Reads the trace in the first `size` bytes of the open file `descriptor` (a `SpillFile`,
+    /// which stays open); `name` appears in errors.
+    convenience init(descriptor: Int32, size: Int, name: String) throws {
+        try self.init(storage: MemoryMappedFile(descriptor: descriptor, size: size, name: name), options: .init())
+    }
+
     private init(storage: MemoryMappedFile, options: Options) throws {
         self.storage = storage
         self.options = options

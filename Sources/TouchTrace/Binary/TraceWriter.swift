@@ -40,7 +40,7 @@ public final class TraceWriter {
     /// Set once a write failed or the file was closed; later calls throw it.
     private var finalError: TraceWriteError?
     /// Where the index entries go once they would take more than `spillThreshold` bytes of memory.
-    private var indexSpill: IndexSpill?
+    private var indexSpill: SpillFile?
 
     /// Opens the output (refusing one that is also one of `inputs`) and writes the header. A
     /// header that cannot be written leaves no file: the error says so.
@@ -136,7 +136,7 @@ public final class TraceWriter {
         try writing { file in
             try assembler.drainOutput { try file.write($0) }
             if assembler.pendingIndexBytes >= Self.spillThreshold {
-                let spill = try indexSpill ?? IndexSpill(beside: path)
+                let spill = try indexSpill ?? SpillFile(beside: path, holding: "index")
                 indexSpill = spill
                 try assembler.takeIndexEntries { try spill.append($0) }
             }

@@ -100,6 +100,23 @@ struct LibinputRecordWriter {
             (blockOpen, previousReport, scrolls) = state
         }
 
+        /// Whether `add(_:to:)` would leave this device's block and state as they are, for an event
+        /// whose time an earlier pass checked (the first device's, in which `add` checks every
+        /// event's): a touch, frame or gesture of another device, or a device added or removed,
+        /// while fewer scrolls wait than make any event's time flush them; a note, when this
+        /// device does not keep them. The later devices' passes skip these, and cost about a
+        /// decode of the events.
+        func ignores(_ event: TraceEvent) -> Bool {
+            switch event {
+            case .annotation: return !keepsNotes
+            case .touch(let sample): if sample.device == device { return false }
+            case .frame(let mark): if mark.device == device { return false }
+            case .gesture(let sample): if sample.device == device { return false }
+            case .device: break
+            }
+            return scrolls.count < Self.scrollQueueLimit
+        }
+
         mutating func finish(to output: inout TextOutput) {
             var state = (blockOpen, previousReport, scrolls)
             encoder.finish { Self.emit($0, to: &output, &state) }

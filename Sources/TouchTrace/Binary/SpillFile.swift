@@ -4,23 +4,27 @@ import Glibc
 import Darwin
 #endif
 
-/// The index entries a file writer moved out of memory: an unlinked temporary file in the output's
-/// folder (so no name is ever left behind, whatever happens to the process), appended to as chunks
-/// are sealed and read back once, in pieces, when the writer closes. A trace's index grows by 24
-/// bytes a chunk (about 34 MB for a 20 M-sample session); kept here, the writer's memory stays flat.
-final class IndexSpill {
-    private let descriptor: Int32
-    /// The output the entries belong to, for errors.
+/// Bytes a writer moved out of memory: an unlinked temporary file in the output's folder (so no
+/// name is ever left behind, whatever happens to the process: a failure, a signal, even SIGKILL),
+/// appended to and read back. Two writers use one: a file writer's index entries, appended as
+/// chunks are sealed and read back once, in pieces, when it closes (a trace's index grows by 24
+/// bytes a chunk, about 34 MB for a 20 M-sample session); and the events `convert` reads again
+/// for each device of a libinput record output (`EventSpool`), mapped and read as a trace. Kept
+/// here, the writer's memory stays flat.
+final class SpillFile {
+    let descriptor: Int32
+    /// The output the bytes belong to, for errors.
     private let path: String
     private(set) var size = 0
 
-    /// Creates the spill file in the folder of `path` (the trace being written).
-    init(beside path: String) throws(OutputFileError) {
+    /// Creates the spill file in the folder of `path` (the file being written), named for what it
+    /// holds (`index`, `events`) while it has a name.
+    init(beside path: String, holding what: String) throws(OutputFileError) {
         self.path = path
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         // A unique name, unlinked at once: nothing is left behind even if the process is killed.
-        var template = Array("\(folder)/.touchstone-index-XXXXXX".utf8CString)
+        var template = Array("\(folder)/.touchstone-\(what)-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw OutputFileError(path: path, errno: errno) }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
@@ -30,7 +34,7 @@ final class IndexSpill {
 
     deinit { close(descriptor) }
 
-    /// Appends `bytes` (whole entries).
+    /// Appends `bytes`.
     func append(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
         var rest = bytes
         while !rest.isEmpty {
@@ -55,7 +59,7 @@ final class IndexSpill {
                 if errno == EINTR { continue }
                 throw OutputFileError(path: path, errno: errno)
             }
-            guard got > 0 else { throw OutputFileError(path: path, reason: "the index's temporary file ended early") }
+            guard got > 0 else { throw OutputFileError(path: path, reason: "a temporary file beside it ended early") }
             try body(UnsafeRawBufferPointer(rebasing: buffer[..<got]))
             offset += got
         }
