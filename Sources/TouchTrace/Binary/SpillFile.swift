@@ -24,10 +24,16 @@ final class SpillFile {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         // A unique name, unlinked at once: nothing is left behind even if the process is killed.
+        // The stopping signals wait meanwhile (`TemporaryFiles.withSignalsHeld`), so that none
+        // ends the process between the two and leaves the name.
         var template = Array("\(folder)/.touchstone-\(what)-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw OutputFileError(path: path, errno: errno) }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        let (fd, failure) = TemporaryFiles.withSignalsHeld { () -> (Int32, Int32) in
+            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            let failure = errno
+            if fd >= 0 { template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) } }
+            return (fd, failure)
+        }
+        guard fd >= 0 else { throw OutputFileError(path: path, errno: failure) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         descriptor = fd
     }
