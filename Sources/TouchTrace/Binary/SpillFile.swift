@@ -23,15 +23,20 @@ final class SpillFile {
         self.path = path
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        // A unique name, unlinked at once: nothing is left behind even if the process is killed.
-        // The stopping signals wait meanwhile (`TemporaryFiles.withSignalsHeld`), so that none
+        // A file with no name at all where the folder's file system makes one (`O_TMPFILE`:
+        // nothing to leave behind, even for SIGKILL); elsewhere a unique name, unlinked at once,
+        // the stopping signals waiting meanwhile (`TemporaryFiles.withSignalsHeld`), so that none
         // ends the process between the two and leaves the name.
-        var template = Array("\(folder)/.touchstone-\(what)-XXXXXX".utf8CString)
-        let (fd, failure) = TemporaryFiles.withSignalsHeld { () -> (Int32, Int32) in
-            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            let failure = errno
-            if fd >= 0 { template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) } }
-            return (fd, failure)
+        var fd = Self.unnamed(in: folder)
+        var failure = errno
+        if fd < 0 && Self.tryNamed(failure) {
+            var template = Array("\(folder)/.touchstone-\(what)-XXXXXX".utf8CString)
+            (fd, failure) = TemporaryFiles.withSignalsHeld { () -> (Int32, Int32) in
+                let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+                let failure = errno
+                if fd >= 0 { template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) } }
+                return (fd, failure)
+            }
         }
         guard fd >= 0 else { throw OutputFileError(path: path, errno: failure) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -39,6 +44,26 @@ final class SpillFile {
     }
 
     deinit { close(descriptor) }
+
+    /// An unnamed file in `folder` (`open(folder, O_TMPFILE | O_RDWR)`), or -1 with `errno` set.
+    private static func unnamed(in folder: String) -> Int32 {
+        #if os(Linux)
+        return open(folder, temporaryFile | O_RDWR | O_CLOEXEC, 0o600)
+        #else
+        errno = EOPNOTSUPP
+        return -1
+        #endif
+    }
+
+    /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`), which Swift does not import from Glibc's headers.
+    private static let temporaryFile: Int32 = 0o20_000_000 | O_DIRECTORY
+
+    /// Whether `open`'s failure with `O_TMPFILE` says only that the file system (or the kernel)
+    /// makes no unnamed files, so a named one is worth trying; any other failure (no such folder,
+    /// no permission, a full disk) is the output's error as it stands.
+    private static func tryNamed(_ failure: Int32) -> Bool {
+        failure == EOPNOTSUPP || failure == EISDIR || failure == EINVAL
+    }
 
     /// Appends `bytes`.
     func append(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
