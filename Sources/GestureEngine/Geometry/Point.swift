@@ -36,4 +36,15 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "(\(x), \(y))" }
+
+    /// The mean of `points` (at least one).
+    static func centroid(of points: [Point]) -> Point {
+        var x = 0.0, y = 0.0
+        for point in points {
+            x += point.x
+            y += point.y
+        }
+        let count = Double(points.count)
+        return Point(x: x / count, y: y / count)
+    }
 }

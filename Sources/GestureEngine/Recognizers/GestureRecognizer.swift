@@ -449,9 +449,14 @@ open class GestureRecognizer: TimerTarget {
     /// recognizing will not cancel it in the view.
     public final func ignore(_ touch: Touch) {
         touchList.remove(touch)
-        // A touch lists each of its recognizers once (the dispatcher collects each once).
-        if let index = touch.gestureRecognizers.firstIndex(where: { $0 === self }) { touch.gestureRecognizers.remove(at: index) }
+        unlist(from: touch)
         withDispatcher { $0.deliveryDecisionsChanged() }
+    }
+
+    /// Takes this recognizer off `touch`'s list of recognizers, which lists each once (the
+    /// dispatcher collects each once).
+    private func unlist(from touch: Touch) {
+        if let index = touch.gestureRecognizers.firstIndex(where: { $0 === self }) { touch.gestureRecognizers.remove(at: index) }
     }
 
     /// The timestamp of the first tracked touch (the current time if there is none): the instant
@@ -472,17 +477,21 @@ open class GestureRecognizer: TimerTarget {
     /// centroid of the tracked touches, and once every touch has gone, the centroid of where they
     /// were last (where they lifted). Tap and swipe report where they began.
     open func location(in view: View?) -> Point {
-        if !touchList.isEmpty {
-            var x = 0.0, y = 0.0
-            touchList.forEachTouch { touch in
-                x += touch.locationInWindow.x
-                y += touch.locationInWindow.y
-            }
-            let count = Double(touchList.count)
-            lastCentroid = Point(x: x / count, y: y / count)
-        }
+        if !touchList.isEmpty { lastCentroid = trackedCentroid() }
         guard let view else { return lastCentroid }
         return lastCentroid - view.originInWindow
+    }
+
+    /// The centroid of the tracked touches (at least one), in the window.
+    @inline(__always)
+    private func trackedCentroid() -> Point {
+        var x = 0.0, y = 0.0
+        touchList.forEachTouch { touch in
+            x += touch.locationInWindow.x
+            y += touch.locationInWindow.y
+        }
+        let count = Double(touchList.count)
+        return Point(x: x / count, y: y / count)
     }
 
     #if !DEBUG
@@ -520,14 +529,8 @@ open class GestureRecognizer: TimerTarget {
     /// `location(in:)` keeps reporting where they were.
     final func releaseAllTouches() {
         guard !touchList.isEmpty else { return }
-        var x = 0.0, y = 0.0
-        touchList.forEachTouch { touch in
-            x += touch.locationInWindow.x
-            y += touch.locationInWindow.y
-            if let index = touch.gestureRecognizers.firstIndex(where: { $0 === self }) { touch.gestureRecognizers.remove(at: index) }
-        }
-        let count = Double(touchList.count)
-        lastCentroid = Point(x: x / count, y: y / count)
+        lastCentroid = trackedCentroid()
+        touchList.forEachTouch { unlist(from: $0) }
         touchList.removeAll()
     }
 

@@ -99,13 +99,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// then (where the lifted one lifted); before, the tracked touches' centroid.
     open override func location(in view: View?) -> Point {
         guard !finalLocations.isEmpty else { return super.location(in: view) }
-        var x = 0.0, y = 0.0
-        for location in finalLocations {
-            x += location.x
-            y += location.y
-        }
-        let count = Double(finalLocations.count)
-        let centroid = Point(x: x / count, y: y / count)
+        let centroid = Point.centroid(of: finalLocations)
         guard let view else { return centroid }
         return centroid - view.originInWindow
     }

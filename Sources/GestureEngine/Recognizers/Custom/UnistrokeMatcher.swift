@@ -48,11 +48,11 @@ enum UnistrokeMatcher {
         guard pathLength(points) > 0 else { return [] }
         var result = resample(points)
         if rotationInvariant {
-            let c = centroid(result)
+            let c = Point.centroid(of: result)
             result = rotate(result, by: -atan2(c.y - result[0].y, c.x - result[0].x))
         }
         result = scaleToSquare(result)
-        let moved = centroid(result)
+        let moved = Point.centroid(of: result)
         return result.map { Point(x: $0.x - moved.x, y: $0.y - moved.y) }
     }
 
@@ -89,14 +89,8 @@ enum UnistrokeMatcher {
         return Array(result.prefix(count))
     }
 
-    private static func centroid(_ points: [Point]) -> Point {
-        var x = 0.0, y = 0.0
-        for point in points { x += point.x; y += point.y }
-        return Point(x: x / Double(points.count), y: y / Double(points.count))
-    }
-
     private static func rotate(_ points: [Point], by angle: Double) -> [Point] {
-        let c = centroid(points)
+        let c = Point.centroid(of: points)
         let cosine = cos(angle), sine = sin(angle)
         return points.map { p in
             Point(x: (p.x - c.x) * cosine - (p.y - c.y) * sine + c.x,
