@@ -30,6 +30,14 @@ public final class TraceWriter {
             self.flushInterval = flushInterval
             self.writeIndex = writeIndex
         }
+
+        /// For a file written in one go from events already recorded (an import of another
+        /// tool's recording), which no kill can cut short half-way: the longest flush interval
+        /// the format holds (about 71 minutes), so chunks are sealed by size, 64 KiB each, not
+        /// every 100 ms. Such chunks hold the same events in about a quarter fewer bytes (a
+        /// chunk defines each touch it names once, and a ten-finger session's 100 ms chunk
+        /// names ten), and read faster for it (docs/benchmarks.md, "Session 25").
+        public static let packed = Options(flushInterval: Microseconds(UInt32.max))
     }
 
     private let path: String

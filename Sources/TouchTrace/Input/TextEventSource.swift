@@ -3,7 +3,8 @@
 /// whatever the file's length. Each format's reader conforms; `TraceInput` drives them all alike.
 protocol TextEventSource: AnyObject {
     var header: TraceHeader { get }
-    /// The writer options a JSON Lines header line carries; defaults for the other formats.
+    /// The writer options a JSON Lines header line carries; `.packed` for the other formats,
+    /// recordings of other tools, which no Touchstone writer chunked.
     var writerOptions: TraceWriter.Options { get }
     /// Empties `events` and `flushes`, then moves the next events into `events` (at least one
     /// unless the trace is over) and, into `flushes`, the indices in `events` before which a
@@ -21,7 +22,7 @@ protocol TextEventSource: AnyObject {
 }
 
 extension TextEventSource {
-    var writerOptions: TraceWriter.Options { .init() }
+    var writerOptions: TraceWriter.Options { .packed }
 
     /// Reads every remaining event into one trace in memory (the document APIs and small files).
     func readAll() throws(TraceInputError) -> JSONLinesTrace {
