@@ -153,6 +153,11 @@ public final class TouchDispatcher {
     @exclusivity(unchecked)
     #endif
     var heldTouchesWalked = false
+    /// A view holding touches left the window during this frame (`viewLeftWindow`): the view
+    /// delivery checks that a group's view is still in the window before delivering it, and once
+    /// the pass is over cancels the touches beginning in the frame that a view was shown before
+    /// it left (`cancelSeenTouchesOfLeftViews`). Lowered by that pass.
+    var viewsLeftWindowInFrame = false
     /// Raised whenever a recognizer is marked for reconcile work (a state change or a wake-up), and
     /// lowered when a reconcile pass begins: settling runs no pass over the recognizers in play
     /// when nothing moved, and no second pass after one that woke nobody.
@@ -991,12 +996,15 @@ public final class TouchDispatcher {
     func viewLeftWindow(_ root: View) {
         guard !touchesDown.isEmpty || !touchesHeld.isEmpty || !recognizersInPlay.isEmpty else { return }
         let betweenFrames = !isDispatching
+        // Even with none of its touches left to settle here: one whose end is on its way to it
+        // in this frame's delivery is finished already.
+        if !betweenFrames { viewsLeftWindowInFrame = true }
         isDispatching = true
         // The views' touches first, so that nothing a leaving recognizer held back reaches them:
         // one never shown to its view is dropped; one it has seen is cancelled there now. One
         // that began in the frame being dispatched is settled by that frame's view delivery (if
         // the view leaves from a view's hook, that delivery may have shown it already): dropped
-        // if the view has not been shown it yet, cancelled at the next delivery if it has.
+        // if the view has not been shown it yet, cancelled at the end of that delivery if it has.
         var cancelled: [Touch] = []
         var left = false
         for touch in touchesHeld + touchesDown where touch.viewDelivery != .finished {

@@ -53,7 +53,20 @@ extension TouchDispatcher {
         }
         eventTouches.forEachTouch { visit($0, inEvent: true) }
         flushViewGroup(groupView, groupPhase)
+        if viewsLeftWindowInFrame { cancelSeenTouchesOfLeftViews() }
         quietViews = quietState()
+    }
+
+    /// The frame's touches whose view left the window during this delivery after it was shown
+    /// their began (from its own hook, or a later view's): cancelled there now, at the frame's
+    /// instant, as a view leaving between frames has its touches cancelled at once. Those it was
+    /// not shown were dropped by their own visit (`viewStep`, `.leftWindow` unseen) or with
+    /// their group (`flushViewGroup`).
+    private func cancelSeenTouchesOfLeftViews() {
+        viewsLeftWindowInFrame = false
+        var cancelled: [Touch] = []
+        eventTouches.forEachTouch { if $0.viewDelivery == .leftWindow { cancelled.append($0) } }
+        if !cancelled.isEmpty { cancelInLeftViews(cancelled) }
     }
 
     /// Whether view delivery is quiet now, and on which view: no touch held, and every touch down
@@ -285,8 +298,32 @@ extension TouchDispatcher {
     }
 
     private func flushViewGroup(_ view: Unretained<View>?, _ phase: Touch.Phase) {
-        if let view, !viewGroup.isEmpty { deliver(viewGroup, phase: phase, to: view) }
+        if let view, !viewGroup.isEmpty {
+            // A hook of a view delivered before this group in the frame may have taken this
+            // group's view out of the window after the group's steps were decided.
+            if viewsLeftWindowInFrame && view.with({ $0.window == nil }) {
+                deliverToLeftView(view, phase)
+            } else {
+                deliver(viewGroup, phase: phase, to: view)
+            }
+        }
         viewGroup.removeAll()
+    }
+
+    /// The group's view left the window after its steps were decided (docs/semantics.md V7): it
+    /// is shown nothing more, but an end it had not been told of reaches it as cancelled. A began
+    /// it never saw is dropped; a move was already cancelled there by the removal (whose walk
+    /// passes over a touch whose end is on its way, as finished).
+    private func deliverToLeftView(_ view: Unretained<View>, _ phase: Touch.Phase) {
+        switch phase {
+        case .began:
+            viewGroup.forEachTouch { $0.viewDelivery = .finished }
+        case .ended, .cancelled:
+            viewGroup.forEachTouch { $0.timestamp = now }
+            deliver(viewGroup, phase: .cancelled, to: view)
+        case .moved, .stationary:
+            break
+        }
     }
 
     /// One call of `view`'s hook for `phase` with `touches`, told to the observer first.

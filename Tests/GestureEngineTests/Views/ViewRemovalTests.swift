@@ -8,6 +8,15 @@ private final class SelfRemovingView: View {
     }
 }
 
+/// A view that takes another view out of the window in its own `touchesBegan`.
+private final class RemovingOtherView: View {
+    weak var other: View?
+
+    override func touchesBegan(_ touches: TouchBatch) {
+        other?.removeFromSuperview()
+    }
+}
+
 /// A window with a 400 × 400 view "parent" holding a 200 × 200 subview "child" at its origin.
 private func nested() -> (GestureTester, parent: View, child: View) {
     let tester = GestureTester()
@@ -139,17 +148,52 @@ struct ViewRemovalTests {
         #expect(tester.received(by: "child") == ["0ms began [1]", "10ms cancelled [1]"])
     }
 
-    @Test("a view that removes itself in its own touchesBegan gets that touch cancelled at the next frame")
+    @Test("a view that removes itself in its own touchesBegan gets that touch cancelled in the same frame, then nothing more of it")
     func removedInOwnBegan() {
         let tester = GestureTester()
         let view = SelfRemovingView(frame: Rect(x: 0, y: 0, width: 200, height: 200), name: "view")
         tester.window.addSubview(view)
         tester.down(1, 100, 100, at: 0)
         #expect(view.superview == nil)
-        #expect(tester.received(by: "view") == ["0ms began [1]"])
+        #expect(tester.received(by: "view") == ["0ms began [1]", "0ms cancelled [1]"])
         tester.move(1, 110, 100, at: 10)
         tester.up(1, 110, 100, at: 20)
-        #expect(tester.received(by: "view") == ["0ms began [1]", "10ms cancelled [1]"])
+        #expect(tester.received(by: "view").count == 2)
+    }
+
+    @Test("a view removed by another view's touchesBegan in the same frame, before its own touch was shown, never sees that touch")
+    func removedBeforeShown() {
+        let tester = GestureTester()
+        let remover = RemovingOtherView(frame: Rect(x: 0, y: 0, width: 200, height: 200), name: "remover")
+        let removed = View(frame: Rect(x: 200, y: 0, width: 200, height: 200), name: "removed")
+        remover.other = removed
+        tester.window.addSubview(remover)
+        tester.window.addSubview(removed)
+        tester.frame(at: 0, [
+            TouchInput(identifier: 1, change: .down, location: Point(x: 100, y: 100)),
+            TouchInput(identifier: 2, change: .down, location: Point(x: 300, y: 100)),
+        ])
+        tester.up(2, 300, 100, at: 10)
+        #expect(removed.superview == nil)
+        #expect(tester.received(by: "remover") == ["0ms began [1]"])
+        #expect(tester.received(by: "removed").isEmpty)
+    }
+
+    @Test("a view removed by another view's touchesBegan in the frame where its own finger lifts gets that touch cancelled, not ended")
+    func removedAsItsFingerLifts() {
+        let tester = GestureTester()
+        let remover = RemovingOtherView(frame: Rect(x: 0, y: 0, width: 200, height: 200), name: "remover")
+        let removed = View(frame: Rect(x: 200, y: 0, width: 200, height: 200), name: "removed")
+        remover.other = removed
+        tester.window.addSubview(remover)
+        tester.window.addSubview(removed)
+        tester.down(2, 300, 100, at: 0)
+        tester.frame(at: 10, [
+            TouchInput(identifier: 1, change: .down, location: Point(x: 100, y: 100)),
+            TouchInput(identifier: 2, change: .up, location: Point(x: 300, y: 100)),
+        ])
+        #expect(removed.superview == nil)
+        #expect(tester.received(by: "removed") == ["0ms began [2]", "10ms cancelled [2]"])
     }
 
     @Test("a view moved under a view outside the window leaves it as a removed one does")
