@@ -105,6 +105,46 @@ struct TraceStatisticsTests {
         #expect(whole.addedDevices.map(\.name) == ["second"])
     }
 
+    @Test("Touch definitions of every field width count as their events do one by one")
+    func definitionWidths() throws {
+        // Each touch's first sample in a chunk is a definition: device, touch, slot, position,
+        // and the fields present, each a varint of one to five bytes here.
+        let devices: [DeviceIndex] = [0, 1, 127, 128, 300]
+        let touches: [TouchID] = [1, 127, 128, 16_383, 16_384, 2_097_151, 2_097_152, .max]
+        let slots: [UInt16] = [0, 127, 128, 1_000]
+        let coordinates: [Int32] = [0, -64, 63, 64, -8_192, 8_192, 1 << 20, .min, .max]
+        let fields: [Int32?] = [nil, 0, 100, -5_000, .max]
+        var events: [TraceEvent] = []
+        var time: Microseconds = 0
+        for (index, touch) in touches.enumerated() {
+            let device = devices[index % devices.count]
+            let slot = slots[index % slots.count]
+            for (step, phase) in [TouchPhase.down, .motion, .motion, .up].enumerated() {
+                let x = coordinates[(index + step) % coordinates.count]
+                let y = coordinates[(index * 3 + step) % coordinates.count]
+                events.append(.touch(TouchSample(
+                    time: time, device: device, phase: phase, touch: touch, slot: slot, x: x, y: y,
+                    pressure: fields[(index + step) % fields.count], major: fields[(index + 1) % fields.count],
+                    minor: fields[(index + 2 * step) % fields.count])))
+                // A chunk per sample, so that each is a definition, and frames after it, so that
+                // the definition is far from its chunk's end.
+                for _ in 0..<100 { events.append(frame(time)) }
+                time += 10
+            }
+        }
+        var oneByOne = TraceStatistics()
+        for event in events { oneByOne.add(event) }
+        let directory = TemporaryDirectory("statistics-widths")
+        let path = directory.file("widths.trace")
+        let header = TraceHeader(recorder: RecorderInfo(name: "test", version: "1"), devices: [])
+        try BinaryTrace.write(TraceDocument(header: header, events: events), to: path, options: .init(flushInterval: 10))
+        var stepped = TraceStatistics()
+        try stepped.add(contentsOf: TraceFile.open(path: path))
+        #expect(stepped == oneByOne)
+        #expect(stepped.touchSequences == touches.count)
+        #expect(stepped.inconsistentSamples == 0)
+    }
+
     @Test("A binary trace's statistics step over the samples' values and fail where decoding them would")
     func valuesSteppedOver() throws {
         // The first chunk of a many-chunk trace with a few bytes changed behind a valid checksum:
