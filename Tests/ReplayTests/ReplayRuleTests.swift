@@ -103,27 +103,83 @@ struct ReplayRuleTests {
 
     @Test("Touchpad pinch updates whose scale is not a number above 0 move no pinch, and the replay says so once, at the first's line, with their count")
     func touchpadPinchImpossibleScale() throws {
-        var document = Self.touchpadPinch(scale: 2, degrees: 0)
-        for (index, scale) in [(3, 0.0), (6, -1.0)] {
-            guard case .gesture(var sample) = document.events[index] else { preconditionFailure() }
-            sample.scale = scale
-            document.events[index] = .gesture(sample)
+        let document = Self.changingGestures(Self.touchpadPinch(scale: 2, degrees: 0), at: [3, 6]) { sample, order in
+            sample.scale = order == 0 ? 0 : -1
         }
         let folder = TemporaryDirectory("pinch-scale")
         let path = folder.file("pinch.jsonl")
-        writeFileBytes(path, JSONLines.encode(document))
-        var log: [UInt8] = []
-        let outcome = try TraceReplay.replay(tracePath: path, scene: BuiltinScenes.named("pinch")!, into: &log)
-        let lines = UnifiedDiff.lines(String(decoding: log, as: UTF8.self))
+        let (lines, notices) = try Self.replayed(document, from: path, BuiltinScenes.named("pinch")!)
         #expect(!lines.contains { $0.contains("scale=0.0000") || $0.contains("scale=-") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("     20000 action pinch changed touches=0 at=(640.00,400.00) scale=1.2000") })
         #expect(!lines.contains { $0.hasPrefix("     30000 action pinch") })
         #expect(lines.contains { $0.hasPrefix("    110000 action pinch ended touches=0 at=(640.00,400.00) scale=2.0000") })
         // Line 1 is the header; the event at index 3 is on line 5.
-        #expect(outcome.notices == [
+        #expect(notices == [
             "\(path):5: warning: 2 trackpad pinch updates with a scale that is not a number above 0 (the first: 0.0): "
                 + "a pinch's scale is the distance between the fingers over their distance when it began (libinput, Wayland), always above 0; "
                 + "the pinch recognizers pass over them, the pinch keeping the scale it had",
+        ])
+    }
+
+    /// The log and the notices of `document` replayed from a JSON Lines file at `path`.
+    static func replayed(_ document: TraceDocument, from path: String, _ scene: Scene) throws -> (lines: [Substring], notices: [String]) {
+        writeFileBytes(path, JSONLines.encode(document))
+        var log: [UInt8] = []
+        let outcome = try TraceReplay.replay(tracePath: path, scene: scene, into: &log)
+        return (UnifiedDiff.lines(String(decoding: log, as: UTF8.self)), outcome.notices)
+    }
+
+    /// `document` with the gesture sample at each index changed by `change`.
+    static func changingGestures(_ document: TraceDocument, at indices: [Int], _ change: (inout GestureSample, Int) -> Void) -> TraceDocument {
+        var document = document
+        for (order, index) in indices.enumerated() {
+            guard case .gesture(var sample) = document.events[index] else { preconditionFailure("no gesture at \(index)") }
+            change(&sample, order)
+            document.events[index] = .gesture(sample)
+        }
+        return document
+    }
+
+    @Test("A touchpad pinch update whose angle delta is not a finite number turns no rotation: the rotation keeps what it had and later deltas still count",
+          arguments: [Double.nan, .infinity, -.infinity])
+    func touchpadPinchNonFiniteAngle(angle: Double) throws {
+        let document = Self.changingGestures(Self.touchpadPinch(scale: 1, degrees: 90), at: [3]) { sample, _ in sample.angleDelta = angle }
+        let log = try lines(document, BuiltinScenes.named("rotation")!)
+        #expect(!log.contains { $0.contains("nan") || $0.contains("inf") }, "\(log)")
+        // Nine of the ten 9° turns: 81°.
+        #expect(log.contains { $0.hasPrefix("    110000 action rotation ended touches=0 at=(640.00,400.00) rotation=1.4137") }, "\(log)")
+    }
+
+    @Test("A two-finger scroll update whose deltas are not finite numbers moves no pan: its translation keeps what it had and later movements still count",
+          arguments: [Double.nan, .infinity])
+    func touchpadScrollNonFiniteDelta(delta: Double) throws {
+        var events: [TraceEvent] = [.gesture(GestureSample(time: 0, kind: .scroll, phase: .begin, fingers: 0))]
+        for step in 1...4 {
+            events.append(.gesture(GestureSample(
+                time: Microseconds(step) * 10_000, kind: .scroll, phase: .update, fingers: 0, dy: step == 3 ? delta : 6)))
+        }
+        events.append(.gesture(GestureSample(time: 50_000, kind: .scroll, phase: .end, fingers: 0)))
+        let document = TraceDocument(header: SyntheticTouchscreen.header(recorder: "test", version: "0", detail: ""), events: events)
+        var scene = BuiltinScenes.named("pan")!
+        scene.views[0].recognizers[0].parameters = ["allowedScrollTypes": ["continuous"]]
+        let log = try lines(document, scene)
+        #expect(!log.contains { $0.contains("nan") || $0.contains("inf") }, "\(log)")
+        #expect(log.contains { $0.hasPrefix("     50000 action pan ended touches=0 at=(640.00,400.00) translation=(0.00,18.00)") }, "\(log)")
+    }
+
+    @Test("Touchpad updates whose movement is not a finite number are said once, at the first's line, with their count")
+    func touchpadNonFiniteMovementNotice() throws {
+        let document = Self.changingGestures(Self.touchpadPinch(scale: 1, degrees: 90), at: [3, 6]) { sample, order in
+            sample.angleDelta = order == 0 ? .nan : .infinity
+        }
+        let folder = TemporaryDirectory("pinch-angle")
+        let path = folder.file("pinch.jsonl")
+        let (_, notices) = try Self.replayed(document, from: path, BuiltinScenes.named("rotation")!)
+        // Line 1 is the header; the event at index 3 is on line 5.
+        #expect(notices == [
+            "\(path):5: warning: 2 trackpad gesture updates with a movement that is not a finite number, "
+                + "or that takes the gesture's sum past the largest one (the first: a pinch's angleDelta nan): "
+                + "the recognizers take them as no movement, the gesture keeping the rotation or scrolling it had",
         ])
     }
 

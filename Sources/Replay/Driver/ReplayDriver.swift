@@ -86,10 +86,14 @@ public final class ReplayDriver {
     public private(set) var touchesBeganOutsideWindow = 0
     public private(set) var firstTouchOutsideWindow: Microseconds?
     /// Trackpad pinch updates whose scale no pinch can have (0 or below, NaN, infinite), which
-    /// the pinch recognizer passes over (`impossiblePinchScaleNotice`), and the first's event
-    /// (counting from 0) and scale.
-    public private(set) var impossiblePinchScales = 0
-    private var firstImpossiblePinchScale: (event: Int, scale: Double)?
+    /// the pinch recognizer passes over (`impossiblePinchScaleNotice`).
+    public var impossiblePinchScales: Int { impossibleScales.count }
+    private var impossibleScales = PassedOver()
+    /// Trackpad pinch and scroll updates whose movement (angle delta, scroll deltas) is not a
+    /// finite number or takes the gesture's sum past the largest one, which move nothing
+    /// (`unusableMovementNotice`).
+    public var unusableGestureMovements: Int { unusableMovements.count }
+    private var unusableMovements = PassedOver()
 
     /// `also`, when given, sees every observation right after the log does (the pictures'
     /// recorder); without it the dispatcher reports to the log observer directly.
@@ -140,13 +144,42 @@ public final class ReplayDriver {
     /// so moved no pinch; nil when none did. `location` gives where the event at an index (as
     /// `TraceInput.location(ofEvent:)` counts them) is in the file.
     public func impossiblePinchScaleNotice(file: String, location: (Int) -> TraceInputError.Location) -> String? {
-        guard let first = firstImpossiblePinchScale else { return nil }
-        let count = impossiblePinchScales
-        return FormatWarning(
-            file: file, location: location(first.event),
-            message: "\(count) trackpad pinch update\(count == 1 ? "" : "s") with a scale that is not a number above 0 (the first: \(first.scale)): "
+        impossibleScales.notice(file: file, location: location) { count, first in
+            "\(count) trackpad pinch update\(count == 1 ? "" : "s") with a scale that is not a number above 0 (the first: \(first)): "
                 + "a pinch's scale is the distance between the fingers over their distance when it began (libinput, Wayland), always above 0; "
-                + "the pinch recognizers pass over \(count == 1 ? "it" : "them"), the pinch keeping the scale it had").description
+                + "the pinch recognizers pass over \(count == 1 ? "it" : "them"), the pinch keeping the scale it had"
+        }
+    }
+
+    /// A line for standard error when trackpad pinch or scroll updates moved by what is not a
+    /// finite number (or took the gesture's sum past the largest one), and so moved nothing; nil
+    /// when none did. `location` as for `impossiblePinchScaleNotice`.
+    public func unusableMovementNotice(file: String, location: (Int) -> TraceInputError.Location) -> String? {
+        unusableMovements.notice(file: file, location: location) { count, first in
+            "\(count) trackpad gesture update\(count == 1 ? "" : "s") with a movement that is not a finite number, "
+                + "or that takes the gesture's sum past the largest one (the first: \(first)): "
+                + "the recognizers take \(count == 1 ? "it" : "them") as no movement, the gesture keeping the rotation or scrolling it had"
+        }
+    }
+
+    /// Gesture updates the replay passes over, counted for one notice at the first's place:
+    /// a trace may hold thousands, and one line says what they are and where to look.
+    private struct PassedOver {
+        private(set) var count = 0
+        /// The first's event (counting from 0) and what was wrong with it.
+        private var first: (event: Int, value: String)?
+
+        mutating func add(event: Int, _ value: @autoclosure () -> String) {
+            count += 1
+            if first == nil { first = (event, value()) }
+        }
+
+        func notice(
+            file: String, location: (Int) -> TraceInputError.Location, message: (Int, String) -> String
+        ) -> String? {
+            guard let first else { return nil }
+            return FormatWarning(file: file, location: location(first.event), message: message(count, first.value)).description
+        }
     }
 
     private static func points(_ length: Double) -> String {
@@ -386,13 +419,18 @@ public final class ReplayDriver {
         switch sample.kind {
         case .pinch:
             if sample.phase == .update, !(sample.scale > 0 && sample.scale.isFinite) {
-                impossiblePinchScales += 1
-                if firstImpossiblePinchScale == nil { firstImpossiblePinchScale = (events - 1, sample.scale) }
+                impossibleScales.add(event: events - 1, "\(sample.scale)")
             }
-            guard let gesture = Self.step(&transform, sample, at: time, pointer: pointer, kind: .transform) else { return }
+            var unmoved = false
+            let gesture = Self.step(&transform, sample, at: time, pointer: pointer, kind: .transform, unmoved: &unmoved)
+            if unmoved { unusableMovements.add(event: events - 1, "a pinch's angleDelta \(sample.angleDelta)") }
+            guard let gesture else { return }
             send(gesture)
         case .scroll:
-            guard let gesture = Self.step(&scroll, sample, at: time, pointer: pointer, kind: .scroll) else { return }
+            var unmoved = false
+            let gesture = Self.step(&scroll, sample, at: time, pointer: pointer, kind: .scroll, unmoved: &unmoved)
+            if unmoved { unusableMovements.add(event: events - 1, "a scroll's dx \(sample.dx), dy \(sample.dy)") }
+            guard let gesture else { return }
             send(gesture)
         case .swipe, .hold:
             break
@@ -400,9 +438,12 @@ public final class ReplayDriver {
     }
 
     /// Advances the gesture under way by one sample; `nil` for a sample that continues nothing.
+    /// An update whose movement would make the gesture's sum no finite number (a NaN or infinite
+    /// delta, or one past the largest) moves nothing and sets `unmoved`: summed, it left the
+    /// rotation or scrolling NaN for the rest of the gesture, which the recognizers then passed over.
     private static func step(
         _ current: inout IndirectGesture?, _ sample: GestureSample, at time: Microseconds, pointer: Point,
-        kind: IndirectGesture.Kind
+        kind: IndirectGesture.Kind, unmoved: inout Bool
     ) -> IndirectGesture? {
         switch sample.phase {
         case .begin:
@@ -413,9 +454,11 @@ public final class ReplayDriver {
             current!.timestamp = time
             if kind == .transform {
                 current!.scale = sample.scale
-                current!.rotation += sample.angleDelta * .pi / 180
+                let rotation = current!.rotation + sample.angleDelta * .pi / 180
+                if rotation.isFinite { current!.rotation = rotation } else { unmoved = true }
             } else {
-                current!.translation = current!.translation + Vector(dx: sample.dx, dy: sample.dy)
+                let translation = current!.translation + Vector(dx: sample.dx, dy: sample.dy)
+                if translation.dx.isFinite && translation.dy.isFinite { current!.translation = translation } else { unmoved = true }
             }
         case .end:
             guard current != nil else { return nil }

@@ -48,7 +48,7 @@ public enum TraceReplay {
     ///   - sink: Where the log goes, in order, in whole pieces of 1 MiB (`flushThreshold`), then the rest.
     /// - Returns: the counts, the virtual-time latencies (when collected) and the notices (damage worked around,
     ///   import warnings, touches that began outside the window, trackpad pinch scales no pinch
-    ///   can have: one line each, meant for standard error). Its `log` is empty: the log went to `sink`.
+    ///   can have, trackpad movements that are no finite number: one line each, meant for standard error). Its `log` is empty: the log went to `sink`.
     /// - Throws: `TraceInputError` naming the file and, for a damaged or unreadable trace, the
     ///   byte offset or line; or what `sink` throws.
     @discardableResult
@@ -77,6 +77,7 @@ public enum TraceReplay {
                              notices: input.notices + [
                                  driver.outsideWindowNotice(file: input.path),
                                  driver.impossiblePinchScaleNotice(file: input.path) { input.location(ofEvent: $0) },
+                                 driver.unusableMovementNotice(file: input.path) { input.location(ofEvent: $0) },
                              ].compactMap { $0 })
     }
 }
