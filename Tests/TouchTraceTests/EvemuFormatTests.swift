@@ -558,4 +558,15 @@ extension EvemuFormatTests {
                 + "as libevemu takes the last; evemu-record writes one A: line an axis",
         ])
     }
+
+    @Test("An A: line for an axis no B: line declares is ignored, as libevemu ignores it, with a warning at its line")
+    func rangeOfUndeclaredAxisIsIgnored() throws {
+        let text = header.replacingOccurrences(of: "A: 39 0 65535 0 0 0\n", with: "A: 39 0 65535 0 0 0\nA: 3a 0 255 0 0 0\n") + oneTouch
+        let (document, warnings) = try EvemuFormat.read(text: text, file: "stray.evemu")
+        #expect(document.header.devices.first?.pressure == nil)
+        #expect(warnings.map(\.description) == [
+            "stray.evemu:14: warning: an A: line for ABS_MT_PRESSURE, which no B: line declares: "
+                + "ignored, as libevemu ignores it (it gives a range only to an axis the B: lines declare)",
+        ])
+    }
 }

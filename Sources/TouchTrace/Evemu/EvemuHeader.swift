@@ -10,7 +10,8 @@ struct EvemuHeader {
     private var id: (bus: UInt16, vendor: UInt16, product: UInt16, version: UInt16) = (0, 0, 0, 0)
     private var propertyBytes: [UInt8] = []
     private var typeBytes: [UInt16: [UInt8]] = [:]
-    private var axes: [(UInt16, AxisRange)] = []
+    /// Each `A:` line's axis and range, with its line (0: given by `giveRanges`).
+    private var axes: [(code: UInt16, range: AxisRange, line: Int)] = []
     /// From the `# EVEMU 1.3` comment, when present.
     var formatVersion: String?
     /// From a `# Kernel: …` comment, when present.
@@ -21,8 +22,9 @@ struct EvemuHeader {
     /// The file the lines come from (a recording, or its companion `.desc`), for warnings.
     let file: String
     /// Lines taken as they are that the file's own tools would not write (a second `A:` line
-    /// for an axis).
-    private(set) var warnings: [FormatWarning] = []
+    /// for an axis), and `A:` lines for axes no `B:` line declares, which are ignored.
+    var warnings: [FormatWarning] { lineWarnings + undeclaredRangeWarnings }
+    private var lineWarnings: [FormatWarning] = []
     /// For each absolute axis the `B:` lines declare, the line that declares it.
     private var declaredAt: [UInt16: Int] = [:]
     /// For each absolute axis an `A:` line gives a range, the first such line.
@@ -92,14 +94,14 @@ struct EvemuHeader {
             if let first = rangedAt[code] {
                 // libevemu sets the axis from each line in turn, so the last stands, as here;
                 // evemu-record writes one line an axis.
-                warnings.append(FormatWarning(
+                lineWarnings.append(FormatWarning(
                     file: file, location: .line(number),
                     message: "a second A: line for \(EvdevCode.codeName(type: EvdevCode.EV_ABS, code: code)) (the first is line \(first)): "
                         + "its range \(range.minimum)…\(range.maximum) replaces the first's, as libevemu takes the last; evemu-record writes one A: line an axis"))
             } else {
                 rangedAt[code] = number
             }
-            axes.append((code, range))
+            axes.append((code, range, number))
         case "#":
             rawLines.append(line)  // the format version line, kept first
             return
@@ -140,7 +142,7 @@ struct EvemuHeader {
         let last = rawLines.lastIndex { $0.hasPrefix("B:") || $0.hasPrefix("A:") } ?? rawLines.count - 1
         rawLines.insert(contentsOf: lines, at: last + 1)
         for code in ranges.keys.sorted() {
-            axes.append((code, ranges[code]!))
+            axes.append((code, ranges[code]!, 0))
             rangedAt[code] = 0
         }
         let byLine = Dictionary(grouping: ranges.keys.compactMap { code in declaredAt[code].map { (code, $0) } }, by: \.1)
@@ -148,6 +150,19 @@ struct EvemuHeader {
             FormatWarning(file: file, location: .line(line), message: EvdevCapabilities.Inference.unrangedWarning(
                 ranges.filter { code, _ in declaredAt[code] == line }, declared: "declared by this B: line",
                 missing: "no A: line gives one; libevemu makes such an axis 0…1"))
+        }
+    }
+
+    /// The `A:` lines whose axis no `B: 03` line declares, each warned about at its line. They
+    /// are ignored, as libevemu ignores them (it sets a range through libevdev, which sets none
+    /// on an axis the device lacks): taken, they added an axis the device never had. Found once
+    /// every line is read, so that the `B:` lines' order does not matter.
+    private var undeclaredRangeWarnings: [FormatWarning] {
+        axes.filter { declaredAt[$0.code] == nil }.map { axis in
+            FormatWarning(
+                file: file, location: .line(axis.line),
+                message: "an A: line for \(EvdevCode.codeName(type: EvdevCode.EV_ABS, code: axis.code)), which no B: line declares: "
+                    + "ignored, as libevemu ignores it (it gives a range only to an axis the B: lines declare)")
         }
     }
 
@@ -178,7 +193,7 @@ struct EvemuHeader {
         for (type, bytes) in typeBytes where type != EvdevCode.EV_SYN && type < EvdevCode.EV_CNT {
             for code in Self.bits(bytes) { capabilities.addCode(type: type, code: code) }
         }
-        for (code, range) in axes { capabilities.addAxis(code, range) }
+        for (code, range, _) in axes where declaredAt[code] != nil { capabilities.addAxis(code, range) }
         return capabilities
     }
 
