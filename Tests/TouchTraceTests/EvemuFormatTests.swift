@@ -519,6 +519,28 @@ extension EvemuFormatTests {
         ])
     }
 
+    @Test("The device read for emulation takes the ranges of axes without A: lines from the events, as the recording is read")
+    func deviceForEmulationTakesMissingRangesFromEvents() throws {
+        let folder = TemporaryDirectory("unranged")
+        let path = folder.file("unranged.evemu")
+        try Data((unrangedHeader + oneTouch).utf8).write(to: URL(fileURLWithPath: path))
+        let device = try EvemuFormat.readDevice(path: path)
+        #expect(device.axes[EvdevCode.ABS_MT_POSITION_X] == AxisRange(minimum: 0, maximum: 1200))
+        #expect(device.touchProtocol == .multitouchB)
+        #expect(device == EvdevCapabilities(describing: try #require(EvemuFormat.read(path: path).0.header.devices.first)))
+    }
+
+    @Test("A description without events read for emulation gives its axes without A: lines the ranges reading it as a recording gives")
+    func deviceOnlyDescriptionForEmulation() throws {
+        let folder = TemporaryDirectory("unranged")
+        let path = folder.file("unranged.desc")
+        try Data(unrangedHeader.utf8).write(to: URL(fileURLWithPath: path))
+        let device = try EvemuFormat.readDevice(path: path)
+        let read = try #require(EvemuFormat.read(path: path).0.header.devices.first)
+        #expect(device.axes[EvdevCode.ABS_MT_POSITION_X] == read.x)
+        #expect(device.touchProtocol == .multitouchB)
+    }
+
     @Test("Axes a B: line declares with no A: line keep their ranges from the events through evemu and libinput record: the output declares them and reads back without a warning",
           arguments: [("out.evemu", TraceFormat.evemu), ("out.yml", .libinputRecord)])
     func axesWithoutRangesRoundTrip(name: String, format: TraceFormat) throws {

@@ -92,25 +92,11 @@ public enum EvemuFormat {
     }
 
     /// The device an evemu description (a `.desc`, or the header of a one-file recording) describes,
-    /// without reading its events: for building an emulated copy of the device.
+    /// for building an emulated copy of the device: the one `read(path:)` decodes the events on.
+    /// The events are read only where the description does not give the device whole (axes
+    /// without an `A:` line take their range from them, as there), or there is none.
     public static func readDevice(path: String) throws(TraceInputError) -> EvdevCapabilities {
-        var reader = EvemuReader(file: path)
-        let bytes = try readFile(path)
-        // Only the lines before the first event matter.
-        var end = bytes.startIndex
-        while end < bytes.endIndex {
-            if bytes[end] == UInt8(ascii: "E"), end == bytes.startIndex || bytes[end - 1] == UInt8(ascii: "\n"),
-                end + 1 < bytes.endIndex, bytes[end + 1] == UInt8(ascii: ":")
-            {
-                break
-            }
-            end += 1
-        }
-        try reader.readHeader(Array(bytes[..<end]))
-        guard !reader.header.isEmpty else {
-            throw TraceInputError(file: path, location: .wholeFile, message: "no device description (N:, I:, B:, A: lines)")
-        }
-        return reader.header.capabilities(fallbackName: EvemuReader.baseName(path))
+        try open(path: path).capabilities
     }
 
     /// Parses text already in memory (`file` names it in errors and warnings).

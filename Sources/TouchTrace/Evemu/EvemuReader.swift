@@ -185,6 +185,9 @@ struct EvemuReader {
 /// anywhere is read twice: once to infer the device from its events, once to decode them.
 final class EvemuEventSource: TextEventSource {
     let header: TraceHeader
+    /// The device the events are decoded on: the description, its missing ranges taken from the
+    /// events, or the device the events reveal.
+    let capabilities: EvdevCapabilities
     // The properties read per line are exempt from the runtime's exclusivity checks in release
     // builds: each access was a call into the runtime, 30 % of an evemu import (docs/benchmarks.md,
     // "Session 16"). Only `read` touches them, one batch at a time.
@@ -241,7 +244,6 @@ final class EvemuEventSource: TextEventSource {
             leadingWarnings.append(FormatWarning(file: file, location: .wholeFile, message: "no device header; using \(companion)"))
         }
         var headerWarnings = reader.header.warnings
-        let capabilities: EvdevCapabilities
         if reader.header.isEmpty {
             // No description anywhere: a first pass over the events reveals the device.
             let inference = try Self.inferencePass(&reader, cursor, firstEvent, leadingNotes)
