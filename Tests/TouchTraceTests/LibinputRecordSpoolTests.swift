@@ -185,4 +185,53 @@ struct LibinputRecordSpoolTests {
             #expect(blocks[0].contains("POINTER_AXIS") == (position == 1))
         }
     }
+
+    @Test("A device's block is the same when its pass skips, undecoded, the spool's chunks that hold nothing its writer takes as when it adds every event: chunks of the other device alone, of notes, and of the other device's frames while scrolls wait past the limit")
+    func skippedChunksChangeNothing() throws {
+        var events: [TraceEvent] = []
+        var touchID: UInt32 = 0
+        func tap(_ time: Microseconds, _ device: DeviceIndex) {
+            touchID += 1
+            events += [.touch(TouchSample(time: time, device: device, phase: .down, touch: touchID, x: 100, y: 100)),
+                       .frame(FrameMark(time: time, device: device)),
+                       .touch(TouchSample(time: time + 1, device: device, phase: .up, touch: touchID, x: 100, y: 100)),
+                       .frame(FrameMark(time: time + 1, device: device))]
+        }
+        // A chunk holds at most 64 touches: these fill chunks of device 0 alone, then of device 1.
+        for index in 0..<300 { tap(10 + Microseconds(index) * 10, 0) }
+        events.append(.annotation(Annotation(time: 5_000, text: "mid")))
+        events.append(.gesture(GestureSample(time: 10_000, device: 1, kind: .scroll, phase: .begin, fingers: 0)))
+        // More scrolls at one instant than the writer queues, device 0's taps among them, some
+        // later and some earlier: their times flush device 1's scrolls, so no chunk of them is skipped.
+        for index in 0..<5_000 {
+            events.append(.gesture(GestureSample(time: 20_000, device: 1, kind: .scroll, phase: .update, fingers: 0, dx: 1, dy: Double(index))))
+            if index % 50 == 0 { tap(index % 100 == 0 ? 30_000 + Microseconds(index) : 15_000, 0) }
+        }
+        events.append(.gesture(GestureSample(time: 40_000, device: 1, kind: .scroll, phase: .end, fingers: 0)))
+        for index in 0..<300 { tap(50_000 + Microseconds(index) * 10, 1) }
+        for index in 0..<300 { tap(60_000 + Microseconds(index) * 10, 0) }
+
+        let folder = TemporaryDirectory("spool")
+        let spool = try EventSpool(beside: folder.file("out.yml"))
+        for event in events { try spool.append(event) }
+        try spool.finish()
+        for (position, description) in [SampleTraces.touchscreen(index: 0), SampleTraces.touchpad(index: 1)].enumerated() {
+            var whole = TextOutput()
+            var writer = try LibinputRecordWriter.Events(description, position: position, file: "out.yml", into: &whole)
+            for event in events { try writer.add(event, to: &whole) }
+            writer.finish(to: &whole)
+
+            var skipping = TextOutput()
+            writer = try LibinputRecordWriter.Events(description, position: position, file: "out.yml", into: &skipping)
+            var read = 0, skipped = 0
+            try spool.forEachEvent(skipping: { writer.ignoresEvery($0) }, skipped: { skipped += $0 }) { event in
+                read += 1
+                if !writer.ignores(event) { try writer.add(event, to: &skipping) }
+            }
+            writer.finish(to: &skipping)
+            #expect(skipping.text == whole.text, "position \(position)")
+            #expect(read + skipped == events.count)
+            #expect(skipped > 0, "position \(position)")
+        }
+    }
 }

@@ -9,7 +9,8 @@ import Darwin
 /// appended to and read back. Two writers use one: a file writer's index entries, appended as
 /// chunks are sealed and read back once, in pieces, when it closes (a trace's index grows by 24
 /// bytes a chunk, about 34 MB for a 20 M-sample session); and the events `convert` reads again
-/// for each device of a libinput record output (`EventSpool`), mapped and read as a trace. Kept
+/// for each device of a libinput record output (`EventSpool`), mapped and read as a trace, with
+/// what each of their chunks holds (`ChunkContents`). Kept
 /// here, the writer's memory stays flat.
 final class SpillFile {
     let descriptor: Int32

@@ -346,6 +346,23 @@ public final class TraceReader {
     /// Whether the reader works around damage (`Options.salvage`).
     package var salvages: Bool { options.salvage }
 
+    /// Asked of each chunk before it is checked or decoded, with its place among the chunks read
+    /// (counting from 0) and its event count: true passes over it (`forEachEvent(skippingChunks:_:)`).
+    private var chunkSkip: ((Int, Int) -> Bool)?
+    /// Chunks whose headers were read so far, skipped or not.
+    private var chunksSeen = 0
+
+    /// `forEachEvent(_:)`, passing over undecoded each chunk for which `skips` (given its place
+    /// among the chunks, counting from 0, and its event count) is true: a reader that knows what
+    /// chunks hold (`EventSpool`) reads only those it needs.
+    func forEachEvent(skippingChunks skips: (_ chunk: Int, _ events: Int) -> Bool, _ body: (TraceEvent) throws -> Void) throws {
+        try withoutActuallyEscaping(skips) { skips in
+            chunkSkip = skips
+            defer { chunkSkip = nil }
+            try forEachEvent(body)
+        }
+    }
+
     /// Finds and checks the next chunk, for the decoder to begin; nil at the end of the body.
     @usableFromInline
     func nextChunk() throws -> ChunkDecoder.Chunk? {
@@ -376,6 +393,13 @@ public final class TraceReader {
             if length > left - BinaryLayout.chunkHeaderSize {
                 if !trailerIntact { return truncated(at, "the file ends inside a chunk of \(length) payload bytes") }
                 try damaged(chunkAt: at, at + 4, "chunk runs past the end of the body")
+                continue
+            }
+            let ordinal = chunksSeen
+            chunksSeen += 1
+            if let skip = chunkSkip, count <= length, skip(ordinal, count) {
+                eventsInChunks &+= count
+                position = at + BinaryLayout.chunkHeaderSize + length
                 continue
             }
             guard chunkChecksumMatches(at, length) else {

@@ -203,8 +203,10 @@ public enum TraceFile {
                     // (The body is a literal passed as it is: a closure kept in a variable would
                     // put the writer and counters it shares with the first pass's behind dynamic
                     // exclusivity checks, 2.6 % of a one-device conversion.)
-                    let forEachEvent = try spool.map { $0.forEachEvent } ?? reopen().forEachEvent(_:)
-                    try forEachEvent { event in
+                    // With a spool, the chunks that hold nothing the writer takes are passed over
+                    // undecoded (their events counted): with many devices, most of them.
+                    let reopened = spool == nil ? try reopen() : nil
+                    try Self.forEachEvent(of: spool, or: reopened, skipping: { writer.ignoresEvery($0) }, skipped: { eventsSoFar += $0 }) { event in
                         if !writer.ignores(event) {
                             try add(event, number: eventsSoFar, of: input) { event throws(TraceWriteError) in try writer.add(event, to: &output) }
                             if output.count >= TextOutput.drainThreshold { try output.drain(to: file) }
@@ -234,6 +236,19 @@ public enum TraceFile {
             throw TraceWriteError(file: outputPath, message: "Touchstone reads \(format.displayName)s but does not write them")
         }
         input.notices.forEach(notice)
+    }
+
+    /// Every event of `spool`, skipping the chunks `skips` passes over (their event counts to
+    /// `skipped`), or, without one, of `input`, which then has every event read.
+    private static func forEachEvent(
+        of spool: EventSpool?, or input: TraceInput?, skipping skips: (ChunkContents) -> Bool, skipped: (Int) -> Void,
+        _ body: (TraceEvent) throws -> Void
+    ) throws {
+        if let spool {
+            try spool.forEachEvent(skipping: skips, skipped: skipped, body)
+        } else if let input {
+            try input.forEachEvent(body)
+        }
     }
 
     /// A device whose kept evemu lines were not used: written as a device synthesized from its fields.

@@ -117,6 +117,12 @@ struct LibinputRecordWriter {
             return scrolls.count < Self.scrollQueueLimit
         }
 
+        /// Whether `ignores(_:)` holds for every event of a chunk of `contents` (the state it
+        /// reads does not change while events are ignored, so it is asked once, at the chunk's start).
+        func ignoresEvery(_ contents: ChunkContents) -> Bool {
+            !contents.mayHold(device) && !(contents.holdsNotes && keepsNotes) && scrolls.count < Self.scrollQueueLimit
+        }
+
         mutating func finish(to output: inout TextOutput) {
             var state = (blockOpen, previousReport, scrolls)
             encoder.finish { Self.emit($0, to: &output, &state) }
