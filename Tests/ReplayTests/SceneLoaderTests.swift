@@ -217,6 +217,27 @@ struct SceneLoaderTests: SceneErrorChecking {
         #expect(problem?.problem.contains("already used by recognizers[0]") == true)
     }
 
+    @Test("A recognizer with the id of the one a scroll view's delaysContentTouches adds, after it, is rejected naming the view's key")
+    func recognizerNamedLikeContentDelay() {
+        let problem = error(#"""
+            {"name": "s", "window": {"width": 10, "height": 10}, "views": [
+              {"id": "scroll", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}, "delaysContentTouches": 0.15,
+               "recognizers": [{"id": "scroll.delay", "type": "tap"}]}]}
+            """#)
+        #expect(problem?.keyPath == "views[0].recognizers[0].id")
+        #expect(problem?.problem == "recognizer id \"scroll.delay\" is the id of the recognizer the replay adds for views[0].delaysContentTouches (line 2); choose another")
+    }
+
+    @Test("A delaysContentTouches whose recognizer's id a recognizer before it has is rejected at that key, naming the recognizer")
+    func contentDelayNamedLikeEarlierRecognizer() {
+        let problem = error(#"""
+            {"name": "s", "window": {"width": 10, "height": 10}, "recognizers": [{"id": "scroll.delay", "type": "tap"}], "views": [
+              {"id": "scroll", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}, "delaysContentTouches": 0.15}]}
+            """#)
+        #expect(problem?.keyPath == "views[0].delaysContentTouches")
+        #expect(problem?.problem == "adds a recognizer with the id \"scroll.delay\", which is already used by recognizers[0] (line 1); rename that recognizer")
+    }
+
     @Test("Ids and the scene's name, printed in logs as they are, refuse blanks, control and format characters, and noncharacters", arguments: [
         (#"{"name": "s", "window": {"width": 10, "height": 10}, "views": [{"id": "v\n\u001b[2J", "frame": [0, 0, 1, 1]}]}"#, "views[0].id", "U+000A"),
         (#"{"name": "s", "window": {"width": 10, "height": 10}, "recognizers": [{"id": "a b", "type": "tap"}]}"#, "recognizers[0].id", "U+0020"),

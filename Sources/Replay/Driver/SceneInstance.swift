@@ -31,7 +31,7 @@ public final class SceneInstance {
         view.isUserInteractionEnabled = spec.isUserInteractionEnabled
         for recognizer in spec.recognizers { attach(recognizer, to: view) }
         if let delay = spec.contentTouchDelay {
-            let recognizer = ContentTouchDelayRecognizer(name: spec.id + ".delay", delay: delay)
+            let recognizer = ContentTouchDelayRecognizer(name: spec.contentDelayRecognizerID, delay: delay)
             recognizers[recognizer.name] = recognizer
             view.addGestureRecognizer(recognizer)
         }

@@ -109,6 +109,10 @@ public struct ViewSpec: Equatable, Sendable {
     /// Back to front.
     public var subviews: [ViewSpec]
 
+    /// The id of the recognizer the replay adds for `contentTouchDelay` (`ID.delay`), as the log,
+    /// the pictures and the scene's checks name it.
+    public var contentDelayRecognizerID: String { id + ".delay" }
+
     public init(
         id: String, frame: Frame, isHidden: Bool = false, isUserInteractionEnabled: Bool = true,
         recognizers: [RecognizerSpec] = [], contentTouchDelay: Microseconds? = nil, subviews: [ViewSpec] = []

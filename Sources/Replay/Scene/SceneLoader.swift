@@ -156,15 +156,19 @@ public enum SceneLoader {
         let id = try reader.identifier("id")
         try context.ids.addView(id, reader: reader)
         _ = try reader.required("frame")
-        return ViewSpec(
+        var spec = ViewSpec(
             id: id,
             frame: try frame(reader.object("frame")!),
             isHidden: try reader.bool("hidden") ?? false,
             isUserInteractionEnabled: try reader.bool("userInteractionEnabled") ?? true,
-            recognizers: try recognizers(in: reader, context: &context),
-            contentTouchDelay: try reader.seconds("delaysContentTouches"),
-            subviews: try views(in: reader, context: &context)
-        )
+            contentTouchDelay: try reader.seconds("delaysContentTouches"))
+        // The recognizer the replay adds takes its id before any recognizer read after it: one of
+        // the scene's own under that id took its place in the replay's requirements and pairs,
+        // and the log named two recognizers alike.
+        if spec.contentTouchDelay != nil { try context.ids.addContentDelay(spec.contentDelayRecognizerID, reader: reader) }
+        spec.recognizers = try recognizers(in: reader, context: &context)
+        spec.subviews = try views(in: reader, context: &context)
+        return spec
     }
 
     private static func frame(_ reader: SceneObjectReader) throws(SceneError) -> Frame {
@@ -350,6 +354,9 @@ struct IdentifierRegistry {
 
     var views: [String: Location] = [:]
     var recognizers: [String: Location] = [:]
+    /// The ids of the recognizers the replay adds for `delaysContentTouches`: taken, but not
+    /// recognizers a requirement or a pair may name.
+    var contentDelays: [String: Location] = [:]
 
     mutating func addView(_ id: String, reader: SceneObjectReader) throws(SceneError) {
         if let earlier = views[id] {
@@ -362,6 +369,22 @@ struct IdentifierRegistry {
         if let earlier = recognizers[id] {
             throw reader.problem("id", reader.node("id"), "recognizer id \"\(id)\" is already used by \(earlier.path) (line \(earlier.line))")
         }
+        if let view = contentDelays[id] {
+            throw reader.problem(
+                "id", reader.node("id"),
+                "recognizer id \"\(id)\" is the id of the recognizer the replay adds for \(view.path) (line \(view.line)); choose another")
+        }
         recognizers[id] = Location(path: reader.path, line: reader.node.line)
+    }
+
+    /// `id`, the recognizer added for the `delaysContentTouches` of the view `reader` reads.
+    mutating func addContentDelay(_ id: String, reader: SceneObjectReader) throws(SceneError) {
+        let key = "delaysContentTouches"
+        if let earlier = recognizers[id] {
+            throw reader.problem(
+                key, reader.node(key),
+                "adds a recognizer with the id \"\(id)\", which is already used by \(earlier.path) (line \(earlier.line)); rename that recognizer")
+        }
+        contentDelays[id] = Location(path: reader.childPath(key), line: (reader.node(key) ?? reader.node).line)
     }
 }
