@@ -411,6 +411,45 @@ struct EventLogVariantsTests {
         #expect(!warnings.map(\.message).contains { $0.contains("INPUT_PROP_DIRECT") })
     }
 
+    /// A `getevent -p` block of /dev/input/event0 whose x axis ends at `maximumX`.
+    private static func geteventBlock(maximumX: Int) -> String {
+        """
+        add device 1: /dev/input/event0
+          name:     "panel"
+          events:
+            ABS (0003): ABS_MT_SLOT           : value 0, min 0, max 9, fuzz 0, flat 0, resolution 0
+                        ABS_MT_POSITION_X     : value 0, min 0, max \(maximumX), fuzz 0, flat 0, resolution 0
+                        ABS_MT_POSITION_Y     : value 0, min 0, max 2339, fuzz 0, flat 0, resolution 0
+                        ABS_MT_TRACKING_ID    : value 0, min 0, max 65535, fuzz 0, flat 0, resolution 0
+          input props:
+            INPUT_PROP_DIRECT
+
+        """
+    }
+
+    @Test("A getevent node declared again with another axis range (plugged again) is warned about at the line, naming the first: the last range stands for the whole log")
+    func nodeDeclaredAgainWithAnotherRange() throws {
+        let events = """
+            [      1.000000] /dev/input/event0: EV_ABS       ABS_MT_TRACKING_ID   00000001
+            [      1.000000] /dev/input/event0: EV_ABS       ABS_MT_POSITION_X    00000064
+            [      1.000000] /dev/input/event0: EV_ABS       ABS_MT_POSITION_Y    00000064
+            [      1.000000] /dev/input/event0: EV_SYN       SYN_REPORT           00000000
+            [      1.010000] /dev/input/event0: EV_ABS       ABS_MT_TRACKING_ID   ffffffff
+            [      1.010000] /dev/input/event0: EV_SYN       SYN_REPORT           00000000
+
+            """
+        let log = Self.geteventBlock(maximumX: 1079) + events + "remove device 1: /dev/input/event0\n" + Self.geteventBlock(maximumX: 99)
+        let (read, warnings) = try GeteventFormat.read(bytes: Array(log.utf8), file: "replug.getevent")
+
+        #expect(read.header.devices.map(\.x) == [AxisRange(minimum: 0, maximum: 99)])
+        #expect(warnings.map(\.description) == [
+            "replug.getevent:21: warning: /dev/input/event0 declares ABS_MT_POSITION_X again, 0…99 where line 5 declared 0…1079: the last declaration is taken for the whole log, the events before it included (a node plugged again may be another device)",
+        ])
+        // The same block twice (getevent -p, then -lt's headers) is no news.
+        let (_, repeated) = try GeteventFormat.read(bytes: Array((Self.geteventBlock(maximumX: 1079) + events + Self.geteventBlock(maximumX: 1079)).utf8), file: "twice.getevent")
+        #expect(repeated.isEmpty)
+    }
+
     @Test("A dashed time is only SECONDS-MICROSECONDS: with microseconds below a million", arguments: [
         ("4391-51302:", 4_391_051_302), ("0-0:", 0), ("4391-999999:", 4_391_999_999),
         ("4391-1000000:", nil), ("4391-51302", nil), ("-5-1:", nil), ("5--1:", nil), ("5-:", nil), ("0003", nil),

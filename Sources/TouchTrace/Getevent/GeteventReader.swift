@@ -37,6 +37,11 @@ struct GeteventReader: EvdevLogReading {
     private var otherUnknownEvents = 0
     private static let unknownNamesKept = 16
     private var firstUnknownLine = 0
+    /// For each device, where each axis's range was first declared: a later `add device` block
+    /// of the same node (a device plugged again) that declares another range replaces it for the
+    /// whole log, and is warned about once an axis (`redeclaredAxes`).
+    private var axisDeclarations: [Int: [UInt16: (line: Int, range: AxisRange, warned: Bool)]] = [:]
+    private var redeclaredAxes: [FormatWarning] = []
 
     /// Device nodes, type names and code names by their bytes: a `-l` log spells a few of each on
     /// every line, and reading each as a `String` to look it up was a fifth of the import.
@@ -73,6 +78,7 @@ struct GeteventReader: EvdevLogReading {
             if otherUnknownEvents > 0 { names += ", and \(otherUnknownEvents) more with other names" }
             warnings.append(FormatWarning(file: file, location: .line(firstUnknownLine), message: "events with names this reader does not know were skipped: \(names)"))
         }
+        warnings += redeclaredAxes
         for index in log.devices.indices {
             let name = log.devices[index].name.isEmpty ? log.devices[index].node : log.devices[index].name
             log.devices[index].declared?.name = name
@@ -179,7 +185,7 @@ struct GeteventReader: EvdevLogReading {
         } else if scanner.take("location:") || scanner.take("id:") || scanner.take("version:") {
             return
         } else if section == .events {
-            try capabilityLine(&scanner, device: device)
+            try capabilityLine(&scanner, device: device, number)
         } else if section == .properties {
             let token = scanner.token()
             // `<not available` (sic): the kernel predates EVIOCGPROP (2.6.38), as on the
@@ -196,7 +202,7 @@ struct GeteventReader: EvdevLogReading {
 
     /// `KEY (0001): 014a 0145*`, `ABS (0003): 0035  : value 0, min 0, max 1079, …` or a
     /// continuation line of the same type.
-    private mutating func capabilityLine(_ scanner: inout LineScanner, device: Int) throws(LineError) {
+    private mutating func capabilityLine(_ scanner: inout LineScanner, device: Int, _ number: Int) throws(LineError) {
         let save = scanner.index
         let first = scanner.token()
         if scanner.take("(") {
@@ -220,7 +226,7 @@ struct GeteventReader: EvdevLogReading {
             }
             guard code < (type == EvdevCode.EV_ABS ? EvdevCode.ABS_CNT : 0x300) else { throw LineError("code \(code) out of range") }
             if type == EvdevCode.EV_ABS {
-                try absinfo(&scanner, code: code, device: device)
+                try absinfo(&scanner, code: code, device: device, number)
                 return
             }
             log.devices[device].declared?.addCode(type: type, code: code)
@@ -230,7 +236,7 @@ struct GeteventReader: EvdevLogReading {
     /// ` : value 0, min 0, max 1079, fuzz 0, flat 0, resolution 0`. Older releases printed less:
     /// Android 4.0 ` : value 0, min 0, max 1079, fuzz 0 flat 0`, Android 2.3 and before the same
     /// without the `:` (` value 0, min 0, …`).
-    private mutating func absinfo(_ scanner: inout LineScanner, code: UInt16, device: Int) throws(LineError) {
+    private mutating func absinfo(_ scanner: inout LineScanner, code: UInt16, device: Int, _ number: Int) throws(LineError) {
         if !scanner.take(":") {
             let save = scanner.index
             guard scanner.take("value") else { throw LineError("expected `: value V, min A, max B, …` after an ABS code") }
@@ -255,6 +261,19 @@ struct GeteventReader: EvdevLogReading {
             minimum: minimum, maximum: maximum, resolution: values["resolution"] ?? 0,
             fuzz: values["fuzz"] ?? 0, flat: values["flat"] ?? 0
         )
+        if let first = axisDeclarations[device]?[code] {
+            if first.range != range, !first.warned {
+                let axis = EvdevCode.codeName(type: EvdevCode.EV_ABS, code: code)
+                redeclaredAxes.append(FormatWarning(
+                    file: file, location: .line(number),
+                    message: "\(TerminalText.excerpt(log.devices[device].node)) declares \(axis) again, \(range.minimum)…\(range.maximum) "
+                        + "where line \(first.line) declared \(first.range.minimum)…\(first.range.maximum): the last declaration is taken for the "
+                        + "whole log, the events before it included (a node plugged again may be another device)"))
+                axisDeclarations[device]![code]!.warned = true
+            }
+        } else {
+            axisDeclarations[device, default: [:]][code] = (number, range, false)
+        }
         log.devices[device].declared?.addCode(type: EvdevCode.EV_ABS, code: code)
         log.devices[device].declared?.addAxis(code, range)
     }
