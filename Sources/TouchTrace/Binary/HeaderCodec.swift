@@ -16,6 +16,7 @@ enum HeaderCodec {
         for device in header.devices {
             if let problem = DeviceDescription.unwritableProblem(in: device) { throw TraceWriteError(file: file, message: problem) }
         }
+        if let problem = DeviceDescription.duplicateIndexProblem(in: header.devices) { throw TraceWriteError(file: file, message: problem.message) }
     }
 
     /// Preamble, sections and CRC: the first bytes of every trace.
@@ -112,6 +113,7 @@ enum HeaderCodec {
         var host: HostInfo?
         var startedAt: Int64?
         var devices: [DeviceDescription] = []
+        var deviceOffsets: [Int] = []
         var extensions: [TraceHeader.Extension] = []
         while !cursor.isAtEnd {
             let start = cursor.absoluteOffset
@@ -137,11 +139,15 @@ enum HeaderCodec {
                 startedAt = try inner.littleEndian(Int64.self, "start time")
             case BinaryLayout.tagDevice:
                 devices.append(try DeviceCodec.decode(&inner))
+                deviceOffsets.append(start)
             default:
                 extensions.append(.init(tag: tag, payload: Array(inner.rest())))
                 continue
             }
             guard inner.isAtEnd else { throw inner.failure("unexpected bytes at the end of section \(tag)") }
+        }
+        if let problem = DeviceDescription.duplicateIndexProblem(in: devices) {
+            throw cursor.failure(problem.message, atOffset: deviceOffsets[problem.position])
         }
         guard let recorder else { throw cursor.failure("the header has no recorder section", atOffset: BinaryLayout.preambleSize) }
         return TraceHeader(

@@ -58,6 +58,7 @@ struct JSONLinesReader {
             var deviceObject = try JSONObjectReader(element, what: "device", file: file, line: line)
             devices.append(try parseDevice(&deviceObject))
         }
+        if let problem = DeviceDescription.duplicateIndexProblem(in: devices) { throw object.error(problem.message) }
         var extensions: [TraceHeader.Extension] = []
         for element in try object.array("extensions") ?? [] {
             var ext = try JSONObjectReader(element, what: "extension", file: file, line: line)

@@ -66,11 +66,13 @@ struct JSONLinesWriter {
         }
     }
 
-    /// Refuses a header the JSON Lines reader would reject (`DeviceDescription.unwritableProblem`).
+    /// Refuses a header the JSON Lines reader would reject (`DeviceDescription.unwritableProblem`,
+    /// `duplicateIndexProblem`).
     static func checkWritable(_ header: TraceHeader, file: String) throws(TraceWriteError) {
         for device in header.devices {
             if let problem = DeviceDescription.unwritableProblem(in: device) { throw TraceWriteError(file: file, message: problem) }
         }
+        if let problem = DeviceDescription.duplicateIndexProblem(in: header.devices) { throw TraceWriteError(file: file, message: problem.message) }
     }
 
     /// Hands the text written so far to `file` and forgets it (the streaming converter).

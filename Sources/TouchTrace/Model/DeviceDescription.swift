@@ -149,6 +149,20 @@ public struct DeviceDescription: Equatable, Sendable {
     /// inverted axis range (`AxisRange.invertedRangeProblem(in:)`) or units per point outside
     /// `unitsPerPointRange`, naming the device; nil when neither. The binary and JSON Lines
     /// writers wrote units per point of 0 or 1e-300 into a trace their readers then refused.
+    /// Why a header's devices cannot stand together: two with one index, which every event names
+    /// its device by (the replay mapped a touch with one description and evemu output with the
+    /// other, and libinput record output wrote the touches under both); nil when none.
+    static func duplicateIndexProblem(in devices: [DeviceDescription]) -> (position: Int, message: String)? {
+        var seen: [DeviceIndex: Int] = [:]
+        for (position, device) in devices.enumerated() {
+            if let first = seen[device.index] {
+                return (position, "the header describes device \(device.index) twice (its devices \(first) and \(position)): each device has an index of its own, which names it in every event")
+            }
+            seen[device.index] = position
+        }
+        return nil
+    }
+
     static func unwritableProblem(in device: DeviceDescription) -> String? {
         if let problem = AxisRange.invertedRangeProblem(in: device) { return problem }
         guard let units = device.unitsPerPoint, let problem = problem(unitsPerPoint: units, named: "its units per point") else { return nil }
