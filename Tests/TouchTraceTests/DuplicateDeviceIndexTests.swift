@@ -6,8 +6,10 @@ import TouchTrace
 /// A header that describes one device index twice is refused by every reader at its line or offset,
 /// and by every writer: each event names its device by index, and the replay mapped a touch with
 /// the last description, evemu output with the first, and libinput record output wrote the touches
-/// once under each.
-@Suite("A device index described twice in a header")
+/// once under each. A device added again during the trace with another description is the trace's
+/// own (the replay maps what follows with it), and an evemu or libinput record output, which
+/// describes a device once, refuses it.
+@Suite("A device index described twice")
 struct DuplicateDeviceIndexTests {
     static let message = "the header describes device 0 twice (its devices 0 and 1): each device has an index of its own, which names it in every event"
 
@@ -61,5 +63,34 @@ struct DuplicateDeviceIndexTests {
             _ = try JSONLinesFileWriter(path: directory.file("x.jsonl"), header: header)
         }
         #expect(!FileManager.default.fileExists(atPath: directory.file("x.jsonl")))
+    }
+
+    /// A JSON Lines trace whose device `index` (of two) is added again after its first note, with
+    /// its x axis ending at `maximumX` (as it was when nil).
+    static func addedAgain(index: DeviceIndex, maximumX: Int32?, in folder: TemporaryDirectory) throws -> String {
+        var document = try Self.document(secondIndex: 1)
+        var again = document.header.devices[Int(index)]
+        if let maximumX { again.x.maximum = maximumX }
+        document.events.insert(.device(.added(time: 0, again)), at: 1)
+        let path = folder.file("again.jsonl")
+        writeFileBytes(path, JSONLines.encode(document))
+        return path
+    }
+
+    @Test("An evemu or libinput record output of a trace that adds a device again described otherwise is refused at the event's line; described alike it is written",
+          arguments: [(DeviceIndex(0), "x.evemu", TraceFormat.evemu), (0, "x.yml", .libinputRecord), (1, "x.yml", .libinputRecord)])
+    func addedAgainDescribedOtherwise(index: DeviceIndex, output: String, format: TraceFormat) throws {
+        let folder = TemporaryDirectory("again")
+        let path = try Self.addedAgain(index: index, maximumX: 100, in: folder)
+        let name = index == 0 ? "Test Screen" : "second"
+        let what = format == .evemu ? "an evemu file" : "a libinput record file"
+        #expect(throws: TraceInputError(
+            file: path, location: .line(3),
+            message: "\(folder.file(output)): device \(index) (\(name)) is added again at 0 µs, described otherwise: \(what) describes a device once, and its events would all be read with the first description (a .trace or .jsonl output keeps both)"
+        )) { try TraceFile.convert(path, to: folder.file(output), as: format) }
+        #expect(!FileManager.default.fileExists(atPath: folder.file(output)))
+
+        let alike = try Self.addedAgain(index: index, maximumX: nil, in: folder)
+        try TraceFile.convert(alike, to: folder.file(output), as: format)
     }
 }

@@ -13,7 +13,8 @@
 struct EvemuWriter {
     let file: String
     let device: DeviceIndex
-    private let name: String
+    private let description: DeviceDescription
+    private var name: String { description.name }
     private var encoder: EvdevTouchEncoder
     private var previousReport: Microseconds?
     /// Why the device's kept evemu lines were not written (the header was synthesized from its
@@ -24,7 +25,7 @@ struct EvemuWriter {
     init(_ description: DeviceDescription, recorder: String, file: String, into output: inout TextOutput) throws(TraceWriteError) {
         self.file = file
         device = description.index
-        name = description.name
+        self.description = description
         // The kept lines only when the reader takes them and they describe the samples' device.
         let (capabilities, declaredLines, problem) = EvemuHeader.declared(for: description)
         var lines = declaredLines
@@ -50,6 +51,7 @@ struct EvemuWriter {
     /// Writes what `event` completes (a frame closes when its mark or a later sample arrives).
     mutating func add(_ event: TraceEvent, to output: inout TextOutput) throws(TraceWriteError) {
         try Self.checkTime(event, format: "evemu files", file: file)
+        try Self.refuseRedescription(event, of: description, format: "an evemu file", file: file)
         if case .annotation(let note) = event {
             // A comment among the events (`EvdevNoteText`), where it stands in the trace: the
             // frame before it is closed first, so it reads back after that frame's samples.
@@ -87,6 +89,17 @@ struct EvemuWriter {
 
     static func placeholder(device index: DeviceIndex) -> String {
         "# EVEMU 1.3\n# Touchstone: the trace has no device \(index)\n"
+    }
+
+    /// Refuses the device `description` added again with another description: an evemu or libinput
+    /// record file describes a device once, so every event of it would be read with the first,
+    /// where a replay of the trace maps those after with the second.
+    static func refuseRedescription(_ event: TraceEvent, of description: DeviceDescription, format: String, file: String) throws(TraceWriteError) {
+        guard case .device(.added(let time, let again)) = event, again.index == description.index, again != description else { return }
+        throw TraceWriteError(
+            file: file,
+            message: "device \(description.index) (\(TerminalText.excerpt(description.name))) is added again at \(time) µs, described otherwise: "
+                + "\(format) describes a device once, and its events would all be read with the first description (a .trace or .jsonl output keeps both)")
     }
 
     /// Refuses an event whose time the evdev formats cannot hold (32-bit seconds).

@@ -37,7 +37,8 @@ struct LibinputRecordWriter {
         let device: DeviceIndex
         /// The first device listed keeps the trace's notes.
         private let keepsNotes: Bool
-        private let name: String
+        private let description: DeviceDescription
+        private var name: String { description.name }
         private var encoder: EvdevTouchEncoder
         private var blockOpen = false
         private var previousReport: Microseconds?
@@ -48,7 +49,7 @@ struct LibinputRecordWriter {
             self.file = file
             device = description.index
             keepsNotes = position == 0
-            name = description.name
+            self.description = description
             let (capabilities, _, problem) = EvemuHeader.declared(for: description)
             storedLinesProblem = problem
             var text = ""
@@ -69,6 +70,7 @@ struct LibinputRecordWriter {
 
         mutating func add(_ event: TraceEvent, to output: inout TextOutput) throws(TraceWriteError) {
             try EvemuWriter.checkTime(event, format: "libinput record files", file: file)
+            try EvemuWriter.refuseRedescription(event, of: description, format: "a libinput record file", file: file)
             if case .annotation(let note) = event {
                 guard keepsNotes else { return }
                 let entry = "  - \(EvdevNoteText.libinputRecordKey):\n    - {time: \(EvdevNoteText.seconds(note.time)), note: \(EvdevNoteText.quoted(note.text))}\n"
@@ -102,8 +104,8 @@ struct LibinputRecordWriter {
 
         /// Whether `add(_:to:)` would leave this device's block and state as they are, for an event
         /// whose time an earlier pass checked (the first device's, in which `add` checks every
-        /// event's): a touch, frame or gesture of another device, or a device added or removed,
-        /// while fewer scrolls wait than make any event's time flush them; a note, when this
+        /// event's): a touch, frame or gesture of another device, or a device added (other than
+        /// this one) or removed, while fewer scrolls wait than make any event's time flush them; a note, when this
         /// device does not keep them. The later devices' passes skip these, and cost about a
         /// decode of the events.
         func ignores(_ event: TraceEvent) -> Bool {
@@ -112,6 +114,7 @@ struct LibinputRecordWriter {
             case .touch(let sample): if sample.device == device { return false }
             case .frame(let mark): if mark.device == device { return false }
             case .gesture(let sample): if sample.device == device { return false }
+            case .device(.added(_, let added)): if added.index == device { return false }  // refused if it describes another
             case .device: break
             }
             return scrolls.count < Self.scrollQueueLimit
