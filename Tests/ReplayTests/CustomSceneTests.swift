@@ -39,6 +39,28 @@ struct CustomSceneTests {
         ])
     }
 
+    @Test("an accepted pattern code that no recognized pattern reads is refused at its key, naming the code and why",
+          arguments: [
+              (#"["1-2-3-6-9", "1-2-3-6-0"]"#, "", #"[1] "1-2-3-6-0" would never unlock, as no pattern reads it: a code is targets 1 to 9 joined by -, such as 1-2-3-6-9"#),
+              (#"["12369"]"#, "", #"[0] "12369" would never unlock, as no pattern reads it: a code is targets 1 to 9 joined by -, such as 1-2-3-6-9"#),
+              (#"["1-2-1-3"]"#, "", #"[0] "1-2-1-3" would never unlock, as no pattern reads it: it enters target 1 twice, and a path enters each target once"#),
+              (#"["1-2-3"]"#, "", #"[0] "1-2-3" would never unlock, as no pattern reads it: it joins 3 targets, and a pattern joins at least minimumTargets (4)"#),
+              (#"["1-2-3"]"#, #", "minimumTargets": 5"#, #"[0] "1-2-3" would never unlock, as no pattern reads it: it joins 3 targets, and a pattern joins at least minimumTargets (5)"#),
+          ])
+    func unreadablePatternCode(codes: String, more: String, problem: String) {
+        let error = #expect(throws: SceneError.self) {
+            try load(scene(recognizer: #"{"id": "p", "type": "patternUnlock", "acceptedCodes": \#(codes)\#(more)}"#))
+        }
+        #expect(error?.keyPath == "views[0].recognizers[0].acceptedCodes")
+        #expect(error?.problem == problem)
+    }
+
+    @Test("accepted pattern codes of one target to all nine, each entered once, load")
+    func readablePatternCodes() throws {
+        let loaded = try load(scene(recognizer: #"{"id": "p", "type": "patternUnlock", "acceptedCodes": ["5", "9-8-7-6-5-4-3-2-1"], "minimumTargets": 1}"#))
+        #expect(loaded.allRecognizers[0].parameters["acceptedCodes"] == .names(["5", "9-8-7-6-5-4-3-2-1"]))
+    }
+
     @Test("an unknown built-in template name is refused, naming the key")
     func unknownTemplate() {
         #expect(throws: SceneError.self) {

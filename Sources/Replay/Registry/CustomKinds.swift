@@ -72,8 +72,22 @@ extension RecognizerKind {
                     doc: "How close to a target's centre the path must pass to enter it."),
             .count("minimumTargets", \.minimumTargets, in: 1...9, doc: "Targets the path must enter."),
             .strings("acceptedCodes", \.acceptedCodes,
-                     doc: "Codes such as 1-2-3-6-9 that unlock; with none, patterns recognize without accepted=."),
+                     doc: "Codes such as 1-2-3-6-9 that unlock (targets 1 to 9, each once, at least minimumTargets); with none, patterns recognize without accepted=."),
         ],
+        check: { values throws(ParameterProblem) in
+            // A code no recognized pattern reads (a typo: 1-2-3-6-0, 12369) would never unlock, in
+            // silence: every attempt would log accepted=no.
+            guard case .names(let codes) = values["acceptedCodes"] else { return }
+            var minimumTargets = CustomGestureDefaults.patternMinimumTargets
+            if case .count(let given) = values["minimumTargets"] { minimumTargets = given }
+            for (index, code) in codes.enumerated() {
+                if let problem = PatternUnlockGestureRecognizer.problem(accepting: code, minimumTargets: minimumTargets) {
+                    throw ParameterProblem(
+                        key: "acceptedCodes",
+                        problem: "[\(index)] \"\(TerminalText.excerpt(code))\" would never unlock, as no pattern reads it: \(problem)")
+                }
+            }
+        },
         make: { PatternUnlockGestureRecognizer(name: $0) }
     )
 

@@ -24,6 +24,26 @@ public final class PatternUnlockGestureRecognizer: SingleStrokeGestureRecognizer
     /// Whether `code` is accepted, or nil when `acceptedCodes` is empty.
     public var isAccepted: Bool? { acceptedCodes.isEmpty ? nil : acceptedCodes.contains(code) }
 
+    /// Why no pattern this recognizer recognizes reads `code`, so that accepting it could never
+    /// unlock; nil when one does. A recognized pattern's `code` is its targets, digits 1 to 9 each
+    /// entered once, joined by `-`, at least `minimumTargets` of them.
+    public static func problem(accepting code: String, minimumTargets: Int) -> String? {
+        let parts = code.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        var entered: UInt16 = 0
+        for part in parts {
+            guard part.count == 1, let digit = part.first, (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(digit) else {
+                return "a code is targets 1 to 9 joined by -, such as 1-2-3-6-9"
+            }
+            let bit: UInt16 = 1 << (digit - UInt8(ascii: "0"))
+            guard entered & bit == 0 else { return "it enters target \(Character(Unicode.Scalar(digit))) twice, and a path enters each target once" }
+            entered |= bit
+        }
+        guard parts.count >= minimumTargets else {
+            return "it joins \(parts.count) target\(parts.count == 1 ? "" : "s"), and a pattern joins at least minimumTargets (\(minimumTargets))"
+        }
+        return nil
+    }
+
     /// Where the recognizer is in the pattern.
     ///
     /// ```
