@@ -120,6 +120,23 @@ struct EventLogVariantsTests {
         #expect(warnings.first?.message.contains("another process had grabbed the device") == true)
     }
 
+    @Test("An evtest header given again with another axis range (a second run pasted after the first) is warned about at the axis's line, naming the first: the last range stands for the whole log")
+    func headerAgainWithAnotherRange() throws {
+        let first = Self.evtest(report: "-------------- SYN_REPORT ------------", contact: "++++++++++++++ SYN_MT_REPORT ++++++++++++")
+        let text = first + Self.evtestHeader.replacingOccurrences(of: "Max      799", with: "Max      999")
+        let lines = text.components(separatedBy: "\n")
+        let again = try #require(lines.indices.last { lines[$0].contains("Event code 53") }) + 1
+        let (read, warnings) = try Self.read(evtest: text)
+
+        #expect(read.header.devices.map(\.x) == [AxisRange(minimum: 0, maximum: 999)])
+        #expect(warnings.map(\.description) == [
+            "panel.evtest:\(again): warning: the log declares ABS_MT_POSITION_X again, 0…999 where line 11 declared 0…799: the last declaration is taken for the whole log, the events before it included (a device described again may be another device)",
+        ])
+        // The same header twice is no news.
+        let (_, repeated) = try Self.read(evtest: first + Self.evtestHeader)
+        #expect(repeated.isEmpty)
+    }
+
     @Test("An evtest log that lists many devices before the chosen one's header is recognised by that list")
     func longDeviceList() {
         let devices = (0..<60).map { "/dev/input/event\($0):\tDevice number \($0)" }.joined(separator: "\n")
@@ -443,7 +460,7 @@ struct EventLogVariantsTests {
 
         #expect(read.header.devices.map(\.x) == [AxisRange(minimum: 0, maximum: 99)])
         #expect(warnings.map(\.description) == [
-            "replug.getevent:21: warning: /dev/input/event0 declares ABS_MT_POSITION_X again, 0…99 where line 5 declared 0…1079: the last declaration is taken for the whole log, the events before it included (a node plugged again may be another device)",
+            "replug.getevent:21: warning: /dev/input/event0 declares ABS_MT_POSITION_X again, 0…99 where line 5 declared 0…1079: the last declaration is taken for the whole log, the events before it included (a device described again may be another device)",
         ])
         // The same block twice (getevent -p, then -lt's headers) is no news.
         let (_, repeated) = try GeteventFormat.read(bytes: Array((Self.geteventBlock(maximumX: 1079) + events + Self.geteventBlock(maximumX: 1079)).utf8), file: "twice.getevent")

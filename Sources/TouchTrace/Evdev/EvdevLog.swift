@@ -1,3 +1,29 @@
+/// Where each axis of each device of a getevent or evtest log was first given a range, to warn
+/// once an axis when a later description gives another (a device plugged again under its node,
+/// a second evtest run pasted after the first): the last range stands for the whole log, the
+/// events before it included, as the log's one description of the device.
+struct AxisDeclarations {
+    private var first: [Int: [UInt16: (line: Int, range: AxisRange, warned: Bool)]] = [:]
+    /// One warning an axis declared again with another range, in the order met.
+    private(set) var warnings: [FormatWarning] = []
+
+    /// Notes that `line` gives `code` of `device` (`what` names it in the warning) the range `range`.
+    mutating func declare(_ code: UInt16, _ range: AxisRange, device: Int, what: String, line: Int, file: String) {
+        guard let earlier = first[device]?[code] else {
+            first[device, default: [:]][code] = (line, range, false)
+            return
+        }
+        guard earlier.range != range, !earlier.warned else { return }
+        first[device]![code]!.warned = true
+        let axis = EvdevCode.codeName(type: EvdevCode.EV_ABS, code: code)
+        warnings.append(FormatWarning(
+            file: file, location: .line(line),
+            message: "\(what) declares \(axis) again, \(range.minimum)…\(range.maximum) where line \(earlier.line) declared "
+                + "\(earlier.range.minimum)…\(earlier.range.maximum): the last declaration is taken for the whole log, the events before it "
+                + "included (a device described again may be another device)"))
+    }
+}
+
 /// The devices and raw events of a text log of evdev events (`getevent`, `evtest`), and the one way
 /// they become a trace: the per-format readers only turn lines into these, and the shared decoder
 /// does the rest.

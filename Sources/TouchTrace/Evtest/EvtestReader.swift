@@ -35,6 +35,9 @@ struct EvtestReader: EvdevLogReading {
     /// The `Event code` line of `axis`: where a file that ends inside its block is wrong.
     private var axisLine = 0
     private var axisValues: [String: Int32] = [:]
+    /// A second header (another run pasted after the first) that gives an axis another range
+    /// replaces it for the whole log, with a warning.
+    private var axisDeclarations = AxisDeclarations()
     /// An event line that ended early (`Event: time …, code 47 (ABS_MT_SLOT),`), as a mail client
     /// wraps a pasted log, held until the lines after it complete it (`value 1`); its bytes and
     /// line, and why it did not read alone. Empty and 0 when none is held.
@@ -66,7 +69,7 @@ struct EvtestReader: EvdevLogReading {
         if log.devices[0].declared != nil {
             log.devices[0].declared!.name = log.devices[0].name
         }
-        var warnings: [FormatWarning] = []
+        var warnings = axisDeclarations.warnings
         if wrappedLine > 0 {
             // The log's last line ended early with nothing after it: cut short, as any last line.
             warnings.append(TextLineCursor.cutShortWarning(file: file, line: wrappedLine, reason: wrappedError.message))
@@ -295,12 +298,14 @@ struct EvtestReader: EvdevLogReading {
         guard let minimum = axisValues["Min"], let maximum = axisValues["Max"] else {
             throw LineError("absolute axis \(code) has no Min and Max")
         }
-        var capabilities = declared
-        capabilities.addCode(type: EvdevCode.EV_ABS, code: code)
-        capabilities.addAxis(code, AxisRange(
+        let range = AxisRange(
             minimum: minimum, maximum: maximum, resolution: axisValues["Resolution"] ?? 0,
             fuzz: axisValues["Fuzz"] ?? 0, flat: axisValues["Flat"] ?? 0
-        ))
+        )
+        axisDeclarations.declare(code, range, device: 0, what: "the log", line: axisLine, file: file)
+        var capabilities = declared
+        capabilities.addCode(type: EvdevCode.EV_ABS, code: code)
+        capabilities.addAxis(code, range)
         declared = capabilities
     }
 

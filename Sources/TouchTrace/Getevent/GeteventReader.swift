@@ -37,11 +37,9 @@ struct GeteventReader: EvdevLogReading {
     private var otherUnknownEvents = 0
     private static let unknownNamesKept = 16
     private var firstUnknownLine = 0
-    /// For each device, where each axis's range was first declared: a later `add device` block
-    /// of the same node (a device plugged again) that declares another range replaces it for the
-    /// whole log, and is warned about once an axis (`redeclaredAxes`).
-    private var axisDeclarations: [Int: [UInt16: (line: Int, range: AxisRange, warned: Bool)]] = [:]
-    private var redeclaredAxes: [FormatWarning] = []
+    /// A later `add device` block of a node (a device plugged again) that gives an axis another
+    /// range replaces it for the whole log, with a warning.
+    private var axisDeclarations = AxisDeclarations()
 
     /// Device nodes, type names and code names by their bytes: a `-l` log spells a few of each on
     /// every line, and reading each as a `String` to look it up was a fifth of the import.
@@ -78,7 +76,7 @@ struct GeteventReader: EvdevLogReading {
             if otherUnknownEvents > 0 { names += ", and \(otherUnknownEvents) more with other names" }
             warnings.append(FormatWarning(file: file, location: .line(firstUnknownLine), message: "events with names this reader does not know were skipped: \(names)"))
         }
-        warnings += redeclaredAxes
+        warnings += axisDeclarations.warnings
         for index in log.devices.indices {
             let name = log.devices[index].name.isEmpty ? log.devices[index].node : log.devices[index].name
             log.devices[index].declared?.name = name
@@ -261,19 +259,7 @@ struct GeteventReader: EvdevLogReading {
             minimum: minimum, maximum: maximum, resolution: values["resolution"] ?? 0,
             fuzz: values["fuzz"] ?? 0, flat: values["flat"] ?? 0
         )
-        if let first = axisDeclarations[device]?[code] {
-            if first.range != range, !first.warned {
-                let axis = EvdevCode.codeName(type: EvdevCode.EV_ABS, code: code)
-                redeclaredAxes.append(FormatWarning(
-                    file: file, location: .line(number),
-                    message: "\(TerminalText.excerpt(log.devices[device].node)) declares \(axis) again, \(range.minimum)…\(range.maximum) "
-                        + "where line \(first.line) declared \(first.range.minimum)…\(first.range.maximum): the last declaration is taken for the "
-                        + "whole log, the events before it included (a node plugged again may be another device)"))
-                axisDeclarations[device]![code]!.warned = true
-            }
-        } else {
-            axisDeclarations[device, default: [:]][code] = (number, range, false)
-        }
+        axisDeclarations.declare(code, range, device: device, what: TerminalText.excerpt(log.devices[device].node), line: number, file: file)
         log.devices[device].declared?.addCode(type: EvdevCode.EV_ABS, code: code)
         log.devices[device].declared?.addAxis(code, range)
     }
