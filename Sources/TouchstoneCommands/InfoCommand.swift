@@ -11,8 +11,8 @@ struct Info: ParsableCommand {
             streamed, so memory stays flat however long it is. Up to 1,024 touches down at once are \
             followed, as replay takes; a file with more says how many went down past that. The first 256 \
             devices added during the trace are listed, and the rest counted. Exits 1 when the file \
-            cannot be read or was altered (a corrupt chunk, index or trailer: everything readable is \
-            still described); a trace cut short (a recorder killed mid-session) is reported with what \
+            cannot be read or was altered (a damaged index or trailer: everything is still described; a \
+            corrupt chunk stops it with an error, or with --salvage is skipped and the rest described); a trace cut short (a recorder killed mid-session) is reported with what \
             was recovered and exits 0. Damage and import warnings are part of the description and also \
             go to standard error, one line each naming the file, as in every command.
             """

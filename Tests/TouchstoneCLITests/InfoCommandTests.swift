@@ -96,6 +96,27 @@ struct InfoCommandTests {
         #expect(result.stderr.contains("\(trace): byte "))
     }
 
+    @Test("A corrupt chunk stops info with the error alone; with --salvage it is skipped, the rest described, and info still exits 1, as its help says")
+    func corruptChunkWithAndWithoutSalvage() throws {
+        let dir = TemporaryDirectory("cli")
+        let trace = dir.file("t.trace")
+        try TouchstoneProcess.run(["synth", "tap", "--seed", "1", "--repeat", "3", "-o", trace])
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: trace))
+        bytes[bytes.count / 2] ^= 0x10
+        try bytes.write(to: URL(fileURLWithPath: trace))
+
+        let stopped = try TouchstoneProcess.run(["info", trace])
+        #expect(stopped.status == 1)
+        #expect(stopped.stdout.isEmpty)
+        #expect(stopped.stderr.hasPrefix("error: \(trace): byte "))
+        let salvaged = try TouchstoneProcess.run(["info", "--salvage", trace])
+        #expect(salvaged.status == 1)
+        #expect(salvaged.stdout.contains("touch samples: "))
+        #expect(salvaged.stdout.contains("skipped"))
+        let help = try TouchstoneProcess.run(["info", "--help"])
+        #expect(help.stdout.replacingOccurrences(of: "\n", with: " ").contains("a corrupt chunk stops it with an error, or with --salvage is skipped and the rest described"))
+    }
+
     /// A JSON Lines trace: `HostileInputTests.header` (device 0), then `events` one a line.
     private func jsonLines(_ events: [String], in folder: TemporaryDirectory) -> String {
         let path = folder.file("t.jsonl")
