@@ -123,11 +123,13 @@ struct ChunkContents {
         case .frame(let mark): addDevice(mark.device)
         case .gesture(let sample): addDevice(sample.device)
         case .annotation: holdsNotes = true
-        case .device: break
+        // A device added again is refused by its writer if described otherwise (`ignores`).
+        case .device(.added(_, let added)): addDevice(added.index)
+        case .device(.removed): break
         }
     }
 
-    /// Whether the chunk may hold a touch, frame or gesture of `device`.
+    /// Whether the chunk may hold a touch, frame or gesture of `device`, or its addition.
     func mayHold(_ device: DeviceIndex) -> Bool {
         let bit = UInt64(1) << UInt64(device & 63)
         switch (device >> 6) & 3 {
