@@ -83,8 +83,9 @@ struct PictureWindow {
 }
 
 /// Reads a trace (replaying it through `scene` when there is one) and writes its picture: shared by
-/// `render` and `info --svg`. Damage the reader worked around and import warnings go to standard
-/// error, unless `printNotices` is false (`info` has printed them already).
+/// `render` and `info --svg`. Damage the reader worked around, import warnings and, with a scene,
+/// the replay's notices go to standard error, as `replay` prints them, unless `printNotices` is
+/// false (`info`, which draws without a scene, has printed the reader's already).
 func drawSession(trace: String, scene: Scene?, sceneFile: String?, output: String, window: PictureWindow, printNotices: Bool = true) throws {
     let inputs = TraceFile.inputFiles(of: trace) + (sceneFile.flatMap { file in scene.map { SceneReference.inputFiles(file, scene: $0) } } ?? [])
     do {

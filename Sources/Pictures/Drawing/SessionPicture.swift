@@ -238,7 +238,8 @@ public struct SessionSurvey: Sendable {
     public let touches: Int
     /// Touch sequences that overlap the drawing window.
     public let visibleTracks: Int
-    /// The reader's notices (damage worked around, import warnings), one line each.
+    /// The reader's notices (damage worked around, import warnings) and, with a scene, the
+    /// replay's (`ReplayDriver.notices(after:)`), one line each.
     public let notices: [String]
     /// Points the paths keep at tolerances 0.5, 1, 2 … 32 pixels.
     let keptPoints: [Int]

@@ -6,8 +6,8 @@ import TouchTrace
 /// in memory (for a verify report's comparison; pictures walk a `TraceSession` instead).
 public enum SessionReader {
     /// Reads `tracePath` through `TraceFile.open`, the road every command reads by. `warn` receives
-    /// the reader's notices (damage worked around, import warnings), one line each, as `replay`
-    /// prints them. Throws `TraceInputError` naming the file for a trace that cannot be read or
+    /// the reader's notices (damage worked around, import warnings) and, with a scene, the
+    /// replay's (`ReplayDriver.notices(after:)`), one line each, as `replay` prints them. Throws `TraceInputError` naming the file for a trace that cannot be read or
     /// replayed.
     public static func read(tracePath: String, scene: Scene?, warn: (String) -> Void = { _ in }) throws -> SessionTimeline {
         let session = TraceSession(tracePath: tracePath, scene: scene)

@@ -32,7 +32,8 @@ protocol SessionSource {
     var views: [ViewOutline] { get }
     var hasScene: Bool { get }
     /// Walks the whole session into `visitor`; returns the last time anything happened and the
-    /// reader's notices (damage worked around, import warnings).
+    /// lines for standard error: the reader's notices (damage worked around, import warnings) and,
+    /// with a scene, the replay's (`ReplayDriver.notices(after:)`).
     func walk(_ visitor: some SessionVisitor) throws(Failure) -> (duration: Microseconds, notices: [String])
 }
 
@@ -84,7 +85,7 @@ public struct TraceSession: SessionSource {
             driver.drainLogBytes { _ in }
             lastTime = max(lastTime, driver.now)
         }
-        return (lastTime, input.notices)
+        return (lastTime, driver?.notices(after: input) ?? input.notices)
     }
 }
 

@@ -130,6 +130,18 @@ public final class ReplayDriver {
     /// The virtual time now.
     public var now: Microseconds { instance.scheduler.now }
 
+    /// Every line for standard error once `input`, replayed through this driver, has been read to
+    /// its end: the reader's notices (damage worked around, import warnings), then the replay's
+    /// own (`outsideWindowNotice`, `impossiblePinchScaleNotice`, `unusableMovementNotice`). What
+    /// `replay`, `verify` and `render` print: gathered here once, so none of them leaves one out.
+    public func notices(after input: TraceInput) -> [String] {
+        input.notices + [
+            outsideWindowNotice(file: input.path),
+            impossiblePinchScaleNotice(file: input.path) { input.location(ofEvent: $0) },
+            unusableMovementNotice(file: input.path) { input.location(ofEvent: $0) },
+        ].compactMap { $0 }
+    }
+
     /// A line for standard error when touches began outside the scene's window and so reached no
     /// view, the usual reason for a log that shows less than the trace holds; nil when none did.
     public func outsideWindowNotice(file: String) -> String? {

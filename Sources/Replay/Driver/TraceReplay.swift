@@ -74,10 +74,6 @@ public enum TraceReplay {
         try driver.drainLog(into: &sink)
         return ReplayOutcome(log: [], events: driver.events, touchSamples: driver.touchSamples,
                              latencies: driver.latencies, virtualDuration: driver.now,
-                             notices: input.notices + [
-                                 driver.outsideWindowNotice(file: input.path),
-                                 driver.impossiblePinchScaleNotice(file: input.path) { input.location(ofEvent: $0) },
-                                 driver.unusableMovementNotice(file: input.path) { input.location(ofEvent: $0) },
-                             ].compactMap { $0 })
+                             notices: driver.notices(after: input))
     }
 }

@@ -10,7 +10,8 @@ public struct ReplayOutcome: Sendable {
     public var latencies: LatencySamples
     /// Virtual time from the first event to the last timer fired, in microseconds.
     public var virtualDuration: Microseconds
-    /// Damage the trace reader worked around and import warnings, one line each for standard error.
+    /// Damage the trace reader worked around, import warnings and the replay's own notices
+    /// (`ReplayDriver.notices(after:)`), one line each for standard error.
     public var notices: [String]
 
     public init(log: [UInt8], events: Int, touchSamples: Int, latencies: LatencySamples, virtualDuration: Microseconds,
@@ -47,8 +48,8 @@ public struct CaptureResult: Sendable {
     /// Every recognizer's recognition latency in the capture, summarized (the report index's p50
     /// and max): kept when `delivered` drops the samples.
     public internal(set) var recognitionLatency: LatencySummary? = nil
-    /// Damage the trace reader worked around and import warnings, one line each naming the
-    /// capture's trace file: what `touchstone verify` prints on standard error.
+    /// Damage the trace reader worked around, import warnings and the replay's own notices, one
+    /// line each naming the capture's trace file: what `touchstone verify` prints on standard error.
     public var notices: [String] = []
     /// Every file the capture's replay read or its `--update` writes: the trace, the `.scene`
     /// file, the scene file and templates it names, the golden. No report may replace one.

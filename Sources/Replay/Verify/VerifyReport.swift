@@ -38,8 +38,8 @@ public struct VerifyReport: Sendable {
         results.flatMap { [$0.capture.tracePath, $0.capture.sceneReferencePath, $0.capture.goldenPath] + $0.files }
     }
 
-    /// Every capture's damage and import warnings, in corpus order (the same at any `jobs`), one
-    /// line each naming the trace file: for standard error.
+    /// Every capture's damage, import warnings and replay notices, in corpus order (the same at
+    /// any `jobs`), one line each naming the trace file: for standard error.
     public var notices: [String] { results.flatMap(\.notices) }
 
     public var passed: Int { results.count { !$0.isFailure } }
