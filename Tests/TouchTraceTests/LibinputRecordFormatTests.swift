@@ -608,6 +608,25 @@ extension LibinputRecordFormatTests {
         #expect(warnings.first?.message.hasSuffix(", ABS_MT_TRACKING_ID 0…65535") == true, "\(warnings)")
     }
 
+    @Test("An absinfo: range for an axis codes: does not list is ignored, as libinput replay ignores it, with a warning at its line, whichever of the two comes first",
+          arguments: [false, true])
+    func rangeOfUnlistedAxisIsIgnored(codesLast: Bool) throws {
+        var text = modernRecording.replacingOccurrences(of: "      57: [0, 65535, 0, 0, 0]\n", with: "      57: [0, 65535, 0, 0, 0]\n      58: [0, 255, 0, 0, 0]\n")
+        if codesLast {
+            let codes = "    codes:\n      0: [0, 1, 3] # EV_SYN\n      1: [272, 325, 330, 333] # EV_KEY\n      3: [0, 1, 47, 53, 54, 57] # EV_ABS\n"
+            #expect(text.contains(codes))
+            text = text.replacingOccurrences(of: codes, with: "").replacingOccurrences(of: "    properties: [0, 2]\n", with: codes + "    properties: [0, 2]\n")
+        }
+        let (document, warnings) = try LibinputRecordFormat.read(text: text, file: "stray.yml")
+        let line = try #require(text.components(separatedBy: "\n").firstIndex { $0.hasSuffix("58: [0, 255, 0, 0, 0]") }) + 1
+
+        #expect(document.header.devices.first?.pressure == nil)
+        #expect(warnings.map(\.description) == [
+            "stray.yml:\(line): warning: an absinfo: range for ABS_MT_PRESSURE, which codes: does not list: "
+                + "ignored, as libinput replay ignores it (it gives a range only to an axis codes: lists)",
+        ])
+    }
+
     @Test("A device's kind is the one its udev properties give, as libinput's, over what its codes suggest", arguments: [
         (["ID_INPUT_TOUCHSCREEN=1"], DeviceKind.touchscreen),
         (["ID_INPUT_TABLET=1"], .tablet),

@@ -53,6 +53,31 @@ public struct EvdevCapabilities: Equatable, Sendable {
         axes[code] = range
     }
 
+    /// An absolute axis's range as a description's line gives it.
+    typealias RangeLine = (code: UInt16, range: AxisRange, line: Int)
+
+    /// Gives each of `ranges` whose axis the device declares (under `EV_ABS`) to that axis, in
+    /// order (a later range for an axis replaces an earlier); returns the others, which are
+    /// ignored. libevdev sets no range on an axis the device lacks, so the file formats' own tools
+    /// (libevemu, `libinput replay`) create the device without them: taken, they added an axis
+    /// the device never had. Called once every line is read, as the declarations may come last.
+    mutating func addDeclaredRanges(_ ranges: [RangeLine]) -> [RangeLine] {
+        let declared = codes[EvdevCode.EV_ABS] ?? []
+        var ignored: [RangeLine] = []
+        for entry in ranges {
+            if declared.contains(entry.code) { axes[entry.code] = entry.range } else { ignored.append(entry) }
+        }
+        return ignored
+    }
+
+    /// What a reader says at the line of a range `addDeclaredRanges` ignored: `entry` is what the
+    /// line is (`an A: line`), `undeclared` says nothing declares the axis (`which no B: line
+    /// declares`), `tool` is the format's own tool and `declared` says what declares an axis there.
+    static func undeclaredRangeWarning(_ code: UInt16, entry: String, undeclared: String, tool: String, declared: String) -> String {
+        "\(entry) for \(EvdevCode.codeName(type: EvdevCode.EV_ABS, code: code)), \(undeclared): "
+            + "ignored, as \(tool) ignores it (it gives a range only to an axis \(declared))"
+    }
+
     private static func insertSorted(_ value: UInt16, into list: inout [UInt16]) {
         var index = list.endIndex
         while index > list.startIndex, list[index - 1] >= value {

@@ -11,7 +11,7 @@ struct EvemuHeader {
     private var propertyBytes: [UInt8] = []
     private var typeBytes: [UInt16: [UInt8]] = [:]
     /// Each `A:` line's axis and range, with its line (0: given by `giveRanges`).
-    private var axes: [(code: UInt16, range: AxisRange, line: Int)] = []
+    private var axes: [EvdevCapabilities.RangeLine] = []
     /// From the `# EVEMU 1.3` comment, when present.
     var formatVersion: String?
     /// From a `# Kernel: …` comment, when present.
@@ -161,8 +161,8 @@ struct EvemuHeader {
         axes.filter { declaredAt[$0.code] == nil }.map { axis in
             FormatWarning(
                 file: file, location: .line(axis.line),
-                message: "an A: line for \(EvdevCode.codeName(type: EvdevCode.EV_ABS, code: axis.code)), which no B: line declares: "
-                    + "ignored, as libevemu ignores it (it gives a range only to an axis the B: lines declare)")
+                message: EvdevCapabilities.undeclaredRangeWarning(
+                    axis.code, entry: "an A: line", undeclared: "which no B: line declares", tool: "libevemu", declared: "the B: lines declare"))
         }
     }
 
@@ -193,7 +193,7 @@ struct EvemuHeader {
         for (type, bytes) in typeBytes where type != EvdevCode.EV_SYN && type < EvdevCode.EV_CNT {
             for code in Self.bits(bytes) { capabilities.addCode(type: type, code: code) }
         }
-        for (code, range, _) in axes where declaredAt[code] != nil { capabilities.addAxis(code, range) }
+        _ = capabilities.addDeclaredRanges(axes)  // the others are `undeclaredRangeWarnings`
         return capabilities
     }
 

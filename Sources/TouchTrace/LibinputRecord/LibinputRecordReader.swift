@@ -13,6 +13,14 @@ struct LibinputRecordReader {
         /// cut out), or with an absolute axis `absinfo:` gives no range for, the device is
         /// inferred from its events, as an evemu recording without a description is.
         var hasCodes = false
+        /// Its `absinfo:` ranges by axis, each with its line, given to the axes `codes:` lists
+        /// once its `evdev:` section is whole (`takeRanges`): `codes:` may come after `absinfo:`. A
+        /// second range for an axis replaces the first, as YAML takes the last of a key.
+        var ranges: [UInt16: (range: AxisRange, line: Int)] = [:]
+        /// The `absinfo:` ranges of axes `codes:` does not list, ignored with a warning at their
+        /// lines, as `libinput replay` ignores them (it enables the axes `codes:` lists, each with
+        /// its `absinfo:` range): taken, they added an axis the device never had.
+        var ignoredRanges: [EvdevCapabilities.RangeLine] = []
         /// Set at its first event when the device must be inferred; then fed every event.
         var inference: EvdevCapabilities.Inference?
         /// What the reader says of an inferred device that has `codes:`: the axes absinfo gave no
@@ -36,6 +44,18 @@ struct LibinputRecordReader {
         var scrolls: [FingerScroll] = []
         /// The time of its last `SYN_REPORT` so far (first pass), for placing notes.
         var lastReportTime: Microseconds?
+
+        /// Gives the `absinfo:` ranges read so far to their axes. Without `codes:` the device is
+        /// inferred from its events, and every range is kept for it, as it was given.
+        mutating func takeRanges() {
+            let lines = ranges.map { (code: $0.key, range: $0.value.range, line: $0.value.line) }.sorted { $0.line < $1.line }
+            ranges = [:]
+            if hasCodes {
+                ignoredRanges += capabilities.addDeclaredRanges(lines)
+            } else {
+                for entry in lines { capabilities.addAxis(entry.code, entry.range) }
+            }
+        }
     }
 
     /// A Touchstone note (`- touchstone:` entries, `EvdevNoteText`) and where it goes among the
@@ -115,6 +135,7 @@ struct LibinputRecordReader {
             throw TraceInputError(file: file, location: .wholeFile, message: "not a libinput record file: no `version: 1`")
         }
         for index in devices.indices {
+            devices[index].takeRanges()
             if devices[index].inference == nil, !devices[index].hasCodes { devices[index].inference = EvdevCapabilities.Inference() }
             if let inference = devices[index].inference {
                 let declared = devices[index].capabilities
@@ -292,7 +313,7 @@ struct LibinputRecordReader {
                 minimum: Int32(values[0]), maximum: Int32(values[1]), resolution: Int32(values[4]),
                 fuzz: Int32(values[2]), flat: Int32(values[3])
             )
-            devices[index].capabilities.addAxis(code, range)
+            devices[index].ranges[code] = (range, line.number)
         case (["udev", "properties", "-"], nil):
             devices[index].udev.append(LibinputRecordYAML.string(line.value))
         default:
@@ -364,6 +385,7 @@ struct LibinputRecordReader {
         if devices[index].firstEvent == nil {
             devices[index].firstEvent = (event, line.number)
             sawFirstEvent = true
+            devices[index].takeRanges()
             let capabilities = devices[index].capabilities
             if !devices[index].hasCodes || (capabilities.codes[EvdevCode.EV_ABS] ?? []).contains(where: { capabilities.axes[$0] == nil }) {
                 devices[index].inference = EvdevCapabilities.Inference()
@@ -466,8 +488,15 @@ struct LibinputRecordReader {
         if let declared = declaredDevices, declared != devices.count {
             output.warn(line: 1, "ndevices says \(declared) but the file describes \(devices.count)")
         }
-        for device in devices where device.inference != nil {
-            output.warn(line: device.line, device.unrangedWarning ?? EvdevCapabilities.Inference.warning)
+        for device in devices {
+            if device.inference != nil {
+                output.warn(line: device.line, device.unrangedWarning ?? EvdevCapabilities.Inference.warning)
+            }
+            for ignored in device.ignoredRanges {
+                output.warn(line: ignored.line, EvdevCapabilities.undeclaredRangeWarning(
+                    ignored.code, entry: "an absinfo: range", undeclared: "which codes: does not list", tool: "libinput replay",
+                    declared: "codes: lists"))
+            }
         }
         let streams = devices.enumerated().map { index, device in
             LibinputRecordDeviceEvents(
