@@ -25,6 +25,17 @@ private func nested() -> (GestureTester, parent: View, child: View) {
     return (tester, parent, child)
 }
 
+/// A window with "remover" (0...200 wide), whose `touchesBegan` takes "removed" (200...400) out.
+private func removerBesideRemoved() -> (GestureTester, removed: View) {
+    let tester = GestureTester()
+    let remover = RemovingOtherView(frame: Rect(x: 0, y: 0, width: 200, height: 200), name: "remover")
+    let removed = View(frame: Rect(x: 200, y: 0, width: 200, height: 200), name: "removed")
+    remover.other = removed
+    tester.window.addSubview(remover)
+    tester.window.addSubview(removed)
+    return (tester, removed)
+}
+
 /// The transition lines of `name`, without resets.
 private func transitions(_ tester: GestureTester, _ name: String) -> [String] {
     tester.lines(of: name).filter { $0.contains("->") && !$0.hasSuffix("-> possible") }
@@ -163,12 +174,7 @@ struct ViewRemovalTests {
 
     @Test("a view removed by another view's touchesBegan in the same frame, before its own touch was shown, never sees that touch")
     func removedBeforeShown() {
-        let tester = GestureTester()
-        let remover = RemovingOtherView(frame: Rect(x: 0, y: 0, width: 200, height: 200), name: "remover")
-        let removed = View(frame: Rect(x: 200, y: 0, width: 200, height: 200), name: "removed")
-        remover.other = removed
-        tester.window.addSubview(remover)
-        tester.window.addSubview(removed)
+        let (tester, removed) = removerBesideRemoved()
         tester.frame(at: 0, [
             TouchInput(identifier: 1, change: .down, location: Point(x: 100, y: 100)),
             TouchInput(identifier: 2, change: .down, location: Point(x: 300, y: 100)),
@@ -181,12 +187,7 @@ struct ViewRemovalTests {
 
     @Test("a view removed by another view's touchesBegan in the frame where its own finger lifts gets that touch cancelled, not ended")
     func removedAsItsFingerLifts() {
-        let tester = GestureTester()
-        let remover = RemovingOtherView(frame: Rect(x: 0, y: 0, width: 200, height: 200), name: "remover")
-        let removed = View(frame: Rect(x: 200, y: 0, width: 200, height: 200), name: "removed")
-        remover.other = removed
-        tester.window.addSubview(remover)
-        tester.window.addSubview(removed)
+        let (tester, removed) = removerBesideRemoved()
         tester.down(2, 300, 100, at: 0)
         tester.frame(at: 10, [
             TouchInput(identifier: 1, change: .down, location: Point(x: 100, y: 100)),
