@@ -149,6 +149,12 @@ public struct DeviceDescription: Equatable, Sendable {
     /// inverted axis range (`AxisRange.invertedRangeProblem(in:)`) or units per point outside
     /// `unitsPerPointRange`, naming the device; nil when neither. The binary and JSON Lines
     /// writers wrote units per point of 0 or 1e-300 into a trace their readers then refused.
+    static func unwritableProblem(in device: DeviceDescription) -> String? {
+        if let problem = AxisRange.invertedRangeProblem(in: device) { return problem }
+        guard let units = device.unitsPerPoint, let problem = problem(unitsPerPoint: units, named: "its units per point") else { return nil }
+        return "device \(device.index) (\(device.name)): \(problem)"
+    }
+
     /// Why a header's devices cannot stand together: two with one index, which every event names
     /// its device by (the replay mapped a touch with one description and evemu output with the
     /// other, and libinput record output wrote the touches under both); nil when none.
@@ -163,11 +169,6 @@ public struct DeviceDescription: Equatable, Sendable {
         return nil
     }
 
-    static func unwritableProblem(in device: DeviceDescription) -> String? {
-        if let problem = AxisRange.invertedRangeProblem(in: device) { return problem }
-        guard let units = device.unitsPerPoint, let problem = problem(unitsPerPoint: units, named: "its units per point") else { return nil }
-        return "device \(device.index) (\(device.name)): \(problem)"
-    }
     /// Further facts as ordered key/value pairs (udev properties, evdev bitmasks, Wayland surface
     /// size and scale). Ordered so that encoding is deterministic.
     public var properties: [Property]
