@@ -68,6 +68,12 @@ final class TouchList {
     @inline(__always)
     func append(_ touch: Touch) { touches.append(touch) }
 
+    /// `UnretainedList.append(upTo:_:)`.
+    @inline(__always)
+    func append(upTo limit: Int, _ body: (UnsafeMutablePointer<Unretained<Touch>>) -> Int) -> Int {
+        touches.append(upTo: limit, body)
+    }
+
     func removeAll() { touches.removeAll() }
 
     func remove(_ touch: Touch) { touches.removeAll(identicalTo: touch) }

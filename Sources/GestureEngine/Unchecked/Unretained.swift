@@ -73,20 +73,4 @@ extension Array where Element: AnyObject {
             }
         }
     }
-
-    /// The element at `likely` if it satisfies `predicate`, else the first that does, and its
-    /// index, found without retaining any; the array keeps it alive as long as it holds it. For a
-    /// search whose answer is unique and usually known: then it is one test.
-    @inline(__always)
-    func firstUnretained(likely: Int, where predicate: (Element) -> Bool) -> (element: Unretained<Element>, index: Int)? {
-        withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: Unretained<Element>.self) { unretained in
-                if likely >= 0 && likely < unretained.count && unretained[likely].with(predicate) {
-                    return (unretained[likely], likely)
-                }
-                for index in unretained.indices where unretained[index].with(predicate) { return (unretained[index], index) }
-                return nil
-            }
-        }
-    }
 }

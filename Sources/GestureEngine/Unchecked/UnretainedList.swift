@@ -45,14 +45,29 @@ struct UnretainedList<Element: AnyObject> {
         count &+= 1
     }
 
-    /// Doubles the capacity: rare, so kept out of the callers of `append`.
+    /// Appends what `body` writes, in order, from the start of the room it is given for `limit`
+    /// elements (uninitialized: an `Unretained` is trivial, so assigning one there is sound), and
+    /// returns how many it wrote: a loop's appends without a test of the capacity and a store of
+    /// the count for each.
+    @inline(__always)
+    mutating func append(upTo limit: Int, _ body: (UnsafeMutablePointer<Unretained<Element>>) -> Int) -> Int {
+        if capacity - count < limit { grow(toHold: count + limit) }
+        let written = body(storage + count)
+        precondition(written >= 0 && written <= limit, "UnretainedList appended past the room asked for")
+        count &+= written
+        return written
+    }
+
+    /// Doubles the capacity (until it holds `needed`): rare, so kept out of the callers of `append`.
     @inline(never)
-    private mutating func grow() {
-        let grown = UnsafeMutablePointer<Unretained<Element>>.allocate(capacity: capacity * 2)
+    private mutating func grow(toHold needed: Int = 0) {
+        var grownCapacity = capacity * 2
+        while grownCapacity < needed { grownCapacity *= 2 }
+        let grown = UnsafeMutablePointer<Unretained<Element>>.allocate(capacity: grownCapacity)
         grown.initialize(from: storage, count: count)
         storage.deallocate()
         storage = grown
-        capacity *= 2
+        capacity = grownCapacity
     }
 
     mutating func remove(at index: Int) {
