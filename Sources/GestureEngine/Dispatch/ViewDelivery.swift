@@ -26,7 +26,13 @@ extension TouchDispatcher {
             // `viewStep` has nothing for them, and an immediate `moved` for each of the others,
             // which make one group in the frame's order.
             viewGroup.removeAll()
-            eventTouches.forEachTouch { if $0.viewDelivery == .live { viewGroup.append($0) } }
+            // A loop of unretained references: `forEachTouch` here called a closure per touch.
+            var index = 0
+            while index < eventTouches.count {
+                let touch = eventTouches.touches.storage[index]
+                if touch.with({ $0.viewDelivery == .live }) { viewGroup.append(touch) }
+                index += 1
+            }
             flushViewGroup(quiet.view, .moved)
             return
         }

@@ -68,6 +68,10 @@ final class TouchList {
     @inline(__always)
     func append(_ touch: Touch) { touches.append(touch) }
 
+    /// Appends a touch another list names (its owner keeps it alive).
+    @inline(__always)
+    func append(_ touch: Unretained<Touch>) { touches.append(touch) }
+
     /// `UnretainedList.append(upTo:_:)`.
     @inline(__always)
     func append(upTo limit: Int, _ body: (UnsafeMutablePointer<Unretained<Touch>>) -> Int) -> Int {

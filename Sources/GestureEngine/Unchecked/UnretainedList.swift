@@ -39,8 +39,13 @@ struct UnretainedList<Element: AnyObject> {
 
     @inline(__always)
     mutating func append(_ element: Element) {
+        append(Unretained(element))
+    }
+
+    @inline(__always)
+    mutating func append(_ element: Unretained<Element>) {
         if count == capacity { grow() }
-        (storage + count).initialize(to: Unretained(element))
+        (storage + count).initialize(to: element)
         // Below `capacity`, an `Int`: cannot overflow.
         count &+= 1
     }
