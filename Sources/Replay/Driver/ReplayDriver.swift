@@ -265,6 +265,11 @@ public final class ReplayDriver {
             events &+= 1
             // The log grows only when a frame is delivered: checked then, not per sample.
             guard try add(sample, at: virtualTime(sample.time)) else { return }
+        } else if case .frame(let mark) = event {
+            // `feed`'s frame path, kept here: `feed` as a whole is too large to inline.
+            events &+= 1
+            _ = try virtualTime(mark.time)
+            flush()
         } else {
             try feed(event)
         }
