@@ -16,9 +16,12 @@ public struct LogWriter {
     private let actionPrefixes = LinePrefixes(slots: RecognizerStateName.slots)
     /// Held here so that a line does not check the global's initialisation.
     private let fourDigits = FourDigits.table
+    /// Touches in text `view` lines, up to their coordinates (`TouchSpellings`).
+    private let touchSpellings: TouchSpellings
 
     public init(format: LogFormat) {
         self.format = format
+        touchSpellings = TouchSpellings(fourDigits: fourDigits)
     }
 
     /// The bytes written and not yet taken.
@@ -99,7 +102,7 @@ public struct LogWriter {
         case .jsonl: line.put("{\"t\":"); line.wideInteger(time, fourDigits: fourDigits)
         }
         line.copyWords(from: prefix.baseAddress!, count: prefix.count)
-        return TouchesLine(line: line, format: format, count: count, fourDigits: fourDigits)
+        return TouchesLine(line: line, format: format, count: count, fourDigits: fourDigits, spellings: touchSpellings.table)
     }
 
     /// What a `view` line of `view` and `phase` says after its time (`LinePrefixes`).
@@ -316,13 +319,15 @@ public struct TouchesLine {
     fileprivate var line: LogLine
     private let format: LogFormat
     private let fourDigits: FourDigits
+    private let spellings: TouchSpellings.Table
     private let count: Int
     private var remaining: Int
 
-    fileprivate init(line: LogLine, format: LogFormat, count: Int, fourDigits: FourDigits) {
+    fileprivate init(line: LogLine, format: LogFormat, count: Int, fourDigits: FourDigits, spellings: TouchSpellings.Table) {
         self.line = line
         self.format = format
         self.fourDigits = fourDigits
+        self.spellings = spellings
         self.count = count
         remaining = count
     }
@@ -358,10 +363,11 @@ public struct TouchesLine {
     /// `add` in the text format, for a caller that adds exactly the `count` touches it began the
     /// line with, in a loop of its own for the format (the log's observer, which walks a batch of
     /// that count): no test of the format or of the room left per touch, where `add` tests both.
+    /// ` #id(` is copied from the writer's spellings of recent identifiers (`TouchSpellings`).
     @inline(__always)
     mutating func addText(_ touch: UInt32, x: Double, y: Double, timestamp: Int64?) {
         var line = self.line
-        line.put(" #"); line.identifier(touch, then: UInt8(ascii: "("), fourDigits: fourDigits)
+        line.cursor = spellings.put(touch, at: line.cursor, fourDigits: fourDigits)
         line.fixed2(x, then: UInt8(ascii: ","), y, then: UInt8(ascii: ")"), fourDigits: fourDigits)
         if let timestamp { line.put("@"); line.cursor = LogLine.outlinedWideInteger(timestamp, at: line.cursor, fourDigits: fourDigits) }
         self.line = line
