@@ -690,15 +690,17 @@ public final class TouchDispatcher {
         if eventPhases & (Touch.Phase.ended.bit | Touch.Phase.cancelled.bit) != 0 {
             var index = 0
             while index < eventTouches.count {
-                // Only a touch that ended is retained: taking it out of `touchesDown` may leave this
-                // reference the only one until it is held or pooled.
-                if eventTouches.with(index, { $0.phase.isTerminal }) {
-                    let touch = eventTouches[index]
-                    if let position = touchesDown.firstIndex(where: { $0 === touch }) {
+                // Held or pooled before it leaves `touchesDown`: the reference there keeps it alive
+                // past its removal, and this one need not be retained.
+                eventTouches.with(index) { touch in
+                    guard touch.phase.isTerminal else { return }
+                    if touch.viewDelivery != .finished { touchesHeld.append(touch) } else { recycle(touch) }
+                    var position = 0
+                    while position < downList.count && !downList.storage[position].refers(to: touch) { position += 1 }
+                    if position < downList.count {
                         touchesDown.remove(at: position)
                         downList.remove(at: position)
                     }
-                    if touch.viewDelivery != .finished { touchesHeld.append(touch) } else { recycle(touch) }
                 }
                 index += 1
             }
