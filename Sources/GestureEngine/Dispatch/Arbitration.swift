@@ -138,6 +138,8 @@ extension TouchDispatcher {
         }
 
         recognizer.arbitrate(.release(presentingBegan: recognizer.kind == .continuous && recognizer.currentState != .began))
+        // Let through having ended, it may now be reset (`resetSettledRecognizers`).
+        if recognizer.currentState == .ended { noteSettling(recognizer) }
         // Every recognizer already recognizing has just been asked whether it prevents this one.
         startsRecognizing(recognizer)
         deliveryDecisionsChanged()

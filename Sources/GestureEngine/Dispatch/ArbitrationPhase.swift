@@ -86,4 +86,7 @@ struct ArbitrationWork {
     var reconcile = false
     /// An action is due at the end of this reconcile pass.
     var action = false
+    /// Listed in the dispatcher's `settledSinceReset`: it finished or was let through since the
+    /// last reset pass (or is a failure partner of one that did), so that pass looks at it.
+    var resetCheck = false
 }

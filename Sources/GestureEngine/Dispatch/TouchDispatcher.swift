@@ -74,10 +74,12 @@ public final class TouchDispatcher {
     public private(set) var touchesHeld: [Touch] = []
     /// Recognizers taking part in the current sequence (or still deciding from the last one, such
     /// as a double tap waiting for its second tap), in collection order.
-    #if !DEBUG
-    @exclusivity(unchecked)
-    #endif
-    public private(set) var recognizersInPlay: [GestureRecognizer] = []
+    public var recognizersInPlay: [GestureRecognizer] {
+        var recognizers: [GestureRecognizer] = []
+        recognizers.reserveCapacity(inPlay.count)
+        inPlay.forEach { recognizers.append($0) }
+        return recognizers
+    }
 
     /// The touches of the frame being dispatched (or none, between frames).
     let eventTouches = TouchList(capacity: 16)
@@ -101,8 +103,11 @@ public final class TouchDispatcher {
     private var eventPhase: Touch.Phase?
     private let batch = TouchList(capacity: 16)
     let viewGroup = TouchList(capacity: 16)
-    /// `recognizersInPlay` without reference counting, for the per-frame loops: the strong array
-    /// keeps every recognizer named here alive.
+    /// The recognizers in play, in collection order (`recognizersInPlay`), walked without
+    /// reference counting. The list owns them: each is retained as it joins (`activate`) and
+    /// released as it leaves the list (`removeResetFromPlay`), so that the recognizers reset
+    /// together at the front of the list leave it in one step, where an array of strong
+    /// references moved every one after them.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -214,9 +219,23 @@ public final class TouchDispatcher {
     private var pool: [Touch] = []
     /// Where `touchDown(withIdentifier:)` looks first in `touchesDown`, by identifier.
     private let touchHints = TouchIndexHints()
+    /// The recognizers that finished or were let through since the last reset pass
+    /// (`noteSettling`; `ArbitrationWork.resetCheck` marks them), the only ones, with their
+    /// failure partners, that pass may find ready: it looks at them, not at every recognizer in
+    /// play. During the pass, also those partners and then the recognizers it resets.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    private var settledSinceReset: [Unretained<GestureRecognizer>] = []
+    /// Recognizers the reset passes have looked at or moved, for tests: one timer's settling
+    /// costs what it changed, not the number in play.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    package private(set) var resetPassVisits = 0
     /// The recognizers let through while beginning or changing, in the order they were
     /// (`startsRecognizing`), each with its `recognizingStamp`: those that have left that state
-    /// stay until the sequence's reset takes them out of play. Strong, as `recognizersInPlay`:
+    /// stay until the sequence's reset takes them out of play. Strong, as `inPlay` holds them:
     /// held only while in play.
     #if !DEBUG
     @exclusivity(unchecked)
@@ -246,7 +265,7 @@ public final class TouchDispatcher {
     private var playCounter: UInt64 = 0
     /// The recognizers in play that must be asked the class-wide failure questions about every
     /// recognizer that joins (`GestureRecognizer.asksAboutFailureRequirements`), in collection order.
-    /// Unretained: `recognizersInPlay` holds each, and `unlink` removes it as it leaves play.
+    /// Unretained: `inPlay` holds each, and `unlink` removes it as it leaves play.
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
@@ -287,7 +306,7 @@ public final class TouchDispatcher {
             maximumDistance: GestureDefaults.tapAllowableMovement)
         touchesDown.reserveCapacity(16)
         touchesHeld.reserveCapacity(16)
-        recognizersInPlay.reserveCapacity(16)
+        settledSinceReset.reserveCapacity(16)
         pool.reserveCapacity(16)
         deferredEnds.touches.reserveCapacity(16)
         indirectRecognizers.reserveCapacity(8)
@@ -297,7 +316,12 @@ public final class TouchDispatcher {
 
     deinit {
         if window.dispatcherReference?.refers(to: self) == true { window.dispatcherReference = nil }
-        for recognizer in recognizersInPlay { recognizer.detachFromDispatcher() }
+        inPlay.forEach { $0.detachFromDispatcher() }
+        var index = 0
+        while index < inPlay.count {
+            inPlay.storage[index].reference.release()
+            index += 1
+        }
         inPlay.deallocate()
         receiving.deallocate()
         touchHints.deallocate()
@@ -815,9 +839,10 @@ public final class TouchDispatcher {
                 asker.with { other in askFailureQuestions(recognizer, delegate, and: other) }
             }
         }
-        recognizersInPlay.append(recognizer)
+        _ = Unmanaged.passRetained(recognizer)
         inPlay.append(recognizer)
         receivingGeneration = 0
+        if isSettled(recognizer) { noteSettling(recognizer) }
         if recognizer.pendingWork.reconcile {
             reconcileRequested = true
             reconcileMarks &+= 1
@@ -892,41 +917,58 @@ public final class TouchDispatcher {
     /// too (W10-121: a single tap that recognized early waits for its double tap). One pass in
     /// collection order: each reset recognizer leaves its partners' lists at once (later ones then
     /// no longer see it), and the lists in play are compacted at the end.
+    ///
+    /// Only a recognizer that finished or was let through since the last pass, or a failure
+    /// partner of one, can have become ready (the others were looked at then, and what kept them
+    /// has not moved): the pass looks at those alone, put in collection order, so a timer that
+    /// fails one of n recognizers costs what it changed, not n.
     private func resetSettledRecognizers() {
+        guard !settledSinceReset.isEmpty else { return }
+        let noted = settledSinceReset.count
         var index = 0
-        var kept = 0
-        var resetAny = false
-        while index < inPlay.count {
-            // Unretained: `recognizersInPlay` holds it until the compaction below, the last use.
-            let settled = inPlay.with(index) { isSettled($0) && partnersSettled($0) }
-            let recognizer = recognizersInPlay[index]
-            if settled {
+        while index < noted {
+            let entry = settledSinceReset[index]
+            entry.with { recognizer in
+                // Most recognizers have no partners: no walk (each retains and releases its list).
+                if !recognizer.requirementsInPlay.isEmpty {
+                    for partner in recognizer.requirementsInPlay { partner.with { noteSettling($0) } }
+                }
+                if !recognizer.dependentsInPlay.isEmpty {
+                    for partner in recognizer.dependentsInPlay { partner.with { noteSettling($0) } }
+                }
+            }
+            index += 1
+        }
+        sortByPlayOrder(&settledSinceReset)
+        // The recognizers reset are kept at the front of the list, in collection order.
+        var resetCount = 0
+        index = 0
+        while index < settledSinceReset.count {
+            let entry = settledSinceReset[index]
+            let reset = entry.with { recognizer -> Bool in
+                recognizer.pendingWork.resetCheck = false
+                guard recognizer.arbitration.isInPlay, isSettled(recognizer), partnersSettled(recognizer) else { return false }
                 recognizer.apply(.reset)
                 recognizer.reset()
                 recognizer.leavePlay()
                 recognizer.dispatcher = nil
                 unlink(recognizer)
-                resetAny = true
-            } else {
-                if kept != index {
-                    recognizersInPlay[kept] = recognizer
-                    inPlay.set(kept, recognizer)
-                }
-                kept += 1
+                return true
+            }
+            if reset {
+                settledSinceReset[resetCount] = entry
+                resetCount += 1
             }
             index += 1
         }
-        guard resetAny else { return }
-        // Not `removeSubrange`: its generic path cost more than the resets themselves.
-        if kept == 0 {
-            recognizersInPlay.removeAll(keepingCapacity: true)
-        } else {
-            while recognizersInPlay.count > kept { recognizersInPlay.removeLast() }
-        }
-        inPlay.truncate(to: kept)
+        resetPassVisits &+= settledSinceReset.count
+        guard resetCount > 0 else { return settledSinceReset.removeAll(keepingCapacity: true) }
+        while settledSinceReset.count > resetCount { settledSinceReset.removeLast() }
+        removeResetFromPlay()
+        settledSinceReset.removeAll(keepingCapacity: true)
         receivingGeneration = 0
         if !recognizing.isEmpty {
-            if kept == 0 {
+            if inPlay.isEmpty {
                 recognizing.removeAll(keepingCapacity: true)
             } else {
                 recognizing.removeAll { !$0.recognizer.arbitration.isInPlay }
@@ -934,6 +976,78 @@ public final class TouchDispatcher {
             countUnfixedRecognizing()
         }
         for touch in touchesHeld { touch.gestureRecognizers.removeAll { !$0.arbitration.isInPlay } }
+    }
+
+    /// `recognizer` finished or was let through (or is a failure partner of one, during the reset
+    /// pass): the next reset pass looks at it, once.
+    @inline(__always)
+    func noteSettling(_ recognizer: GestureRecognizer) {
+        guard !recognizer.pendingWork.resetCheck else { return }
+        recognizer.pendingWork.resetCheck = true
+        settledSinceReset.append(Unretained(recognizer))
+    }
+
+    /// Collection order is the order recognizers joined play. Insertion for the few of an
+    /// ordinary sequence's end (noted nearly in that order already), the library's sort past them.
+    private func sortByPlayOrder(_ list: inout [Unretained<GestureRecognizer>]) {
+        if list.count > 16 {
+            list.sort { left, right in left.with { $0.playOrder } < right.with { $0.playOrder } }
+            return
+        }
+        var index = 1
+        while index < list.count {
+            let entry = list[index]
+            let order = entry.with { $0.playOrder }
+            var slot = index
+            while slot > 0, list[slot - 1].with({ $0.playOrder > order }) {
+                list[slot] = list[slot - 1]
+                slot -= 1
+            }
+            if slot != index { list[slot] = entry }
+            index += 1
+        }
+    }
+
+    /// Takes the recognizers just reset (`settledSinceReset`, in collection order) out of
+    /// `inPlay` and releases them. Those at its front leave in one step (most often all: timers
+    /// firing at one instant fail recognizers in the order they joined); the list is closed up
+    /// from the first of the others, found by its play order (the list is in that order).
+    private func removeResetFromPlay() {
+        var first = 0
+        if indexInPlay(of: settledSinceReset[0].with { $0.playOrder }) == 0 {
+            while first < settledSinceReset.count && first < inPlay.count
+                && inPlay.with(first, { !$0.arbitration.isInPlay }) {
+                first += 1
+            }
+            inPlay.removeFirst(first)
+            resetPassVisits &+= first
+        }
+        if first < settledSinceReset.count {
+            var index = indexInPlay(of: settledSinceReset[first].with { $0.playOrder })
+            var kept = index
+            while index < inPlay.count {
+                if inPlay.with(index, { $0.arbitration.isInPlay }) {
+                    if kept != index { inPlay.set(kept, inPlay[index]) }
+                    kept += 1
+                }
+                index += 1
+            }
+            resetPassVisits &+= inPlay.count - kept
+            inPlay.truncate(to: kept)
+        }
+        // Released last, as the list no longer names them: a recognizer its scene dropped mid-sequence goes now.
+        for entry in settledSinceReset { entry.reference.release() }
+    }
+
+    /// The index in `inPlay` of the recognizer that joined with `order`, or where it would be.
+    private func indexInPlay(of order: UInt64) -> Int {
+        var low = 0
+        var high = inPlay.count
+        while low < high {
+            let middle = (low + high) / 2
+            if inPlay.with(middle, { $0.playOrder }) < order { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     private func isSettled(_ recognizer: GestureRecognizer) -> Bool {
@@ -962,6 +1076,7 @@ public final class TouchDispatcher {
         // `changed -> changed` (every move of a gesture under way) leaves what view delivery reads
         // as it was; every other change may alter it.
         if old != new { deliveryDecisionsChanged() }
+        if new.isFinished { noteSettling(recognizer) }
         if recognizer.pendingWork.reconcile {
             reconcileRequested = true
             reconcileMarks &+= 1
@@ -1077,7 +1192,7 @@ public final class TouchDispatcher {
     ///
     /// Out of line, and called only from `View`'s tree edits: no frame pays for it.
     func viewLeftWindow(_ root: View) {
-        guard !touchesDown.isEmpty || !touchesHeld.isEmpty || !recognizersInPlay.isEmpty else { return }
+        guard !touchesDown.isEmpty || !touchesHeld.isEmpty || !inPlay.isEmpty else { return }
         let betweenFrames = !isDispatching
         // Even with none of its touches left to settle here: one whose end is on its way to it
         // in this frame's delivery is finished already.

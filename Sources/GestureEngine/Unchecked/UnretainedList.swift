@@ -16,8 +16,12 @@ struct UnretainedList<Element: AnyObject> {
     // caller's module (an observer writing every touch of every frame) instead of a closure call
     // per touch.
     @usableFromInline private(set) var storage: UnsafeMutablePointer<Unretained<Element>>
+    /// Elements `storage` has room for.
     private var capacity: Int
     @usableFromInline private(set) var count = 0
+    /// Slots dropped from the front (`removeFirst(_:)`): the allocation starts this far before
+    /// `storage`.
+    private var dropped = 0
 
     init(capacity: Int) {
         self.capacity = max(capacity, 1)
@@ -26,7 +30,7 @@ struct UnretainedList<Element: AnyObject> {
 
     /// Frees the storage; the list must not be used afterwards.
     func deallocate() {
-        storage.deallocate()
+        (storage - dropped).deallocate()
     }
 
     var isEmpty: Bool { count == 0 }
@@ -63,16 +67,40 @@ struct UnretainedList<Element: AnyObject> {
         return written
     }
 
-    /// Doubles the capacity (until it holds `needed`): rare, so kept out of the callers of `append`.
+    /// Makes room for `needed` elements (at least one more than now): takes back the slots
+    /// dropped from the front when they are at least half the allocation and that is enough,
+    /// else doubles the allocation until it holds them. Rare, so kept out of the callers of
+    /// `append`.
     @inline(never)
     private mutating func grow(toHold needed: Int = 0) {
-        var grownCapacity = capacity * 2
+        let allocated = capacity + dropped
+        if dropped > 0 && dropped >= allocated / 2 && needed <= allocated {
+            let start = storage - dropped
+            start.moveInitialize(from: storage, count: count)
+            storage = start
+            capacity = allocated
+            dropped = 0
+            return
+        }
+        var grownCapacity = allocated * 2
         while grownCapacity < needed { grownCapacity *= 2 }
         let grown = UnsafeMutablePointer<Unretained<Element>>.allocate(capacity: grownCapacity)
         grown.initialize(from: storage, count: count)
-        storage.deallocate()
+        (storage - dropped).deallocate()
         storage = grown
         capacity = grownCapacity
+        dropped = 0
+    }
+
+    /// Removes the first `k` elements in one step, whatever the count: the storage then starts
+    /// past them (the recognizers in play reset in the order they joined, one at a time when
+    /// their timers fire at one instant).
+    mutating func removeFirst(_ k: Int) {
+        precondition(k >= 0 && k <= count, "UnretainedList removeFirst past its end")
+        storage += k
+        count -= k
+        capacity -= k
+        dropped += k
     }
 
     mutating func remove(at index: Int) {

@@ -274,4 +274,29 @@ struct FailureRequirementTests {
         tester.finish()
         #expect(tester.actions == ["400ms \(living[1].name) action ended"])
     }
+
+    @Test("timers firing at one instant each settle and reset their own recognizer, the reset pass looking at what settled, not at every recognizer in play")
+    func timersAtOneInstantResetWhatSettled() {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 200, height: 200))
+        let count = 300
+        for index in 0..<count {
+            let double = TapGestureRecognizer(name: "double\(index)")
+            double.numberOfTapsRequired = 2
+            view.addGestureRecognizer(double)
+        }
+        view.addGestureRecognizer(TapGestureRecognizer(name: "tap"))
+        tester.tap(1, 100, 100, at: 0)
+        let atLift = tester.transcript.count
+        tester.finish()
+        // Each double tap fails at its own timer, in the order they joined, and is reset before
+        // the next timer fires.
+        let expected = (0..<count).flatMap { ["400ms double\($0): possible -> failed", "400ms double\($0): failed -> possible"] }
+        #expect(Array(tester.transcript[atLift...]) == expected)
+        #expect(tester.dispatcher.recognizersInPlay.isEmpty)
+        // The tap at the lift, then each double tap at its timer: looked at once, and taken off
+        // the front of the list in play in one step. A pass over every recognizer in play at each
+        // timer made that count * (count + 1) / 2 more.
+        #expect(tester.dispatcher.resetPassVisits == 2 * (count + 1))
+    }
 }
