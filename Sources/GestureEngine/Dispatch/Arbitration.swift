@@ -140,6 +140,7 @@ extension TouchDispatcher {
         recognizer.arbitrate(.release(presentingBegan: recognizer.kind == .continuous && recognizer.currentState != .began))
         // Let through having ended, it may now be reset (`resetSettledRecognizers`).
         if recognizer.currentState == .ended { noteSettling(recognizer) }
+        heldFlagsStamp &+= 1
         // Every recognizer already recognizing has just been asked whether it prevents this one.
         startsRecognizing(recognizer)
         deliveryDecisionsChanged()

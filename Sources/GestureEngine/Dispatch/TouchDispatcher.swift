@@ -233,6 +233,15 @@ public final class TouchDispatcher {
     @exclusivity(unchecked)
     #endif
     package private(set) var resetPassVisits = 0
+    /// Bumped whenever a recognizer is let through, has a delivery flag set or leaves a touch's
+    /// list: a held lift's `endHolder` vouches for its flags only while this stays as it was.
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var heldFlagsStamp: UInt64 = 0
+    /// Walks of a held lift's recognizers for its delivery flags, for tests: a timer failing one
+    /// of the many holding it walks none.
+    package internal(set) var heldLiftFlagWalks = 0
     /// The recognizers let through while beginning or changing, in the order they were
     /// (`startsRecognizing`), each with its `recognizingStamp`: those that have left that state
     /// stay until the sequence's reset takes them out of play. Strong, as `inPlay` holds them:
@@ -975,7 +984,21 @@ public final class TouchDispatcher {
             }
             countUnfixedRecognizing()
         }
-        for touch in touchesHeld { touch.gestureRecognizers.removeAll { !$0.arbitration.isInPlay } }
+        for touch in touchesHeld {
+            // A holder that may have left the list is never read again (the stamp moved); one
+            // that leaves it here, reset, is forgotten before it can be freed.
+            if let holder = touch.endHolder, touch.endHolderStamp == heldFlagsStamp, !holder.with({ $0.arbitration.isInPlay }) {
+                touch.endHolder = nil
+            }
+            // Lists hold only recognizers in play after each pass, so when the ones reset lead the
+            // list (timers fail them in the order they joined), they are all of its reset ones.
+            let leading = touch.gestureRecognizers.leadingCountUnretained { !$0.arbitration.isInPlay }
+            if leading == resetCount {
+                touch.gestureRecognizers.removeFirst(leading)
+            } else {
+                touch.gestureRecognizers.removeAll { !$0.arbitration.isInPlay }
+            }
+        }
     }
 
     /// `recognizer` finished or was let through (or is a failure partner of one, during the reset
@@ -1070,6 +1093,14 @@ public final class TouchDispatcher {
     func deliveryDecisionsChanged() {
         deliveryGeneration &+= 1
         decisionGeneration &+= 1
+    }
+
+    /// A recognizer in play had a delivery flag set or left a touch's list (`ignore`, a
+    /// cancelled event): what a held lift's holder vouched for may no longer hold
+    /// (`Touch.endHolder`), nor may the holder still be alive.
+    func deliveryFlagsChanged() {
+        heldFlagsStamp &+= 1
+        deliveryDecisionsChanged()
     }
 
     func recognizerChangedState(_ recognizer: GestureRecognizer, from old: GestureRecognizer.State, to new: GestureRecognizer.State) {
@@ -1180,7 +1211,7 @@ public final class TouchDispatcher {
             }
         }
         recognizer.releaseAllTouches()
-        deliveryDecisionsChanged()
+        deliveryFlagsChanged()
     }
 
     /// `root`, with its subviews, has left the window (removed from its superview, or moved under

@@ -210,7 +210,17 @@ extension TouchDispatcher {
     }
 
     private func deliveryFlags(of touch: Touch) -> DeliveryFlags {
+        // A held lift reads only `cancels` and `decidingDelaysEnded`, false and true when its
+        // flags were last worked out. Neither moves while the recognizer found holding it still
+        // decides and none was let through or had a flag set since: each timer that fails one of
+        // many double taps would otherwise walk every recognizer still listed.
+        if touch.viewDelivery == .heldEnded, let holder = touch.endHolder, touch.endHolderStamp == heldFlagsStamp,
+           holder.with({ $0.delaysTouchesEnded && $0.arbitration.isInPlay && isDeciding($0) }) {
+            return touch.deliveryFlags
+        }
+        if touch.viewDelivery == .heldEnded { heldLiftFlagWalks &+= 1 }
         var flags = DeliveryFlags()
+        var holder: Unretained<GestureRecognizer>?
         touch.gestureRecognizers.forEachUnretained { recognizer in
             let state = recognizer.currentState
             if recognizer.arbitration.isReleased && (state.isRecognizing || state == .cancelled) {
@@ -218,9 +228,14 @@ extension TouchDispatcher {
                 if recognizer.delaysTouchesBegan { flags.recognizedDelayingBegan = true }
             } else if state == .possible || (!recognizer.arbitration.isReleased && state.isRecognizing) {
                 if recognizer.delaysTouchesBegan { flags.decidingDelaysBegan = true }
-                if recognizer.delaysTouchesEnded { flags.decidingDelaysEnded = true }
+                if recognizer.delaysTouchesEnded {
+                    flags.decidingDelaysEnded = true
+                    holder = Unretained(recognizer)
+                }
             }
         }
+        touch.endHolder = holder
+        touch.endHolderStamp = heldFlagsStamp
         return flags
     }
 

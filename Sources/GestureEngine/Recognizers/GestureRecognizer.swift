@@ -84,19 +84,19 @@ open class GestureRecognizer: TimerTarget {
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    public var cancelsTouchesInView = true { didSet { withDispatcher { $0.deliveryDecisionsChanged() } } }
+    public var cancelsTouchesInView = true { didSet { withDispatcher { $0.deliveryFlagsChanged() } } }
     /// The view receives a touch's began (and everything after it) only once this recognizer
     /// has failed; if it recognizes, the view never sees the touch. Default `false` (H-GR, AD).
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    public var delaysTouchesBegan = false { didSet { withDispatcher { $0.deliveryDecisionsChanged() } } }
+    public var delaysTouchesBegan = false { didSet { withDispatcher { $0.deliveryFlagsChanged() } } }
     /// The view receives a touch's ended only once this recognizer has resolved; if it recognizes,
     /// the view receives `touchesCancelled` instead. Default `true` (H-GR, AD).
     #if !DEBUG
     @exclusivity(unchecked)
     #endif
-    public var delaysTouchesEnded = true { didSet { withDispatcher { $0.deliveryDecisionsChanged() } } }
+    public var delaysTouchesEnded = true { didSet { withDispatcher { $0.deliveryFlagsChanged() } } }
 
     /// The touches this recognizer currently tracks, in the order they arrived.
     public var touches: TouchBatch { touchList.batch }
@@ -450,7 +450,7 @@ open class GestureRecognizer: TimerTarget {
     public final func ignore(_ touch: Touch) {
         touchList.remove(touch)
         unlist(from: touch)
-        withDispatcher { $0.deliveryDecisionsChanged() }
+        withDispatcher { $0.deliveryFlagsChanged() }
     }
 
     /// Takes this recognizer off `touch`'s list of recognizers, which lists each once (the

@@ -117,6 +117,20 @@ public final class Touch {
     @exclusivity(unchecked)
     #endif
     var flagsGeneration: UInt64 = 0
+    /// The last recognizer of `gestureRecognizers` found deciding with `delaysTouchesEnded` when
+    /// `deliveryFlags` was last worked out, and the dispatcher's `heldFlagsStamp` then (read
+    /// only while the stamp holds, when that list still keeps it alive). While it still decides
+    /// and no recognizer has been let through, had its delivery flags set or left a touch's list
+    /// since, a held lift stays held: its flags are not worked out again
+    /// (`TouchDispatcher.deliveryFlags(of:)`).
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var endHolder: Unretained<GestureRecognizer>?
+    #if !DEBUG
+    @exclusivity(unchecked)
+    #endif
+    var endHolderStamp: UInt64 = 0
     /// Equal to the dispatcher's `eventStamp` while the touch is in the frame being dispatched.
     #if !DEBUG
     @exclusivity(unchecked)
@@ -156,6 +170,7 @@ public final class Touch {
         self.beganLocation = location
         self.viewDelivery = .live
         self.flagsGeneration = 0
+        self.endHolder = nil
         self.isDown = true
         // Empty after `recycle` (and in a new touch): `removeAll(keepingCapacity:)` is a generic
         // call of about a hundred instructions even then.
@@ -164,6 +179,7 @@ public final class Touch {
 
     func recycle() {
         view = nil
+        endHolder = nil
         isDown = false
         // From the end: `removeAll(keepingCapacity:)` is a generic call of about a hundred and fifty
         // instructions, and a walk of value witnesses to release what it held.

@@ -60,6 +60,18 @@ extension Array where Element: AnyObject {
 
     /// The first non-nil result of `body` for the elements from last to first, without retaining
     /// any (the array, held for the walk, keeps each alive).
+    /// How many elements at the front satisfy `predicate`.
+    @inline(__always)
+    func leadingCountUnretained(where predicate: (Element) -> Bool) -> Int {
+        withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: Unretained<Element>.self) { unretained in
+                var count = 0
+                while count < unretained.count && unretained[count].with(predicate) { count += 1 }
+                return count
+            }
+        }
+    }
+
     @inline(__always)
     func lastResultUnretained<Result>(_ body: (Element) -> Result?) -> Result? {
         withUnsafeBufferPointer { buffer in

@@ -299,4 +299,28 @@ struct FailureRequirementTests {
         // timer made that count * (count + 1) / 2 more.
         #expect(tester.dispatcher.resetPassVisits == 2 * (count + 1))
     }
+
+    @Test("a lift held by many double taps whose timers fire at one instant is delivered after the last fails, its recognizers walked once")
+    func heldLiftReleasedByTimersAtOneInstant() {
+        let tester = GestureTester()
+        let view = tester.addView("view", Rect(x: 0, y: 0, width: 200, height: 200))
+        let count = 300
+        for index in 0..<count {
+            let double = TapGestureRecognizer(name: "double\(index)")
+            double.numberOfTapsRequired = 2
+            view.addGestureRecognizer(double)
+        }
+        tester.tap(1, 100, 100, at: 0)
+        #expect(tester.dispatcher.touchesHeld.count == 1)
+        let atLift = tester.transcript.count
+        tester.finish()
+        let failures = (0..<count).map { ["400ms double\($0): possible -> failed", "400ms double\($0): failed -> possible"] }
+        #expect(Array(tester.transcript[atLift...]) == failures.dropLast().flatMap { $0 }
+            + [failures[count - 1][0], "400ms view ended [1]", failures[count - 1][1]])
+        #expect(tester.dispatcher.touchesHeld.isEmpty && tester.dispatcher.recognizersInPlay.isEmpty)
+        // The last double tap listed holds the lift until its own timer, the last: the timers
+        // before it leave the lift's flags as they were, and only the last walks its list.
+        #expect(tester.dispatcher.heldLiftFlagWalks == 1)
+        #expect(tester.dispatcher.resetPassVisits == 2 * count)
+    }
 }
