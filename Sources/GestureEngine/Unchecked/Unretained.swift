@@ -58,9 +58,7 @@ extension Array where Element: AnyObject {
         }
     }
 
-    /// The first non-nil result of `body` for the elements from last to first, without retaining
-    /// any (the array, held for the walk, keeps each alive).
-    /// How many elements at the front satisfy `predicate`.
+    /// How many elements at the front satisfy `predicate`, without retaining any.
     @inline(__always)
     func leadingCountUnretained(where predicate: (Element) -> Bool) -> Int {
         withUnsafeBufferPointer { buffer in
@@ -72,6 +70,8 @@ extension Array where Element: AnyObject {
         }
     }
 
+    /// The first non-nil result of `body` for the elements from last to first, without retaining
+    /// any (the array, held for the walk, keeps each alive).
     @inline(__always)
     func lastResultUnretained<Result>(_ body: (Element) -> Result?) -> Result? {
         withUnsafeBufferPointer { buffer in
