@@ -79,7 +79,9 @@ public struct TraceStatistics: Equatable, Sendable {
     /// sample costs `info`, and 7 % of its time (docs/benchmarks.md, "Session 12").
     public mutating func add(_ event: TraceEvent) {
         var found: UInt64 = 0
-        add(event, touchBit: 0, found: &found)
+        var running = Running(latest: latest)
+        add(event, touchBit: 0, found: &found, running: &running)
+        store(running)
     }
 
     /// Adds every remaining event of `input`. Per event this costs about what decoding it does.
@@ -88,65 +90,45 @@ public struct TraceStatistics: Equatable, Sendable {
             // The binary decoder inlined into this loop, stepping over the values it does not count.
             // The chunk's word: the touches of the chunk being read (a bit each, by their index in
             // its touch table) last seen down, so that their motions skip the lookup (`count`).
-            // The counts every event changes in locals, stored once at the end (or at an error):
-            // kept in `self`, each event's load of `latest` and `touchSamples` waited for the
-            // last event's store (the loop's instructions the same, its time 4-7 % more;
-            // docs/benchmarks.md, "Session 25's end").
-            var samples = 0
-            var frameMarks = 0
-            var latestTime = latest
-            defer {
-                touchSamples &+= samples
-                frames &+= frameMarks
-                latest = latestTime
-            }
-            try reader.forEachEventWithoutValues { event, touchBit, found in
-                let time = event.time
-                if !started {
-                    started = true
-                    first = time
-                }
-                latestTime = max(latestTime, time)
-                switch event {
-                case .touch(let sample):
-                    samples &+= 1
-                    count(sample, touchBit: touchBit, found: &found)
-                case .frame:
-                    frameMarks &+= 1
-                default:
-                    addRare(event, found: &found)
-                }
-            }
+            var running = Running(latest: latest)
+            defer { store(running) }
+            try reader.forEachEventWithoutValues { add($0, touchBit: $1, found: &$2, running: &running) }
         } else {
             try input.forEachEvent { add($0) }
         }
     }
 
-    /// `add(_:)`, with the bit of a sample's touch in its chunk (0 when it has none) and the bits
-    /// of those found down so far.
-    private mutating func add(_ event: TraceEvent, touchBit: UInt64, found: inout UInt64) {
+    /// The counts every event changes, kept in a local through a loop and stored once at its end
+    /// (or at an error): kept in `self`, each event's load of `latest` and `touchSamples` waited
+    /// for the last event's store (the loop's instructions the same, its time 4-7 % more;
+    /// docs/benchmarks.md, "Session 25's end").
+    private struct Running {
+        var samples = 0
+        var frames = 0
+        var latest: Microseconds
+    }
+
+    private mutating func store(_ running: Running) {
+        touchSamples &+= running.samples
+        frames &+= running.frames
+        latest = running.latest
+    }
+
+    /// `add(_:)`, with the bit of a sample's touch in its chunk (0 when it has none), the bits
+    /// of those found down so far, and the running counts.
+    private mutating func add(_ event: TraceEvent, touchBit: UInt64, found: inout UInt64, running: inout Running) {
         let time = event.time
         if !started {
             started = true
             first = time
         }
-        latest = max(latest, time)
+        running.latest = max(running.latest, time)
         switch event {
         case .touch(let sample):
-            touchSamples &+= 1
+            running.samples &+= 1
             count(sample, touchBit: touchBit, found: &found)
         case .frame:
-            frames &+= 1
-        case .gesture, .device, .annotation:
-            addRare(event, found: &found)
-        }
-    }
-
-    /// A gesture, device change or annotation, counted.
-    private mutating func addRare(_ event: TraceEvent, found: inout UInt64) {
-        switch event {
-        case .touch, .frame:
-            preconditionFailure("addRare(_:found:) counts gestures, device changes and annotations")
+            running.frames &+= 1
         case .gesture:
             gestureEvents &+= 1
         case .device(let change):
