@@ -275,16 +275,22 @@ struct FailureRequirementTests {
         #expect(tester.actions == ["400ms \(living[1].name) action ended"])
     }
 
-    @Test("timers firing at one instant each settle and reset their own recognizer, the reset pass looking at what settled, not at every recognizer in play")
-    func timersAtOneInstantResetWhatSettled() {
+    /// A 200 × 200 view with `count` double taps, "double0" first: their timers fall due together.
+    private func doubleTaps(_ count: Int) -> (GestureTester, View) {
         let tester = GestureTester()
         let view = tester.addView("view", Rect(x: 0, y: 0, width: 200, height: 200))
-        let count = 300
         for index in 0..<count {
             let double = TapGestureRecognizer(name: "double\(index)")
             double.numberOfTapsRequired = 2
             view.addGestureRecognizer(double)
         }
+        return (tester, view)
+    }
+
+    @Test("timers firing at one instant each settle and reset their own recognizer, the reset pass looking at what settled, not at every recognizer in play")
+    func timersAtOneInstantResetWhatSettled() {
+        let count = 300
+        let (tester, view) = doubleTaps(count)
         view.addGestureRecognizer(TapGestureRecognizer(name: "tap"))
         tester.tap(1, 100, 100, at: 0)
         let atLift = tester.transcript.count
@@ -302,14 +308,8 @@ struct FailureRequirementTests {
 
     @Test("a lift held by many double taps whose timers fire at one instant is delivered after the last fails, its recognizers walked once")
     func heldLiftReleasedByTimersAtOneInstant() {
-        let tester = GestureTester()
-        let view = tester.addView("view", Rect(x: 0, y: 0, width: 200, height: 200))
         let count = 300
-        for index in 0..<count {
-            let double = TapGestureRecognizer(name: "double\(index)")
-            double.numberOfTapsRequired = 2
-            view.addGestureRecognizer(double)
-        }
+        let (tester, _) = doubleTaps(count)
         tester.tap(1, 100, 100, at: 0)
         #expect(tester.dispatcher.touchesHeld.count == 1)
         let atLift = tester.transcript.count
